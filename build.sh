@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# build.sh - the one entry point.
+#   ./build.sh            install what is missing, build build/tracegate
+#   ./build.sh test       build with ASan+UBSan and run every test (prove)
+#   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
+#                         per target (default 60)
+#   ./build.sh bench      time check on large generated traces vs cat
+#   ./build.sh corpus     regenerate corpus/ from its seeds
+# Environment: CC (default clang), TG_JOBS (default nproc).
+set -euo pipefail
+cd "$(dirname "$0")"
+top=$PWD
+mode=${1:-build}
+jobs=${TG_JOBS:-$(nproc)}
+export CC=${CC:-clang}
+
+run() { echo "+ $*" >&2; "$@"; }
+
+# Debian packages each mode needs; installed only when missing.
+need_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "build.sh: missing packages: ${missing[*]} (run as root, or" \
+         "apt-get install them)" >&2
+    exit 1
+  fi
+  run apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive run apt-get install -y -qq "${missing[@]}"
+}
+
+base_packages=(clang libclang-rt-14-dev cmake make perl)
+test_packages=(python3 python3-jsonschema libxml2-utils)
+fuzz_packages=(afl++)
+
+configure_and_build() { # DIR [cmake args...]
+  local dir=$1; shift
+  run cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" \
+    >/dev/null
+  run cmake --build "$dir" -j "$jobs"
+}
+
+case $mode in
+  build)
+    need_packages "${base_packages[@]}"
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    echo "built: build/tracegate, build/libtracegate.a, build/libtracegate.so"
+    ;;
+  test)
+    need_packages "${base_packages[@]}" "${test_packages[@]}"
+    configure_and_build build-test -DTG_SANITIZER=address,undefined
+    export TRACEGATE="$top/build-test/tracegate"
+    export TG_BUILD_DIR="$top/build-test"
+    export TG_SHARED="$top/../shared"
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    run prove --exec '' --timer build-test/tests/*-t tests/*.t
+    ;;
+  fuzz)
+    need_packages "${base_packages[@]}" "${fuzz_packages[@]}"
+    configure_and_build build-fuzz -DTG_SANITIZER=address,undefined \
+      -DTG_BUILD_FUZZERS=ON -DTG_BUILD_TESTS=OFF
+    seconds=${2:-60}
+    for target in build-fuzz/*_fuzz; do
+      name=$(basename "$target")
+      work="build-fuzz/corpus-$name"
+      mkdir -p "$work"
+      run "$target" -max_total_time="$seconds" -print_final_stats=1 \
+        -dict="fuzz/${name%_fuzz}.dict" "$work" "corpus/${name%_fuzz}"
+    done
+    ;;
+  bench)
+    need_packages "${base_packages[@]}"
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    run tests/bench.sh "$top/build/tracegate" "$top/reports"
+    ;;
+  corpus)
+    need_packages "${base_packages[@]}"
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    run tests/corpus.sh regenerate "$top/build/tracegate" "$top/corpus"
+    ;;
+  *)
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|bench|corpus]" >&2
+    exit 2
+    ;;
+esac

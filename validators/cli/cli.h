@@ -1,0 +1,29 @@
+/* cli.h - what the tracegate subcommands share. */
+#ifndef TG_CLI_H
+#define TG_CLI_H
+
+#include <stdint.h>
+
+#include "tracegate.h"
+
+/* Each subcommand: argv[0] is the subcommand name.  @return exit code. */
+int tgC_check(int argc, char **argv);
+int tgC_gen(int argc, char **argv);
+int tgC_mutate(int argc, char **argv);
+int tgC_rules(int argc, char **argv);
+int tgC_explain(int argc, char **argv);
+
+/*! tgC_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
+int tgC_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*! tgC_number() : parse a decimal count with an optional K, M, G (x1024)
+ *  suffix.  @return 0, or -1 if s is not such a number. */
+int tgC_number(const char *s, uint64_t *out);
+/*! tgC_mkdirs() : mkdir -p.  @return 0 or -1 (errno set). */
+int tgC_mkdirs(const char *path);
+/*! tgC_write_file() : a tg_write_fn over a FILE *. */
+int tgC_write_file(void *ctx, const void *data, size_t size);
+/*! tgC_severity_rank() : order of exit codes when several files are
+ *  checked: 6 > 3 > 5 > 4 > 1 > 7 > 0. */
+int tgC_exit_rank(int code);
+
+#endif

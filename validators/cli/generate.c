@@ -1,0 +1,217 @@
+/* generate.c - `tracegate gen` and `tracegate mutate`: the corpus
+ * commands. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/escape.h"
+#include "cli.h"
+
+typedef struct gen_opts {
+    const char *format;
+    const char *profile;
+    const char *out;
+    uint64_t seed, count, size;
+} gen_opts;
+
+static int parse(int argc, char **argv, gen_opts *o, int mutate)
+{
+    static const struct option longs[] = {
+        {"seed", required_argument, NULL, 's'},
+        {"count", required_argument, NULL, 'n'},
+        {"out", required_argument, NULL, 'o'},
+        {"size", required_argument, NULL, 'S'},
+        {"profile", required_argument, NULL, 'p'},
+        {NULL, 0, NULL, 0}};
+    int c;
+    uint64_t *num;
+    o->seed = 1;
+    o->count = 1;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "s:n:o:p:", longs, NULL)) != -1) {
+        switch (c) {
+        case 's': num = &o->seed; break;
+        case 'n': num = &o->count; break;
+        case 'S': num = &o->size; break;
+        case 'o': o->out = optarg; continue;
+        case 'p': o->profile = optarg; continue;
+        default: return tgC_usage("%s: bad option", argv[0]);
+        }
+        if (tgC_number(optarg, num) != 0)
+            return tgC_usage("%s: '%s' is not a number", argv[0], optarg);
+    }
+    if (optind != argc - 1)
+        return tgC_usage("%s: name exactly one format", argv[0]);
+    o->format = argv[optind];
+    size_t n;
+    if (tg_rules(o->format, &n) == NULL)
+        return tgC_usage("%s: unknown format '%s'", argv[0], o->format);
+    if (o->out == NULL)
+        return tgC_usage("%s: --out DIR%s is required", argv[0],
+                         mutate ? "" : " (or - for stdout)");
+    if (mutate && (o->profile || o->size || o->count != 1))
+        return tgC_usage("mutate takes only --seed and --out");
+    return 0;
+}
+
+static const tg_format_info *info_of(const char *format)
+{
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, format) == 0)
+            return tg_format_at(i);
+    return NULL;
+}
+
+static int write_trace(const char *path, const char *format,
+                       const char *profile, uint64_t seed, uint64_t size)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", path,
+                strerror(errno));
+        return TG_IO_ERROR;
+    }
+    int r = tg_generate(format, profile, seed, size, tgC_write_file, f);
+    if ((f == stdout ? fflush(f) : fclose(f)) != 0)
+        r = -1;
+    if (r == -2)
+        return tgC_usage("gen: format %s has no profile '%s'", format,
+                         profile);
+    if (r != 0) {
+        fprintf(stderr, "tracegate: writing %s failed\n", path);
+        return TG_IO_ERROR;
+    }
+    return 0;
+}
+
+int tgC_gen(int argc, char **argv)
+{
+    gen_opts o;
+    memset(&o, 0, sizeof o);
+    int r = parse(argc, argv, &o, 0);
+    if (r != 0)
+        return r;
+    const tg_format_info *info = info_of(o.format);
+    if (strcmp(o.out, "-") == 0) {
+        if (o.count != 1)
+            return tgC_usage("gen: --out - writes one trace; drop --count");
+        return write_trace("-", o.format, o.profile, o.seed, o.size);
+    }
+    if (tgC_mkdirs(o.out) != 0) {
+        fprintf(stderr, "tracegate: cannot create %s: %s\n", o.out,
+                strerror(errno));
+        return TG_IO_ERROR;
+    }
+    for (uint64_t i = 0; i < o.count; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i,
+                 info->extension);
+        if ((r = write_trace(path, o.format, o.profile, o.seed + i,
+                             o.size)) != 0)
+            return r;
+    }
+    return 0;
+}
+
+static void manifest_line(FILE *m, const char *file, const char *format,
+                          const tg_mutant *mu, const char *parent,
+                          uint64_t seed, const char *profile)
+{
+    fputs("{\"file\":", m);
+    tgJ_str(m, file);
+    fprintf(m, ",\"format\":\"%s\",\"profile\":\"%s\",", format, profile);
+    if (mu) {
+        fprintf(m, "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
+                   "\"parent\":",
+                mu->rule->id, tg_level_name(mu->rule->level),
+                (int)mu->expected);
+        tgJ_str(m, parent);
+        fprintf(m, ",\"seed\":%" PRIu64 ",\"variant\":%u,\"mutation\":",
+                seed, mu->variant);
+        tgJ_str(m, mu->mutation);
+        fprintf(m, ",\"offset\":%" PRIu64 "}\n", mu->offset);
+    } else {
+        fprintf(m, "\"rule\":null,\"level\":null,\"expected_exit\":0,"
+                   "\"parent\":null,\"seed\":%" PRIu64
+                   ",\"variant\":null,\"mutation\":null,\"offset\":null}\n",
+                seed);
+    }
+}
+
+/* Write every variant of one rule's mutation; @return exit code. */
+static int mutate_rule(const gen_opts *o, const tg_format_info *info,
+                       const tg_rule *rule, FILE *manifest)
+{
+    char dir[4096], path[4096], rel[4096], parent[64];
+    snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, rule->id);
+    for (unsigned v = 0;; v++) {
+        tg_mutant mu;
+        char tmp[4096];
+        snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, info->extension);
+        FILE *f = fopen(tmp, "wb");
+        if (f == NULL)
+            return TG_IO_ERROR;
+        int r = tg_mutate(o->format, rule->id, v, o->seed, tgC_write_file,
+                          f, &mu);
+        if (fclose(f) != 0)
+            r = -1;
+        if (r <= 0) {
+            remove(tmp);
+            if (r == 0 && v == 0)
+                fprintf(stderr, "tracegate: %s: no mutant could be made "
+                                "from seed %" PRIu64 "\n",
+                        rule->id, o->seed);
+            return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
+        }
+        snprintf(rel, sizeof rel, "invalid/%s/%04u%s", rule->id, v,
+                 info->extension);
+        snprintf(path, sizeof path, "%s/%s", o->out, rel);
+        if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0)
+            return TG_IO_ERROR;
+        int p = 0;
+        while (info->profiles[p] && strcmp(info->profiles[p], mu.profile))
+            p++;
+        snprintf(parent, sizeof parent, "valid/%04d%s", p, info->extension);
+        manifest_line(manifest, rel, o->format, &mu, parent, o->seed,
+                      mu.profile);
+    }
+}
+
+int tgC_mutate(int argc, char **argv)
+{
+    gen_opts o;
+    memset(&o, 0, sizeof o);
+    int r = parse(argc, argv, &o, 1);
+    if (r != 0)
+        return r;
+    const tg_format_info *info = info_of(o.format);
+    char path[4096], rel[64];
+    snprintf(path, sizeof path, "%s/valid", o.out);
+    if (tgC_mkdirs(path) != 0) {
+        fprintf(stderr, "tracegate: cannot create %s: %s\n", path,
+                strerror(errno));
+        return TG_IO_ERROR;
+    }
+    snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
+    FILE *manifest = fopen(path, "w");
+    if (manifest == NULL)
+        return TG_IO_ERROR;
+    /* one valid parent per profile: valid/NNNN is profile NNNN */
+    for (int p = 0; info->profiles[p] && r == 0; p++) {
+        snprintf(rel, sizeof rel, "valid/%04d%s", p, info->extension);
+        snprintf(path, sizeof path, "%s/%s", o.out, rel);
+        r = write_trace(path, o.format, info->profiles[p], o.seed, 0);
+        manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
+                      info->profiles[p]);
+    }
+    size_t n;
+    const tg_rule *rules = tg_rules(o.format, &n);
+    for (size_t i = 0; i < n && r == 0; i++)
+        if (rules[i].mutation)
+            r = mutate_rule(&o, info, &rules[i], manifest);
+    if (fclose(manifest) != 0 && r == 0)
+        r = TG_IO_ERROR;
+    return r;
+}

@@ -1,0 +1,74 @@
+/* main.c - the tracegate command: dispatch to subcommands, --help. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: tracegate COMMAND [OPTIONS] ...\n"
+    "\n"
+    "Commands:\n"
+    "  check [OPTIONS] FILE...     validate traces (- reads stdin)\n"
+    "  gen FORMAT --out DIR|- [--seed S] [--count N] [--size BYTES]\n"
+    "      [--profile P]           write valid traces (same seed, same "
+    "bytes)\n"
+    "  mutate FORMAT --out DIR [--seed S]\n"
+    "                              write DIR/valid, DIR/invalid/RULE/ and\n"
+    "                              DIR/manifest.jsonl: one broken rule per "
+    "file\n"
+    "  rules [FORMAT] [--report text|json] [--coverage]\n"
+    "                              list rule tables; --coverage lists rules "
+    "without a mutation\n"
+    "  explain RULE-ID             clause, meaning and an example "
+    "violation\n"
+    "\n"
+    "check options:\n"
+    "  --format auto|NAME          format (auto: content, then file name; "
+    "the report says how)\n"
+    "  --profile NAME              profile of the format (default: its "
+    "first)\n"
+    "  --fail-on must|should|compat|info\n"
+    "                              lowest level that fails (default must)\n"
+    "  --disable ID                never report rule ID (repeatable)\n"
+    "  --level ID=LEVEL            report rule ID at LEVEL (repeatable)\n"
+    "  --report text|json|sarif|junit|tap   report format (default text)\n"
+    "  -o, --output FILE           write the report to FILE\n"
+    "  --max-repeats N             findings per rule before one summary "
+    "line (default 100, 0 = all)\n"
+    "  --max-live N                live allocations tracked (default "
+    "1048576); reaching it is exit 5\n"
+    "\n"
+    "Exit codes:\n"
+    "  0 conformant   1 violations at or above --fail-on   2 usage error\n"
+    "  3 I/O error    4 unknown format or unsupported version\n"
+    "  5 resource limit hit   6 internal error\n"
+    "  7 truncated (input stops early and nothing before reaches "
+    "--fail-on)\n"
+    "  With several files the most severe wins: 6 > 3 > 5 > 4 > 1 > 7 > "
+    "0.\n";
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        {"check", tgC_check},   {"gen", tgC_gen},
+        {"mutate", tgC_mutate}, {"rules", tgC_rules},
+        {"explain", tgC_explain},
+    };
+    if (argc < 2)
+        return tgC_usage("no command given");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(help, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("tracegate " TG_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    return tgC_usage("unknown command '%s'", argv[1]);
+}

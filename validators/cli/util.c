@@ -1,0 +1,86 @@
+/* util.c - small helpers of the command line. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+int tgC_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tracegate: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'tracegate --help'.\n", stderr);
+    return TG_USAGE;
+}
+
+int tgC_number(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    const char *p = s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    unsigned shift = 0;
+    switch (*p) {
+    case 'K': case 'k': shift = 10; p++; break;
+    case 'M': case 'm': shift = 20; p++; break;
+    case 'G': case 'g': shift = 30; p++; break;
+    default: break;
+    }
+    if (shift && strcmp(p, "iB") == 0)
+        p += 2;
+    if (*p || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = v << shift;
+    return 0;
+}
+
+int tgC_mkdirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+int tgC_write_file(void *ctx, const void *data, size_t size)
+{
+    return fwrite(data, 1, size, ctx) == size ? 0 : -1;
+}
+
+int tgC_exit_rank(int code)
+{
+    switch (code) {
+    case TG_INTERNAL: return 7;
+    case TG_IO_ERROR: return 6;
+    case TG_LIMIT: return 5;
+    case TG_UNSUPPORTED: return 4;
+    case TG_VIOLATIONS: return 3;
+    case TG_TRUNCATED: return 2;
+    case TG_CONFORMANT: return 0;
+    default: return 1;
+    }
+}

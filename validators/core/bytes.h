@@ -1,0 +1,54 @@
+/* bytes.h - little-endian loads and stores, and the generators' random
+ * numbers.  Header-only: these sit on every hot path. */
+#ifndef TG_BYTES_H
+#define TG_BYTES_H
+
+#include <stdint.h>
+#include <string.h>
+
+static inline uint32_t tgB_le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t tgB_le64(const unsigned char *p)
+{
+    return (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + 4) << 32;
+}
+
+static inline void tgB_put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+static inline void tgB_put64(unsigned char *p, uint64_t v)
+{
+    tgB_put32(p, (uint32_t)v);
+    tgB_put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* splitmix64: tiny, fast, and the same sequence on every platform, which
+ * is what "same seed, same bytes" needs. */
+typedef struct tgB_rng {
+    uint64_t s;
+} tgB_rng;
+
+static inline uint64_t tgB_next(tgB_rng *r)
+{
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform-enough value in [0, n) for small n; n == 0 gives 0. */
+static inline uint32_t tgB_below(tgB_rng *r, uint32_t n)
+{
+    return n ? (uint32_t)(((tgB_next(r) >> 32) * n) >> 32) : 0;
+}
+
+#endif

@@ -1,0 +1,55 @@
+/* engine.h - the check context a format front end reports through.
+ *
+ * tgE_report() applies the options (disabled rules, level overrides, the
+ * per-rule repeat cap), numbers the finding, links it to the finding it is
+ * a consequence of, and keeps what the verdict needs. */
+#ifndef TG_ENGINE_H
+#define TG_ENGINE_H
+
+#include <stdint.h>
+
+#include "tracegate.h"
+
+struct tgF_format;
+
+typedef struct tgE_check {
+    const struct tgF_format *fmt;
+    int profile;             /* profile index in fmt                  */
+    const tg_level *levels;  /* effective level per rule              */
+    const unsigned char *off;/* 1 = rule disabled or not applicable   */
+    uint64_t *counts;        /* findings per rule so far              */
+    uint64_t repeat_cap;     /* 0 = unlimited                         */
+    uint64_t live_limit;     /* TG_LIMIT_LIVE_OBJECTS                 */
+    tg_level fail_on;
+    tg_diag_fn on_diag;
+    void *ctx;
+    uint64_t seq;            /* findings reported so far              */
+    int failed;              /* a finding reached fail_on             */
+    int truncated;           /* a TG_KIND_TRUNCATED finding was made  */
+    int limited;             /* a TG_KIND_LIMIT finding was made      */
+    int unsupported;         /* the front end gave up: not its format */
+} tgE_check;
+
+/* Where a finding is, and what was expected and found. */
+typedef struct tgE_site {
+    uint64_t offset, length;
+    uint64_t line, column;
+    const char *path;
+    int64_t cause; /* seq of the finding this follows from, or -1 */
+} tgE_site;
+
+/*! tgE_report() : report rule index `rule` at site s.  expected and found
+ *  are printf-free static or stack strings (NULL = "").
+ *  @return the finding's seq, or -1 if it was not reported (disabled, not
+ *  applicable, or over the repeat cap). */
+int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
+                   const char *expected, const char *found);
+
+/*! tgE_active() : whether rule index `rule` is reported at all; lets a
+ *  front end skip work for disabled rules. */
+static inline int tgE_active(const tgE_check *c, size_t rule)
+{
+    return !c->off[rule];
+}
+
+#endif

@@ -1,0 +1,89 @@
+/* escape.c - see escape.h. */
+#include "escape.h"
+
+#include <string.h>
+
+#include "utf8.h"
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+    tgU_state st = {0, 0, 0};
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == 0)
+            return 0;
+    tgU_result r = tgU_scan(&st, s, n);
+    return r.bad == SIZE_MAX && !tgU_incomplete(&st) ? n : 0;
+}
+
+void tgJ_str(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', f);
+    while (*p) {
+        unsigned char c = *p;
+        if (c == '"' || c == '\\') {
+            fputc('\\', f);
+            fputc(c, f);
+        } else if (c == '\n') {
+            fputs("\\n", f);
+        } else if (c < 0x20 || c == 0x7F) {
+            fprintf(f, "\\u%04x", c);
+        } else if (c >= 0x80) {
+            size_t n = utf8_len(p);
+            if (n == 0) {
+                fprintf(f, "\\u%04x", c);
+            } else {
+                fwrite(p, 1, n, f);
+                p += n;
+                continue;
+            }
+        } else {
+            fputc(c, f);
+        }
+        p++;
+    }
+    fputc('"', f);
+}
+
+void tgX_text(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned char c = *p;
+        switch (c) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default:
+            if (c >= 0x80) {
+                size_t n = utf8_len(p);
+                if (n) {
+                    fwrite(p, 1, n, f);
+                    p += n;
+                    continue;
+                }
+                fputc('?', f);
+            } else if (c < 0x20 && c != '\t' && c != '\n') {
+                fputc('?', f);
+            } else {
+                fputc(c, f);
+            }
+        }
+        p++;
+    }
+}
+
+uint64_t tgJ_fingerprint(const char *a, const char *b)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const unsigned char *p = (const unsigned char *)a; *p; p++)
+        h = (h ^ *p) * 0x100000001b3ull;
+    h = (h ^ 0) * 0x100000001b3ull; /* separator: ("ab","c") != ("a","bc") */
+    for (const unsigned char *p = (const unsigned char *)b; *p; p++)
+        h = (h ^ *p) * 0x100000001b3ull;
+    return h;
+}

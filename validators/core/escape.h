@@ -1,0 +1,17 @@
+/* escape.h - writing untrusted text into JSON and XML reports. */
+#ifndef TG_ESCAPE_H
+#define TG_ESCAPE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/*! tgJ_str() : s as a JSON string literal, quotes included.  Bytes that are
+ *  not valid UTF-8 are written as \u00XX so the output is always JSON. */
+void tgJ_str(FILE *f, const char *s);
+/*! tgX_text() : s escaped for XML text and attribute values; bytes not
+ *  allowed in XML 1.0 become '?'. */
+void tgX_text(FILE *f, const char *s);
+/*! tgJ_fingerprint() : FNV-1a 64 of a and b, for stable fingerprints. */
+uint64_t tgJ_fingerprint(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,37 @@
+/* format.h - what a format folder provides to the engine.  Adding a format
+ * means one of these plus one line in registry.c. */
+#ifndef TG_FORMAT_H
+#define TG_FORMAT_H
+
+#include "engine.h"
+#include "out.h"
+#include "window.h"
+
+typedef struct tgF_format {
+    tg_format_info info;
+    const tg_rule *rules;
+    size_t nrules;
+    /* Score 0..100 for "this input is of my format"; *how says why. */
+    int (*detect)(const unsigned char *head, size_t size,
+                  const char *filename, const char **how);
+    /* Check the whole input, reporting through c. */
+    void (*check)(tgE_check *c, tgW_window *w);
+    /* Write a valid trace; 0, or -1 on write error. */
+    int (*generate)(int profile, uint64_t seed, uint64_t min_size,
+                    tgO_out *out);
+    /* Write mutant `variant` of rule index `rule`: 1 written, 0 no such
+     * variant, -1 write error. */
+    int (*mutate)(size_t rule, unsigned variant, uint64_t seed,
+                  tgO_out *out, tg_mutant *m);
+} tgF_format;
+
+/*! tgF_find() : a registered format by name, or NULL. */
+const tgF_format *tgF_find(const char *name);
+const tgF_format *tgF_at(size_t i);
+size_t tgF_count(void);
+/*! tgF_profile_index() : index of a profile name in fmt, or -1. */
+int tgF_profile_index(const tgF_format *fmt, const char *profile);
+/*! tgF_rule_applies() : whether rule applies under profile index p. */
+int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p);
+
+#endif

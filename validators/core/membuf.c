@@ -1,0 +1,47 @@
+/* membuf.c - see membuf.h. */
+#include "membuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void tgM_free(tgM_buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->n = b->cap = 0;
+}
+
+static int reserve(tgM_buf *b, size_t need)
+{
+    if (need <= b->cap)
+        return 0;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < need)
+        cap *= 2;
+    unsigned char *p = realloc(b->p, cap);
+    if (p == NULL) {
+        b->failed = 1;
+        return -1;
+    }
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins,
+                size_t n)
+{
+    if (off > b->n || del > b->n - off || reserve(b, b->n - del + n) != 0)
+        return;
+    memmove(b->p + off + n, b->p + off + del, b->n - off - del);
+    if (n)
+        memcpy(b->p + off, ins, n);
+    b->n = b->n - del + n;
+}
+
+int tgM_write(void *buf, const void *data, size_t size)
+{
+    tgM_buf *b = buf;
+    tgM_splice(b, b->n, 0, data, size);
+    return b->failed ? -1 : 0;
+}

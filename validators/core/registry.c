@@ -1,0 +1,148 @@
+/* registry.c - the formats this build knows, and look-ups over them. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "format.h"
+
+extern const tgF_format tgF_dumpalloc;
+
+static const tgF_format *const formats[] = {
+    &tgF_dumpalloc,
+};
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+size_t tgF_count(void) { return NFORMATS; }
+const tgF_format *tgF_at(size_t i) { return i < NFORMATS ? formats[i] : NULL; }
+
+const tgF_format *tgF_find(const char *name)
+{
+    for (size_t i = 0; name && i < NFORMATS; i++)
+        if (strcasecmp(formats[i]->info.name, name) == 0)
+            return formats[i];
+    return NULL;
+}
+
+int tgF_profile_index(const tgF_format *fmt, const char *profile)
+{
+    for (int i = 0; fmt->info.profiles[i]; i++)
+        if (strcasecmp(fmt->info.profiles[i], profile) == 0)
+            return i;
+    return -1;
+}
+
+/* "applies" is "all" or a comma-separated list of profile names. */
+int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
+{
+    if (strcmp(r->applies, "all") == 0)
+        return 1;
+    const char *name = fmt->info.profiles[p];
+    size_t n = strlen(name);
+    for (const char *s = r->applies; *s;) {
+        size_t k = strcspn(s, ",");
+        if (k == n && strncmp(s, name, n) == 0)
+            return 1;
+        s += k + (s[k] == ',');
+    }
+    return 0;
+}
+
+size_t tg_format_count(void) { return NFORMATS; }
+
+const tg_format_info *tg_format_at(size_t i)
+{
+    return i < NFORMATS ? &formats[i]->info : NULL;
+}
+
+const tg_rule *tg_rules(const char *format, size_t *count)
+{
+    const tgF_format *f = tgF_find(format);
+    if (f == NULL)
+        return NULL;
+    *count = f->nrules;
+    return f->rules;
+}
+
+const tg_rule *tg_rule_find(const char *id, const char **format)
+{
+    for (size_t i = 0; i < NFORMATS; i++)
+        for (size_t k = 0; k < formats[i]->nrules; k++)
+            if (strcasecmp(formats[i]->rules[k].id, id) == 0) {
+                if (format)
+                    *format = formats[i]->info.name;
+                return &formats[i]->rules[k];
+            }
+    return NULL;
+}
+
+const char *tg_detect(const void *head, size_t size, const char *filename,
+                      const char **how)
+{
+    int best = 0;
+    const char *name = NULL;
+    *how = "no format recognised the content or the file name";
+    for (size_t i = 0; i < NFORMATS; i++) {
+        const char *why = NULL;
+        int score = formats[i]->detect(head, size, filename ? filename : "",
+                                       &why);
+        if (score > best) {
+            best = score;
+            name = formats[i]->info.name;
+            *how = why;
+        }
+    }
+    return name;
+}
+
+int tg_generate(const char *format, const char *profile, uint64_t seed,
+                uint64_t min_size, tg_write_fn write, void *ctx)
+{
+    const tgF_format *f = tgF_find(format);
+    int p = f ? tgF_profile_index(f, profile ? profile
+                                             : f->info.profiles[0])
+              : -1;
+    if (p < 0)
+        return -2;
+    tgO_out *o = malloc(sizeof *o);
+    if (o == NULL)
+        return -1;
+    tgO_init(o, write, ctx);
+    int r = f->generate(p, seed, min_size, o);
+    if (tgO_flush(o) != 0)
+        r = -1;
+    free(o);
+    return r;
+}
+
+int tg_mutate(const char *format, const char *rule_id, unsigned variant,
+              uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *m)
+{
+    const tgF_format *f = tgF_find(format);
+    if (f == NULL)
+        return -2;
+    for (size_t i = 0; i < f->nrules; i++) {
+        if (strcasecmp(f->rules[i].id, rule_id) != 0)
+            continue;
+        if (f->rules[i].mutation == NULL)
+            return 0;
+        tgO_out *o = malloc(sizeof *o);
+        if (o == NULL)
+            return -1;
+        tgO_init(o, write, ctx);
+        memset(m, 0, sizeof *m);
+        m->rule = &f->rules[i];
+        m->variant = variant;
+        /* what the default options must say, from the table alone */
+        m->expected = f->rules[i].kind == TG_KIND_TRUNCATED ? TG_TRUNCATED
+                      : f->rules[i].kind == TG_KIND_LIMIT   ? TG_LIMIT
+                      : f->rules[i].level == TG_MUST        ? TG_VIOLATIONS
+                                                            : TG_CONFORMANT;
+        int r = f->mutate(i, variant, seed, o, m);
+        if (r > 0 && tgO_flush(o) != 0)
+            r = -1;
+        free(o);
+        return r;
+    }
+    return -2;
+}

@@ -1,0 +1,98 @@
+/* report.c - sink dispatch and the helpers every sink shares. */
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+static const struct {
+    const char *name;
+    const tgR_ops *ops;
+} kinds[] = {
+    {"text", &tgR_text_ops},   {"json", &tgR_json_ops},
+    {"sarif", &tgR_sarif_ops}, {"junit", &tgR_junit_ops},
+    {"tap", &tgR_tap_ops},
+};
+
+tgR_sink *tgR_open(const char *kind, FILE *out, tg_level fail_on)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(kinds[i].name, kind) != 0)
+            continue;
+        tgR_sink *s = calloc(1, sizeof *s);
+        if (s == NULL)
+            return NULL;
+        s->ops = kinds[i].ops;
+        s->out = out;
+        s->fail_on = fail_on;
+        if (s->ops->begin)
+            s->ops->begin(s);
+        return s;
+    }
+    return NULL;
+}
+
+void tgR_file_begin(tgR_sink *s, const tgR_file *f)
+{
+    s->diags = 0;
+    if (s->ops->file_begin)
+        s->ops->file_begin(s, f);
+    s->files++;
+}
+
+void tgR_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
+{
+    s->ops->diag(s, f, d);
+    s->diags++;
+    s->total++;
+}
+
+void tgR_file_end(tgR_sink *s, const tgR_file *f)
+{
+    if (s->ops->file_end)
+        s->ops->file_end(s, f);
+}
+
+void tgR_close(tgR_sink *s, int exit_code)
+{
+    if (s->ops->end)
+        s->ops->end(s, exit_code);
+    if (s->ops->destroy)
+        s->ops->destroy(s);
+    fflush(s->out);
+    free(s);
+}
+
+const char *tgR_severity(tg_level level)
+{
+    return level == TG_MUST ? "error" : level == TG_SHOULD ? "warning" : "note";
+}
+
+size_t tgR_rule_index(const tg_rule *r)
+{
+    size_t base = 0;
+    for (size_t i = 0; i < tgF_count(); i++) {
+        const tgF_format *f = tgF_at(i);
+        if (r >= f->rules && r < f->rules + f->nrules)
+            return base + (size_t)(r - f->rules);
+        base += f->nrules;
+    }
+    return 0;
+}
+
+const char *tgR_message(const tg_diag *d, char *buf, size_t size)
+{
+    if (d->suppressed)
+        snprintf(buf, size,
+                 "%" PRIu64 " more findings of this rule not shown "
+                 "(repeat cap reached)",
+                 d->suppressed);
+    else if (*d->expected || *d->found)
+        snprintf(buf, size, "%s: expected %s, found %s", d->rule->message,
+                 d->expected, d->found);
+    else
+        snprintf(buf, size, "%s", d->rule->message);
+    return buf;
+}

@@ -1,0 +1,69 @@
+/* report.h - report sinks: text, json, sarif, junit, tap.
+ *
+ * The CLI hands a sink each file, each finding and each verdict as they
+ * happen; text, json, sarif and tap stream, junit keeps per-rule tallies
+ * of the current file only.  JSON output follows spec/report.schema.json
+ * (schema "tracegate-report", version 1). */
+#ifndef TG_REPORT_H
+#define TG_REPORT_H
+
+#include <stdio.h>
+
+#include "tracegate.h"
+
+#define TGR_SCHEMA_VERSION 1
+
+typedef struct tgR_file {
+    const char *path;      /* as named on the command line; "-" = stdin  */
+    const char *format;    /* format name, NULL if none was found        */
+    const char *detected;  /* how the format was decided                 */
+    const char *profile;   /* profile applied, NULL if none              */
+    const char *problem;   /* sentence for I/O or format failures        */
+    tg_verdict verdict;
+    uint64_t bytes;        /* bytes read                                 */
+    uint64_t counts[4];    /* findings reported, per tg_level            */
+    uint64_t suppressed;   /* findings left out by the repeat cap        */
+} tgR_file;
+
+typedef struct tgR_sink tgR_sink;
+
+typedef struct tgR_ops {
+    void (*begin)(tgR_sink *s);
+    void (*file_begin)(tgR_sink *s, const tgR_file *f);
+    void (*diag)(tgR_sink *s, const tgR_file *f, const tg_diag *d);
+    void (*file_end)(tgR_sink *s, const tgR_file *f);
+    void (*end)(tgR_sink *s, int exit_code);
+    void (*destroy)(tgR_sink *s);
+} tgR_ops;
+
+struct tgR_sink {
+    const tgR_ops *ops;
+    FILE *out;
+    tg_level fail_on;
+    unsigned long files;   /* files begun so far                 */
+    unsigned long diags;   /* findings written in the current file */
+    unsigned long total;   /* findings written in all files        */
+    void *state;           /* the sink's own     */
+};
+
+/*! tgR_open() : a sink of kind (text|json|sarif|junit|tap) writing to out.
+ *  @return NULL for an unknown kind or no memory. */
+tgR_sink *tgR_open(const char *kind, FILE *out, tg_level fail_on);
+void tgR_file_begin(tgR_sink *s, const tgR_file *f);
+void tgR_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d);
+void tgR_file_end(tgR_sink *s, const tgR_file *f);
+/*! tgR_close() : finish the report and free the sink. */
+void tgR_close(tgR_sink *s, int exit_code);
+
+/* Helpers the sinks share. */
+const char *tgR_severity(tg_level level); /* error|warning|note */
+/*! tgR_rule_index() : position of rule r among every format's rules, the
+ *  order SARIF's rules[] lists them in. */
+size_t tgR_rule_index(const tg_rule *r);
+/*! tgR_message() : the finding as one sentence into buf. */
+const char *tgR_message(const tg_diag *d, char *buf, size_t size);
+
+extern const tgR_ops tgR_text_ops, tgR_json_ops, tgR_sarif_ops,
+    tgR_junit_ops, tgR_tap_ops;
+
+#endif

@@ -1,0 +1,145 @@
+/* report_junit.c - JUnit XML: a testsuite per file and a testcase per
+ * (file, rule) of the file's format.  A rule fails when it has a finding
+ * at or above --fail-on; lower findings go to system-out; rules that do
+ * not apply to the profile are skipped.  Tallies are per rule of the
+ * current file, so memory does not grow with the number of findings. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "format.h"
+#include "report.h"
+
+#define DETAIL_LINES 20 /* findings spelled out per (file, rule) */
+
+typedef struct junit_rule {
+    uint64_t failing, other;
+    FILE *detail;
+    char *text;
+    size_t size;
+    unsigned lines;
+} junit_rule;
+
+typedef struct junit_state {
+    const tgF_format *fmt;
+    junit_rule *rules;
+} junit_state;
+
+static void junit_begin(tgR_sink *s)
+{
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
+          "name=\"tracegate\">\n",
+          s->out);
+    s->state = calloc(1, sizeof(junit_state));
+}
+
+static void junit_file_begin(tgR_sink *s, const tgR_file *f)
+{
+    junit_state *st = s->state;
+    if (st == NULL)
+        return;
+    st->fmt = f->format ? tgF_find(f->format) : NULL;
+    st->rules = st->fmt ? calloc(st->fmt->nrules, sizeof *st->rules) : NULL;
+}
+
+static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
+{
+    junit_state *st = s->state;
+    (void)f;
+    if (st == NULL || st->rules == NULL)
+        return;
+    junit_rule *r = &st->rules[d->rule - st->fmt->rules];
+    if (d->level >= s->fail_on && d->rule->kind == TG_KIND_CHECK)
+        r->failing += d->suppressed ? d->suppressed : 1;
+    else
+        r->other += d->suppressed ? d->suppressed : 1;
+    if (r->lines >= DETAIL_LINES)
+        return;
+    if (r->detail == NULL)
+        r->detail = open_memstream(&r->text, &r->size);
+    if (r->detail == NULL)
+        return;
+    char msg[512];
+    fprintf(r->detail, "0x%" PRIx64 " %s %s: %s\n", d->offset,
+            tg_level_name(d->level), *d->path ? d->path : "/",
+            tgR_message(d, msg, sizeof msg));
+    r->lines++;
+}
+
+static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
+                     junit_rule *r, int applies)
+{
+    fputs("    <testcase classname=\"", o);
+    tgX_text(o, f->path);
+    fputs("\" name=\"", o);
+    tgX_text(o, rule->id);
+    fputs("\">", o);
+    if (r->detail) {
+        fclose(r->detail);
+        r->detail = NULL;
+    }
+    if (!applies) {
+        fputs("<skipped message=\"not applicable or disabled\"/>", o);
+    } else if (r->failing) {
+        fprintf(o, "<failure type=\"%s\" message=\"", rule->id);
+        tgX_text(o, rule->message);
+        fprintf(o, " (%" PRIu64 " findings)\">", r->failing);
+        if (r->text)
+            tgX_text(o, r->text);
+        fputs("</failure>", o);
+    } else if (r->other && r->text) {
+        fputs("<system-out>", o);
+        tgX_text(o, r->text);
+        fputs("</system-out>", o);
+    }
+    fputs("</testcase>\n", o);
+    free(r->text);
+    r->text = NULL;
+}
+
+static void junit_file_end(tgR_sink *s, const tgR_file *f)
+{
+    junit_state *st = s->state;
+    FILE *o = s->out;
+    size_t n = st && st->rules ? st->fmt->nrules : 0;
+    uint64_t failures = 0;
+    for (size_t i = 0; i < n; i++)
+        failures += st->rules[i].failing != 0;
+    int broken = f->verdict != TG_CONFORMANT && f->verdict != TG_VIOLATIONS;
+    fputs("  <testsuite name=\"", o);
+    tgX_text(o, f->path);
+    fprintf(o, "\" tests=\"%zu\" failures=\"%" PRIu64 "\" errors=\"%d\">\n",
+            n + (size_t)broken, failures, broken);
+    for (size_t i = 0; i < n; i++) {
+        const tg_rule *rule = &st->fmt->rules[i];
+        int applies = tgF_rule_applies(
+            st->fmt, rule, tgF_profile_index(st->fmt, f->profile));
+        testcase(o, f, rule, &st->rules[i], applies);
+    }
+    if (broken) {
+        /* the verdict itself: truncated, unsupported, I/O error, limit */
+        fputs("    <testcase classname=\"", o);
+        tgX_text(o, f->path);
+        fprintf(o, "\" name=\"verdict\"><error type=\"%s\" message=\"",
+                tg_verdict_name(f->verdict));
+        tgX_text(o, f->problem ? f->problem : tg_verdict_name(f->verdict));
+        fputs("\"/></testcase>\n", o);
+    }
+    fputs("  </testsuite>\n", o);
+    if (st) {
+        free(st->rules);
+        st->rules = NULL;
+    }
+}
+
+static void junit_end(tgR_sink *s, int exit_code)
+{
+    (void)exit_code;
+    fputs("</testsuites>\n", s->out);
+}
+
+static void junit_destroy(tgR_sink *s) { free(s->state); }
+
+const tgR_ops tgR_junit_ops = {junit_begin, junit_file_begin, junit_diag,
+                               junit_file_end, junit_end, junit_destroy};

@@ -1,0 +1,165 @@
+/* report_sarif.c - SARIF 2.1.0, one run.  rules[] comes from the rule
+ * tables; each result has byteOffset/byteLength and a startLine (1 for
+ * binary formats) so code-scanning services accept findings in binary
+ * files, and a partialFingerprint from rule id + structural path, which
+ * stays put when unrelated bytes move.  Files that could not be checked
+ * become toolExecutionNotifications. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "format.h"
+#include "report.h"
+
+typedef struct sarif_state {
+    FILE *notes; /* toolExecutionNotifications, written at the end */
+    char *text;
+    size_t size;
+    int any_note;
+} sarif_state;
+
+static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
+{
+    char full[1024];
+    fputs("{\"id\":", o);
+    tgJ_str(o, r->id);
+    fputs(",\"shortDescription\":{\"text\":", o);
+    tgJ_str(o, r->message);
+    snprintf(full, sizeof full, "%s, section \"%s\": \"%s\"", r->document,
+             r->section, r->quote);
+    fputs("},\"fullDescription\":{\"text\":", o);
+    tgJ_str(o, full);
+    fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"}",
+            tgR_severity(r->level));
+    fprintf(o, ",\"properties\":{\"format\":\"%s\",\"level\":\"%s\","
+               "\"applies\":",
+            f->info.name, tg_level_name(r->level));
+    tgJ_str(o, r->applies);
+    fputs("}}", o);
+}
+
+static void sarif_begin(tgR_sink *s)
+{
+    FILE *o = s->out;
+    sarif_state *st = calloc(1, sizeof *st);
+    s->state = st;
+    if (st)
+        st->notes = open_memstream(&st->text, &st->size);
+    fprintf(o, "{\"$schema\":\"https://json.schemastore.org/"
+               "sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
+               "\"tool\":{\"driver\":{\"name\":\"tracegate\","
+               "\"version\":\"%s\",\"rules\":[",
+            TG_VERSION);
+    int first = 1;
+    for (size_t i = 0; i < tgF_count(); i++) {
+        const tgF_format *f = tgF_at(i);
+        for (size_t k = 0; k < f->nrules; k++) {
+            if (!first)
+                fputc(',', o);
+            first = 0;
+            write_rule(o, f, &f->rules[k]);
+        }
+    }
+    fputs("]}},\"results\":[", o);
+}
+
+/* An artifact URI: the path, percent-encoded outside RFC 3986's
+ * unreserved characters and '/'. */
+static void write_uri(FILE *o, const char *path)
+{
+    fputc('"', o);
+    if (strcmp(path, "-") == 0)
+        path = "stdin";
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+            (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+            fputc(*p, o);
+        else
+            fprintf(o, "%%%02X", *p);
+    }
+    fputc('"', o);
+}
+
+static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
+{
+    FILE *o = s->out;
+    char msg[512];
+    if (s->total > 0)
+        fputc(',', o);
+    fputs("{\"ruleId\":", o);
+    tgJ_str(o, d->rule->id);
+    fprintf(o, ",\"ruleIndex\":%zu,\"level\":\"%s\",\"message\":{\"text\":",
+            tgR_rule_index(d->rule), tgR_severity(d->level));
+    tgJ_str(o, tgR_message(d, msg, sizeof msg));
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+          "{\"uri\":",
+          o);
+    write_uri(o, f->path);
+    fprintf(o, "},\"region\":{\"byteOffset\":%" PRIu64
+               ",\"byteLength\":%" PRIu64 ",\"startLine\":%" PRIu64,
+            d->offset, d->length, d->line ? d->line : 1);
+    if (d->column)
+        fprintf(o, ",\"startColumn\":%" PRIu64, d->column);
+    fputs("}}", o);
+    if (*d->path) {
+        fputs(",\"logicalLocations\":[{\"fullyQualifiedName\":", o);
+        tgJ_str(o, d->path);
+        fputs("}]", o);
+    }
+    fprintf(o, "}],\"partialFingerprints\":{\"rulePath/v1\":\"%016" PRIx64
+               "\"},\"properties\":{\"tracegateLevel\":\"%s\"",
+            tgJ_fingerprint(d->rule->id, d->path), tg_level_name(d->level));
+    if (d->consequence_of >= 0)
+        fprintf(o, ",\"consequenceOf\":%" PRId64, d->consequence_of);
+    fputs("}}", o);
+}
+
+static void sarif_file_end(tgR_sink *s, const tgR_file *f)
+{
+    sarif_state *st = s->state;
+    if (st == NULL || st->notes == NULL || f->problem == NULL)
+        return;
+    FILE *n = st->notes;
+    if (st->any_note++)
+        fputc(',', n);
+    fprintf(n, "{\"level\":\"%s\",\"message\":{\"text\":",
+            f->verdict == TG_TRUNCATED ? "warning" : "error");
+    tgJ_str(n, f->problem);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+          "{\"uri\":",
+          n);
+    write_uri(n, f->path);
+    fputs("}}}]}", n);
+}
+
+static void sarif_end(tgR_sink *s, int exit_code)
+{
+    sarif_state *st = s->state;
+    FILE *o = s->out;
+    fprintf(o, "],\"invocations\":[{\"executionSuccessful\":%s,"
+               "\"exitCode\":%d,\"toolExecutionNotifications\":[",
+            exit_code == TG_INTERNAL || exit_code == TG_USAGE ? "false"
+                                                              : "true",
+            exit_code);
+    if (st && st->notes) {
+        fclose(st->notes);
+        st->notes = NULL;
+        fwrite(st->text, 1, st->size, o);
+    }
+    fputs("]}]}]}\n", o);
+}
+
+static void sarif_destroy(tgR_sink *s)
+{
+    sarif_state *st = s->state;
+    if (st == NULL)
+        return;
+    if (st->notes)
+        fclose(st->notes);
+    free(st->text);
+    free(st);
+}
+
+const tgR_ops tgR_sarif_ops = {sarif_begin, NULL, sarif_diag,
+                               sarif_file_end, sarif_end, sarif_destroy};

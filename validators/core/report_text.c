@@ -1,0 +1,54 @@
+/* report_text.c - compiler-style lines, one per finding:
+ *     file:0x1a2f: error[DA-REC-002]: message
+ *         at /record[3]{DALC}: expected 16 bytes, found 12 bytes
+ * (file:LINE:COL: for text formats), then one verdict line per file. */
+#include <inttypes.h>
+
+#include "report.h"
+
+static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
+{
+    FILE *o = s->out;
+    if (d->line)
+        fprintf(o, "%s:%" PRIu64 ":%" PRIu64 ": ", f->path, d->line,
+                d->column);
+    else
+        fprintf(o, "%s:0x%" PRIx64 ": ", f->path, d->offset);
+    fprintf(o, "%s[%s]: ", tgR_severity(d->level), d->rule->id);
+    if (d->suppressed) {
+        fprintf(o, "%" PRIu64 " more findings of this rule not shown "
+                   "(repeat cap)\n",
+                d->suppressed);
+        return;
+    }
+    fprintf(o, "%s\n", d->rule->message);
+    fprintf(o, "    at %s", *d->path ? d->path : "/");
+    if (*d->expected || *d->found)
+        fprintf(o, ": expected %s, found %s", d->expected, d->found);
+    fputc('\n', o);
+    if (d->consequence_of >= 0)
+        fprintf(o, "    (a consequence of finding #%" PRId64 ")\n",
+                d->consequence_of);
+}
+
+static void text_file_end(tgR_sink *s, const tgR_file *f)
+{
+    FILE *o = s->out;
+    fprintf(o, "%s: %s (exit %d)", f->path, tg_verdict_name(f->verdict),
+            (int)f->verdict);
+    if (f->problem)
+        fprintf(o, ": %s", f->problem);
+    if (f->format)
+        fprintf(o, "; %s, profile %s, format from %s; %" PRIu64
+                   " bytes; findings: %" PRIu64 " MUST, %" PRIu64
+                   " SHOULD, %" PRIu64 " COMPAT, %" PRIu64 " INFO",
+                f->format, f->profile ? f->profile : "-", f->detected,
+                f->bytes, f->counts[TG_MUST], f->counts[TG_SHOULD],
+                f->counts[TG_COMPAT], f->counts[TG_INFO]);
+    if (f->suppressed)
+        fprintf(o, " (+%" PRIu64 " capped)", f->suppressed);
+    fputc('\n', o);
+}
+
+const tgR_ops tgR_text_ops = {NULL, NULL, text_diag, text_file_end, NULL,
+                              NULL};

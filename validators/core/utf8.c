@@ -1,0 +1,54 @@
+/* utf8.c - see utf8.h.  ASCII runs are checked a word at a time, since
+ * almost every string in a trace is ASCII. */
+#include "utf8.h"
+
+#include <string.h>
+
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
+{
+    tgU_result r = {SIZE_MAX, SIZE_MAX};
+    size_t i = 0;
+    while (i < n) {
+        if (s->need == 0 && n - i >= 8) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            /* no high bit and no zero byte: eight plain ASCII bytes */
+            if (((w | ((w - ONES) & ~w)) & HIGHS) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        unsigned char c = p[i];
+        if (s->need) {
+            if (c < s->lo || c > s->hi) {
+                if (r.bad == SIZE_MAX)
+                    r.bad = i;
+                s->need = 0; /* resynchronise on this byte */
+                continue;
+            }
+            s->lo = 0x80;
+            s->hi = 0xBF;
+            s->need--;
+        } else if (c < 0x80) {
+            if (c == 0 && r.nul == SIZE_MAX)
+                r.nul = i;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            s->need = 1, s->lo = 0x80, s->hi = 0xBF;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            s->need = 2;
+            s->lo = c == 0xE0 ? 0xA0 : 0x80; /* no overlongs   */
+            s->hi = c == 0xED ? 0x9F : 0xBF; /* no surrogates  */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            s->need = 3;
+            s->lo = c == 0xF0 ? 0x90 : 0x80;
+            s->hi = c == 0xF4 ? 0x8F : 0xBF; /* <= U+10FFFF    */
+        } else if (r.bad == SIZE_MAX) {
+            r.bad = i;
+        }
+        i++;
+    }
+    return r;
+}

@@ -1,0 +1,92 @@
+/* window.c - refilling and skipping for the input window. */
+#include "window.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void tgW_open_memory(tgW_window *w, const void *data, size_t size)
+{
+    memset(w, 0, sizeof *w);
+    w->data = data;
+    w->end = size;
+    w->eof = 1;
+}
+
+int tgW_open_reader(tgW_window *w, tg_read_fn read, void *rctx)
+{
+    memset(w, 0, sizeof *w);
+    w->own = malloc(TGW_CAP);
+    if (w->own == NULL)
+        return -1;
+    w->data = w->own;
+    w->read = read;
+    w->rctx = rctx;
+    return 0;
+}
+
+void tgW_close(tgW_window *w)
+{
+    free(w->own);
+    w->own = NULL;
+}
+
+size_t tgW_refill(tgW_window *w, size_t n)
+{
+    size_t avail = w->end - w->pos;
+    if (w->eof || w->error)
+        return avail;
+    if (n > TGW_MAX_NEED)
+        n = TGW_MAX_NEED;
+    /* Slide the unread tail to the front, then read as much as fits: large
+     * reads keep the per-call overhead off the hot path. */
+    if (w->pos > 0) {
+        memmove(w->own, w->own + w->pos, avail);
+        w->base += w->pos;
+        w->pos = 0;
+        w->end = avail;
+    }
+    while (w->end < n) {
+        long got = w->read(w->rctx, w->own + w->end, TGW_CAP - w->end);
+        if (got < 0) {
+            w->error = 1;
+            break;
+        }
+        if (got == 0) {
+            w->eof = 1;
+            break;
+        }
+        w->end += (size_t)got;
+    }
+    return w->end - w->pos;
+}
+
+uint64_t tgW_skip(tgW_window *w, uint64_t n)
+{
+    uint64_t done = 0;
+    while (done < n) {
+        size_t avail = w->end - w->pos;
+        if (avail == 0) {
+            avail = tgW_refill(w, 1);
+            if (avail == 0)
+                break;
+        }
+        size_t step = (n - done < avail) ? (size_t)(n - done) : avail;
+        w->pos += step;
+        done += step;
+    }
+    return done;
+}
+
+long tgW_read_fd(void *ctx, void *buf, size_t cap)
+{
+    int fd = *(int *)ctx;
+    for (;;) {
+        ssize_t got = read(fd, buf, cap);
+        if (got >= 0)
+            return (long)got;
+        if (errno != EINTR)
+            return -1;
+    }
+}

@@ -1,0 +1,68 @@
+/* window.h - the bounded input window every front end pulls from.
+ *
+ * A front end asks for "n contiguous bytes" (n <= TGW_MAX_NEED); the window
+ * refills from its source until it has them or the source ends.  Memory is
+ * TGW_CAP bytes whatever the input size.  A memory source is used in place,
+ * without copying. */
+#ifndef TG_WINDOW_H
+#define TG_WINDOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tracegate.h"
+
+#define TGW_CAP (1u << 20)      /* buffer of a read source           */
+#define TGW_MAX_NEED (1u << 16) /* largest single contiguous request */
+
+typedef struct tgW_window {
+    const unsigned char *data; /* buffer (own, or the caller's memory)  */
+    size_t pos;                /* next unread byte in data              */
+    size_t end;                /* one past the last valid byte          */
+    uint64_t base;             /* input offset of data[0]               */
+    unsigned char *own;        /* owned buffer for read sources, or NULL */
+    tg_read_fn read;           /* source; NULL for a memory source      */
+    void *rctx;                /* its context                           */
+    int eof;                   /* the source has ended                  */
+    int error;                 /* the source failed (I/O error)         */
+} tgW_window;
+
+/*! tgW_open_memory(), tgW_open_reader() : set a window up.
+ *  @return 0, or -1 if the buffer cannot be allocated. */
+void tgW_open_memory(tgW_window *w, const void *data, size_t size);
+int tgW_open_reader(tgW_window *w, tg_read_fn read, void *rctx);
+void tgW_close(tgW_window *w);
+
+/*! tgW_refill() : slow path of tgW_fill(). */
+size_t tgW_refill(tgW_window *w, size_t n);
+
+/*! tgW_fill() : make at least n (<= TGW_MAX_NEED) bytes readable at
+ *  tgW_ptr().  @return the bytes readable: >= n unless the input ends. */
+static inline size_t tgW_fill(tgW_window *w, size_t n)
+{
+    size_t avail = w->end - w->pos;
+    return avail >= n ? avail : tgW_refill(w, n);
+}
+
+static inline const unsigned char *tgW_ptr(const tgW_window *w)
+{
+    return w->data + w->pos;
+}
+
+/* Consume n bytes; n must not exceed what the last fill returned. */
+static inline void tgW_consume(tgW_window *w, size_t n) { w->pos += n; }
+
+static inline uint64_t tgW_offset(const tgW_window *w)
+{
+    return w->base + w->pos;
+}
+
+/*! tgW_read_fd() : a tg_read_fn over a file descriptor (ctx: int *),
+ *  retrying on EINTR. */
+long tgW_read_fd(void *ctx, void *buf, size_t cap);
+
+/*! tgW_skip() : consume n bytes, refilling as needed.
+ *  @return the bytes skipped: n unless the input ends first. */
+uint64_t tgW_skip(tgW_window *w, uint64_t n);
+
+#endif

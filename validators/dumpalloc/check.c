@@ -1,0 +1,496 @@
+/* check.c - the dumpalloc front end: record framing, each record's layout,
+ * frame lists, strings, timestamps and allocation pairing.
+ *
+ * Records are walked by their Length, so one bad record never hides the
+ * next.  Strings are streamed through the UTF-8 scanner in window-sized
+ * pieces: no record, however long, is ever held in memory whole. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "../core/utf8.h"
+#include "dumpalloc.h"
+#include "live.h"
+
+typedef struct da_check {
+    tgE_check *c;
+    tgW_window *w;
+    uint64_t record;      /* index of the current top-level record      */
+    uint64_t frame;       /* index of the current frame in its list     */
+    int in_list;          /* between an ALOC and its TERM               */
+    int is_frame;         /* the current record is a frame in a list    */
+    int64_t lost_alloc;   /* finding that lost an ALOC address, or -1   */
+    int64_t list_broken;  /* finding that interrupted a list, or -1     */
+    uint64_t procs;       /* PROC records seen                          */
+    int tracking;         /* pairing checks still running               */
+    tgD_live live;
+    /* the current record */
+    uint64_t start;       /* offset of its header                       */
+    uint32_t type;        /* FOURCC                                      */
+    uint32_t subtype;     /* frame type, 0 if none (yet)                 */
+    uint32_t len;         /* its Length field                            */
+    uint64_t rem;         /* payload bytes not consumed yet              */
+    int stop;             /* the input ended or framing was lost         */
+    int malformed;        /* fields did not fit: the rest is not "extra" */
+    int64_t ended;        /* the truncation finding, or -1               */
+    char path[160];
+} da_check;
+
+static void fourcc_text(uint32_t v, char out[17])
+{
+    char *p = out;
+    for (int i = 0; i < 4; i++) {
+        unsigned ch = (v >> (8 * i)) & 0xFF;
+        if (ch >= 0x20 && ch < 0x7F && ch != '\\')
+            *p++ = (char)ch;
+        else
+            p += sprintf(p, "\\x%02x", ch);
+    }
+    *p = 0;
+}
+
+static const char *build_path(da_check *k, const char *field)
+{
+    char t[17], s[17];
+    fourcc_text(k->type, t);
+    if (k->type == 0 && !k->is_frame) {
+        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]%s",
+                 k->record, field);
+    } else if (k->is_frame) {
+        fourcc_text(k->subtype, s);
+        snprintf(k->path, sizeof k->path,
+                 "/record[%" PRIu64 "]{ALOC}/frame[%" PRIu64 "]{%s}%s",
+                 k->record, k->frame, k->subtype ? s : "FRAM", field);
+    } else {
+        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]{%s}%s",
+                 k->record, t, field);
+    }
+    return k->path;
+}
+
+static int64_t report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,
+                         const char *field, int64_t cause, const char *exp,
+                         const char *found)
+{
+    if (!tgE_active(k->c, rule))
+        return -1;
+    tgE_site s = {off, len, 0, 0, build_path(k, field), cause};
+    return tgE_report(k->c, rule, &s, exp, found);
+}
+
+/* A finding about the whole current record. */
+static int64_t report_record(da_check *k, size_t rule, const char *exp,
+                             const char *found)
+{
+    return report_at(k, rule, k->start, 8, "", -1, exp, found);
+}
+
+/* The input ended inside the current record. */
+static void truncated(da_check *k)
+{
+    char exp[48], found[48];
+    uint64_t have = tgW_offset(k->w) + (k->w->end - k->w->pos) - k->start;
+    snprintf(exp, sizeof exp, "%" PRIu64 " bytes", 8 + (uint64_t)k->len);
+    snprintf(found, sizeof found, "%" PRIu64 " bytes", have);
+    k->ended = report_at(k, DA_REC_PAYLOAD_SHORT, k->start, have, "", -1,
+                         exp, found);
+    k->stop = 1;
+}
+
+/* Take n (<= 20) payload bytes of the current record; the caller has
+ * checked k->rem >= n.  NULL if the input ends first. */
+static const unsigned char *take(da_check *k, size_t n)
+{
+    if (tgW_fill(k->w, n) < n) {
+        truncated(k);
+        return NULL;
+    }
+    const unsigned char *p = tgW_ptr(k->w);
+    tgW_consume(k->w, n);
+    k->rem -= n;
+    return p;
+}
+
+/* Stream n string bytes through the UTF-8 scanner. */
+static void scan_string(da_check *k, uint64_t n, const char *field)
+{
+    int want = tgE_active(k->c, DA_STR_UTF8) || tgE_active(k->c, DA_STR_NUL);
+    uint64_t at = tgW_offset(k->w), bad = UINT64_MAX, nul = UINT64_MAX;
+    uint64_t left = n;
+    tgU_state st = {0, 0, 0};
+    while (left > 0) {
+        size_t ask = left < TGW_MAX_NEED ? (size_t)left : TGW_MAX_NEED;
+        size_t got = tgW_fill(k->w, ask);
+        if (got == 0) {
+            truncated(k);
+            return;
+        }
+        if (got > left)
+            got = (size_t)left;
+        if (want) {
+            uint64_t base = tgW_offset(k->w);
+            tgU_result r = tgU_scan(&st, tgW_ptr(k->w), got);
+            if (bad == UINT64_MAX && r.bad != SIZE_MAX)
+                bad = base + r.bad;
+            if (nul == UINT64_MAX && r.nul != SIZE_MAX)
+                nul = base + r.nul;
+        }
+        tgW_consume(k->w, got);
+        left -= got;
+    }
+    if (want && bad == UINT64_MAX && tgU_incomplete(&st))
+        bad = at + n - 1;
+    if (bad != UINT64_MAX)
+        report_at(k, DA_STR_UTF8, bad, 1, field, -1, "UTF-8",
+                  "an invalid byte sequence");
+    if (nul != UINT64_MAX)
+        report_at(k, DA_STR_NUL, nul, 1, field, -1, "no NUL byte",
+                  "a NUL byte");
+}
+
+/* A string field: u32 length, then the bytes.  @return 0 read (or the
+ * input ended: see k->stop), 1 the length runs past the record
+ * (reported), 2 no room for the length field (the caller reports). */
+static int string_field(da_check *k, const char *field)
+{
+    if (k->rem < 4)
+        return 2;
+    uint64_t at = tgW_offset(k->w);
+    const unsigned char *p = take(k, 4);
+    if (p == NULL)
+        return 0;
+    uint32_t n = tgB_le32(p);
+    if (n > k->rem) {
+        char exp[48], found[48];
+        snprintf(exp, sizeof exp, "length <= %" PRIu64, k->rem);
+        snprintf(found, sizeof found, "%" PRIu32, n);
+        report_at(k, DA_STR_FIT, at, 4, field, -1, exp, found);
+        k->malformed = 1;
+        return 1;
+    }
+    k->rem -= n;
+    scan_string(k, n, field);
+    return 0;
+}
+
+static void too_short(da_check *k, size_t rule, uint32_t need)
+{
+    char exp[48], found[48];
+    snprintf(exp, sizeof exp, "Length >= %" PRIu32, need);
+    snprintf(found, sizeof found, "%" PRIu32, k->len);
+    int64_t seq = report_record(k, rule, exp, found);
+    k->malformed = 1;
+    if (rule == DA_ALOC_SHORT)
+        k->lost_alloc = seq;
+}
+
+static void check_timestamp(da_check *k, const unsigned char *p, uint64_t at)
+{
+    int64_t secs = (int64_t)tgB_le64(p);
+    uint32_t ns = tgB_le32(p + 8);
+    char found[48];
+    if (ns >= 1000000000u) {
+        snprintf(found, sizeof found, "%" PRIu32, ns);
+        report_at(k, DA_TIME_NSEC, at + 8, 4, "/time/nanoseconds", -1,
+                  "< 1000000000", found);
+    }
+    if (secs < 0) {
+        snprintf(found, sizeof found, "%" PRId64, secs);
+        report_at(k, DA_TIME_NEGATIVE, at, 8, "/time/seconds", -1, ">= 0",
+                  found);
+    }
+}
+
+static void limit_reached(da_check *k, uint64_t at)
+{
+    char exp[48];
+    snprintf(exp, sizeof exp, "<= %" PRIu64 " live allocations",
+             k->c->live_limit);
+    report_at(k, DA_LIVE_LIMIT, at, 8, "/address", -1, exp, "one more");
+    k->tracking = 0;
+}
+
+static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
+{
+    if (addr == 0)
+        report_at(k, DA_ADDR_ZERO, at, 8, "/address", -1, "non-zero", "0");
+    if (!k->tracking)
+        return;
+    char found[48];
+    snprintf(found, sizeof found, "0x%" PRIx64, addr);
+    if (alloc) {
+        int r = tgD_live_add(&k->live, addr);
+        if (r == 0)
+            report_at(k, DA_LIVE_DOUBLE, at, 8, "/address", -1,
+                      "an address not live", found);
+        else if (r < 0)
+            limit_reached(k, at);
+    } else if (tgD_live_remove(&k->live, addr) == 0) {
+        report_at(k, DA_LIVE_UNKNOWN, at, 8, "/address", k->lost_alloc,
+                  "a live address", found);
+    }
+}
+
+static void check_aloc(da_check *k)
+{
+    if (k->rem < DA_ALOC_FIELDS) {
+        too_short(k, DA_ALOC_SHORT, DA_ALOC_FIELDS);
+        return;
+    }
+    uint64_t at = tgW_offset(k->w);
+    const unsigned char *p = take(k, DA_ALOC_FIELDS);
+    if (p == NULL)
+        return;
+    uint64_t addr = tgB_le64(p);
+    check_timestamp(k, p + 8, at + 8);
+    check_address(k, addr, at, 1);
+}
+
+static void check_dalc(da_check *k)
+{
+    if (k->rem < 8) {
+        too_short(k, DA_DALC_SHORT, 8);
+        return;
+    }
+    uint64_t at = tgW_offset(k->w);
+    const unsigned char *p = take(k, 8);
+    if (p != NULL)
+        check_address(k, tgB_le64(p), at, 0);
+}
+
+static void check_proc(da_check *k)
+{
+    if (k->procs > 0)
+        report_record(k, DA_SEQ_PROC_AGAIN, "one PROC", "another PROC");
+    k->procs++;
+    if (k->rem < 8) {
+        too_short(k, DA_PROC_SHORT, 8);
+        return;
+    }
+    if (take(k, 4) != NULL)
+        string_field(k, "/name");
+}
+
+static void check_obje(da_check *k)
+{
+    if (k->rem < 4)
+        too_short(k, DA_OBJE_SHORT, 4);
+    else
+        string_field(k, "/name");
+}
+
+static void check_pcal(da_check *k)
+{
+    int r = string_field(k, "/function");
+    if (r == 0 && !k->stop)
+        r = string_field(k, "/file");
+    if (r == 0 && !k->stop && k->rem < 4)
+        r = 2;
+    if (r == 2) {
+        too_short(k, DA_PCAL_SHORT, 0);
+        return;
+    }
+    if (r == 0 && !k->stop) {
+        take(k, 4);
+        report_record(k, DA_COMPAT_PCAL, "a frame the reader reads",
+                      "PCAL");
+    }
+}
+
+enum { FRAME_PLAIN, FRAME_TERM, FRAME_UNKNOWN };
+
+/* @return what kind of frame the record was. */
+static int check_fram(da_check *k)
+{
+    if (k->rem < 4) {
+        too_short(k, DA_FRAM_SHORT, 4);
+        return 0;
+    }
+    const unsigned char *p = take(k, 4);
+    if (p == NULL)
+        return 0;
+    k->subtype = tgB_le32(p);
+    switch (k->subtype) {
+    case DA_NTVE:
+        if (k->rem < 8)
+            too_short(k, DA_NTVE_SHORT, 12);
+        else
+            take(k, 8);
+        return FRAME_PLAIN;
+    case DA_PCAL:
+        check_pcal(k);
+        return FRAME_PLAIN;
+    case DA_TERM:
+        if (k->rem > 0)
+            report_record(k, DA_TERM_EXTRA, "Length 4", "a payload");
+        return FRAME_TERM;
+    default: {
+        char t[17];
+        fourcc_text(k->subtype, t);
+        report_record(k, DA_FRAM_UNKNOWN, "NTVE, PCAL or TERM", t);
+        return FRAME_UNKNOWN;
+    }
+    }
+}
+
+static int printable(uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        unsigned ch = (v >> (8 * i)) & 0xFF;
+        if (ch < 0x20 || ch > 0x7E)
+            return 0;
+    }
+    return 1;
+}
+
+/* Frame-list bookkeeping before a record is looked at. */
+static void enter_record(da_check *k)
+{
+    int fram = k->type == DA_FRAM;
+    if (k->in_list && !fram) {
+        char t[17];
+        fourcc_text(k->type, t);
+        k->in_list = 0;
+        k->is_frame = 0;
+        k->record++;
+        k->list_broken =
+            report_record(k, DA_LIST_INTERRUPTED, "FRAM", t);
+        return;
+    }
+    if (k->in_list) {
+        k->is_frame = 1;
+        k->frame++;
+        return;
+    }
+    k->is_frame = 0;
+    if (k->start > 0 || k->record > 0)
+        k->record++;
+    if (fram)
+        report_at(k, DA_LIST_ORPHAN, k->start, 8, "", k->list_broken,
+                  "a frame list opened by ALOC", "FRAM");
+}
+
+static void check_payload(da_check *k)
+{
+    int known = 1, frame = FRAME_PLAIN;
+    switch (k->type) {
+    case DA_PROC: check_proc(k); break;
+    case DA_OBJE: check_obje(k); break;
+    case DA_ALOC: check_aloc(k); break;
+    case DA_DALC: check_dalc(k); break;
+    case DA_FRAM:
+        frame = check_fram(k);
+        known = frame != FRAME_UNKNOWN;
+        break;
+    default: {
+        char t[17];
+        fourcc_text(k->type, t);
+        if (printable(k->type))
+            report_record(k, DA_REC_UNKNOWN, "PROC, OBJE, ALOC, DALC or FRAM",
+                          t);
+        else
+            report_record(k, DA_REC_FOURCC, "printable ASCII", t);
+        known = 0;
+    }
+    }
+    if (k->stop)
+        return;
+    /* TERM has its own rule for a payload (DA-FRAM-004) */
+    if (known && frame != FRAME_TERM && !k->malformed && k->rem > 0) {
+        char found[48];
+        snprintf(found, sizeof found, "%" PRIu64 " extra bytes", k->rem);
+        report_at(k, DA_REC_EXTRA, tgW_offset(k->w), k->rem, "", -1,
+                  "no bytes past the fields", found);
+    }
+    if (k->type == DA_ALOC) {
+        k->in_list = 1;
+        k->frame = 0;
+        k->list_broken = -1;
+    } else if (frame == FRAME_TERM && k->is_frame) {
+        k->in_list = 0;
+    }
+    if (tgW_skip(k->w, k->rem) < k->rem)
+        truncated(k);
+}
+
+/* The first four bytes as an int32 record type of the legacy stream. */
+static int legacy_start(uint32_t type) { return type <= 3; }
+
+static int check_header(da_check *k)
+{
+    k->start = tgW_offset(k->w);
+    size_t avail = tgW_fill(k->w, 8);
+    if (avail == 0)
+        return 0;
+    if (avail < 8) {
+        char found[48];
+        snprintf(found, sizeof found, "%" PRIu64 " bytes", avail);
+        k->type = 0;
+        k->is_frame = 0;
+        if (k->start > 0)
+            k->record++;
+        k->ended = report_at(k, DA_REC_HEADER_SHORT, k->start, avail, "", -1,
+                             "8 bytes", found);
+        tgW_consume(k->w, avail);
+        return 0;
+    }
+    const unsigned char *p = tgW_ptr(k->w);
+    k->type = tgB_le32(p);
+    k->subtype = 0;
+    k->malformed = 0;
+    uint32_t len = tgB_le32(p + 4);
+    tgW_consume(k->w, 8);
+    k->len = len;
+    k->rem = len;
+    if (k->start == 0 && legacy_start(k->type)) {
+        report_record(k, DA_REC_LEGACY, "a FOURCC record type",
+                      "an int32 record type 0-3");
+        k->stop = 1;
+        return 0;
+    }
+    enter_record(k);
+    if (len > DA_MAX_LENGTH) {
+        char found[48];
+        snprintf(found, sizeof found, "0x%08" PRIx32, len);
+        report_at(k, DA_REC_LENGTH_MAX, k->start + 4, 4, "/length", -1,
+                  "<= 0x7FFFFFFF", found);
+        k->stop = 1;
+        return 0;
+    }
+    if (k->start == 0 && k->type != DA_PROC) {
+        char t[17];
+        fourcc_text(k->type, t);
+        report_record(k, DA_SEQ_FIRST, "PROC", t);
+    }
+    return 1;
+}
+
+void tgD_check(tgE_check *c, tgW_window *w)
+{
+    da_check k;
+    memset(&k, 0, sizeof k);
+    k.c = c;
+    k.w = w;
+    k.lost_alloc = -1;
+    k.list_broken = -1;
+    k.ended = -1;
+    k.tracking = tgE_active(c, DA_LIVE_UNKNOWN) ||
+                 tgE_active(c, DA_LIVE_DOUBLE);
+    tgD_live_init(&k.live, c->live_limit);
+    while (!k.stop && check_header(&k))
+        check_payload(&k);
+    uint64_t end = tgW_offset(w);
+    if (end == 0 && !w->error && tgE_active(c, DA_SEQ_EMPTY)) {
+        tgE_site s = {0, 0, 0, 0, "/", -1};
+        tgE_report(c, DA_SEQ_EMPTY, &s, "a PROC record", "0 bytes");
+    } else if (k.in_list && (!k.stop || k.ended >= 0) && !w->error) {
+        /* a frame list cut by a truncated record follows from that */
+        k.is_frame = 1;
+        k.subtype = 0;
+        k.frame++;
+        report_at(&k, DA_LIST_EOF, end, 0, "", k.ended, "FRAM TERM",
+                  "end of input");
+    }
+    tgD_live_free(&k.live);
+}

@@ -1,0 +1,45 @@
+/* dumpalloc.h - internals shared by the dumpalloc front end, generator
+ * and mutator. */
+#ifndef TG_DUMPALLOC_H
+#define TG_DUMPALLOC_H
+
+#include "../core/format.h"
+
+#define DA_FOURCC(a, b, c, d)                                               \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+     (uint32_t)(d) << 24)
+#define DA_PROC DA_FOURCC('P', 'R', 'O', 'C')
+#define DA_OBJE DA_FOURCC('O', 'B', 'J', 'E')
+#define DA_ALOC DA_FOURCC('A', 'L', 'O', 'C')
+#define DA_DALC DA_FOURCC('D', 'A', 'L', 'C')
+#define DA_FRAM DA_FOURCC('F', 'R', 'A', 'M')
+#define DA_NTVE DA_FOURCC('N', 'T', 'V', 'E')
+#define DA_PCAL DA_FOURCC('P', 'C', 'A', 'L')
+#define DA_TERM DA_FOURCC('T', 'E', 'R', 'M')
+
+#define DA_MAX_LENGTH 0x7FFFFFFFu /* the draft reader reads int32 */
+#define DA_ALOC_FIELDS 20u        /* address 8 + timestamp 12     */
+
+/* Rule indices, in table order. */
+enum da_rule {
+#define TG_RULE(sym, ...) DA_##sym,
+#include "rules.def"
+#undef TG_RULE
+    DA_NRULES
+};
+
+/* Profiles: index 0 is the default. */
+enum { DA_PROFILE_DEFAULT = 0, DA_PROFILE_DRAFT_READER = 1 };
+
+extern const tg_rule tgD_rules[DA_NRULES];
+extern const char *const tgD_profiles[];
+
+void tgD_check(tgE_check *c, tgW_window *w);
+int tgD_detect(const unsigned char *head, size_t size, const char *filename,
+               const char **how);
+int tgD_generate(int profile, uint64_t seed, uint64_t min_size,
+                 tgO_out *out);
+int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+               tg_mutant *m);
+
+#endif

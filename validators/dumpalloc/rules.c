@@ -1,0 +1,36 @@
+/* rules.c - the dumpalloc rule table and format descriptor. */
+#include "dumpalloc.h"
+
+#define MUST TG_MUST
+#define SHOULD TG_SHOULD
+#define COMPAT TG_COMPAT
+#define INFO TG_INFO
+#define CHECK TG_KIND_CHECK
+#define TRUNCATED TG_KIND_TRUNCATED
+#define LIMIT TG_KIND_LIMIT
+#define MUT(fn, text) text, NULL
+#define NOMUT(reason) NULL, reason
+
+/* id, level, kind, applies, document, section, quote, message, mutation,
+ * no_mutation, example */
+const tg_rule tgD_rules[DA_NRULES] = {
+#define TG_RULE(sym, id, level, kind, applies, section, quote, message,     \
+                mutation, example)                                          \
+    {id, level, kind, applies, "seeds/dumpalloc.md", section, quote,        \
+     message, mutation, example},
+#include "rules.def"
+#undef TG_RULE
+};
+
+const char *const tgD_profiles[] = {"default", "draft-reader", NULL};
+
+const tgF_format tgF_dumpalloc = {
+    {"dumpalloc", "dumpalloc FOURCC heap-allocation records",
+     ".dumpalloc", "seeds/dumpalloc.md", tgD_profiles},
+    tgD_rules,
+    DA_NRULES,
+    tgD_detect,
+    tgD_check,
+    tgD_generate,
+    tgD_mutate,
+};
