@@ -144,7 +144,7 @@ static void manifest_line(FILE *m, const char *file, const char *format,
 static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                        const tg_rule *rule, FILE *manifest)
 {
-    char dir[4096], path[4096], rel[4096], parent[64];
+    char dir[4096], path[4096], rel[512], parent[64];
     snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, rule->id);
     for (unsigned v = 0;; v++) {
         tg_mutant mu;

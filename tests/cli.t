@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+"""cli.t - the command line: exit codes, options, detection, stdin, -o,
+the repeat cap, limits, gen determinism and explain. Traces here are built
+byte by byte (not by tracegate gen) so the checker is judged against an
+independent writer. Failure: any exit code, count or text that differs."""
+import json
+import os
+import re
+import struct
+import subprocess
+import tempfile
+
+from taplib import TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
+
+t = Tap()
+tmp = tempfile.mkdtemp(prefix="tg-cli-")
+
+
+def write(name, data):
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def findings(path, *opts):
+    code, out, err = run("check", "--report", "json", *opts, path)
+    return code, json.loads(out)["files"][0]
+
+
+# The worked example of the format notes (2.4): 151 valid bytes.
+example = da_example()
+t.eq(len(example), 151, "worked example is 151 bytes")
+good = write("example.dumpalloc", example)
+code, f = findings(good)
+t.eq((code, f["findings"], f["verdict"]), (0, [], "conformant"),
+     "worked example: conformant, no finding")
+
+# Exit 1, with offset and path: nanoseconds 10^9 in the ALOC at 0x28.
+bad = bytearray(example)
+struct.pack_into("<I", bad, 0x28 + 8 + 16, 1000000000)
+code, f = findings(write("nsec.dumpalloc", bytes(bad)))
+t.eq(code, 1, "nanoseconds 1e9: exit 1")
+t.eq([(d["rule"], d["offset"], d["length"], d["path"]) for d in f["findings"]],
+     [("DA-TIME-001", 0x40, 4, "/record[2]{ALOC}/time/nanoseconds")],
+     "nanoseconds finding names rule, offset, length and path")
+code, out, err = run("check", write("nsec2.dumpalloc", bytes(bad)))
+t.ok(re.search(r"nsec2\.dumpalloc:0x40: error\[DA-TIME-001\]: ", out),
+     "text report is compiler style: file:0x40: error[DA-TIME-001]:", out)
+t.ok("expected < 1000000000, found 1000000000" in out,
+     "text report gives expected and found", out)
+
+# Exit 7: a frame list cut short; the message says where.
+cut = write("cut.dumpalloc", example[:0x58])
+code, out, err = run("check", cut)
+t.eq(code, 7, "input ending inside a frame list: exit 7 (truncated)")
+t.ok("stops early, at byte 88" in out, "truncation says where", out)
+code, f = findings(cut)
+t.eq([d["rule"] for d in f["findings"]], ["DA-LIST-002"],
+     "truncated frame list: DA-LIST-002 only")
+
+# A huge Length in a tiny file: truncation, quickly, no huge allocation.
+huge = write("huge.dumpalloc", rec(b"PROC", struct.pack("<I", 1) + s(b"a"))
+             + b"OBJE" + struct.pack("<I", 0x7FFFFFF0) + b"0123456789")
+code, f = findings(huge)
+t.eq((code, [d["rule"] for d in f["findings"]]), (7, ["DA-REC-002"]),
+     "Length 0x7FFFFFF0 in a 38-byte file: truncated, DA-REC-002")
+
+# Exit 3, 4, 2.
+code, out, err = run("check", os.path.join(tmp, "missing.dumpalloc"))
+t.eq(code, 3, "missing file: exit 3")
+t.ok("No such file" in out, "missing file: says why", out)
+code, out, err = run("check", write("text.txt", b"hello, world\n"))
+t.eq(code, 4, "unrecognised content: exit 4")
+t.ok("--format" in out, "unknown format: suggests --format", out)
+t.eq(run("check")[0], 2, "no input: exit 2")
+t.eq(run("check", "--profile", "nope", good)[0], 2, "unknown profile: exit 2")
+t.eq(run("check", "--disable", "XX-NOPE-001", good)[0], 2,
+     "unknown rule id: exit 2")
+t.eq(run("check", "--report", "yaml", good)[0], 2, "unknown report: exit 2")
+t.eq(run("bogus")[0], 2, "unknown command: exit 2")
+
+# --format forces the format; detection says how it decided.
+named = write("noext.bin", example)
+code, f = findings(named)
+t.ok(code == 0 and "content" in f["detected_by"],
+     "detected by content without an extension", f["detected_by"])
+code, f = findings(write("legacy.bin", b"\0\0\0\0\5\0\0\0" + b"x" * 20),
+                   "--format", "dumpalloc")
+t.eq((code, f["detected_by"], [d["rule"] for d in f["findings"]]),
+     (1, "the --format option", ["DA-REC-007"]),
+     "--format dumpalloc on a legacy stream: DA-REC-007")
+
+# --fail-on, --disable, --level on a SHOULD finding (extension bytes).
+ext = (rec(b"PROC", struct.pack("<I", 1234) + s(b"app") + b"\1\2") +
+       bytes(example[19:]))
+extp = write("ext.dumpalloc", ext)
+t.eq(findings(extp)[0], 0, "SHOULD finding alone: exit 0")
+t.eq(findings(extp, "--fail-on", "should")[0], 1, "--fail-on should: exit 1")
+t.eq(findings(extp, "--level", "DA-REC-006=must")[0], 1,
+     "--level DA-REC-006=must: exit 1")
+code, f = findings(extp, "--disable", "DA-REC-006", "--fail-on", "info")
+t.eq((code, f["findings"]), (0, []), "--disable DA-REC-006: no finding")
+
+# Several files: the most severe exit wins (6 > 3 > 5 > 4 > 1 > 7 > 0).
+nsec = os.path.join(tmp, "nsec.dumpalloc")
+t.eq(run("check", good, cut)[0], 7, "conformant + truncated: 7")
+t.eq(run("check", cut, nsec)[0], 1, "truncated + violations: 1")
+t.eq(run("check", nsec, os.path.join(tmp, "text.txt"))[0], 4,
+     "violations + unknown format: 4")
+t.eq(run("check", os.path.join(tmp, "text.txt"), "/nonexistent")[0], 3,
+     "unknown format + missing: 3")
+
+# stdin and -o.
+with open(good, "rb") as fh:
+    code, out, err = run("check", "-", stdin=fh)
+t.ok(code == 0 and out.startswith("-: conformant"), "stdin via -", out)
+report = os.path.join(tmp, "out.json")
+code, out, err = run("check", "--report", "json", "-o", report, nsec)
+with open(report) as fh:
+    t.eq((code, out, json.load(fh)["exit_code"]), (1, "", 1),
+         "-o writes the report to the file only")
+
+# Repeat cap: 150 unknown records -> 100 findings and one summary.
+many = write("many.dumpalloc", rec(b"PROC", struct.pack("<I", 1) + s(b"a")) +
+             rec(b"XTRA", b"") * 150)
+code, f = findings(many)
+kinds = [(d["rule"], d["suppressed"]) for d in f["findings"]]
+t.eq((len(kinds), kinds[-1], f["suppressed"]),
+     (101, ("DA-REC-005", 50), 50),
+     "150 repeats: 100 reported, then one summary of 50")
+code, f = findings(many, "--max-repeats", "0")
+t.eq(len(f["findings"]), 150, "--max-repeats 0: all 150")
+
+# Limits: more live allocations than --max-live -> exit 5 (DA-LIVE-003).
+allocs = b"".join(rec(b"ALOC", struct.pack("<QqI", 16 * (i + 1), 1, 0)) +
+                  rec(b"FRAM", b"TERM") for i in range(5))
+lim = write("live.dumpalloc", rec(b"PROC", struct.pack("<I", 1) + s(b"a")) +
+            allocs)
+t.eq(findings(lim)[0], 0, "5 live allocations: fine by default")
+code, f = findings(lim, "--max-live", "4")
+t.eq((code, [d["rule"] for d in f["findings"]]), (5, ["DA-LIVE-003"]),
+     "--max-live 4: exit 5, DA-LIVE-003")
+
+# gen: same seed, same bytes; another seed, other bytes; --size.
+a = subprocess.run([TRACEGATE, "gen", "dumpalloc", "--seed", "9", "--out",
+                    "-"], stdout=subprocess.PIPE).stdout
+b = subprocess.run([TRACEGATE, "gen", "dumpalloc", "--seed", "9", "--out",
+                    "-"], stdout=subprocess.PIPE).stdout
+c = subprocess.run([TRACEGATE, "gen", "dumpalloc", "--seed", "10", "--out",
+                    "-"], stdout=subprocess.PIPE).stdout
+t.ok(a == b and a != c and len(a) > 100, "gen: same seed same bytes")
+big = subprocess.run([TRACEGATE, "gen", "dumpalloc", "--size", "1M", "--out",
+                      "-"], stdout=subprocess.PIPE).stdout
+t.ok(1 << 20 <= len(big) < (1 << 20) + 4096, "gen --size 1M: just over 1 MiB",
+     len(big))
+d = os.path.join(tmp, "gen")
+t.eq(run("gen", "dumpalloc", "--seed", "3", "--count", "3", "--out", d)[0],
+     0, "gen --count 3 --out DIR")
+t.eq(sorted(os.listdir(d)),
+     ["0000.dumpalloc", "0001.dumpalloc", "0002.dumpalloc"],
+     "gen names files NNNN.dumpalloc")
+
+# rules, explain, help.
+code, out, err = run("explain", "DA-REC-002")
+t.ok(code == 0 and "Record Types" in out and "example:" in out,
+     "explain prints the clause and an example", out)
+t.eq(run("explain", "DA-XXX-999")[0], 2, "explain of an unknown id: exit 2")
+code, out, err = run("rules", "--coverage")
+t.ok(code == 0 and "DA-LIVE-003" in out and "no mutation" in out,
+     "rules --coverage lists rules without a mutation", out)
+code, out, err = run("--help")
+t.ok(code == 0 and "7 truncated" in out and "6 > 3 > 5 > 4 > 1 > 7 > 0" in out,
+     "--help documents the exit codes")
+t.done()

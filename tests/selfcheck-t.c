@@ -1,0 +1,86 @@
+/* selfcheck-t.c - the generate-mutate-check loop, for every rule of every
+ * registered format and many seeds: a valid parent has no finding at all;
+ * each mutant of a rule gets that rule, no other rule except findings
+ * marked as consequences, and the verdict the rule table predicts.  A rule
+ * without a mutation must say why.  Failure: any of these breaks. */
+#include "support.h"
+#include "tap.h"
+
+#define SEEDS 40
+
+static void check_parents(const tg_format_info *fi, tg_validator *v)
+{
+    tgM_buf b = {0};
+    findings f = {0};
+    for (const char *const *p = fi->profiles; *p; p++) {
+        size_t bad = 0;
+        tg_set_profile(v, *p);
+        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+            findings_reset(&f, NULL);
+            if (gen_into(&b, fi->name, *p, seed) != 0)
+                bail("generator failed");
+            tg_verdict r = tg_check_buffer(v, b.p, b.n, collect, &f);
+            if (r != TG_CONFORMANT || f.count != 0) {
+                if (bad++ == 0)
+                    diag("seed %" PRIu64 ": %s", seed, findings_text(&f));
+            }
+        }
+        ok(bad == 0, "%s/%s: %d generated traces have no finding",
+           fi->name, *p, SEEDS);
+    }
+    tgM_free(&b);
+    findings_reset(&f, NULL);
+}
+
+static void check_rule(const tg_format_info *fi, const tg_rule *r)
+{
+    tgM_buf b = {0};
+    findings f = {0};
+    size_t made = 0, bad = 0;
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        for (unsigned var = 0;; var++) {
+            tg_mutant m;
+            b.n = 0;
+            int w = tg_mutate(fi->name, r->id, var, seed, tgM_write, &b, &m);
+            if (w <= 0)
+                break;
+            made++;
+            tg_validator *v = tg_validator_new(fi->name);
+            tg_set_profile(v, m.profile);
+            findings_reset(&f, r->id);
+            tg_verdict got = tg_check_buffer(v, b.p, b.n, collect, &f);
+            tg_validator_free(v);
+            if (got != m.expected || f.of_rule == 0 || f.other_rules != 0) {
+                if (bad++ < 3)
+                    diag("%s seed %" PRIu64 " variant %u (%s): verdict %d "
+                         "want %d, other rule %s\n%s",
+                         r->id, seed, var, m.mutation, got, m.expected,
+                         f.first_other, findings_text(&f));
+            }
+        }
+    }
+    ok(made > 0 && bad == 0, "%s: %zu mutants each break exactly this rule",
+       r->id, made);
+    tgM_free(&b);
+    findings_reset(&f, NULL);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < tg_format_count(); i++) {
+        const tg_format_info *fi = tg_format_at(i);
+        tg_validator *v = tg_validator_new(fi->name);
+        check_parents(fi, v);
+        tg_validator_free(v);
+        size_t n;
+        const tg_rule *rules = tg_rules(fi->name, &n);
+        for (size_t k = 0; k < n; k++) {
+            if (rules[k].mutation)
+                check_rule(fi, &rules[k]);
+            else
+                ok(rules[k].no_mutation && *rules[k].no_mutation,
+                   "%s: no mutation, and the table says why", rules[k].id);
+        }
+    }
+    return done_testing();
+}

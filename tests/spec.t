@@ -1,0 +1,44 @@
+#!/usr/bin/python3
+"""spec.t - every format's spec/<format>.md rule index lists exactly the
+rules of its table, with the same level, kind and profiles. Failure: a
+rule missing on either side or any column that differs."""
+import json
+import os
+import re
+
+from taplib import ROOT, Tap, run
+
+t = Tap()
+code, out, err = run("rules", "--report", "json")
+t.eq(code, 0, "tracegate rules --report json exits 0")
+tables = json.loads(out)
+t.eq(tables["schema"], "tracegate-rules", "rules JSON names its schema")
+row = re.compile(r"^\|\s*([A-Z]+(?:-[A-Z]+)+-\d{3})\s*\|\s*(\w+)\s*\|"
+                 r"\s*(\w+)\s*\|\s*([\w,-]+)\s*\|")
+for fmt in tables["formats"]:
+    path = os.path.join(ROOT, "spec", fmt["name"] + ".md")
+    if not t.ok(os.path.exists(path), "spec/%s.md exists" % fmt["name"]):
+        continue
+    index = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = row.match(line)
+            if m:
+                index[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+    table = {r["id"]: (r["level"], r["kind"], r["applies"])
+             for r in fmt["rules"]}
+    t.eq(sorted(set(table) - set(index)), [],
+         "%s: every table rule is in the spec index" % fmt["name"])
+    t.eq(sorted(set(index) - set(table)), [],
+         "%s: every spec index rule is in the table" % fmt["name"])
+    differ = {k: (table[k], index[k]) for k in table
+              if k in index and table[k] != index[k]}
+    t.eq(differ, {}, "%s: level, kind and profiles agree" % fmt["name"])
+    for r in fmt["rules"]:
+        if not (r["quote"] and r["section"] and r["message"]):
+            t.ok(False, "%s has a clause and a message" % r["id"])
+    t.ok(all(r["mutation"] or r["no_mutation"] for r in fmt["rules"]),
+         "%s: each rule has a mutation or says why not" % fmt["name"])
+    ids = [r["id"] for r in fmt["rules"]]
+    t.eq(len(ids), len(set(ids)), "%s: rule ids are unique" % fmt["name"])
+t.done()

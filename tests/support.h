@@ -1,0 +1,70 @@
+/* support.h - what the C tests share: generating traces into memory and
+ * collecting findings as comparable text. */
+#ifndef TG_TEST_SUPPORT_H
+#define TG_TEST_SUPPORT_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/membuf.h"
+#include "tracegate.h"
+
+/* Findings of one check: each as one line of text, in order. */
+typedef struct findings {
+    tgM_buf text;
+    size_t count;
+    size_t primary;           /* findings that are not consequences   */
+    const char *only_rule;    /* while counting: rule of interest     */
+    size_t of_rule;           /* findings of only_rule (primary)      */
+    size_t other_rules;       /* primary findings of any other rule   */
+    char first_other[32];     /* id of the first such other rule      */
+} findings;
+
+static inline void collect(void *ctx, const tg_diag *d)
+{
+    findings *f = ctx;
+    char line[1024];
+    int n = snprintf(line, sizeof line,
+                     "%s %s off=%" PRIu64 " len=%" PRIu64 " %s exp=%s "
+                     "found=%s cause=%" PRId64 " supp=%" PRIu64 "\n",
+                     d->rule->id, tg_level_name(d->level), d->offset,
+                     d->length, d->path, d->expected, d->found,
+                     d->consequence_of, d->suppressed);
+    tgM_write(&f->text, line, (size_t)n);
+    f->count++;
+    if (d->consequence_of >= 0)
+        return;
+    f->primary++;
+    if (f->only_rule && strcmp(d->rule->id, f->only_rule) == 0) {
+        f->of_rule++;
+    } else {
+        if (f->other_rules++ == 0)
+            snprintf(f->first_other, sizeof f->first_other, "%s",
+                     d->rule->id);
+    }
+}
+
+static inline void findings_reset(findings *f, const char *rule)
+{
+    tgM_free(&f->text);
+    memset(f, 0, sizeof *f);
+    f->only_rule = rule;
+}
+
+/* The text of all findings, NUL-terminated (valid until next reset). */
+static inline const char *findings_text(findings *f)
+{
+    tgM_write(&f->text, "", 1);
+    f->text.n--;
+    return (const char *)f->text.p;
+}
+
+static inline int gen_into(tgM_buf *b, const char *format,
+                           const char *profile, uint64_t seed)
+{
+    b->n = 0;
+    return tg_generate(format, profile, seed, 0, tgM_write, b);
+}
+
+#endif

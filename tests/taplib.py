@@ -1,0 +1,87 @@
+"""taplib - TAP output and tracegate helpers for the script tests.
+
+Each check prints one TAP line; done() prints the plan and exits non-zero
+when any check failed, so prove reports it.
+"""
+import os
+import subprocess
+import sys
+
+TRACEGATE = os.environ.get("TRACEGATE") or os.path.join(
+    os.path.dirname(__file__), "..", "build", "tracegate")
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SHARED = os.environ.get("TG_SHARED") or os.path.join(ROOT, "..", "shared")
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def ok(self, cond, name, detail=None):
+        self.n += 1
+        print(("ok %d - %s" if cond else "not ok %d - %s") % (self.n, name))
+        if not cond:
+            self.failed += 1
+            if detail is not None:
+                for line in str(detail).splitlines()[:40]:
+                    print("#   " + line)
+        sys.stdout.flush()
+        return cond
+
+    def eq(self, got, want, name):
+        return self.ok(got == want, name, "got:  %r\nwant: %r" % (got, want))
+
+    def skip(self, name, why):
+        self.n += 1
+        print("ok %d - %s # SKIP %s" % (self.n, name, why))
+
+    def done(self):
+        print("1..%d" % self.n)
+        sys.exit(1 if self.failed else 0)
+
+
+def run(*args, stdin=None, input_bytes=None):
+    """Run tracegate; return (exit code, stdout text, stderr text)."""
+    p = subprocess.run([TRACEGATE] + [str(a) for a in args], stdin=stdin,
+                       input=input_bytes, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            p.stderr.decode("utf-8", "replace"))
+
+
+def gen(fmt, seed, path, profile=None):
+    args = ["gen", fmt, "--seed", seed, "--out", "-"]
+    if profile:
+        args += ["--profile", profile]
+    p = subprocess.run([TRACEGATE] + [str(a) for a in args],
+                       stdout=subprocess.PIPE, check=True)
+    with open(path, "wb") as f:
+        f.write(p.stdout)
+    return p.stdout
+
+
+# dumpalloc written by hand, independent of tracegate's generator.
+def da_rec(fourcc, payload):
+    """A dumpalloc record: FOURCC, u32 Length, payload."""
+    import struct
+    return fourcc + struct.pack("<I", len(payload)) + payload
+
+
+def da_str(text):
+    """A dumpalloc string: u32 byte count, bytes."""
+    import struct
+    return struct.pack("<I", len(text)) + text
+
+
+def da_example():
+    """The 151-byte worked example of formats/dumpalloc.md section 2.4."""
+    import struct
+    return (da_rec(b"PROC", struct.pack("<I", 1234) + da_str(b"app")) +
+            da_rec(b"OBJE", da_str(b"libc.so.6")) +
+            da_rec(b"ALOC", struct.pack("<QqI", 0x1000, 1, 500)) +
+            da_rec(b"FRAM", b"NTVE" + struct.pack("<Q", 0x400000)) +
+            da_rec(b"FRAM", b"PCAL" + da_str(b"main") + da_str(b"main.py") +
+                   struct.pack("<I", 10)) +
+            da_rec(b"FRAM", b"TERM") +
+            da_rec(b"DALC", struct.pack("<Q", 0x1000)))
