@@ -34,7 +34,7 @@ need_packages() {
 }
 
 base_packages=(clang libclang-rt-14-dev cmake make perl)
-test_packages=(python3 python3-jsonschema libxml2-utils)
+test_packages=(python3 python3-jsonschema python3-yaml)
 fuzz_packages=(afl++)
 
 configure_and_build() { # DIR [cmake args...]
@@ -65,12 +65,14 @@ case $mode in
     configure_and_build build-fuzz -DTG_SANITIZER=address,undefined \
       -DTG_BUILD_FUZZERS=ON -DTG_BUILD_TESTS=OFF
     seconds=${2:-60}
-    for target in build-fuzz/*_fuzz; do
-      name=$(basename "$target")
-      work="build-fuzz/corpus-$name"
+    for src in fuzz/*_fuzz.c; do
+      name=$(basename "$src" .c)
+      format=${name%_fuzz}
+      work="build-fuzz/work-$name" # grows; corpus/ stays as committed
       mkdir -p "$work"
-      run "$target" -max_total_time="$seconds" -print_final_stats=1 \
-        -dict="fuzz/${name%_fuzz}.dict" "$work" "corpus/${name%_fuzz}"
+      run "build-fuzz/$name" -max_total_time="$seconds" \
+        -print_final_stats=1 -dict="fuzz/$format.dict" "$work" \
+        "corpus/$format"
     done
     ;;
   bench)
@@ -81,7 +83,7 @@ case $mode in
   corpus)
     need_packages "${base_packages[@]}"
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
-    run tests/corpus.sh regenerate "$top/build/tracegate" "$top/corpus"
+    run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
     echo "usage: ./build.sh [build|test|fuzz [SECONDS]|bench|corpus]" >&2

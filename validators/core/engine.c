@@ -19,6 +19,7 @@ struct tg_validator_s {
     uint64_t live_limit;
     tg_level fail_on;
     uint64_t bytes;
+    unsigned char *window; /* read buffer, made on first use, then kept */
 };
 
 static void recompute_off(tg_validator *v)
@@ -63,6 +64,7 @@ void tg_validator_free(tg_validator *v)
     free(v->disabled);
     free(v->off);
     free(v->counts);
+    free(v->window);
     free(v);
 }
 
@@ -220,12 +222,11 @@ tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
 tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
                            tg_diag_fn on_diag, void *ctx)
 {
-    tgW_window w;
-    if (tgW_open_reader(&w, read, rctx) != 0)
+    if (v->window == NULL && (v->window = malloc(TGW_CAP)) == NULL)
         return TG_LIMIT;
-    tg_verdict r = run(v, &w, on_diag, ctx);
-    tgW_close(&w);
-    return r;
+    tgW_window w;
+    tgW_open_reader(&w, v->window, read, rctx);
+    return run(v, &w, on_diag, ctx);
 }
 
 tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,

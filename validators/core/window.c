@@ -2,7 +2,6 @@
 #include "window.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,22 +13,14 @@ void tgW_open_memory(tgW_window *w, const void *data, size_t size)
     w->eof = 1;
 }
 
-int tgW_open_reader(tgW_window *w, tg_read_fn read, void *rctx)
+void tgW_open_reader(tgW_window *w, unsigned char *buf, tg_read_fn read,
+                     void *rctx)
 {
     memset(w, 0, sizeof *w);
-    w->own = malloc(TGW_CAP);
-    if (w->own == NULL)
-        return -1;
-    w->data = w->own;
+    w->own = buf;
+    w->data = buf;
     w->read = read;
     w->rctx = rctx;
-    return 0;
-}
-
-void tgW_close(tgW_window *w)
-{
-    free(w->own);
-    w->own = NULL;
 }
 
 size_t tgW_refill(tgW_window *w, size_t n)

@@ -20,18 +20,18 @@ typedef struct tgW_window {
     size_t pos;                /* next unread byte in data              */
     size_t end;                /* one past the last valid byte          */
     uint64_t base;             /* input offset of data[0]               */
-    unsigned char *own;        /* owned buffer for read sources, or NULL */
+    unsigned char *own;        /* TGW_CAP-byte buffer of a read source   */
     tg_read_fn read;           /* source; NULL for a memory source      */
     void *rctx;                /* its context                           */
     int eof;                   /* the source has ended                  */
     int error;                 /* the source failed (I/O error)         */
 } tgW_window;
 
-/*! tgW_open_memory(), tgW_open_reader() : set a window up.
- *  @return 0, or -1 if the buffer cannot be allocated. */
+/*! tgW_open_memory(), tgW_open_reader() : set a window up.  A read source
+ *  fills buf, which must hold TGW_CAP bytes and outlive the window. */
 void tgW_open_memory(tgW_window *w, const void *data, size_t size);
-int tgW_open_reader(tgW_window *w, tg_read_fn read, void *rctx);
-void tgW_close(tgW_window *w);
+void tgW_open_reader(tgW_window *w, unsigned char *buf, tg_read_fn read,
+                     void *rctx);
 
 /*! tgW_refill() : slow path of tgW_fill(). */
 size_t tgW_refill(tgW_window *w, size_t n);

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# bench.sh TRACEGATE REPORTS_DIR - speed and memory of `check`, written to
+# REPORTS_DIR/bench-<format>.md.  Speed is a ratio against `cat FILE
+# >/dev/null` on the same file in the same run (best of 3 each, file in
+# the page cache), because these machines are noisy; memory is peak RSS of
+# `gen --size N | check -` for two sizes far apart.
+# Environment: TG_BENCH_SIZE (default 1G), TG_BENCH_DIR (default
+# build/bench; needs room for one trace of that size).
+set -euo pipefail
+tg=$1
+reports=$2
+size=${TG_BENCH_SIZE:-1G}
+dir=${TG_BENCH_DIR:-build/bench}
+mkdir -p "$dir" "$reports"
+
+best_of_3() { # command... -> prints the best wall time in seconds
+  local best="" t
+  for _ in 1 2 3; do
+    t=$( { /usr/bin/time -f '%e' "$@" >/dev/null 2>/dev/null; } 2>&1 |
+      tail -n 1)
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+  done
+  echo "$best"
+}
+
+peak_kib() { # SIZE -> peak RSS (KiB) of check - on a piped generated trace
+  "$tg" gen dumpalloc --seed 11 --size "$1" --out - |
+    /usr/bin/time -f '%M' -o "$dir/rss" "$tg" check - >/dev/null
+  tail -n 1 "$dir/rss"
+}
+
+trace="$dir/bench-$size.dumpalloc"
+[ -s "$trace" ] || "$tg" gen dumpalloc --seed 11 --size "$size" --out "$trace.tmp" --count 1
+[ -s "$trace" ] || mv "$trace.tmp/0000.dumpalloc" "$trace"
+rm -rf "$trace.tmp"
+bytes=$(stat -c %s "$trace")
+cat "$trace" >/dev/null # warm the page cache
+"$tg" check "$trace" >/dev/null # and prove it is conformant (set -e)
+
+t_cat=$(best_of_3 cat "$trace")
+t_check=$(best_of_3 "$tg" check "$trace")
+t_stdin=$(best_of_3 sh -c "'$tg' check - < '$trace'")
+rss_small=$(peak_kib 100M)
+rss_big=$(peak_kib 2G)
+
+rate() { awk -v b="$bytes" -v t="$1" 'BEGIN{printf "%.2f", (t>0? b/t/1e9 : 0)}'; }
+ratio() { awk -v a="$1" -v c="$t_cat" 'BEGIN{printf "%.2f", (c>0? a/c : 0)}'; }
+
+out="$reports/bench-dumpalloc.md"
+{
+  echo "# dumpalloc check: speed and memory"
+  echo
+  echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\`), release build,"
+  echo "every rule on. Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+  echo "Times are the best of 3 runs with the file in the page cache."
+  echo
+  echo "| run | input | seconds | GB/s | time / cat time |"
+  echo "|---|---|---|---|---|"
+  echo "| \`cat FILE >/dev/null\` (baseline) | $bytes bytes | $t_cat | $(rate "$t_cat") | 1.00 |"
+  echo "| \`tracegate check FILE\` | $bytes bytes | $t_check | $(rate "$t_check") | $(ratio "$t_check") |"
+  echo "| \`tracegate check - < FILE\` | $bytes bytes | $t_stdin | $(rate "$t_stdin") | $(ratio "$t_stdin") |"
+  echo
+  echo "Peak RSS of \`tracegate gen dumpalloc --size N --out - | tracegate check -\`:"
+  echo
+  echo "| stream | peak RSS of check |"
+  echo "|---|---|"
+  echo "| 100 MiB | $rss_small KiB |"
+  echo "| 2 GiB | $rss_big KiB |"
+} >"$out"
+cat "$out"

@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+"""corpus.t - the committed corpus is exactly what corpus/regenerate.sh
+makes, and tracegate agrees with every manifest line: the exit code, and
+for mutants the named rule and no other primary finding. Failure: a
+missing, extra or different file, or any disagreement."""
+import filecmp
+import json
+import os
+import subprocess
+import tempfile
+
+from taplib import ROOT, TRACEGATE, Tap, run
+
+t = Tap()
+tmp = tempfile.mkdtemp(prefix="tg-corpus-")
+subprocess.run([os.path.join(ROOT, "corpus", "regenerate.sh"), TRACEGATE,
+                tmp], check=True, stdout=subprocess.DEVNULL)
+
+
+def tree(top):
+    out = set()
+    for d, _, names in os.walk(top):
+        for n in names:
+            out.add(os.path.relpath(os.path.join(d, n), top))
+    return out
+
+
+committed = os.path.join(ROOT, "corpus")
+made = tree(tmp)
+have = {p for p in tree(committed) if "/" in p}  # skip the top-level docs
+t.eq(sorted(made ^ have), [], "regenerating gives the same file list")
+differ = [p for p in made & have
+          if not filecmp.cmp(os.path.join(tmp, p),
+                             os.path.join(committed, p), shallow=False)]
+t.eq(differ, [], "regenerating gives the same bytes (%d files)" % len(made))
+
+for fmt in sorted(os.listdir(tmp)):
+    base = os.path.join(committed, fmt)
+    with open(os.path.join(base, "manifest.jsonl")) as f:
+        lines = [json.loads(l) for l in f]
+    listed = {m["file"] for m in lines}
+    on_disk = {p for p in tree(base) if p != "manifest.jsonl"}
+    t.eq(sorted(listed ^ on_disk), [], "%s: manifest lists every file" % fmt)
+    wrong = []
+    for m in lines:
+        code, out, err = run("check", "--report", "json", "--format", fmt,
+                             "--profile", m["profile"],
+                             os.path.join(base, m["file"]))
+        found = json.loads(out)["files"][0]["findings"]
+        primary = {d["rule"] for d in found if d["consequence_of"] is None}
+        want = {m["rule"]} if m["rule"] else set()
+        if code != m["expected_exit"] or primary != want:
+            wrong.append((m["file"], code, sorted(primary)))
+    t.eq(wrong, [], "%s: check agrees with all %d manifest lines"
+         % (fmt, len(lines)))
+t.done()

@@ -1,0 +1,30 @@
+#!/bin/sh
+# fuzz-replay.t - replay the committed corpus and fuzz/regressions/ (past
+# crashers, if any) through every fuzz target, built with the sanitizers
+# and the replay driver.  Failure: a target aborts or a sanitizer fires.
+build=${TG_BUILD_DIR:-build-test}
+root=$(dirname "$0")/..
+n=0
+fail=0
+for target in "$build"/fuzz/*_fuzz_replay; do
+  [ -x "$target" ] || continue
+  n=$((n + 1))
+  name=$(basename "$target" _fuzz_replay)
+  dirs="$root/corpus/$name"
+  [ -d "$root/fuzz/regressions/$name" ] && dirs="$dirs $root/fuzz/regressions/$name"
+  # shellcheck disable=SC2086
+  if out=$("$target" $dirs 2>&1); then
+    echo "ok $n - $name: $out"
+  else
+    echo "not ok $n - $name"
+    echo "$out" | sed 's/^/# /' | tail -30
+    fail=1
+  fi
+done
+if [ "$n" -eq 0 ]; then
+  echo "not ok 1 - no replay target found in $build/fuzz"
+  n=1
+  fail=1
+fi
+echo "1..$n"
+exit $fail
