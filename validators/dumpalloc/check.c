@@ -87,7 +87,7 @@ static int64_t report_record(da_check *k, size_t rule, const char *exp,
 }
 
 /* The input ended inside the current record. */
-static void truncated(da_check *k)
+static __attribute__((cold, noinline)) void truncated(da_check *k)
 {
     char exp[48], found[48];
     uint64_t have = tgW_offset(k->w) + (k->w->end - k->w->pos) - k->start;
@@ -100,7 +100,7 @@ static void truncated(da_check *k)
 
 /* Take n (<= 20) payload bytes of the current record; the caller has
  * checked k->rem >= n.  NULL if the input ends first. */
-static const unsigned char *take(da_check *k, size_t n)
+static inline const unsigned char *take(da_check *k, size_t n)
 {
     if (tgW_fill(k->w, n) < n) {
         truncated(k);
@@ -217,19 +217,27 @@ static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
         report_at(k, DA_ADDR_ZERO, at, 8, "/address", -1, "non-zero", "0");
     if (!k->tracking)
         return;
-    char found[48];
-    snprintf(found, sizeof found, "0x%" PRIx64, addr);
+    /* the common case, a clean pair, formats nothing */
+    size_t rule;
+    const char *exp;
     if (alloc) {
         int r = tgD_live_add(&k->live, addr);
-        if (r == 0)
-            report_at(k, DA_LIVE_DOUBLE, at, 8, "/address", -1,
-                      "an address not live", found);
-        else if (r < 0)
+        if (r < 0)
             limit_reached(k, at);
-    } else if (tgD_live_remove(&k->live, addr) == 0) {
-        report_at(k, DA_LIVE_UNKNOWN, at, 8, "/address", k->lost_alloc,
-                  "a live address", found);
+        if (r != 0)
+            return;
+        rule = DA_LIVE_DOUBLE;
+        exp = "an address not live";
+    } else {
+        if (tgD_live_remove(&k->live, addr) != 0)
+            return;
+        rule = DA_LIVE_UNKNOWN;
+        exp = "a live address";
     }
+    char found[48];
+    snprintf(found, sizeof found, "0x%" PRIx64, addr);
+    report_at(k, rule, at, 8, "/address", alloc ? -1 : k->lost_alloc, exp,
+              found);
 }
 
 static void check_aloc(da_check *k)
@@ -410,7 +418,7 @@ static void check_payload(da_check *k)
     } else if (frame == FRAME_TERM && k->is_frame) {
         k->in_list = 0;
     }
-    if (tgW_skip(k->w, k->rem) < k->rem)
+    if (k->rem > 0 && tgW_skip(k->w, k->rem) < k->rem)
         truncated(k);
 }
 

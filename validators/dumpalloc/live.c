@@ -69,8 +69,8 @@ int tgD_live_add(tgD_live *s, uint64_t a)
     }
     if (s->used >= s->limit)
         return -1;
-    /* keep the load at most one half */
-    if (s->slots == NULL || (s->used + 1) * 2 > s->mask + 1)
+    /* keep the load at most a quarter: short probe runs on every call */
+    if (s->slots == NULL || (s->used + 1) * 4 > s->mask + 1)
         if (grow(s) != 0)
             return -1;
     insert_fresh(s->slots, s->mask, s, a);

@@ -1,0 +1,49 @@
+/* truncate-t.c - a valid trace cut at every byte: the check never crashes,
+ * and its verdict is "truncated" with only truncation findings, except
+ * where the cut falls on a record boundary outside a frame list (then the
+ * prefix is itself a valid trace) or leaves nothing (an empty file).
+ * Failure: any other finding or verdict. */
+#include "support.h"
+#include "tap.h"
+
+int main(void)
+{
+    tgM_buf b = {0};
+    for (size_t i = 0; i < tg_format_count(); i++) {
+        const char *fmt = tg_format_at(i)->name;
+        tg_validator *v = tg_validator_new(fmt);
+        size_t cuts = 0, bad = 0, truncated = 0;
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            gen_into(&b, fmt, NULL, seed);
+            for (size_t cut = 1; cut < b.n; cut++) {
+                findings f = {0};
+                tg_verdict r = tg_check_buffer(v, b.p, cut, collect, &f);
+                const char *text = findings_text(&f);
+                int only_trunc = 1;
+                /* each line starts with the rule id; look up its kind */
+                for (const char *l = text; *l; l = strchr(l, '\n') + 1) {
+                    char id[32];
+                    sscanf(l, "%31s", id);
+                    const tg_rule *rule = tg_rule_find(id, NULL);
+                    if (!rule || rule->kind != TG_KIND_TRUNCATED)
+                        only_trunc = 0;
+                }
+                int fine = only_trunc &&
+                           ((r == TG_TRUNCATED && f.count > 0) ||
+                            (r == TG_CONFORMANT && f.count == 0));
+                truncated += r == TG_TRUNCATED;
+                if (!fine && bad++ < 3)
+                    diag("seed %" PRIu64 " cut %zu: verdict %d\n%s", seed,
+                         cut, r, text);
+                cuts++;
+                findings_reset(&f, NULL);
+            }
+        }
+        ok(bad == 0 && truncated > cuts / 2,
+           "%s: %zu cuts, %zu truncated, the rest clean prefixes", fmt, cuts,
+           truncated);
+        tg_validator_free(v);
+    }
+    tgM_free(&b);
+    return done_testing();
+}
