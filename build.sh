@@ -4,6 +4,7 @@
 #   ./build.sh test       build with ASan+UBSan and run every test (prove)
 #   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
 #                         per target (default 60)
+#   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
 #   ./build.sh bench      time check on large generated traces vs cat
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 # Environment: CC (default clang), TG_JOBS (default nproc).
@@ -75,6 +76,27 @@ case $mode in
         "corpus/$format"
     done
     ;;
+  afl)
+    need_packages "${base_packages[@]}" "${fuzz_packages[@]}"
+    CC=afl-clang-fast configure_and_build build-afl -DTG_BUILD_FUZZERS=ON \
+      -DTG_BUILD_TESTS=OFF
+    seconds=${2:-60}
+    for src in fuzz/*_fuzz.c; do
+      name=$(basename "$src" .c)
+      format=${name%_fuzz}
+      rm -rf "build-afl/out-$name"
+      AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+        run afl-fuzz -i "corpus/$format/valid" -o "build-afl/out-$name" \
+        -V "$seconds" -x "fuzz/$format.dict" -- "build-afl/$name"
+      grep -E 'execs_done|saved_crashes|saved_hangs' \
+        "build-afl/out-$name/default/fuzzer_stats"
+      if grep -Eq 'saved_(crashes|hangs) *: [1-9]' \
+        "build-afl/out-$name/default/fuzzer_stats"; then
+        echo "build.sh: afl-fuzz saved a crash or hang in build-afl/out-$name" >&2
+        exit 1
+      fi
+    done
+    ;;
   bench)
     need_packages "${base_packages[@]}"
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
@@ -86,7 +108,7 @@ case $mode in
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|bench|corpus]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench|corpus]" >&2
     exit 2
     ;;
 esac

@@ -8,19 +8,13 @@ import os
 import re
 import struct
 import subprocess
-import tempfile
 
-from taplib import TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
+from taplib import Scratch, TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
 
 t = Tap()
-tmp = tempfile.mkdtemp(prefix="tg-cli-")
-
-
-def write(name, data):
-    path = os.path.join(tmp, name)
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
+scratch = Scratch("tg-cli-")
+write = scratch.write
+tmp = scratch.dir
 
 
 def findings(path, *opts):

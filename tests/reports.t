@@ -9,23 +9,17 @@ import json
 import os
 import struct
 import subprocess
-import tempfile
 import xml.etree.ElementTree as ET
 
 import jsonschema
 import yaml
 
-from taplib import ROOT, Tap, da_example, da_rec, da_str, run
+from taplib import Scratch, ROOT, Tap, da_example, da_rec, da_str, run
 
 t = Tap()
-tmp = tempfile.mkdtemp(prefix="tg-reports-")
-
-
-def write(name, data):
-    path = os.path.join(tmp, name)
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
+scratch = Scratch("tg-reports-")
+write = scratch.write
+tmp = scratch.dir
 
 
 ex = da_example()

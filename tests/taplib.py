@@ -50,15 +50,20 @@ def run(*args, stdin=None, input_bytes=None):
             p.stderr.decode("utf-8", "replace"))
 
 
-def gen(fmt, seed, path, profile=None):
-    args = ["gen", fmt, "--seed", seed, "--out", "-"]
-    if profile:
-        args += ["--profile", profile]
-    p = subprocess.run([TRACEGATE] + [str(a) for a in args],
-                       stdout=subprocess.PIPE, check=True)
-    with open(path, "wb") as f:
-        f.write(p.stdout)
-    return p.stdout
+class Scratch:
+    """A temporary folder to write test inputs into."""
+
+    def __init__(self, prefix):
+        import tempfile
+        self.dir = tempfile.mkdtemp(prefix=prefix)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name, data):
+        with open(self.path(name), "wb") as f:
+            f.write(data)
+        return self.path(name)
 
 
 # dumpalloc written by hand, independent of tracegate's generator.
