@@ -17,7 +17,8 @@ typedef struct da_check {
     tgE_check *c;
     tgW_window *w;
     uint64_t record;      /* index of the current top-level record      */
-    uint64_t frame;       /* index of the current frame in its list     */
+    uint64_t frame;       /* 0-based index of the current frame in its list */
+    uint64_t frames;      /* frames seen in the current list            */
     int in_list;          /* between an ALOC and its TERM               */
     int is_frame;         /* the current record is a frame in a list    */
     int64_t lost_alloc;   /* finding that lost an ALOC address, or -1   */
@@ -313,11 +314,11 @@ static int check_fram(da_check *k)
 {
     if (k->rem < 4) {
         too_short(k, DA_FRAM_SHORT, 4);
-        return 0;
+        return FRAME_PLAIN;
     }
     const unsigned char *p = take(k, 4);
     if (p == NULL)
-        return 0;
+        return FRAME_PLAIN;
     k->subtype = tgB_le32(p);
     switch (k->subtype) {
     case DA_NTVE:
@@ -368,7 +369,7 @@ static void enter_record(da_check *k)
     }
     if (k->in_list) {
         k->is_frame = 1;
-        k->frame++;
+        k->frame = k->frames++;
         return;
     }
     k->is_frame = 0;
@@ -413,7 +414,7 @@ static void check_payload(da_check *k)
     }
     if (k->type == DA_ALOC) {
         k->in_list = 1;
-        k->frame = 0;
+        k->frames = 0;
         k->list_broken = -1;
     } else if (frame == FRAME_TERM && k->is_frame) {
         k->in_list = 0;
@@ -496,7 +497,7 @@ void tgD_check(tgE_check *c, tgW_window *w)
         /* a frame list cut by a truncated record follows from that */
         k.is_frame = 1;
         k.subtype = 0;
-        k.frame++;
+        k.frame = k.frames; /* where the TERM should have been */
         report_at(&k, DA_LIST_EOF, end, 0, "", k.ended, "FRAM TERM",
                   "end of input");
     }
