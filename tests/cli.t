@@ -43,6 +43,8 @@ t.ok(re.search(r"nsec2\.dumpalloc:0x40: error\[DA-TIME-001\]: ", out),
      "text report is compiler style: file:0x40: error[DA-TIME-001]:", out)
 t.ok("expected < 1000000000, found 1000000000" in out,
      "text report gives expected and found", out)
+t.ok('spec: seeds/dumpalloc.md, section "Timestamp"' in out,
+     "text report names the spec clause", out)
 
 # Exit 7: a frame list cut short; the message says where.
 cut = write("cut.dumpalloc", example[:0x58])

@@ -1,6 +1,7 @@
 /* report_text.c - compiler-style lines, one per finding:
  *     file:0x1a2f: error[DA-REC-002]: message
  *         at /record[3]{DALC}: expected 16 bytes, found 12 bytes
+ *         spec: seeds/dumpalloc.md, section "Record Types"
  * (file:LINE:COL: for text formats), then one verdict line per file. */
 #include <inttypes.h>
 
@@ -26,6 +27,8 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     if (*d->expected || *d->found)
         fprintf(o, ": expected %s, found %s", d->expected, d->found);
     fputc('\n', o);
+    fprintf(o, "    spec: %s, section \"%s\"\n", d->rule->document,
+            d->rule->section);
     if (d->consequence_of >= 0)
         fprintf(o, "    (a consequence of finding #%" PRId64 ")\n",
                 d->consequence_of);
