@@ -20,6 +20,7 @@ struct tg_validator_s {
     tg_level fail_on;
     uint64_t bytes;
     unsigned char *window; /* read buffer, made on first use, then kept */
+    size_t window_cap;
 };
 
 static void recompute_off(tg_validator *v)
@@ -200,7 +201,7 @@ static tg_verdict run(tg_validator *v, tgW_window *w, tg_diag_fn on_diag,
     report_suppressed(&c, v->bytes);
     if (w->error)
         return TG_IO_ERROR;
-    if (c.limited)
+    if (c.limited || w->nomem)
         return TG_LIMIT;
     if (c.unsupported)
         return TG_UNSUPPORTED;
@@ -222,11 +223,12 @@ tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
 tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
                            tg_diag_fn on_diag, void *ctx)
 {
-    if (v->window == NULL && (v->window = malloc(TGW_CAP)) == NULL)
-        return TG_LIMIT;
     tgW_window w;
-    tgW_open_reader(&w, v->window, read, rctx);
-    return run(v, &w, on_diag, ctx);
+    tgW_open_reader(&w, v->window, v->window_cap, read, rctx);
+    tg_verdict r = run(v, &w, on_diag, ctx);
+    v->window = w.own; /* keep the (possibly grown) buffer */
+    v->window_cap = w.cap;
+    return r;
 }
 
 tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,

@@ -2,6 +2,7 @@
 #include "window.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,20 +14,38 @@ void tgW_open_memory(tgW_window *w, const void *data, size_t size)
     w->eof = 1;
 }
 
-void tgW_open_reader(tgW_window *w, unsigned char *buf, tg_read_fn read,
-                     void *rctx)
+void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
+                     tg_read_fn read, void *rctx)
 {
     memset(w, 0, sizeof *w);
     w->own = buf;
+    w->cap = buf ? cap : 0;
     w->data = buf;
     w->read = read;
     w->rctx = rctx;
 }
 
+/* Double the buffer (the first is TGW_START), up to TGW_MAX_NEED. */
+static int grow(tgW_window *w)
+{
+    size_t cap = w->cap ? w->cap * 2 : TGW_START;
+    if (cap > TGW_MAX_NEED)
+        cap = TGW_MAX_NEED;
+    unsigned char *p = realloc(w->own, cap);
+    if (p == NULL) {
+        w->nomem = 1;
+        return -1;
+    }
+    w->own = p;
+    w->data = p;
+    w->cap = cap;
+    return 0;
+}
+
 size_t tgW_refill(tgW_window *w, size_t n)
 {
     size_t avail = w->end - w->pos;
-    if (w->eof || w->error)
+    if (w->eof || w->error || w->nomem)
         return avail;
     if (n > TGW_MAX_NEED)
         n = TGW_MAX_NEED;
@@ -39,7 +58,10 @@ size_t tgW_refill(tgW_window *w, size_t n)
         w->end = avail;
     }
     while (w->end < n) {
-        long got = w->read(w->rctx, w->own + w->end, TGW_CAP - w->end);
+        /* grow only when full: the bytes so far are real, not claimed */
+        if (w->end == w->cap && grow(w) != 0)
+            break;
+        long got = w->read(w->rctx, w->own + w->end, w->cap - w->end);
         if (got < 0) {
             w->error = 1;
             break;

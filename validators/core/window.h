@@ -1,9 +1,11 @@
 /* window.h - the bounded input window every front end pulls from.
  *
  * A front end asks for "n contiguous bytes" (n <= TGW_MAX_NEED); the window
- * refills from its source until it has them or the source ends.  Memory is
- * TGW_CAP bytes whatever the input size.  A memory source is used in place,
- * without copying. */
+ * refills from its source until it has them or the source ends.  The
+ * buffer starts at TGW_START bytes and grows only while a request is
+ * larger than the buffer and the bytes keep arriving, so memory follows
+ * the largest block actually present, never a length field's claim or the
+ * input size.  A memory source is used in place, without copying. */
 #ifndef TG_WINDOW_H
 #define TG_WINDOW_H
 
@@ -12,26 +14,30 @@
 
 #include "tracegate.h"
 
-#define TGW_CAP (1u << 20)      /* buffer of a read source           */
-#define TGW_MAX_NEED (1u << 16) /* largest single contiguous request */
+#define TGW_START (1u << 20)    /* first buffer of a read source       */
+#define TGW_MAX_NEED (1u << 25) /* largest single contiguous request   */
+#define TGW_CHUNK (1u << 16)    /* a good piece size for streaming scans */
 
 typedef struct tgW_window {
     const unsigned char *data; /* buffer (own, or the caller's memory)  */
     size_t pos;                /* next unread byte in data              */
     size_t end;                /* one past the last valid byte          */
     uint64_t base;             /* input offset of data[0]               */
-    unsigned char *own;        /* TGW_CAP-byte buffer of a read source   */
+    unsigned char *own;        /* buffer of a read source (may grow)    */
+    size_t cap;                /* its size                              */
     tg_read_fn read;           /* source; NULL for a memory source      */
     void *rctx;                /* its context                           */
     int eof;                   /* the source has ended                  */
     int error;                 /* the source failed (I/O error)         */
+    int nomem;                 /* the buffer could not grow             */
 } tgW_window;
 
 /*! tgW_open_memory(), tgW_open_reader() : set a window up.  A read source
- *  fills buf, which must hold TGW_CAP bytes and outlive the window. */
+ *  fills buf (cap bytes, from malloc; NULL/0 to start afresh), which the
+ *  window may realloc: take it back from w->own and w->cap afterwards. */
 void tgW_open_memory(tgW_window *w, const void *data, size_t size);
-void tgW_open_reader(tgW_window *w, unsigned char *buf, tg_read_fn read,
-                     void *rctx);
+void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
+                     tg_read_fn read, void *rctx);
 
 /*! tgW_refill() : slow path of tgW_fill(). */
 size_t tgW_refill(tgW_window *w, size_t n);

@@ -121,7 +121,7 @@ static void scan_string(da_check *k, uint64_t n, const char *field)
     uint64_t left = n;
     tgU_state st = {0, 0, 0};
     while (left > 0) {
-        size_t ask = left < TGW_MAX_NEED ? (size_t)left : TGW_MAX_NEED;
+        size_t ask = left < TGW_CHUNK ? (size_t)left : TGW_CHUNK;
         size_t got = tgW_fill(k->w, ask);
         if (got == 0) {
             truncated(k);
