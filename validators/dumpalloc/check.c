@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "../core/bytes.h"
+#include "../core/idmap.h"
 #include "../core/utf8.h"
 #include "dumpalloc.h"
-#include "live.h"
 
 typedef struct da_check {
     tgE_check *c;
@@ -25,7 +25,7 @@ typedef struct da_check {
     int64_t list_broken;  /* finding that interrupted a list, or -1     */
     uint64_t procs;       /* PROC records seen                          */
     int tracking;         /* pairing checks still running               */
-    tgD_live live;
+    tgI_map live;         /* live allocation addresses (a set)         */
     /* the current record */
     uint64_t start;       /* offset of its header                       */
     uint32_t type;        /* FOURCC                                      */
@@ -222,7 +222,8 @@ static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
     size_t rule;
     const char *exp;
     if (alloc) {
-        int r = tgD_live_add(&k->live, addr);
+        int r;
+        tgI_insert(&k->live, addr, &r);
         if (r < 0)
             limit_reached(k, at);
         if (r != 0)
@@ -230,7 +231,7 @@ static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
         rule = DA_LIVE_DOUBLE;
         exp = "an address not live";
     } else {
-        if (tgD_live_remove(&k->live, addr) != 0)
+        if (tgI_remove(&k->live, addr) != 0)
             return;
         rule = DA_LIVE_UNKNOWN;
         exp = "a live address";
@@ -486,7 +487,7 @@ void tgD_check(tgE_check *c, tgW_window *w)
     k.ended = -1;
     k.tracking = tgE_active(c, DA_LIVE_UNKNOWN) ||
                  tgE_active(c, DA_LIVE_DOUBLE);
-    tgD_live_init(&k.live, c->live_limit);
+    tgI_init(&k.live, 0, c->live_limit);
     while (!k.stop && check_header(&k))
         check_payload(&k);
     uint64_t end = tgW_offset(w);
@@ -501,5 +502,5 @@ void tgD_check(tgE_check *c, tgW_window *w)
         report_at(&k, DA_LIST_EOF, end, 0, "", k.ended, "FRAM TERM",
                   "end of input");
     }
-    tgD_live_free(&k.live);
+    tgI_free(&k.live);
 }

@@ -1,0 +1,146 @@
+/* idmap.c - see idmap.h.  Deletion shifts later entries of the probe run
+ * back (no tombstones), so long runs of insert/remove never degrade it. */
+#include "idmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FIRST_SLOTS 1024u
+
+static size_t slot_of(const tgI_map *m, uint64_t k)
+{
+    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & m->mask;
+}
+
+static unsigned char *val_at(const tgI_map *m, size_t i)
+{
+    return m->vals + i * m->value_size;
+}
+
+void tgI_init(tgI_map *m, size_t value_size, uint64_t limit)
+{
+    memset(m, 0, sizeof *m);
+    m->value_size = value_size <= TGI_MAX_VALUE ? value_size : TGI_MAX_VALUE;
+    m->limit = (size_t)limit;
+}
+
+void tgI_free(tgI_map *m)
+{
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+}
+
+void tgI_clear(tgI_map *m)
+{
+    if (m->keys)
+        memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
+    m->used = 0;
+    m->has_zero = 0;
+}
+
+static size_t probe(const tgI_map *m, uint64_t k)
+{
+    size_t i = slot_of(m, k);
+    while (m->keys[i] && m->keys[i] != k)
+        i = (i + 1) & m->mask;
+    return i;
+}
+
+void *tgI_find(tgI_map *m, uint64_t k)
+{
+    if (k == 0)
+        return m->has_zero ? m->zero_val : NULL;
+    if (m->keys == NULL)
+        return NULL;
+    size_t i = probe(m, k);
+    return m->keys[i] ? (m->value_size ? val_at(m, i) : (void *)m) : NULL;
+}
+
+static int grow(tgI_map *m)
+{
+    size_t n = m->keys ? (m->mask + 1) * 2 : FIRST_SLOTS;
+    uint64_t *keys = calloc(n, sizeof *keys);
+    unsigned char *vals = m->value_size ? calloc(n, m->value_size) : NULL;
+    if (keys == NULL || (m->value_size && vals == NULL)) {
+        free(keys);
+        free(vals);
+        return -1;
+    }
+    tgI_map old = *m;
+    m->keys = keys;
+    m->vals = vals;
+    m->mask = n - 1;
+    for (size_t i = 0; old.keys && i <= old.mask; i++) {
+        if (!old.keys[i])
+            continue;
+        size_t j = probe(m, old.keys[i]);
+        m->keys[j] = old.keys[i];
+        if (m->value_size)
+            memcpy(val_at(m, j), val_at(&old, i), m->value_size);
+    }
+    free(old.keys);
+    free(old.vals);
+    return 0;
+}
+
+void *tgI_insert(tgI_map *m, uint64_t k, int *status)
+{
+    void *v = tgI_find(m, k);
+    if (v) {
+        *status = 0;
+        return v;
+    }
+    *status = -1;
+    if (m->used >= m->limit)
+        return NULL;
+    if (k == 0) {
+        m->has_zero = 1;
+        memset(m->zero_val, 0, sizeof m->zero_val);
+        m->used++;
+        *status = 1;
+        return m->zero_val;
+    }
+    if ((m->keys == NULL || (m->used + 1) * 4 > m->mask + 1) && grow(m) != 0)
+        return NULL;
+    size_t i = probe(m, k);
+    m->keys[i] = k;
+    m->used++;
+    *status = 1;
+    if (!m->value_size)
+        return m;
+    memset(val_at(m, i), 0, m->value_size);
+    return val_at(m, i);
+}
+
+int tgI_remove(tgI_map *m, uint64_t k)
+{
+    if (k == 0) {
+        if (!m->has_zero)
+            return 0;
+        m->has_zero = 0;
+        m->used--;
+        return 1;
+    }
+    if (m->keys == NULL)
+        return 0;
+    size_t i = probe(m, k);
+    if (!m->keys[i])
+        return 0;
+    /* backward-shift deletion */
+    size_t hole = i;
+    for (size_t j = (i + 1) & m->mask; m->keys[j]; j = (j + 1) & m->mask) {
+        size_t home = slot_of(m, m->keys[j]);
+        /* move j into the hole unless its home lies in (hole, j] */
+        if (((j - home) & m->mask) >= ((j - hole) & m->mask)) {
+            m->keys[hole] = m->keys[j];
+            if (m->value_size)
+                memcpy(val_at(m, hole), val_at(m, j), m->value_size);
+            hole = j;
+        }
+    }
+    m->keys[hole] = 0;
+    m->used--;
+    return 1;
+}

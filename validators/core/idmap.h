@@ -1,0 +1,38 @@
+/* idmap.h - a map from u64 ids to small fixed-size values (or a plain set,
+ * with value size 0): live allocations, metadata ids, threads.  Open
+ * addressing with linear probing at most a quarter full; it grows by
+ * doubling up to a limit on live entries, so memory follows live state,
+ * never the input size. */
+#ifndef TG_IDMAP_H
+#define TG_IDMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tgI_map {
+    uint64_t *keys;       /* 0 = empty slot; key 0 lives in zero_val */
+    unsigned char *vals;  /* value_size bytes per slot               */
+    size_t value_size;
+    size_t mask;          /* slot count - 1 (a power of two)         */
+    size_t used;          /* live entries, key 0 included            */
+    size_t limit;         /* most live entries allowed               */
+    int has_zero;
+    unsigned char zero_val[32];
+} tgI_map;
+
+#define TGI_MAX_VALUE 32 /* largest value_size */
+
+void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
+void tgI_free(tgI_map *m);
+/*! tgI_clear() : remove every entry, keeping the memory. */
+void tgI_clear(tgI_map *m);
+/*! tgI_find() : the value of key, or NULL if absent (for a set, any
+ *  non-NULL pointer means present). */
+void *tgI_find(tgI_map *m, uint64_t key);
+/*! tgI_insert() : the value of key, created zeroed if absent.  *status is
+ *  1 created, 0 already there, -1 limit reached or no memory (NULL). */
+void *tgI_insert(tgI_map *m, uint64_t key, int *status);
+/*! tgI_remove() : @return 1 removed, 0 was absent. */
+int tgI_remove(tgI_map *m, uint64_t key);
+
+#endif
