@@ -14,7 +14,7 @@ t.eq(code, 0, "tracegate rules --report json exits 0")
 tables = json.loads(out)
 t.eq(tables["schema"], "tracegate-rules", "rules JSON names its schema")
 row = re.compile(r"^\|\s*([A-Z]+(?:-[A-Z]+)+-\d{3})\s*\|\s*(\w+)\s*\|"
-                 r"\s*(\w+)\s*\|\s*([\w,-]+)\s*\|")
+                 r"\s*(\w+)\s*\|\s*([\w,/-]+)\s*\|")
 for fmt in tables["formats"]:
     path = os.path.join(ROOT, "spec", fmt["name"] + ".md")
     if not t.ok(os.path.exists(path), "spec/%s.md exists" % fmt["name"]):

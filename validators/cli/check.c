@@ -157,6 +157,8 @@ static tg_verdict check_one(const char *path, const check_opts *o,
     tgR_file_begin(sink, &run.file);
     run.file.verdict = tg_check_reader(v, source_read, src, on_diag, &run);
     run.file.bytes = tg_bytes_checked(v);
+    if (*tg_layout(v))
+        run.file.layout = tg_layout(v);
     if (run.file.verdict == TG_IO_ERROR) {
         snprintf(problem, sizeof problem, "read error after %llu bytes",
                  (unsigned long long)run.file.bytes);

@@ -7,7 +7,8 @@
 #include "../core/escape.h"
 #include "cli.h"
 
-static const char *const kinds[] = {"check", "truncated", "limit"};
+static const char *const kinds[] = {"check", "truncated", "limit",
+                                    "unsupported"};
 
 static void json_field(const char *key, const char *v, int comma)
 {
@@ -141,8 +142,10 @@ int tgC_explain(int argc, char **argv)
            r->kind == TG_KIND_TRUNCATED ? "truncated (exit 7) unless a "
                                           "violation comes first"
            : r->kind == TG_KIND_LIMIT   ? "resource limit (exit 5)"
-           : r->level == TG_MUST        ? "violation (exit 1) by default"
-                                        : "reported; fails only with a "
-                                          "lower --fail-on");
+           : r->kind == TG_KIND_UNSUPPORTED
+               ? "unsupported (exit 4): checking stops"
+           : r->level == TG_MUST ? "violation (exit 1) by default"
+                                 : "reported; fails only with a lower "
+                                   "--fail-on");
     return 0;
 }

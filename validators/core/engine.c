@@ -19,6 +19,7 @@ struct tg_validator_s {
     uint64_t live_limit;
     tg_level fail_on;
     uint64_t bytes;
+    char layout[160];      /* from the last check                      */
     unsigned char *window; /* read buffer, made on first use, then kept */
     size_t window_cap;
 };
@@ -83,6 +84,13 @@ int tg_set_profile(tg_validator *v, const char *profile)
     if (p < 0)
         return -1;
     v->profile = p;
+    /* levels start from the table; a compat profile raises COMPAT rules.
+     * Overrides set with tg_set_rule_level() afterwards still win. */
+    for (size_t i = 0; i < v->fmt->nrules; i++) {
+        v->levels[i] = v->fmt->rules[i].level;
+        if (p == v->fmt->compat_profile && v->levels[i] == TG_COMPAT)
+            v->levels[i] = TG_MUST;
+    }
     recompute_off(v);
     return 0;
 }
@@ -123,6 +131,7 @@ int tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
 }
 
 uint64_t tg_bytes_checked(const tg_validator *v) { return v->bytes; }
+const char *tg_layout(const tg_validator *v) { return v->layout; }
 
 int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
                    const char *expected, const char *found)
@@ -136,6 +145,8 @@ int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
         c->truncated = 1;
     else if (r->kind == TG_KIND_LIMIT)
         c->limited = 1;
+    else if (r->kind == TG_KIND_UNSUPPORTED)
+        c->unsupported = 1;
     else if (level >= c->fail_on)
         c->failed = 1;
     if (c->repeat_cap && ++c->counts[rule] > c->repeat_cap)
@@ -198,6 +209,7 @@ static tg_verdict run(tg_validator *v, tgW_window *w, tg_diag_fn on_diag,
     c.ctx = ctx;
     v->fmt->check(&c, w);
     v->bytes = tgW_offset(w);
+    memcpy(v->layout, c.layout, sizeof v->layout);
     report_suppressed(&c, v->bytes);
     if (w->error)
         return TG_IO_ERROR;

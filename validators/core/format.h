@@ -23,6 +23,11 @@ typedef struct tgF_format {
      * variant, -1 write error. */
     int (*mutate)(size_t rule, unsigned variant, uint64_t seed,
                   tgO_out *out, tg_mutant *m);
+    /* Optional: whether rule r applies under profile p, when "applies"
+     * names something other than profiles (NULL: profile names). */
+    int (*applies)(const tg_rule *r, int profile);
+    /* Profile under which COMPAT rules count as MUST, or -1. */
+    int compat_profile;
 } tgF_format;
 
 /*! tgF_find() : a registered format by name, or NULL. */
@@ -33,5 +38,8 @@ size_t tgF_count(void);
 int tgF_profile_index(const tgF_format *fmt, const char *profile);
 /*! tgF_rule_applies() : whether rule applies under profile index p. */
 int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p);
+/*! tgF_rule_verdict() : the verdict one finding of r alone gives under the
+ *  default options (what the manifest promises for its mutants). */
+tg_verdict tgF_rule_verdict(const tg_rule *r);
 
 #endif

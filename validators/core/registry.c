@@ -5,10 +5,11 @@
 
 #include "format.h"
 
-extern const tgF_format tgF_dumpalloc;
+extern const tgF_format tgF_dumpalloc, tgF_nettrace;
 
 static const tgF_format *const formats[] = {
     &tgF_dumpalloc,
+    &tgF_nettrace,
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
@@ -35,6 +36,8 @@ int tgF_profile_index(const tgF_format *fmt, const char *profile)
 /* "applies" is "all" or a comma-separated list of profile names. */
 int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
 {
+    if (fmt->applies)
+        return fmt->applies(r, p);
     if (strcmp(r->applies, "all") == 0)
         return 1;
     const char *name = fmt->info.profiles[p];
@@ -46,6 +49,17 @@ int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
         s += k + (s[k] == ',');
     }
     return 0;
+}
+
+tg_verdict tgF_rule_verdict(const tg_rule *r)
+{
+    switch (r->kind) {
+    case TG_KIND_TRUNCATED: return TG_TRUNCATED;
+    case TG_KIND_LIMIT: return TG_LIMIT;
+    case TG_KIND_UNSUPPORTED: return TG_UNSUPPORTED;
+    case TG_KIND_CHECK: break;
+    }
+    return r->level == TG_MUST ? TG_VIOLATIONS : TG_CONFORMANT;
 }
 
 size_t tg_format_count(void) { return NFORMATS; }
@@ -134,10 +148,7 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
         m->rule = &f->rules[i];
         m->variant = variant;
         /* what the default options must say, from the table alone */
-        m->expected = f->rules[i].kind == TG_KIND_TRUNCATED ? TG_TRUNCATED
-                      : f->rules[i].kind == TG_KIND_LIMIT   ? TG_LIMIT
-                      : f->rules[i].level == TG_MUST        ? TG_VIOLATIONS
-                                                            : TG_CONFORMANT;
+        m->expected = tgF_rule_verdict(&f->rules[i]);
         int r = f->mutate(i, variant, seed, o, m);
         if (r > 0 && tgO_flush(o) != 0)
             r = -1;

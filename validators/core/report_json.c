@@ -69,6 +69,7 @@ static void json_file_end(tgR_sink *s, const tgR_file *f)
     opt_str(o, "format", f->format);
     opt_str(o, "detected_by", f->detected);
     opt_str(o, "profile", f->profile);
+    opt_str(o, "layout", f->layout);
     opt_str(o, "problem", f->problem);
     fprintf(o, ",\"verdict\":\"%s\",\"exit_code\":%d,\"bytes\":%" PRIu64,
             tg_verdict_name(f->verdict), (int)f->verdict, f->bytes);

@@ -74,6 +74,11 @@ static void tap_file_end(tgR_sink *s, const tgR_file *f)
     if (f->format) {
         fprintf(o, "  format: %s\n  profile: %s\n", f->format,
                 f->profile ? f->profile : "null");
+    if (f->layout) {
+        fputs("  layout: ", o);
+        tgJ_str(o, f->layout);
+        fputc('\n', o);
+    }
     }
     if (f->problem) {
         fputs("  problem: ", o);

@@ -50,6 +50,8 @@ static void text_file_end(tgR_sink *s, const tgR_file *f)
                 f->counts[TG_COMPAT], f->counts[TG_INFO]);
     if (f->suppressed)
         fprintf(o, " (+%" PRIu64 " capped)", f->suppressed);
+    if (f->layout)
+        fprintf(o, "; layout %s", f->layout);
     fputc('\n', o);
 }
 

@@ -33,4 +33,6 @@ const tgF_format tgF_dumpalloc = {
     tgD_check,
     tgD_generate,
     tgD_mutate,
+    NULL,
+    -1,
 };

@@ -36,7 +36,9 @@ typedef enum tg_level {
 typedef enum tg_rule_kind {
     TG_KIND_CHECK = 0,    /* an ordinary conformance finding            */
     TG_KIND_TRUNCATED = 1,/* the input stops early: verdict "truncated" */
-    TG_KIND_LIMIT = 2     /* a resource limit was hit: verdict "limit"  */
+    TG_KIND_LIMIT = 2,    /* a resource limit was hit: verdict "limit"  */
+    TG_KIND_UNSUPPORTED = 3 /* not this format, or a version tracegate
+                               cannot check: verdict "unsupported"      */
 } tg_rule_kind;
 
 /* One row of a format's rule table.  Every field is static text. */
@@ -164,6 +166,10 @@ tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
 
 /*! tg_bytes_checked() : bytes consumed by the last check. */
 uint64_t tg_bytes_checked(const tg_validator *v);
+/*! tg_layout() : what the last check found the input's layout to be, e.g.
+ *  "v5 (FastSerialization objects; V5 metadata tags present)"; empty for
+ *  formats with a single layout. */
+const char *tg_layout(const tg_validator *v);
 
 /*! tg_level_name() : "MUST", "SHOULD", "COMPAT" or "INFO". */
 const char *tg_level_name(tg_level level);

@@ -1,0 +1,311 @@
+/* blocks.c - the content of v4/v5 event, metadata, stack and sequence
+ * point blocks.  Each block is held whole and walked with a bounded
+ * cursor; a row that does not decode ends the walk of its block (the next
+ * block is still read, since blocks are framed by their size). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+#define UNCOMPRESSED_HEADER 76u /* v4/v5 row header after EventSize */
+
+/* The decoded header of the previous row: compressed rows inherit. */
+typedef struct row_state {
+    uint32_t metadata_id, seq, stack_id, proc, payload_size;
+    uint64_t thread, capture_thread, ts;
+} row_state;
+
+/* A varuint field; reports and returns -1 on failure. */
+static int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
+               const char *field)
+{
+    uint64_t at = nt_off(c);
+    int minimal = 1;
+    int r = nt_varuint(c, bits, out, &minimal);
+    if (r == NT_VAR_OK) {
+        if (!minimal)
+            nt_report(k, NT_ROW_VARUINT_LONG, at, (uint64_t)(nt_off(c) - at),
+                      field, "a minimal encoding", "a redundant zero group");
+        return 0;
+    }
+    static const char *const why[] = {"", "cut by the block end",
+                                      "too many bytes", "too large"};
+    nt_report(k, NT_ROW_VARUINT, at, 1, field,
+              bits == 32 ? "a varuint32" : "a varuint64", why[r]);
+    return -1;
+}
+
+/* n fixed bytes of the row; NULL (reported) if the block ends first. */
+static const unsigned char *take(nt_check *k, nt_cur *c, size_t n,
+                                 const char *field)
+{
+    if (nt_left(c) < n) {
+        char exp[32];
+        snprintf(exp, sizeof exp, "%zu bytes", n);
+        nt_report(k, NT_BLK_ROW_END, nt_off(c), nt_left(c), field, exp,
+                  "the end of the block");
+        return NULL;
+    }
+    const unsigned char *p = c->p;
+    c->p += n;
+    return p;
+}
+
+static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
+{
+    const unsigned char *f = take(k, c, 1, "/flags");
+    uint64_t v;
+    if (f == NULL)
+        return -1;
+    unsigned flags = f[0];
+    if (flags & 0x01) {
+        if (var(k, c, 32, &v, "/MetadataId"))
+            return -1;
+        s->metadata_id = (uint32_t)v;
+    }
+    if (flags & 0x02) {
+        if (var(k, c, 32, &v, "/SequenceNumber"))
+            return -1;
+        s->seq = s->seq + (uint32_t)v + 1; /* mod 2^32 (NT-A4) */
+        if (var(k, c, 64, &s->capture_thread, "/CaptureThreadId") ||
+            var(k, c, 32, &v, "/ProcessorNumber"))
+            return -1;
+        s->proc = (uint32_t)v;
+    } else if (s->metadata_id != 0) {
+        s->seq++;
+    }
+    if ((flags & 0x04) && var(k, c, 64, &s->thread, "/ThreadId"))
+        return -1;
+    if (flags & 0x08) {
+        if (var(k, c, 32, &v, "/StackId"))
+            return -1;
+        s->stack_id = (uint32_t)v;
+    }
+    if (var(k, c, 64, &v, "/TimeStamp"))
+        return -1;
+    s->ts += v; /* deltas wrap mod 2^64 (NT-A6) */
+    if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
+        return -1;
+    if ((flags & 0x20) && !take(k, c, 16, "/RelatedActivityId"))
+        return -1;
+    *sorted = (flags & 0x40) != 0;
+    if (flags & 0x80) {
+        if (var(k, c, 32, &v, "/PayloadSize"))
+            return -1;
+        s->payload_size = (uint32_t)v;
+    }
+    return 0;
+}
+
+/* @return the bytes after the payload to skip (padding), or -1. */
+static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
+                             int *sorted)
+{
+    uint64_t at = nt_off(c);
+    const unsigned char *p = take(k, c, 4, "/EventSize");
+    if (p == NULL)
+        return -1;
+    uint32_t size = tgB_le32(p);
+    if (!(p = take(k, c, UNCOMPRESSED_HEADER, "/header")))
+        return -1;
+    uint32_t id = tgB_le32(p);
+    s->metadata_id = id & 0x7FFFFFFFu;
+    *sorted = !(id & 0x80000000u); /* bit 31 set = NOT sorted (NT-A1) */
+    s->seq = tgB_le32(p + 4);
+    s->thread = tgB_le64(p + 8);
+    s->capture_thread = tgB_le64(p + 16);
+    s->proc = tgB_le32(p + 24);
+    s->stack_id = tgB_le32(p + 28);
+    s->ts = tgB_le64(p + 32);
+    s->payload_size = tgB_le32(p + 72);
+    if (!k->said_uncompressed) {
+        k->said_uncompressed = 1;
+        nt_report(k, NT_ROW_SORTED_BIT, at + 4, 4, "/MetadataId",
+                  "bit 31 set = not sorted", "an uncompressed row");
+    }
+    uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
+    char exp[48], found[48];
+    if (size < need) {
+        snprintf(exp, sizeof exp, ">= %" PRIu64, need);
+        snprintf(found, sizeof found, "%" PRIu32, size);
+        nt_report(k, NT_ROW_EVENT_SIZE, at, 4, "/EventSize", exp, found);
+        return -1;
+    }
+    if (s->payload_size % 4) {
+        snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
+        nt_report(k, NT_ROW_UNALIGNED, at + 76, 4, "/PayloadSize",
+                  "a multiple of 4", found);
+    }
+    return (long)(size - need);
+}
+
+/* Payload and padding of a decoded row; @return 0 or -1. */
+static int payload(nt_check *k, nt_cur *c, const row_state *s, long padding,
+                   int meta)
+{
+    uint64_t at = nt_off(c);
+    if (s->payload_size > nt_left(c) ||
+        (uint64_t)padding > nt_left(c) - s->payload_size) {
+        char exp[48], found[48];
+        snprintf(exp, sizeof exp, "<= %zu bytes", nt_left(c));
+        snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at, 0, "/PayloadSize", exp, found);
+        return -1;
+    }
+    nt_cur pl = {c->p, c->p + s->payload_size, c->start, c->base};
+    if (meta)
+        nt_metadata_v45(k, &pl);
+    else if (s->payload_size > 65536)
+        nt_report(k, NT_PAY_LARGE, at, s->payload_size, "/payload",
+                  "<= 65536 bytes", "more");
+    c->p += s->payload_size;
+    for (long i = 0; i < padding; i++)
+        if (c->p[i] != 0) {
+            nt_report(k, NT_ROW_PADDING, nt_off(c) + (uint64_t)i, 1,
+                      "/padding", "00", "a non-zero byte");
+            break;
+        }
+    c->p += padding;
+    return 0;
+}
+
+void nt_event_block(nt_check *k, nt_cur *b, int meta)
+{
+    char exp[48], found[48];
+    if (nt_left(b) < 20) {
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
+        nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), nt_left(b), "/header",
+                  "20 bytes", found);
+        return;
+    }
+    int16_t hs = (int16_t)(b->p[0] | b->p[1] << 8);
+    unsigned flags = (unsigned)(b->p[2] | b->p[3] << 8);
+    uint64_t min = tgB_le64(b->p + 4), max = tgB_le64(b->p + 12);
+    if (hs < 20 || (size_t)hs > nt_left(b)) {
+        snprintf(found, sizeof found, "%d", hs);
+        nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), 2, "/HeaderSize",
+                  "20 .. the block size", found);
+        return;
+    }
+    if (flags & ~1u) {
+        snprintf(found, sizeof found, "0x%04x", flags);
+        nt_report(k, NT_BLK_FLAGS, nt_off(b) + 2, 2, "/Flags", "0 or 1",
+                  found);
+    }
+    uint64_t header_off = nt_off(b);
+    b->p += hs;
+    row_state s;
+    memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
+    uint64_t lo = UINT64_MAX, hi = 0, prev_capture = 0;
+    for (k->row = 0; b->p < b->end; k->row++) {
+        nt_event e;
+        memset(&e, 0, sizeof e);
+        e.off = nt_off(b);
+        long padding = 0;
+        int bad = (flags & 1) ? compressed_row(k, b, &s, &e.sorted)
+                              : (padding = uncompressed_row(k, b, &s,
+                                                            &e.sorted)) < 0;
+        if (bad || payload(k, b, &s, padding, meta) != 0)
+            return;
+        lo = s.ts < lo ? s.ts : lo;
+        hi = s.ts > hi ? s.ts : hi;
+        if (meta) {
+            if (s.metadata_id != 0) {
+                snprintf(found, sizeof found, "%" PRIu32, s.metadata_id);
+                nt_report(k, NT_ROW_META_ID, e.off, 1, "/MetadataId", "0",
+                          found);
+            }
+            continue;
+        }
+        e.metadata_id = s.metadata_id;
+        e.seq = s.seq;
+        e.stack_id = s.stack_id;
+        e.thread = s.thread;
+        e.capture_thread = s.capture_thread;
+        e.ts = s.ts;
+        if (k->row > 0 && s.capture_thread != prev_capture && !e.sorted)
+            nt_report(k, NT_ORD_SWITCH, e.off, 1, "/flags",
+                      "IsSorted where the capture thread changes",
+                      "a row without it");
+        prev_capture = s.capture_thread;
+        nt_on_event(k, &e);
+    }
+    uint64_t rows = k->row;
+    k->row = UINT64_MAX;
+    if (rows == 0) {
+        nt_report(k, meta ? NT_BLK_EMPTY_OTHER : NT_BLK_EMPTY, header_off,
+                  (uint64_t)hs, "", "1 or more rows", "none");
+        return;
+    }
+    if (lo != min || hi != max) {
+        snprintf(exp, sizeof exp, "%" PRIu64 "..%" PRIu64, lo, hi);
+        snprintf(found, sizeof found, "%" PRIu64 "..%" PRIu64, min, max);
+        nt_report(k, NT_BLK_MINMAX, header_off + 4, 16, "/header", exp,
+                  found);
+    }
+}
+
+void nt_stack_block(nt_check *k, nt_cur *b)
+{
+    char exp[48], found[48];
+    uint64_t at = nt_off(b);
+    if (nt_left(b) < 8) {
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
+        nt_report(k, NT_STK_PARSE, at, nt_left(b), "/header",
+                  "FirstId and Count (8 bytes)", found);
+        return;
+    }
+    uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
+    b->p += 8;
+    uint32_t ptr = k->pointer_size ? k->pointer_size : 8;
+    for (k->row = 0; k->row < count; k->row++) {
+        uint64_t sat = nt_off(b);
+        uint32_t size = nt_left(b) >= 4 ? tgB_le32(b->p) : 0;
+        if (nt_left(b) < 4 || size > nt_left(b) - 4) {
+            snprintf(exp, sizeof exp, "%" PRIu32 " stacks", count);
+            snprintf(found, sizeof found, "%" PRIu64 " that fit", k->row);
+            nt_report(k, NT_STK_PARSE, sat, nt_left(b), "/StackSize", exp,
+                      found);
+            k->row = UINT64_MAX;
+            return;
+        }
+        if (size % ptr) {
+            snprintf(exp, sizeof exp, "a multiple of %" PRIu32, ptr);
+            snprintf(found, sizeof found, "%" PRIu32, size);
+            nt_report(k, NT_STK_POINTER, sat, 4, "/StackSize", exp, found);
+        }
+        b->p += 4 + size;
+    }
+    k->row = UINT64_MAX;
+    if (nt_left(b) > 0) {
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
+        nt_report(k, NT_STK_EXTRA, nt_off(b), nt_left(b), "", "nothing",
+                  found);
+    }
+    if (count == 0)
+        nt_report(k, NT_BLK_EMPTY_OTHER, at, 8, "/Count", "1 or more",
+                  "0");
+    nt_define_stacks(k, first, count, at);
+}
+
+void nt_sp_block_v45(nt_check *k, nt_cur *b)
+{
+    char exp[48], found[48];
+    uint64_t at = nt_off(b);
+    int32_t count = nt_left(b) >= 12 ? (int32_t)tgB_le32(b->p + 8) : -1;
+    if (count < 0 || (uint64_t)count * 12 != nt_left(b) - 12) {
+        snprintf(exp, sizeof exp, "12 + 12 x ThreadCount bytes");
+        snprintf(found, sizeof found, "%zu bytes, ThreadCount %" PRId32,
+                 nt_left(b), count);
+        nt_report(k, NT_SP_PARSE, at, nt_left(b), "", exp, found);
+        return;
+    }
+    nt_sp_begin(k, tgB_le64(b->p), at);
+    b->p += 12;
+    for (k->row = 0; k->row < (uint64_t)count; k->row++, b->p += 12)
+        nt_sp_thread(k, tgB_le64(b->p), tgB_le32(b->p + 8), nt_off(b));
+    k->row = UINT64_MAX;
+    nt_sp_end(k, at);
+}

@@ -1,0 +1,139 @@
+/* check.c - the NetTrace front end: the stream header decides the layout
+ * (v4/v5 FastSerialization objects, or v6 blocks), then the layout's
+ * reader runs; reporting and varuints are shared here. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
+                  const char *field, const char *exp, const char *found)
+{
+    if (!tgE_active(k->c, rule))
+        return -1;
+    if (k->object_name == NULL)
+        snprintf(k->path, sizeof k->path, "/%s", field);
+    else if (k->row == UINT64_MAX)
+        snprintf(k->path, sizeof k->path, "/object[%" PRIu64 "]{%s}%s",
+                 k->object, k->object_name, field);
+    else
+        snprintf(k->path, sizeof k->path,
+                 "/object[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", k->object,
+                 k->object_name, k->row, field);
+    tgE_site s = {off, len, 0, 0, k->path, -1};
+    return tgE_report(k->c, rule, &s, exp, found);
+}
+
+int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out, int *minimal)
+{
+    uint64_t v = 0;
+    unsigned max = bits == 32 ? 5 : 10;
+    for (unsigned i = 0;; i++) {
+        if (c->p + i >= c->end)
+            return NT_VAR_CUT;
+        if (i == max)
+            return NT_VAR_LONG;
+        unsigned char b = c->p[i];
+        uint64_t part = (uint64_t)(b & 0x7F);
+        unsigned shift = 7 * i;
+        /* the last group may only hold the bits that are left */
+        if (shift + 7 > bits && (part >> (bits - shift)) != 0)
+            return NT_VAR_BIG;
+        v |= part << shift;
+        if (!(b & 0x80)) {
+            *minimal = i == 0 || b != 0;
+            *out = v;
+            c->p += i + 1;
+            return NT_VAR_OK;
+        }
+    }
+}
+
+/* The 8-byte magic failed: a legacy NetPerf stream, or not NetTrace. */
+static void not_nettrace(nt_check *k, size_t avail)
+{
+    const unsigned char *p = tgW_ptr(k->w);
+    if (tgW_fill(k->w, 24) >= 24 &&
+        memcmp(tgW_ptr(k->w), "\x14\0\0\0!FastSerialization.1", 24) == 0) {
+        nt_report(k, NT_HDR_NETPERF, 0, 24, "header", "\"Nettrace\"",
+                  "a NetPerf FastSerialization header");
+        return;
+    }
+    char found[64];
+    if (avail < 8)
+        snprintf(found, sizeof found, "%zu bytes", avail);
+    else
+        snprintf(found, sizeof found,
+                 "%02x %02x %02x %02x %02x %02x %02x %02x", p[0], p[1],
+                 p[2], p[3], p[4], p[5], p[6], p[7]);
+    nt_report(k, NT_HDR_MAGIC, 0, 8, "header", "4e 65 74 74 72 61 63 65",
+              found);
+}
+
+/* A v6-style header (Reserved 0): the major version decides. */
+static void v6_header(nt_check *k)
+{
+    if (tgW_fill(k->w, 20) < 20) {
+        nt_report(k, NT_OBJ_CUT, 0, 20, "header", "a 20-byte header",
+                  "fewer bytes");
+        return;
+    }
+    const unsigned char *p = tgW_ptr(k->w);
+    uint32_t major = tgB_le32(p + 12);
+    char found[32];
+    snprintf(found, sizeof found, "%" PRIu32, major);
+    if (major < 6)
+        nt_report(k, NT_HDR_MAJOR_OLD, 12, 4, "header/major", "6", found);
+    else if (major > 6)
+        nt_report(k, NT_HDR_MAJOR_NEW, 12, 4, "header/major", "6", found);
+    else
+        nt_report(k, NT_HDR_V6_PENDING, 12, 4, "header/major",
+                  "a layout tracegate checks", "v6");
+}
+
+void tgN_check(tgE_check *c, tgW_window *w)
+{
+    nt_check k;
+    memset(&k, 0, sizeof k);
+    k.c = c;
+    k.w = w;
+    k.row = UINT64_MAX;
+    size_t avail = tgW_fill(w, 32);
+    /* a short input that agrees with a v4/v5 header so far is cut short,
+     * not foreign (a v6 header is judged by v6_header()) */
+    static const char v45[32] = "Nettrace\x14\0\0\0!FastSerialization.1";
+    if (avail < 32 && memcmp(tgW_ptr(w), v45, avail) == 0) {
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", avail);
+        nt_report(&k, NT_OBJ_CUT, 0, avail, "header", "32 bytes", found);
+        return;
+    }
+    if (avail < 8 || memcmp(tgW_ptr(w), "Nettrace", 8) != 0) {
+        not_nettrace(&k, avail);
+        return;
+    }
+    uint32_t r = avail >= 12 ? tgB_le32(tgW_ptr(w) + 8) : UINT32_MAX;
+    if (r == 0) {
+        v6_header(&k);
+        return;
+    }
+    if (tgW_fill(w, 32) < 32 || r != 20 ||
+        memcmp(tgW_ptr(w) + 12, "!FastSerialization.1", 20) != 0) {
+        nt_report(&k, NT_HDR_FASTSER, 8, 24, "header",
+                  "14 00 00 00 \"!FastSerialization.1\"",
+                  "something else");
+        return;
+    }
+    tgW_consume(w, 32);
+    nt_state_init(&k);
+    nt_check_v45(&k);
+    nt_state_free(&k);
+    /* v4 and v5 share every byte of the header; tags tell them apart */
+    snprintf(c->layout, sizeof c->layout, "%s",
+             k.v5_tags ? "v5 (FastSerialization objects; V5 metadata tags "
+                         "present)"
+                       : "v4/v5 (FastSerialization objects; no V5 "
+                         "metadata tags)");
+}

@@ -1,0 +1,33 @@
+/* detect.c - is this input NetTrace?  The "Nettrace" magic decides; a
+ * legacy NetPerf header is recognised too, so that the NetTrace front end
+ * can name it and stop (NT-HDR-005). */
+#include <string.h>
+
+#include "nettrace.h"
+
+static int has_extension(const char *name, const char *ext)
+{
+    size_t n = strlen(name), k = strlen(ext);
+    return n >= k && strcmp(name + n - k, ext) == 0;
+}
+
+int tgN_detect(const unsigned char *head, size_t size, const char *filename,
+               const char **how)
+{
+    if (size >= 8 && memcmp(head, "Nettrace", 8) == 0) {
+        *how = "content: the \"Nettrace\" magic";
+        return 95;
+    }
+    if (size >= 24 && memcmp(head, "\x14\0\0\0!FastSerialization.1", 24) == 0) {
+        *how = "content: a FastSerialization header without the "
+               "\"Nettrace\" magic (legacy NetPerf)";
+        return 90;
+    }
+    if (has_extension(filename, ".nettrace") ||
+        has_extension(filename, ".netperf")) {
+        *how = "file name extension (.nettrace or .netperf); the content "
+               "has no NetTrace magic";
+        return 50;
+    }
+    return 0;
+}

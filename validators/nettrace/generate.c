@@ -1,0 +1,366 @@
+/* generate.c - valid NetTrace traces from a seed, in the v4/v5 layout the
+ * .NET runtime writes: compressed headers, a first metadata row with flag
+ * 0x02 and sequence delta 0xFFFFFFFF (NT-A4), per-thread batches opened by
+ * an IsSorted row, timestamps that step back between threads (wrapped
+ * deltas, NT-A6), stack ids restarting at 1 after each sequence point, V5
+ * metadata tags (OpCode, V2Params with an Array).  Output has no finding
+ * under any profile.  With min_size, windows are streamed until the trace
+ * is that long; memory stays that of one window. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "../core/membuf.h"
+#include "nettrace.h"
+
+#define GEN_THREADS 4
+#define GEN_METADATA 6
+#define GEN_STACKS 8
+
+typedef struct gen_thread {
+    uint64_t id;
+    uint32_t seq;
+    uint64_t ts; /* its latest timestamp */
+} gen_thread;
+
+typedef struct nt_gen {
+    tgB_rng rng;
+    tgO_out *out;
+    tgM_buf block;        /* content of the block being built  */
+    gen_thread threads[GEN_THREADS];
+    unsigned nthreads;
+    uint64_t clock;       /* latest timestamp handed out       */
+    uint64_t floor;       /* latest IsSorted timestamp         */
+    uint32_t stacks;      /* stack ids defined in this window  */
+} nt_gen;
+
+static void put(tgM_buf *b, const void *p, size_t n) { tgM_write(b, p, n); }
+
+static void put_u8(tgM_buf *b, unsigned v)
+{
+    unsigned char c = (unsigned char)v;
+    put(b, &c, 1);
+}
+
+static void put_u16(tgM_buf *b, unsigned v)
+{
+    unsigned char c[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
+    put(b, c, 2);
+}
+
+static void put_u32(tgM_buf *b, uint32_t v)
+{
+    unsigned char c[4];
+    tgB_put32(c, v);
+    put(b, c, 4);
+}
+
+static void put_u64(tgM_buf *b, uint64_t v)
+{
+    unsigned char c[8];
+    tgB_put64(c, v);
+    put(b, c, 8);
+}
+
+static void put_var(tgM_buf *b, uint64_t v)
+{
+    do {
+        put_u8(b, (unsigned)(v & 0x7F) | (v > 0x7F ? 0x80u : 0));
+        v >>= 7;
+    } while (v);
+}
+
+static void put_utf16z(tgM_buf *b, const char *ascii)
+{
+    for (; *ascii; ascii++)
+        put_u16(b, (unsigned char)*ascii);
+    put_u16(b, 0);
+}
+
+/* An object around the block content in g->block: header, BlockSize,
+ * padding to a 4-byte file offset, content, 06. */
+static void emit_block(nt_gen *g, const char *name)
+{
+    tgM_buf h = {0};
+    put(&h, "\x05\x05\x01", 3);
+    put_u32(&h, 2);
+    put_u32(&h, 2);
+    put_u32(&h, (uint32_t)strlen(name));
+    put(&h, name, strlen(name));
+    put_u8(&h, 0x06);
+    put_u32(&h, (uint32_t)g->block.n);
+    tgO_put(g->out, h.p, h.n);
+    static const unsigned char zeros[3];
+    tgO_put(g->out, zeros, (size_t)((4 - g->out->total % 4) % 4));
+    tgO_put(g->out, g->block.p, g->block.n);
+    tgO_put(g->out, "\x06", 1);
+    tgM_free(&h);
+    g->block.n = 0;
+}
+
+static void emit_header(nt_gen *g)
+{
+    tgM_buf b = {0};
+    put(&b, "Nettrace", 8);
+    put_u32(&b, 20);
+    put(&b, "!FastSerialization.1", 20);
+    put(&b, "\x05\x05\x01", 3);
+    put_u32(&b, 4);
+    put_u32(&b, 4);
+    put_u32(&b, 5);
+    put(&b, "Trace\x06", 6);
+    static const unsigned short date[8] = {2025, 6, 3, 9, 14, 30, 5, 250};
+    for (int i = 0; i < 8; i++)
+        put_u16(&b, date[i]);
+    put_u64(&b, g->clock);                   /* SyncTimeQPC             */
+    put_u64(&b, 10000000);                   /* QPCFrequency            */
+    put_u32(&b, 8);                          /* PointerSize             */
+    put_u32(&b, 1000 + tgB_below(&g->rng, 60000)); /* ProcessId         */
+    put_u32(&b, 2 + tgB_below(&g->rng, 30)); /* NumberOfProcessors      */
+    put_u32(&b, 1000000);                    /* ExpectedCPUSamplingRate */
+    put_u8(&b, 0x06);
+    tgO_put(g->out, b.p, b.n);
+    tgM_free(&b);
+}
+
+/* Block header (HeaderSize 20, compressed) with the row timestamps. */
+static void block_header(tgM_buf *b, uint64_t min, uint64_t max)
+{
+    put_u16(b, 20);
+    put_u16(b, 1);
+    put_u64(b, min);
+    put_u64(b, max);
+}
+
+/* One metadata payload: id, names, keywords, version, level, a V1 field
+ * list or (V5) an empty one plus OpCode and V2Params tags. */
+static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
+{
+    static const char *const names[] = {"Start", "Stop", "Sample", "",
+                                        "GC/Triggered", "Alloc"};
+    put_u32(p, id);
+    put_utf16z(p, "Demo-Provider");
+    put_u32(p, id * 10);
+    put_utf16z(p, names[id % 6]);
+    put_u64(p, 1ull << tgB_below(&g->rng, 40));
+    put_u32(p, tgB_below(&g->rng, 3));
+    put_u32(p, 1 + tgB_below(&g->rng, 5));
+    if (id % 3 == 1)
+        return; /* no field list at all */
+    if (id % 3 == 2) {
+        /* V1: an Int32, an Object {UInt64, String}, a Guid */
+        put_u32(p, 3);
+        put_u32(p, 9);
+        put_utf16z(p, "Count");
+        put_u32(p, 1);
+        put_u32(p, 2);
+        put_u32(p, 12);
+        put_utf16z(p, "Address");
+        put_u32(p, 18);
+        put_utf16z(p, "Module");
+        put_utf16z(p, "Info");
+        put_u32(p, 17);
+        put_utf16z(p, "Id");
+        return;
+    }
+    /* V5: empty V1 list, then OpCode and V2Params {Int32, Array<UInt16>} */
+    put_u32(p, 0);
+    put_u32(p, 1);
+    put_u8(p, 1);
+    put_u8(p, 1 + tgB_below(&g->rng, 10));
+    tgM_buf v2 = {0};
+    put_u32(&v2, 2);
+    put_u32(&v2, 4 + 12 + 4);
+    put_utf16z(&v2, "Level");
+    put_u32(&v2, 9);
+    put_u32(&v2, 4 + 14 + 4 + 4);
+    put_utf16z(&v2, "Values");
+    put_u32(&v2, 19);
+    put_u32(&v2, 8);
+    put_u32(p, (uint32_t)v2.n);
+    put_u8(p, 2);
+    put(p, v2.p, v2.n);
+    tgM_free(&v2);
+}
+
+static void emit_metadata(nt_gen *g)
+{
+    tgM_buf rows = {0}, pl = {0};
+    uint64_t ts0 = g->clock;
+    for (uint32_t id = 1; id <= GEN_METADATA; id++) {
+        pl.n = 0;
+        metadata_payload(g, &pl, id);
+        if (id == 1) {
+            /* the runtime's first row: processor differs from the zeroed
+             * previous row, so flag 0x02 with sequence delta 0xFFFFFFFF */
+            put_u8(&rows, 0xC6);
+            put_var(&rows, 0xFFFFFFFFu);
+            put_var(&rows, 0);
+            put_var(&rows, 0xFFFFFFFFu);
+            put_var(&rows, g->threads[0].id);
+            put_var(&rows, ts0);
+        } else {
+            put_u8(&rows, 0xC0);
+            put_var(&rows, 0);
+        }
+        put_var(&rows, pl.n);
+        put(&rows, pl.p, pl.n);
+    }
+    block_header(&g->block, ts0, ts0);
+    put(&g->block, rows.p, rows.n);
+    emit_block(g, "MetadataBlock");
+    tgM_free(&rows);
+    tgM_free(&pl);
+}
+
+static void emit_stacks(nt_gen *g)
+{
+    g->stacks = 1 + tgB_below(&g->rng, GEN_STACKS);
+    put_u32(&g->block, 1);
+    put_u32(&g->block, g->stacks);
+    put_u32(&g->block, 0); /* id 1: the empty stack, as the runtime does */
+    for (uint32_t i = 1; i < g->stacks; i++) {
+        uint32_t n = 1 + tgB_below(&g->rng, 4);
+        put_u32(&g->block, 8 * n);
+        for (uint32_t k = 0; k < n; k++)
+            put_u64(&g->block, 0x7ff800001000ull + 16 * tgB_below(&g->rng, 1u << 20));
+    }
+    emit_block(g, "StackBlock");
+}
+
+/* An EventBlock of per-thread batches. */
+static void emit_events(nt_gen *g)
+{
+    tgM_buf rows = {0};
+    uint64_t prev_ts = 0, prev_capture = 0, prev_thread = 0;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    uint32_t prev_meta = 0, prev_stack = 0, prev_seq = 0, prev_size = 0;
+    for (unsigned batch = 1 + tgB_below(&g->rng, 4); batch > 0; batch--) {
+        gen_thread *t = &g->threads[tgB_below(&g->rng, g->nthreads)];
+        /* a batch starts at or after every earlier sorted row and after
+         * its thread's last event; rows of other threads may be later */
+        uint64_t start = t->ts > g->floor ? t->ts : g->floor;
+        start += tgB_below(&g->rng, 50);
+        g->floor = start;
+        uint64_t ts = start;
+        for (unsigned n = 1 + tgB_below(&g->rng, 6); n > 0; n--) {
+            uint32_t meta = 1 + tgB_below(&g->rng, GEN_METADATA);
+            uint32_t stack = tgB_below(&g->rng, g->stacks + 1);
+            uint32_t size = tgB_below(&g->rng, 48);
+            int first = ts == start;
+            unsigned flags = 0;
+            uint32_t seq = t->seq + 1;
+            if (meta != prev_meta)
+                flags |= 0x01;
+            if (first || t->id != prev_capture || seq != prev_seq + 1)
+                flags |= 0x02;
+            if (t->id != prev_thread)
+                flags |= 0x04;
+            if (stack != prev_stack)
+                flags |= 0x08;
+            if (first)
+                flags |= 0x40;
+            if (size != prev_size)
+                flags |= 0x80;
+            put_u8(&rows, flags);
+            if (flags & 0x01)
+                put_var(&rows, meta);
+            if (flags & 0x02) {
+                put_var(&rows, (uint32_t)(seq - prev_seq - 1));
+                put_var(&rows, t->id);
+                put_var(&rows, tgB_below(&g->rng, 8)); /* processor */
+            }
+            if (flags & 0x04)
+                put_var(&rows, t->id);
+            if (flags & 0x08)
+                put_var(&rows, stack);
+            put_var(&rows, ts - prev_ts); /* wraps when ts < prev_ts */
+            if (flags & 0x80)
+                put_var(&rows, size);
+            for (uint32_t i = 0; i < size; i++)
+                put_u8(&rows, (unsigned)tgB_next(&g->rng));
+            lo = ts < lo ? ts : lo;
+            hi = ts > hi ? ts : hi;
+            prev_ts = ts;
+            prev_capture = prev_thread = t->id;
+            prev_meta = meta;
+            prev_stack = stack;
+            prev_seq = t->seq = seq;
+            prev_size = size;
+            t->ts = ts;
+            if (ts > g->clock)
+                g->clock = ts;
+            ts += tgB_below(&g->rng, 40);
+        }
+    }
+    block_header(&g->block, lo, hi);
+    put(&g->block, rows.p, rows.n);
+    emit_block(g, "EventBlock");
+    tgM_free(&rows);
+}
+
+static void emit_sequence_point(nt_gen *g)
+{
+    g->clock += 1 + tgB_below(&g->rng, 100);
+    put_u64(&g->block, g->clock);
+    put_u32(&g->block, g->nthreads);
+    for (unsigned i = 0; i < g->nthreads; i++) {
+        put_u64(&g->block, g->threads[i].id);
+        put_u32(&g->block, g->threads[i].seq);
+    }
+    g->floor = g->clock;
+    for (unsigned i = 0; i < g->nthreads; i++)
+        g->threads[i].ts = g->clock;
+    emit_block(g, "SPBlock");
+}
+
+/* One window: stacks, event blocks, a sequence point. */
+static void emit_window(nt_gen *g)
+{
+    emit_stacks(g);
+    for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
+        emit_events(g);
+    emit_sequence_point(g);
+}
+
+int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+{
+    (void)profile; /* every profile reads the v4/v5 layout alike */
+    nt_gen *g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return -1;
+    g->rng.s = seed;
+    g->out = out;
+    g->clock = 1000000 + tgB_below(&g->rng, 1000000);
+    g->nthreads = 2 + tgB_below(&g->rng, GEN_THREADS - 1);
+    for (unsigned i = 0; i < g->nthreads; i++) {
+        g->threads[i].id = 1000 + 4 * i + tgB_below(&g->rng, 4);
+        g->threads[i].ts = g->clock;
+    }
+    emit_header(g);
+    emit_metadata(g);
+    if (min_size > 0) {
+        while (out->total < min_size && !out->failed)
+            emit_window(g);
+    } else {
+        for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
+            emit_window(g);
+    }
+    tgO_put(out, "\x01", 1);
+    int failed = g->block.failed;
+    tgM_free(&g->block);
+    free(g);
+    return out->failed || failed ? -1 : 0;
+}
+
+int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+               tg_mutant *m)
+{
+    /* every NetTrace rule says NOMUT for now (see rules.def) */
+    (void)rule;
+    (void)variant;
+    (void)seed;
+    (void)out;
+    (void)m;
+    return 0;
+}

@@ -1,0 +1,137 @@
+/* nettrace.h - internals shared by the NetTrace front end, its parts and
+ * its generator. */
+#ifndef TG_NETTRACE_H
+#define TG_NETTRACE_H
+
+#include "../core/format.h"
+#include "../core/idmap.h"
+
+/* Rule indices, in table order. */
+enum nt_rule {
+#define TG_RULE(sym, ...) NT_##sym,
+#include "rules.def"
+#undef TG_RULE
+    NT_NRULES
+};
+
+/* Profiles: index 0 is the default. */
+enum {
+    NT_PROFILE_DEFAULT = 0,     /* layout from the header: v4/v5 or v6   */
+    NT_PROFILE_V6_DRAFT = 1,    /* a v6 header is read as the seed draft */
+    NT_PROFILE_TRACEEVENT = 2   /* COMPAT rules become MUST              */
+};
+
+extern const tg_rule tgN_rules[NT_NRULES];
+extern const char *const tgN_profiles[];
+
+int tgN_detect(const unsigned char *head, size_t size, const char *filename,
+               const char **how);
+void tgN_check(tgE_check *c, tgW_window *w);
+int tgN_generate(int profile, uint64_t seed, uint64_t min_size,
+                 tgO_out *out);
+int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+               tg_mutant *m);
+
+#define NT_MAX_NAME 1024   /* longest object type name read in full */
+#define NT_MAX_DEPTH 32    /* nesting of metadata field lists        */
+
+/* A bounded cursor over bytes held whole (a block's content). */
+typedef struct nt_cur {
+    const unsigned char *p, *end;
+    const unsigned char *start; /* p at the block start                */
+    uint64_t base;              /* input offset of start               */
+} nt_cur;
+
+static inline uint64_t nt_off(const nt_cur *c) { return c->base + (uint64_t)(c->p - c->start); }
+static inline size_t nt_left(const nt_cur *c) { return (size_t)(c->end - c->p); }
+
+/* Varuint decoding results. */
+enum { NT_VAR_OK = 0, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
+
+/*! nt_varuint() : decode an unsigned LEB128 of at most `bits` (32 or 64)
+ *  bits.  Sets *minimal to 0 if it has a redundant trailing zero group.
+ *  @return NT_VAR_OK, _CUT (runs past the end), _LONG (too many bytes) or
+ *  _BIG (value does not fit); p advances only on success. */
+int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out, int *minimal);
+
+/* Per capture-thread state. */
+typedef struct nt_thread {
+    uint64_t last_ts;     /* timestamp of its last event          */
+    uint32_t seq;         /* sequence number of its last event    */
+    uint32_t seen_sp;     /* SP window (count) it last emitted in */
+    uint8_t has_event;    /* an event was seen on it              */
+    uint8_t in_sp;        /* listed by the SP being read          */
+} nt_thread;
+
+/* A range of stack ids defined in the current SP window. */
+typedef struct nt_range {
+    uint32_t first, count;
+} nt_range;
+
+typedef struct nt_check {
+    tgE_check *c;
+    tgW_window *w;
+    uint32_t pointer_size;
+    /* where we are, for paths */
+    uint64_t object;          /* index of the object or block          */
+    const char *object_name;
+    uint64_t row;             /* index of the row in its block         */
+    char path[256];
+    /* metadata, stacks, threads */
+    tgI_map meta;             /* defined metadata ids (set)            */
+    nt_range *stacks;         /* stack id ranges of this SP window     */
+    size_t nstacks, stacks_cap;
+    tgI_map threads;          /* capture thread id -> nt_thread        */
+    int tables_full;          /* a table hit its limit: stop checking  */
+    /* sequence points and ordering */
+    uint32_t sp_count;        /* sequence points read so far           */
+    uint64_t last_sp_ts;
+    uint64_t max_ts_since_sp; /* largest event timestamp since last SP */
+    int events_since_sp;
+    uint32_t threads_since_sp;/* capture threads seen since last SP    */
+    uint64_t sp_ts;           /* timestamp of the SP being read        */
+    uint32_t sp_covered;      /* of those threads, listed by that SP   */
+    uint64_t sorted_floor;    /* timestamp of the latest IsSorted event */
+    int have_sorted;
+    /* once-per-file notes */
+    int v5_tags;              /* a metadata payload has V5 tags        */
+    int said_uncompressed;
+    int stop;                 /* framing lost: stop reading            */
+} nt_check;
+
+/* Reporting, with the path built from the current position. */
+int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
+                  const char *field, const char *exp, const char *found);
+
+/* v4/v5 stream after the 32-byte header. */
+void nt_check_v45(nt_check *k);
+/* Event or metadata block content (v4/v5 layout); meta: a MetadataBlock. */
+void nt_event_block(nt_check *k, nt_cur *b, int meta);
+/* v4/v5 metadata payload of one row. */
+void nt_metadata_v45(nt_check *k, nt_cur *payload);
+/* Stack block content; SP block content (v4/v5). */
+void nt_stack_block(nt_check *k, nt_cur *b);
+void nt_sp_block_v45(nt_check *k, nt_cur *b);
+
+/* Semantic state shared by every layout. */
+void nt_state_init(nt_check *k);
+void nt_state_free(nt_check *k);
+/* Record a metadata definition; reports duplicates and range problems. */
+void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
+/* One decoded event: references, ordering, sequence numbers. */
+typedef struct nt_event {
+    uint32_t metadata_id, seq, stack_id;
+    uint64_t thread, capture_thread, ts;
+    int sorted, seq_explicit;
+    uint64_t off; /* offset of its header */
+} nt_event;
+void nt_on_event(nt_check *k, const nt_event *e);
+/* A stack block defines ids [first, first + count). */
+void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
+                      uint64_t off);
+/* Sequence point: ts, then each (thread, seq) entry, then the end. */
+void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off);
+void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off);
+void nt_sp_end(nt_check *k, uint64_t off);
+
+#endif

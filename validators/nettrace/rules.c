@@ -1,0 +1,59 @@
+/* rules.c - the NetTrace rule table and format descriptor. */
+#include <string.h>
+
+#include "nettrace.h"
+
+#define MUST TG_MUST
+#define SHOULD TG_SHOULD
+#define COMPAT TG_COMPAT
+#define INFO TG_INFO
+#define CHECK TG_KIND_CHECK
+#define TRUNCATED TG_KIND_TRUNCATED
+#define LIMIT TG_KIND_LIMIT
+#define UNSUPPORTED TG_KIND_UNSUPPORTED
+#define MUT(fn, text) text, NULL
+#define NOMUT(reason) NULL, reason
+#define V5 "NetTraceFormat_v5.md (perfview), per formats/nettrace.md"
+#define V6 "NetTraceFormat.md (perfview, final v6), per formats/nettrace.md"
+#define SEED "seeds/nettrace-v6.md"
+#define TE "TraceEvent EventPipeEventSource (perfview), per formats/nettrace.md"
+
+const tg_rule tgN_rules[NT_NRULES] = {
+#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,   \
+                mutation, example)                                          \
+    {id, level, kind, gens, doc, section, quote, message, mutation, example},
+#include "rules.def"
+#undef TG_RULE
+};
+
+const char *const tgN_profiles[] = {"default", "nettrace-v6-draft",
+                                    "traceevent-compat", NULL};
+
+/* Rules name generations, not profiles: every profile reads v4/v5 files;
+ * a v6 header is read as final v6, or as the draft under
+ * nettrace-v6-draft. */
+static int nt_applies(const tg_rule *r, int profile)
+{
+    const char *g = r->applies;
+    if (strcmp(g, "all") == 0 || strstr(g, "v4/5"))
+        return 1;
+    if (profile == NT_PROFILE_V6_DRAFT)
+        return strstr(g, "v6d") != NULL;
+    for (const char *s = g; (s = strstr(s, "v6")) != NULL; s += 2)
+        if (s[2] != 'd')
+            return 1;
+    return 0;
+}
+
+const tgF_format tgF_nettrace = {
+    {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)",
+     ".nettrace", "seeds/nettrace-v6.md", tgN_profiles},
+    tgN_rules,
+    NT_NRULES,
+    tgN_detect,
+    tgN_check,
+    tgN_generate,
+    tgN_mutate,
+    nt_applies,
+    NT_PROFILE_TRACEEVENT,
+};

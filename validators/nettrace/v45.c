@@ -1,0 +1,300 @@
+/* v45.c - v4/v5 NetTrace: FastSerialization objects after the header.
+ *
+ * Each object is 05 05 01 version minVersion nameLength name 06, a payload,
+ * and 06.  The Trace object comes first; then blocks, each an int32
+ * BlockSize, zero padding to a 4-byte file offset, and BlockSize bytes of
+ * content, which is checked whole (the window grows to hold it); a 01 ends
+ * the stream.  Framing errors stop the check: nothing after them can be
+ * located. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+enum nt_kind { NT_TRACE, NT_EVENT, NT_METADATA, NT_STACK, NT_SP, NT_OTHER };
+
+static const char *const kind_names[] = {"Trace", "EventBlock",
+                                         "MetadataBlock", "StackBlock",
+                                         "SPBlock"};
+
+typedef struct object_header {
+    int32_t version, min_version;
+    enum nt_kind kind;
+    char name[40];
+} object_header;
+
+/* The input ended inside the object being read. */
+static void cut(nt_check *k, uint64_t off, uint64_t need)
+{
+    char exp[48];
+    snprintf(exp, sizeof exp, "%" PRIu64 " more bytes", need);
+    nt_report(k, NT_OBJ_CUT, off, need, "", exp, "end of input");
+    k->stop = 1;
+}
+
+static void bad_tag(nt_check *k, uint64_t off, unsigned want, unsigned got,
+                    const char *field)
+{
+    char exp[16], found[16];
+    snprintf(exp, sizeof exp, "%02x", want);
+    snprintf(found, sizeof found, "%02x", got);
+    nt_report(k, NT_OBJ_TAGS, off, 1, field, exp, found);
+    k->stop = 1;
+}
+
+/* 05 05 01 version minVersion nameLength name 06.  @return 0 or -1. */
+static int read_header(nt_check *k, object_header *h)
+{
+    tgW_window *w = k->w;
+    uint64_t at = tgW_offset(w);
+    if (tgW_fill(w, 15) < 15) {
+        cut(k, at, 15);
+        return -1;
+    }
+    const unsigned char *p = tgW_ptr(w);
+    static const unsigned char want[3] = {0x05, 0x05, 0x01};
+    for (int i = 0; i < 3; i++)
+        if (p[i] != want[i]) {
+            bad_tag(k, at + (uint64_t)i, want[i], p[i], "/tag");
+            return -1;
+        }
+    h->version = (int32_t)tgB_le32(p + 3);
+    h->min_version = (int32_t)tgB_le32(p + 7);
+    int32_t len = (int32_t)tgB_le32(p + 11);
+    tgW_consume(w, 15);
+    char found[48];
+    if (len < 0) {
+        snprintf(found, sizeof found, "%" PRId32, len);
+        nt_report(k, NT_OBJ_NAME_LEN, at + 11, 4, "/name", ">= 0", found);
+        k->stop = 1;
+        return -1;
+    }
+    if (len > 38) {
+        snprintf(found, sizeof found, "%" PRId32, len);
+        nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name", "<= 38", found);
+    }
+    if (len > NT_MAX_NAME) {
+        /* no known name is this long: skip it and say so */
+        if (tgW_skip(w, (uint64_t)len) < (uint64_t)len) {
+            cut(k, at + 15, (uint64_t)len);
+            return -1;
+        }
+        nt_report(k, NT_OBJ_UNKNOWN, at + 15, (uint64_t)len, "/name",
+                  "Trace or a block name", "a name over 1024 bytes");
+        k->stop = 1;
+        return -1;
+    }
+    if (tgW_fill(w, (size_t)len + 1) < (size_t)len + 1) {
+        cut(k, at + 15, (uint64_t)len + 1);
+        return -1;
+    }
+    p = tgW_ptr(w);
+    h->kind = NT_OTHER;
+    for (int i = 0; i <= NT_SP; i++)
+        if (strlen(kind_names[i]) == (size_t)len &&
+            memcmp(p, kind_names[i], (size_t)len) == 0)
+            h->kind = (enum nt_kind)i;
+    snprintf(h->name, sizeof h->name, "%.*s", len > 32 ? 32 : (int)len,
+             (const char *)p);
+    for (char *c = h->name; *c; c++)
+        if (*c < 0x20 || *c > 0x7E)
+            *c = '?';
+    if (p[len] != 0x06) {
+        bad_tag(k, at + 15 + (uint64_t)len, 0x06, p[len], "/tag");
+        return -1;
+    }
+    tgW_consume(w, (size_t)len + 1);
+    return 0;
+}
+
+static int i16(const unsigned char *p) { return (int16_t)(p[0] | p[1] << 8); }
+
+/* SyncTimeUTC: Year, Month, DayOfWeek, Day, Hour, Minute, Second, Ms. */
+static int valid_date(const unsigned char *p)
+{
+    static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y = i16(p), mo = i16(p + 2), dow = i16(p + 4), d = i16(p + 6);
+    int h = i16(p + 8), mi = i16(p + 10), s = i16(p + 12), ms = i16(p + 14);
+    return y >= 1 && y <= 9999 && mo >= 1 && mo <= 12 && dow >= 0 &&
+           dow <= 6 && d >= 1 && d <= days[mo - 1] && h >= 0 && h < 24 &&
+           mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 && ms < 1000;
+}
+
+/* The Trace payload: 48 bytes, then 06. */
+static void trace_payload(nt_check *k)
+{
+    uint64_t at = tgW_offset(k->w);
+    if (tgW_fill(k->w, 49) < 49) {
+        cut(k, at, 49);
+        return;
+    }
+    const unsigned char *p = tgW_ptr(k->w);
+    char found[48];
+    if (!valid_date(p))
+        nt_report(k, NT_TRACE_SYNCTIME, at, 16, "/SyncTimeUTC",
+                  "a valid date and time", "out-of-range fields");
+    int64_t freq = (int64_t)tgB_le64(p + 24);
+    if (freq <= 0) {
+        snprintf(found, sizeof found, "%" PRId64, freq);
+        nt_report(k, NT_TRACE_FREQUENCY, at + 24, 8, "/QPCFrequency", "> 0",
+                  found);
+    }
+    k->pointer_size = tgB_le32(p + 32);
+    if (k->pointer_size != 4 && k->pointer_size != 8) {
+        snprintf(found, sizeof found, "%" PRIu32, k->pointer_size);
+        nt_report(k, NT_TRACE_POINTER, at + 32, 4, "/PointerSize", "4 or 8",
+                  found);
+    }
+    if (p[48] != 0x06) {
+        snprintf(found, sizeof found, "%02x after 48 bytes", p[48]);
+        nt_report(k, NT_OBJ_TRACE_SIZE, at + 48, 1, "",
+                  "48 bytes, then 06", found);
+        k->stop = 1;
+        return;
+    }
+    tgW_consume(k->w, 49);
+}
+
+static void check_block_versions(nt_check *k, const object_header *h,
+                                 uint64_t at)
+{
+    char found[32];
+    snprintf(found, sizeof found, "%" PRId32, h->version);
+    if (h->version != 2)
+        nt_report(k, NT_OBJ_BLOCK_VERSION, at + 3, 4, "/version", "2", found);
+    snprintf(found, sizeof found, "%" PRId32, h->min_version);
+    if (h->min_version < 2)
+        nt_report(k, NT_OBJ_BLOCK_MINVER, at + 7, 4, "/minimumReaderVersion",
+                  "2", found);
+    else if (h->min_version > 2)
+        nt_report(k, NT_OBJ_BLOCK_MINVER_HIGH, at + 7, 4,
+                  "/minimumReaderVersion", "2", found);
+}
+
+/* BlockSize, padding, content, then 06. */
+static void block(nt_check *k, enum nt_kind kind)
+{
+    tgW_window *w = k->w;
+    uint64_t at = tgW_offset(w);
+    if (tgW_fill(w, 4) < 4) {
+        cut(k, at, 4);
+        return;
+    }
+    int32_t size = (int32_t)tgB_le32(tgW_ptr(w));
+    tgW_consume(w, 4);
+    if (size < 0) {
+        char found[32];
+        snprintf(found, sizeof found, "%" PRId32, size);
+        nt_report(k, NT_OBJ_BLOCK_SIZE, at, 4, "/BlockSize", ">= 0", found);
+        k->stop = 1;
+        return;
+    }
+    size_t pad = (size_t)((4 - (at + 4) % 4) % 4);
+    size_t total = pad + (size_t)size;
+    if (total > TGW_MAX_NEED) {
+        nt_report(k, NT_LIM_BLOCK, at, 4, "/BlockSize", "<= 32 MiB",
+                  "a larger block");
+        if (tgW_skip(w, total) < total)
+            cut(k, at + 4, total);
+    } else if (tgW_fill(w, total) < total) {
+        cut(k, at + 4, total);
+        return;
+    } else {
+        const unsigned char *p = tgW_ptr(w);
+        for (size_t i = 0; i < pad; i++)
+            if (p[i] != 0) {
+                nt_report(k, NT_OBJ_PADDING, at + 4 + i, 1, "/padding", "00",
+                          "a non-zero byte");
+                break;
+            }
+        nt_cur b = {p + pad, p + total, p + pad, at + 4 + pad};
+        switch (kind) {
+        case NT_EVENT: nt_event_block(k, &b, 0); break;
+        case NT_METADATA: nt_event_block(k, &b, 1); break;
+        case NT_STACK: nt_stack_block(k, &b); break;
+        case NT_SP: nt_sp_block_v45(k, &b); break;
+        default: break;
+        }
+        k->row = UINT64_MAX;
+        tgW_consume(w, total);
+    }
+    if (k->stop)
+        return;
+    uint64_t end = tgW_offset(w);
+    if (tgW_fill(w, 1) < 1) {
+        cut(k, end, 1);
+        return;
+    }
+    if (tgW_ptr(w)[0] != 0x06) {
+        bad_tag(k, end, 0x06, tgW_ptr(w)[0], "/end");
+        return;
+    }
+    tgW_consume(w, 1);
+}
+
+/* After the end tag: anything more is trailing. */
+static void trailing(nt_check *k)
+{
+    uint64_t at = tgW_offset(k->w);
+    uint64_t extra = tgW_skip(k->w, UINT64_MAX);
+    if (extra > 0) {
+        char found[48];
+        snprintf(found, sizeof found, "%" PRIu64 " bytes", extra);
+        k->object_name = NULL;
+        nt_report(k, NT_END_TRAILING, at, extra, "end", "nothing", found);
+    }
+}
+
+void nt_check_v45(nt_check *k)
+{
+    tgW_window *w = k->w;
+    for (k->object = 0; !k->stop; k->object++) {
+        uint64_t at = tgW_offset(w);
+        k->object_name = NULL;
+        if (tgW_fill(w, 1) < 1) {
+            if (!w->error)
+                nt_report(k, NT_END_MISSING, at, 0, "end",
+                          "the end-of-stream tag 01", "end of input");
+            return;
+        }
+        if (tgW_ptr(w)[0] == 0x01 && k->object > 0) {
+            tgW_consume(w, 1);
+            trailing(k);
+            return;
+        }
+        object_header h;
+        if (read_header(k, &h) != 0)
+            return;
+        k->object_name = h.kind == NT_OTHER ? h.name : kind_names[h.kind];
+        char found[48];
+        if (k->object == 0) {
+            if (h.kind != NT_TRACE) {
+                nt_report(k, NT_OBJ_FIRST_TRACE, at, 1, "", "Trace", h.name);
+                return;
+            }
+            if (h.version != 4) {
+                snprintf(found, sizeof found, "%" PRId32, h.version);
+                nt_report(k, NT_OBJ_TRACE_VERSION, at + 3, 4, "/version",
+                          "4", found);
+                return;
+            }
+            if (h.min_version != 4) {
+                snprintf(found, sizeof found, "%" PRId32, h.min_version);
+                nt_report(k, NT_OBJ_TRACE_MINVER, at + 7, 4,
+                          "/minimumReaderVersion", "4", found);
+            }
+            trace_payload(k);
+            continue;
+        }
+        if (h.kind == NT_TRACE || h.kind == NT_OTHER) {
+            nt_report(k, NT_OBJ_UNKNOWN, at, 1, "",
+                      "EventBlock, MetadataBlock, StackBlock or SPBlock",
+                      h.name);
+            return;
+        }
+        check_block_versions(k, &h, at);
+        block(k, h.kind);
+    }
+}
