@@ -71,9 +71,11 @@ case $mode in
       format=${name%_fuzz}
       work="build-fuzz/work-$name" # grows; corpus/ stays as committed
       mkdir -p "$work"
+      seeds="corpus/$format"
+      [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
+      # shellcheck disable=SC2086
       run "build-fuzz/$name" -max_total_time="$seconds" \
-        -print_final_stats=1 -dict="fuzz/$format.dict" "$work" \
-        "corpus/$format"
+        -print_final_stats=1 -dict="fuzz/$format.dict" "$work" $seeds
     done
     ;;
   afl)

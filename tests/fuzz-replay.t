@@ -1,7 +1,8 @@
 #!/bin/sh
-# fuzz-replay.t - replay the committed corpus and fuzz/regressions/ (past
-# crashers, if any) through every fuzz target, built with the sanitizers
-# and the replay driver.  Failure: a target aborts or a sanitizer fires.
+# fuzz-replay.t - replay the committed corpus, fuzz/regressions/ (past
+# crashers, if any) and the real samples in ../shared/samples (if present)
+# through every fuzz target, built with the sanitizers and the replay
+# driver.  Failure: a target aborts or a sanitizer fires.
 build=${TG_BUILD_DIR:-build-test}
 root=$(dirname "$0")/..
 n=0
@@ -12,6 +13,8 @@ for target in "$build"/fuzz/*_fuzz_replay; do
   name=$(basename "$target" _fuzz_replay)
   dirs="$root/corpus/$name"
   [ -d "$root/fuzz/regressions/$name" ] && dirs="$dirs $root/fuzz/regressions/$name"
+  samples=${TG_SHARED:-$root/../shared}/samples/$name
+  [ -d "$samples" ] && dirs="$dirs $samples"
   # shellcheck disable=SC2086
   if out=$("$target" $dirs 2>&1); then
     echo "ok $n - $name: $out"

@@ -17,10 +17,12 @@ typedef struct tgI_map {
     size_t used;          /* live entries, key 0 included            */
     size_t limit;         /* most live entries allowed               */
     int has_zero;
-    unsigned char zero_val[32];
+    _Alignas(16) unsigned char zero_val[32]; /* value of key 0 */
 } tgI_map;
 
-#define TGI_MAX_VALUE 32 /* largest value_size */
+/* largest value_size; sizes are rounded up to a multiple of 8 so every
+ * value is aligned for the structs kept in it */
+#define TGI_MAX_VALUE 32
 
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
 void tgI_free(tgI_map *m);

@@ -1,0 +1,70 @@
+/* format_fuzz.h - the body every format's fuzz target shares.  Each
+ * input is checked under every profile of the format, once as a whole
+ * buffer and once pulled in chunks of 1..8 (and sometimes 4096) bytes;
+ * verdicts and the digests of all findings must agree.  Half the inputs
+ * (by their last byte) run with a tiny repeat cap and id limit, so the
+ * capping and limit paths run too.  Validators live across inputs, as in a
+ * long-running user of the library: each check must leave nothing behind
+ * that changes the next.  Failure: a crash, a sanitizer report, a broken
+ * finding invariant, or any whole/chunked difference. */
+#ifndef TG_FORMAT_FUZZ_H
+#define TG_FORMAT_FUZZ_H
+
+#include <string.h>
+
+#include "fuzz_helpers.h"
+
+#define MAX_PROFILES 8
+
+static tg_validator *fuzz_validator(const char *format, size_t profile,
+                                    const char *name, int tight)
+{
+    static tg_validator *made[MAX_PROFILES][2];
+    tg_validator **v = &made[profile][tight];
+    if (*v == NULL) {
+        *v = tg_validator_new(format);
+        FUZZ_ASSERT(*v != NULL);
+        FUZZ_ASSERT(tg_set_profile(*v, name) == 0);
+        tg_set_fail_on(*v, TG_INFO);
+        if (tight) {
+            tg_set_repeat_cap(*v, 2);
+            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_LIVE_OBJECTS, 3) == 0);
+        }
+    }
+    return *v;
+}
+
+static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
+                         size_t profile, const char *name,
+                         uint64_t chunk_seed, int tight)
+{
+    tg_validator *v = fuzz_validator(format, profile, name, tight);
+    fuzz_digest whole = {0xcbf29ce484222325ull, 0};
+    fuzz_digest part = whole;
+    tg_verdict a = tg_check_buffer(v, data, size, fuzz_on_diag, &whole);
+    FUZZ_ASSERT(tg_bytes_checked(v) <= size);
+    fuzz_feeder f = {data, size, 0, chunk_seed};
+    tg_verdict b = tg_check_reader(v, fuzz_feed, &f, fuzz_on_diag, &part);
+    FUZZ_ASSERT(a == b);
+    FUZZ_ASSERT(whole.count == part.count && whole.hash == part.hash);
+    FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);
+}
+
+/* The whole body of a target for `format`. */
+static int fuzz_format(const char *format, const uint8_t *data, size_t size)
+{
+    uint64_t seed = 0;
+    for (size_t i = 0; i < 8 && i < size; i++)
+        seed = seed << 8 | data[size - 1 - i];
+    const tg_format_info *info = NULL;
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, format) == 0)
+            info = tg_format_at(i);
+    FUZZ_ASSERT(info != NULL);
+    for (size_t p = 0; info->profiles[p] && p < MAX_PROFILES; p++)
+        fuzz_profile(format, data, size, p, info->profiles[p], seed,
+                     (seed & 1) != 0);
+    return 0;
+}
+
+#endif
