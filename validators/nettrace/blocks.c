@@ -17,24 +17,34 @@ typedef struct row_state {
     uint64_t thread, capture_thread, ts;
 } row_state;
 
-/* A varuint field; reports and returns -1 on failure. */
-static int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
-               const char *field)
+/* The report for a varuint that failed or was not minimal. */
+static __attribute__((cold, noinline)) int
+var_problem(nt_check *k, nt_cur *c, const unsigned char *at, int r,
+            unsigned bits, const char *field)
 {
-    uint64_t at = nt_off(c);
-    int minimal = 1;
-    int r = nt_varuint(c, bits, out, &minimal);
+    uint64_t off = c->base + (uint64_t)(at - c->start);
     if (r == NT_VAR_OK) {
-        if (!minimal)
-            nt_report(k, NT_ROW_VARUINT_LONG, at, (uint64_t)(nt_off(c) - at),
-                      field, "a minimal encoding", "a redundant zero group");
+        nt_report(k, NT_ROW_VARUINT_LONG, off, (uint64_t)(c->p - at), field,
+                  "a minimal encoding", "a redundant zero group");
         return 0;
     }
     static const char *const why[] = {"", "cut by the block end",
                                       "too many bytes", "too large"};
-    nt_report(k, NT_ROW_VARUINT, at, 1, field,
+    nt_report(k, NT_ROW_VARUINT, off, 1, field,
               bits == 32 ? "a varuint32" : "a varuint64", why[r]);
     return -1;
+}
+
+/* A varuint field; reports and returns -1 on failure. */
+static inline int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
+                      const char *field)
+{
+    const unsigned char *at = c->p;
+    int minimal;
+    int r = nt_varuint(c, bits, out, &minimal);
+    if (r == NT_VAR_OK && minimal)
+        return 0;
+    return var_problem(k, c, at, r, bits, field);
 }
 
 /* n fixed bytes of the row; NULL (reported) if the block ends first. */

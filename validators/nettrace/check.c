@@ -26,7 +26,8 @@ int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     return tgE_report(k->c, rule, &s, exp, found);
 }
 
-int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out, int *minimal)
+int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out,
+                    int *minimal)
 {
     uint64_t v = 0;
     unsigned max = bits == 32 ? 5 : 10;

@@ -52,7 +52,18 @@ enum { NT_VAR_OK = 0, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
  *  bits.  Sets *minimal to 0 if it has a redundant trailing zero group.
  *  @return NT_VAR_OK, _CUT (runs past the end), _LONG (too many bytes) or
  *  _BIG (value does not fit); p advances only on success. */
-int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out, int *minimal);
+int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out, int *minimal);
+static inline int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out,
+                             int *minimal)
+{
+    /* most varuints in a trace are one byte */
+    if (c->p < c->end && c->p[0] < 0x80) {
+        *out = *c->p++;
+        *minimal = 1;
+        return NT_VAR_OK;
+    }
+    return nt_varuint_slow(c, bits, out, minimal);
+}
 
 /* Per capture-thread state. */
 typedef struct nt_thread {

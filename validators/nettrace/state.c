@@ -36,7 +36,7 @@ static void table_full(nt_check *k, uint64_t off)
 void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
 {
     char found[24];
-    snprintf(found, sizeof found, "%" PRIu64, id);
+    snprintf(found, sizeof found, "%" PRIu64, id); /* once per metadata */
     if (id == 0 || id > 0x7FFFFFFFu)
         nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
                   "1 .. 2^31-1", found);
@@ -99,10 +99,10 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
                      const char *field)
 {
     uint32_t want = last + 1, ahead = s - want;
+    if (s == want)
+        return; /* the hot path: nothing to format */
     char exp[32], found[64];
     snprintf(exp, sizeof exp, "%" PRIu32, want);
-    if (s == want)
-        return;
     if (s == 1) {
         nt_report(k, NT_SEQ_RESET, off, 0, field, exp, "1");
     } else if (ahead < 0x80000000u) {

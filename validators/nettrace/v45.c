@@ -96,11 +96,11 @@ static int read_header(nt_check *k, object_header *h)
         if (strlen(kind_names[i]) == (size_t)len &&
             memcmp(p, kind_names[i], (size_t)len) == 0)
             h->kind = (enum nt_kind)i;
-    snprintf(h->name, sizeof h->name, "%.*s", len > 32 ? 32 : (int)len,
-             (const char *)p);
-    for (char *c = h->name; *c; c++)
-        if (*c < 0x20 || *c > 0x7E)
-            *c = '?';
+    /* a printable copy, for paths and messages */
+    size_t n = len > 32 ? 32 : (size_t)len;
+    for (size_t i = 0; i < n; i++)
+        h->name[i] = p[i] >= 0x20 && p[i] <= 0x7E ? (char)p[i] : '?';
+    h->name[n] = 0;
     if (p[len] != 0x06) {
         bad_tag(k, at + 15 + (uint64_t)len, 0x06, p[len], "/tag");
         return -1;
@@ -161,16 +161,17 @@ static void check_block_versions(nt_check *k, const object_header *h,
                                  uint64_t at)
 {
     char found[32];
-    snprintf(found, sizeof found, "%" PRId32, h->version);
-    if (h->version != 2)
+    if (h->version != 2) {
+        snprintf(found, sizeof found, "%" PRId32, h->version);
         nt_report(k, NT_OBJ_BLOCK_VERSION, at + 3, 4, "/version", "2", found);
+    }
+    if (h->min_version == 2)
+        return;
     snprintf(found, sizeof found, "%" PRId32, h->min_version);
-    if (h->min_version < 2)
-        nt_report(k, NT_OBJ_BLOCK_MINVER, at + 7, 4, "/minimumReaderVersion",
-                  "2", found);
-    else if (h->min_version > 2)
-        nt_report(k, NT_OBJ_BLOCK_MINVER_HIGH, at + 7, 4,
-                  "/minimumReaderVersion", "2", found);
+    nt_report(k,
+              h->min_version < 2 ? NT_OBJ_BLOCK_MINVER
+                                 : NT_OBJ_BLOCK_MINVER_HIGH,
+              at + 7, 4, "/minimumReaderVersion", "2", found);
 }
 
 /* BlockSize, padding, content, then 06. */
