@@ -74,7 +74,8 @@ case $mode in
       seeds="corpus/$format"
       [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
       # shellcheck disable=SC2086
-      run "build-fuzz/$name" -max_total_time="$seconds" \
+      # 64 KiB inputs: large seeds (real samples) are used by their prefix
+      run "build-fuzz/$name" -max_total_time="$seconds" -max_len=65536 \
         -print_final_stats=1 -dict="fuzz/$format.dict" "$work" $seeds
     done
     ;;
