@@ -9,6 +9,7 @@ import json
 import os
 import struct
 
+import nt6
 from taplib import SHARED, Scratch, Tap, run
 
 t = Tap()
@@ -33,7 +34,63 @@ case("major-5", b"Nettrace" + struct.pack("<III", 0, 5, 0), "NT-HDR-003", 12,
      1)
 case("major-7", b"Nettrace" + struct.pack("<III", 0, 7, 0), "NT-HDR-004", 12,
      4)
-case("v6-pending", v6, "NT-HDR-006", 12, 4)
+case("v6-header-only", v6, "NT-END-003", 20, 7)
+
+# v6: the worked example of formats/nettrace.md 5.13, then one change each
+ex = nt6.example()
+t.eq(len(ex), 309, "the v6 worked example is 309 bytes")
+got, out, err = run("check", "--fail-on", "info", scratch.write("ex6", ex))
+t.ok(got == 0 and "layout v6" in out, "the v6 worked example is conformant",
+     out)
+P = nt6.default_parts()
+END = len(ex) - 4  # offset of the EndOfStream block header
+case("v6-no-end", ex[:-4], "NT-END-003", END, 7)
+case("v6-end-size", ex[:-4] + nt6.block(0, b"\0" * 4), "NT-END-004", END, 1)
+case("v6-trailing", ex + b"\0", "NT-END-002", len(ex), 0)
+case("v6-minor", P["header"][:16] + b"\x01\0\0\0" + ex[20:], "NT-HDR-006",
+     16, 0)
+case("v6-draft-pending", ex, "NT-HDR-007", 12, 4, "--profile",
+     "nettrace-v6-draft")
+order = [(1, "trace"), (3, "metadata"), (9, "labels"), (6, "thread"),
+         (5, "stack"), (8, "labels"), (2, "events"), (4, "sp"),
+         (7, "remove"), (0, "end")]
+case("v6-unknown-kind", nt6.example(blocks=order), "NT-FRAME-001", 0x65 + 56,
+     0)
+case("v6-trace-not-first",
+     nt6.example(blocks=[(3, "metadata"), (1, "trace")] + order[3:]),
+     "NT-FRAME-002", 20, 1)
+# block findings point at the block's content, after its 4-byte header
+case("v6-trace-twice", nt6.example(blocks=[(1, "trace")] + order),
+     "NT-FRAME-003", 20 + 81 + 4, 0)
+case("v6-remove-twice", nt6.example(remove=b"\x01\x02\x01\x02"),
+     "NT-THR-006", 0x12b + 6, 1)
+# first event row, after the 20-byte block header: flags, MetadataId,
+# SeqDelta, CaptureThreadIndex (+23), Processor, ThreadIndex (+25),
+# StackId, TimeStamp, LabelListId (+28), PayloadSize
+case("v6-unknown-thread", nt6.example(events=P["events"][:25] + b"\x09" +
+                                      P["events"][26:]),
+     "NT-THR-003", 0xed + 4 + 20, 1)
+case("v6-unknown-label", nt6.example(events=P["events"][:28] + b"\x05" +
+                                     P["events"][29:]),
+     "NT-LBL-001", 0xed + 4 + 20, 1)
+case("v6-label-first-0", nt6.example(labels=b"\0\0\0\0" + P["labels"][4:]),
+     "NT-LBL-002", 0xd0 + 4, 1)
+case("v6-label-kind", nt6.example(labels=P["labels"][:8] + b"\x8b" +
+                                  P["labels"][9:]),
+     "NT-LBL-004", 0xd0 + 4 + 8, 1)
+case("v6-type-code", nt6.example(metadata=nt6.metadata_with(
+    P["row"].replace(b"Value\x15", b"Value\x1b"))), "NT-MET-009",
+     # block, HeaderSize, Size, id, "MyProvider", EventId, "MyEvent",
+     # Count, FieldSize, "Value", then the TypeCode
+     0x65 + 4 + 2 + 2 + 1 + 11 + 1 + 8 + 2 + 2 + 6, 1)
+case("v6-optional-kind", nt6.example(metadata=nt6.metadata_with(
+    P["row"].replace(b"\x01\x01\x08\x04", b"\x02\x01\x08\x04"))),
+     "NT-MET-013", 0x65 + 4 + 4 + 42, 1)
+case("v6-sp-flags", nt6.example(sp=P["sp"][:8] + b"\x04\0\0\0" +
+                                P["sp"][12:]), "NT-SP-002", 0x115 + 4 + 8, 0)
+case("v6-sp-ts-before-event", nt6.example(sp=struct.pack("<Q", 104) +
+                                          P["sp"][8:]), "NT-ORD-003",
+     0x115 + 4, 1)
 
 sample = os.path.join(SHARED, "samples", "nettrace",
                       "eventpipe-dotnetcore6.0-win-x64-executioncheckpoints"

@@ -13,6 +13,9 @@ code, out, err = run("rules", "--report", "json")
 t.eq(code, 0, "tracegate rules --report json exits 0")
 tables = json.loads(out)
 t.eq(tables["schema"], "tracegate-rules", "rules JSON names its schema")
+with open(os.path.join(ROOT, "spec", "report.schema.json")) as f:
+    schema_id_pattern = json.load(f)["definitions"]["finding"]["properties"][
+        "rule"]["pattern"]
 row = re.compile(r"^\|\s*([A-Z]+(?:-[A-Z]+)+-\d{3})\s*\|\s*(\w+)\s*\|"
                  r"\s*(\w+)\s*\|\s*([\w,/-]+)\s*\|")
 for fmt in tables["formats"]:
@@ -40,5 +43,8 @@ for fmt in tables["formats"]:
     t.ok(all(r["mutation"] or r["no_mutation"] for r in fmt["rules"]),
          "%s: each rule has a mutation or says why not" % fmt["name"])
     ids = [r["id"] for r in fmt["rules"]]
+    pattern = re.compile(schema_id_pattern)
+    t.eq([i for i in ids if not pattern.match(i)], [],
+         "%s: every id matches the report schema's id pattern" % fmt["name"])
     t.eq(len(ids), len(set(ids)), "%s: rule ids are unique" % fmt["name"])
 t.done()

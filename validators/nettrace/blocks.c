@@ -10,10 +10,11 @@
 #include "nettrace.h"
 
 #define UNCOMPRESSED_HEADER 76u /* v4/v5 row header after EventSize */
+#define UNCOMPRESSED_HEADER_V6 48u
 
 /* The decoded header of the previous row: compressed rows inherit. */
 typedef struct row_state {
-    uint32_t metadata_id, seq, stack_id, proc, payload_size;
+    uint32_t metadata_id, seq, stack_id, proc, payload_size, label_list;
     uint64_t thread, capture_thread, ts;
 } row_state;
 
@@ -83,8 +84,8 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
             var(k, c, 32, &v, "/ProcessorNumber"))
             return -1;
         s->proc = (uint32_t)v;
-    } else if (s->metadata_id != 0) {
-        s->seq++;
+    } else if (s->metadata_id != 0 || k->v6) {
+        s->seq++; /* v6: "in either case increment" (NT-A5) */
     }
     if ((flags & 0x04) && var(k, c, 64, &s->thread, "/ThreadId"))
         return -1;
@@ -96,15 +97,60 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     if (var(k, c, 64, &v, "/TimeStamp"))
         return -1;
     s->ts += v; /* deltas wrap mod 2^64 (NT-A6) */
-    if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
-        return -1;
-    if ((flags & 0x20) && !take(k, c, 16, "/RelatedActivityId"))
-        return -1;
+    if (k->v6) {
+        if (flags & 0x10) {
+            if (var(k, c, 32, &v, "/LabelListId"))
+                return -1;
+            s->label_list = (uint32_t)v;
+        }
+        if (flags & 0x20) /* no longer defined: nothing to read */
+            nt_report(k, NT_ROW_FLAG_20, nt_off(c) - 1, 1, "/flags",
+                      "bit 0x20 clear", "set");
+    } else {
+        if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
+            return -1;
+        if ((flags & 0x20) && !take(k, c, 16, "/RelatedActivityId"))
+            return -1;
+    }
     *sorted = (flags & 0x40) != 0;
     if (flags & 0x80) {
         if (var(k, c, 32, &v, "/PayloadSize"))
             return -1;
         s->payload_size = (uint32_t)v;
+    }
+    return 0;
+}
+
+/* v6: 48 header bytes after EventSize, which must be 48 + PayloadSize;
+ * TraceEvent advances by the fields alone, and so does this. */
+static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
+                                int *sorted, uint32_t size, uint64_t at)
+{
+    const unsigned char *p = take(k, c, UNCOMPRESSED_HEADER_V6, "/header");
+    if (p == NULL)
+        return -1;
+    uint32_t id = tgB_le32(p);
+    s->metadata_id = id & 0x7FFFFFFFu;
+    *sorted = !(id & 0x80000000u);
+    s->seq = tgB_le32(p + 4);
+    s->thread = tgB_le64(p + 8);
+    s->capture_thread = tgB_le64(p + 16);
+    s->proc = tgB_le32(p + 24);
+    s->stack_id = tgB_le32(p + 28);
+    s->ts = tgB_le64(p + 32);
+    s->label_list = tgB_le32(p + 40);
+    s->payload_size = tgB_le32(p + 44);
+    if (!k->said_uncompressed) {
+        k->said_uncompressed = 1;
+        nt_report(k, NT_ROW_SORTED_BIT, at + 4, 4, "/MetadataId",
+                  "bit 31 set = not sorted", "an uncompressed row");
+    }
+    if ((uint64_t)size != (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size) {
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, "%" PRIu64,
+                 (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size);
+        snprintf(found, sizeof found, "%" PRIu32, size);
+        nt_report(k, NT_ROW_EVENT_SIZE_V6, at, 4, "/EventSize", exp, found);
     }
     return 0;
 }
@@ -118,6 +164,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
     if (p == NULL)
         return -1;
     uint32_t size = tgB_le32(p);
+    if (k->v6)
+        return uncompressed_row_v6(k, c, s, sorted, size, at);
     if (!(p = take(k, c, UNCOMPRESSED_HEADER, "/header")))
         return -1;
     uint32_t id = tgB_le32(p);
@@ -230,6 +278,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
             continue;
         }
         e.metadata_id = s.metadata_id;
+        e.label_list = s.label_list;
         e.seq = s.seq;
         e.stack_id = s.stack_id;
         e.thread = s.thread;

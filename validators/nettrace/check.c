@@ -13,14 +13,15 @@ int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
 {
     if (!tgE_active(k->c, rule))
         return -1;
+    const char *unit = k->v6 ? "block" : "object";
     if (k->object_name == NULL)
         snprintf(k->path, sizeof k->path, "/%s", field);
     else if (k->row == UINT64_MAX)
-        snprintf(k->path, sizeof k->path, "/object[%" PRIu64 "]{%s}%s",
+        snprintf(k->path, sizeof k->path, "/%s[%" PRIu64 "]{%s}%s", unit,
                  k->object, k->object_name, field);
     else
         snprintf(k->path, sizeof k->path,
-                 "/object[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", k->object,
+                 "/%s[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", unit, k->object,
                  k->object_name, k->row, field);
     tgE_site s = {off, len, 0, 0, k->path, -1};
     return tgE_report(k->c, rule, &s, exp, found);
@@ -73,25 +74,35 @@ static void not_nettrace(nt_check *k, size_t avail)
               found);
 }
 
-/* A v6-style header (Reserved 0): the major version decides. */
-static void v6_header(nt_check *k)
+/* A v6-style header (Reserved 0): the major version decides.
+ * @return 1 if the v6 blocks are to be read. */
+static int v6_header(nt_check *k)
 {
     if (tgW_fill(k->w, 20) < 20) {
         nt_report(k, NT_OBJ_CUT, 0, 20, "header", "a 20-byte header",
                   "fewer bytes");
-        return;
+        return 0;
     }
     const unsigned char *p = tgW_ptr(k->w);
-    uint32_t major = tgB_le32(p + 12);
+    uint32_t major = tgB_le32(p + 12), minor = tgB_le32(p + 16);
     char found[32];
     snprintf(found, sizeof found, "%" PRIu32, major);
-    if (major < 6)
-        nt_report(k, NT_HDR_MAJOR_OLD, 12, 4, "header/major", "6", found);
-    else if (major > 6)
-        nt_report(k, NT_HDR_MAJOR_NEW, 12, 4, "header/major", "6", found);
-    else
-        nt_report(k, NT_HDR_V6_PENDING, 12, 4, "header/major",
-                  "a layout tracegate checks", "v6");
+    if (major != 6) {
+        nt_report(k, major < 6 ? NT_HDR_MAJOR_OLD : NT_HDR_MAJOR_NEW, 12, 4,
+                  "header/major", "6", found);
+        return 0;
+    }
+    if (k->c->profile == NT_PROFILE_V6_DRAFT) {
+        nt_report(k, NT_HDR_DRAFT_PENDING, 12, 4, "header/major",
+                  "a layout tracegate checks", "the v6 draft");
+        return 0;
+    }
+    if (minor != 0) {
+        snprintf(found, sizeof found, "%" PRIu32, minor);
+        nt_report(k, NT_HDR_MINOR, 16, 4, "header/minor", "0", found);
+    }
+    tgW_consume(k->w, 20);
+    return 1;
 }
 
 void tgN_check(tgE_check *c, tgW_window *w)
@@ -105,7 +116,9 @@ void tgN_check(tgE_check *c, tgW_window *w)
     /* a short input that agrees with a v4/v5 header so far is cut short,
      * not foreign (a v6 header is judged by v6_header()) */
     static const char v45[32] = "Nettrace\x14\0\0\0!FastSerialization.1";
-    if (avail < 32 && memcmp(tgW_ptr(w), v45, avail) == 0) {
+    if ((avail < 32 && memcmp(tgW_ptr(w), v45, avail) == 0) ||
+        (avail < 20 && memcmp(tgW_ptr(w), "Nettrace\0\0\0\0",
+                              avail < 12 ? avail : 12) == 0)) {
         char found[32];
         snprintf(found, sizeof found, "%zu bytes", avail);
         nt_report(&k, NT_OBJ_CUT, 0, avail, "header", "32 bytes", found);
@@ -117,7 +130,14 @@ void tgN_check(tgE_check *c, tgW_window *w)
     }
     uint32_t r = avail >= 12 ? tgB_le32(tgW_ptr(w) + 8) : UINT32_MAX;
     if (r == 0) {
-        v6_header(&k);
+        if (!v6_header(&k))
+            return;
+        k.v6 = 1;
+        nt_state_init(&k);
+        nt_check_v6(&k);
+        nt_state_free(&k);
+        snprintf(c->layout, sizeof c->layout, "%s",
+                 "v6 (final published block layout)");
         return;
     }
     if (tgW_fill(w, 32) < 32 || r != 20 ||

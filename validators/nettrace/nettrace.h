@@ -71,8 +71,12 @@ typedef struct nt_thread {
     uint32_t seq;         /* sequence number of its last event    */
     uint32_t seen_sp;     /* SP window (count) it last emitted in */
     uint8_t has_event;    /* an event was seen on it              */
-    uint8_t in_sp;        /* listed by the SP being read          */
+    uint8_t state;        /* NT_THREAD_*                          */
 } nt_thread;
+
+/* Thread states: v4/v5 threads exist by being used; v6 indexes are
+ * declared by a Thread block and end by RemoveThread or a flush. */
+enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
 /* A range of stack ids defined in the current SP window. */
 typedef struct nt_range {
@@ -84,6 +88,7 @@ typedef struct nt_check {
     tgW_window *w;
     uint32_t pointer_size;
     /* where we are, for paths */
+    int v6;                   /* the v6 block layout (else v4/v5)      */
     uint64_t object;          /* index of the object or block          */
     const char *object_name;
     uint64_t row;             /* index of the row in its block         */
@@ -92,7 +97,9 @@ typedef struct nt_check {
     tgI_map meta;             /* defined metadata ids (set)            */
     nt_range *stacks;         /* stack id ranges of this SP window     */
     size_t nstacks, stacks_cap;
-    tgI_map threads;          /* capture thread id -> nt_thread        */
+    tgI_map threads;          /* capture thread id/index -> nt_thread  */
+    tgI_map labels;           /* v6 label list ids of this SP window   */
+    int trace_seen;           /* v6: a Trace block was read            */
     int tables_full;          /* a table hit its limit: stop checking  */
     /* sequence points and ordering */
     uint32_t sp_count;        /* sequence points read so far           */
@@ -114,8 +121,24 @@ typedef struct nt_check {
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                   const char *field, const char *exp, const char *found);
 
-/* v4/v5 stream after the 32-byte header. */
+/* v4/v5 stream after the 32-byte header; v6 blocks after the 20-byte. */
 void nt_check_v45(nt_check *k);
+void nt_check_v6(nt_check *k);
+/* After the end marker: report any bytes left as trailing. */
+void nt_trailing(nt_check *k);
+/* v6 block contents. */
+void nt_metadata_block_v6(nt_check *k, nt_cur *b);
+void nt_trace_block_v6(nt_check *k, nt_cur *b);
+void nt_sp_block_v6(nt_check *k, nt_cur *b);
+void nt_thread_block_v6(nt_check *k, nt_cur *b);
+void nt_remove_thread_block_v6(nt_check *k, nt_cur *b);
+void nt_label_block_v6(nt_check *k, nt_cur *b);
+/* A v6 string (varuint32 length + UTF-8) inside c; -1 if it does not
+ * fit (nothing reported). */
+int nt_string_v6(nt_cur *c);
+/* The Trace fields every layout shares: SyncTimeUTC at p (16 bytes),
+ * tick frequency at p + 24, PointerSize at p + 32. */
+void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at);
 /* Event or metadata block content (v4/v5 layout); meta: a MetadataBlock. */
 void nt_event_block(nt_check *k, nt_cur *b, int meta);
 /* v4/v5 metadata payload of one row. */
@@ -131,7 +154,7 @@ void nt_state_free(nt_check *k);
 void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
 /* One decoded event: references, ordering, sequence numbers. */
 typedef struct nt_event {
-    uint32_t metadata_id, seq, stack_id;
+    uint32_t metadata_id, seq, stack_id, label_list;
     uint64_t thread, capture_thread, ts;
     int sorted, seq_explicit;
     uint64_t off; /* offset of its header */
@@ -144,5 +167,14 @@ void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
 void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off);
 void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off);
 void nt_sp_end(nt_check *k, uint64_t off);
+/* v6: SP Flags bits 0 (threads) and 1 (metadata) flush after the SP. */
+void nt_sp_flush_v6(nt_check *k, uint32_t flags);
+/* v6 threads: declare an index; remove one. */
+void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off);
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
+                      uint64_t off);
+/* v6 label lists [first, first + count) are defined. */
+void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
+                      uint64_t off);
 
 #endif

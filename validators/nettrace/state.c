@@ -13,12 +13,14 @@ void nt_state_init(nt_check *k)
 {
     tgI_init(&k->meta, 0, k->c->live_limit);
     tgI_init(&k->threads, sizeof(nt_thread), k->c->live_limit);
+    tgI_init(&k->labels, 0, k->c->live_limit);
 }
 
 void nt_state_free(nt_check *k)
 {
     tgI_free(&k->meta);
     tgI_free(&k->threads);
+    tgI_free(&k->labels);
     free(k->stacks);
     k->stacks = NULL;
 }
@@ -103,7 +105,7 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
         return; /* the hot path: nothing to format */
     char exp[32], found[64];
     snprintf(exp, sizeof exp, "%" PRIu32, want);
-    if (s == 1) {
+    if (s == 1 && !k->v6) {
         nt_report(k, NT_SEQ_RESET, off, 0, field, exp, "1");
     } else if (ahead < 0x80000000u) {
         snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", s,
@@ -115,6 +117,21 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     }
 }
 
+/* A v6 thread index that must be live; NULL (reported) if it is not. */
+static nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
+                              const char *field)
+{
+    nt_thread *t = tgI_find(&k->threads, index);
+    if (t && t->state == NT_THREAD_LIVE)
+        return t;
+    char found[64];
+    snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
+             t ? " (removed)" : "");
+    nt_report(k, NT_THR_UNKNOWN, off, 1, field, "a live thread index",
+              found);
+    return NULL;
+}
+
 void nt_on_event(nt_check *k, const nt_event *e)
 {
     char exp[48], found[48];
@@ -122,6 +139,16 @@ void nt_on_event(nt_check *k, const nt_event *e)
         snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
         nt_report(k, NT_REF_METADATA, e->off, 1, "/MetadataId",
                   "a defined metadata id", found);
+    }
+    if (k->v6 && e->metadata_id == 0)
+        nt_report(k, NT_ROW_META_ZERO_V6, e->off, 1, "/MetadataId",
+                  "a non-zero id", "0");
+    if (k->v6 && e->label_list != 0 && !k->tables_full &&
+        !tgI_find(&k->labels, e->label_list)) {
+        snprintf(found, sizeof found, "%" PRIu32, e->label_list);
+        nt_report(k, NT_LBL_UNKNOWN, e->off, 1, "/LabelListId",
+                  "a label list defined since the last sequence point",
+                  found);
     }
     if (e->stack_id != 0 && !k->tables_full && !stack_known(k, e->stack_id)) {
         snprintf(found, sizeof found, "%" PRIu32, e->stack_id);
@@ -148,18 +175,34 @@ void nt_on_event(nt_check *k, const nt_event *e)
     k->events_since_sp = 1;
     if (k->tables_full)
         return;
-    int status;
-    nt_thread *t = tgI_insert(&k->threads, e->capture_thread, &status);
-    if (t == NULL) {
-        table_full(k, e->off);
-        return;
+    nt_thread *t;
+    if (k->v6) {
+        /* both indexes must be live; the capture thread keeps the state */
+        if (!live_thread(k, e->thread, e->off, "/ThreadIndex") ||
+            !(t = live_thread(k, e->capture_thread, e->off,
+                              "/CaptureThreadIndex")))
+            return;
+    } else {
+        int status;
+        t = tgI_insert(&k->threads, e->capture_thread, &status);
+        if (t == NULL) {
+            table_full(k, e->off);
+            return;
+        }
     }
-    /* a thread's numbering starts at 1: as if the last one were 0 */
-    sequence(k, t->seq, e->seq, e->off, "/SequenceNumber");
+    if (k->v6 && !t->has_event && e->seq != 1 && t->seq == 0) {
+        snprintf(found, sizeof found, "%" PRIu32, e->seq);
+        nt_report(k, NT_SEQ_FIRST_V6, e->off, 1, "/SequenceNumber", "1",
+                  found);
+    } else {
+        /* a thread's numbering starts at 1: as if the last one were 0 */
+        sequence(k, t->seq, e->seq, e->off, "/SequenceNumber");
+    }
     if (t->has_event && e->ts < t->last_ts) {
         snprintf(exp, sizeof exp, ">= %" PRIu64, t->last_ts);
         snprintf(found, sizeof found, "%" PRIu64, e->ts);
-        nt_report(k, NT_ORD_THREAD, e->off, 1, "/TimeStamp", exp, found);
+        nt_report(k, k->v6 ? NT_ORD_THREAD_V6 : NT_ORD_THREAD, e->off, 1,
+                  "/TimeStamp", exp, found);
     }
     if (t->seen_sp != k->sp_count + 1) {
         t->seen_sp = k->sp_count + 1;
@@ -194,11 +237,16 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
 {
     if (k->tables_full)
         return;
-    int status;
-    nt_thread *t = tgI_insert(&k->threads, thread, &status);
-    if (t == NULL) {
-        table_full(k, off);
-        return;
+    nt_thread *t;
+    if (k->v6) {
+        if ((t = live_thread(k, thread, off, "/ThreadIndex")) == NULL)
+            return;
+    } else {
+        int status;
+        if ((t = tgI_insert(&k->threads, thread, &status)) == NULL) {
+            table_full(k, off);
+            return;
+        }
     }
     /* the SP number is a lower bound: equal or ahead is fine, behind is
      * not; ahead means events were lost */
@@ -231,5 +279,81 @@ void nt_sp_end(nt_check *k, uint64_t off)
     k->last_sp_ts = k->sp_ts;
     k->events_since_sp = 0;
     k->threads_since_sp = 0;
-    k->nstacks = 0; /* every sequence point ends the stack ids */
+    k->nstacks = 0; /* every sequence point ends the stack ids ...   */
+    tgI_clear(&k->labels); /* ... and the label lists (v6)            */
+}
+
+void nt_sp_flush_v6(nt_check *k, uint32_t flags)
+{
+    if (flags & 1) /* thread indexes end; removed ones may be reused */
+        tgI_clear(&k->threads);
+    if (flags & 2)
+        tgI_clear(&k->meta);
+}
+
+void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
+{
+    if (k->tables_full)
+        return;
+    int status;
+    nt_thread *t = tgI_insert(&k->threads, index, &status);
+    if (t == NULL) {
+        table_full(k, off);
+        return;
+    }
+    char found[32];
+    snprintf(found, sizeof found, "index %" PRIu64, index);
+    if (status == 0 && t->state == NT_THREAD_LIVE)
+        nt_report(k, NT_THR_TWICE, off, 0, "/Index", "an index not live",
+                  found);
+    else if (status == 0 && t->state == NT_THREAD_REMOVED)
+        nt_report(k, NT_THR_REUSE, off, 0, "/Index",
+                  "a thread flush (SP Flags bit 0) before reuse", found);
+    t->state = NT_THREAD_LIVE;
+    t->has_event = 0;
+    t->seq = 0;
+}
+
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
+                      uint64_t off)
+{
+    if (k->tables_full)
+        return;
+    nt_thread *t = tgI_find(&k->threads, index);
+    if (t == NULL || t->state != NT_THREAD_LIVE) {
+        char found[48];
+        snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
+                 t ? " (already removed)" : "");
+        nt_report(k, NT_THR_REMOVE, off, 0, "/Index", "a live thread index",
+                  found);
+        return;
+    }
+    if (seq - t->seq >= 0x80000000u) {
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, ">= %" PRIu32, t->seq);
+        snprintf(found, sizeof found, "%" PRIu32, seq);
+        nt_report(k, NT_SEQ_BACK, off, 0, "/SequenceNumber", exp, found);
+    }
+    t->state = NT_THREAD_REMOVED;
+}
+
+void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
+                      uint64_t off)
+{
+    int twice = 0;
+    for (uint64_t id = first; id < (uint64_t)first + count && !k->tables_full;
+         id++) {
+        int status;
+        tgI_insert(&k->labels, id, &status);
+        if (status < 0)
+            table_full(k, off);
+        twice |= status == 0;
+    }
+    if (twice) {
+        char found[48];
+        snprintf(found, sizeof found, "ids %" PRIu32 "..%" PRIu64, first,
+                 (uint64_t)first + count - 1);
+        nt_report(k, NT_LBL_TWICE, off, 8, "/firstIndex",
+                  "label list ids not yet defined", found);
+    }
 }

@@ -122,6 +122,26 @@ static int valid_date(const unsigned char *p)
            mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 && ms < 1000;
 }
 
+void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
+{
+    char found[48];
+    if (!valid_date(p))
+        nt_report(k, NT_TRACE_SYNCTIME, at, 16, "/SyncTimeUTC",
+                  "a valid date and time", "out-of-range fields");
+    int64_t freq = (int64_t)tgB_le64(p + 24);
+    if (freq <= 0) {
+        snprintf(found, sizeof found, "%" PRId64, freq);
+        nt_report(k, NT_TRACE_FREQUENCY, at + 24, 8, "/TickFrequency", "> 0",
+                  found);
+    }
+    k->pointer_size = tgB_le32(p + 32);
+    if (k->pointer_size != 4 && k->pointer_size != 8) {
+        snprintf(found, sizeof found, "%" PRIu32, k->pointer_size);
+        nt_report(k, NT_TRACE_POINTER, at + 32, 4, "/PointerSize", "4 or 8",
+                  found);
+    }
+}
+
 /* The Trace payload: 48 bytes, then 06. */
 static void trace_payload(nt_check *k)
 {
@@ -131,23 +151,9 @@ static void trace_payload(nt_check *k)
         return;
     }
     const unsigned char *p = tgW_ptr(k->w);
-    char found[48];
-    if (!valid_date(p))
-        nt_report(k, NT_TRACE_SYNCTIME, at, 16, "/SyncTimeUTC",
-                  "a valid date and time", "out-of-range fields");
-    int64_t freq = (int64_t)tgB_le64(p + 24);
-    if (freq <= 0) {
-        snprintf(found, sizeof found, "%" PRId64, freq);
-        nt_report(k, NT_TRACE_FREQUENCY, at + 24, 8, "/QPCFrequency", "> 0",
-                  found);
-    }
-    k->pointer_size = tgB_le32(p + 32);
-    if (k->pointer_size != 4 && k->pointer_size != 8) {
-        snprintf(found, sizeof found, "%" PRIu32, k->pointer_size);
-        nt_report(k, NT_TRACE_POINTER, at + 32, 4, "/PointerSize", "4 or 8",
-                  found);
-    }
+    nt_trace_fields(k, p, at);
     if (p[48] != 0x06) {
+        char found[48];
         snprintf(found, sizeof found, "%02x after 48 bytes", p[48]);
         nt_report(k, NT_OBJ_TRACE_SIZE, at + 48, 1, "",
                   "48 bytes, then 06", found);
@@ -235,8 +241,8 @@ static void block(nt_check *k, enum nt_kind kind)
     tgW_consume(w, 1);
 }
 
-/* After the end tag: anything more is trailing. */
-static void trailing(nt_check *k)
+/* After the end marker: anything more is trailing. */
+void nt_trailing(nt_check *k)
 {
     uint64_t at = tgW_offset(k->w);
     uint64_t extra = tgW_skip(k->w, UINT64_MAX);
@@ -262,7 +268,7 @@ void nt_check_v45(nt_check *k)
         }
         if (tgW_ptr(w)[0] == 0x01 && k->object > 0) {
             tgW_consume(w, 1);
-            trailing(k);
+            nt_trailing(k);
             return;
         }
         object_header h;

@@ -1,0 +1,199 @@
+/* blocks6.c - the v6 SequencePoint, Thread, RemoveThread and LabelList
+ * blocks.  Each is walked with a bounded cursor; a part that does not
+ * parse ends the walk of that block only. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+/* A varuint in a v6 block; reports and returns -1 on failure. */
+static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
+                size_t rule, const char *field)
+{
+    uint64_t at = nt_off(c);
+    int minimal;
+    int r = nt_varuint(c, bits, out, &minimal);
+    if (r == NT_VAR_OK) {
+        if (!minimal)
+            nt_report(k, NT_ROW_VARUINT_LONG, at, (uint64_t)(nt_off(c) - at),
+                      field, "a minimal encoding", "a redundant zero group");
+        return 0;
+    }
+    nt_report(k, r == NT_VAR_CUT ? rule : NT_ROW_VARUINT, at, nt_left(c),
+              field, bits == 32 ? "a varuint32" : "a varuint64",
+              r == NT_VAR_CUT ? "the end of the block"
+                              : "too long or too large");
+    return -1;
+}
+
+static void trailing_bytes(nt_check *k, nt_cur *c)
+{
+    if (nt_left(c) == 0)
+        return;
+    char found[32];
+    snprintf(found, sizeof found, "%zu bytes", nt_left(c));
+    nt_report(k, NT_V6_TRAILING, nt_off(c), nt_left(c), "", "nothing", found);
+}
+
+void nt_sp_block_v6(nt_check *k, nt_cur *b)
+{
+    uint64_t at = nt_off(b);
+    if (nt_left(b) < 16) {
+        nt_report(k, NT_SP_PARSE, at, nt_left(b), "",
+                  "TimeStamp, Flags and ThreadCount (16 bytes)", "fewer");
+        return;
+    }
+    uint64_t ts = tgB_le64(b->p);
+    uint32_t flags = tgB_le32(b->p + 8), count = tgB_le32(b->p + 12);
+    b->p += 16;
+    if (flags & ~3u) {
+        char found[24];
+        snprintf(found, sizeof found, "0x%08" PRIx32, flags);
+        nt_report(k, NT_SP_FLAGS, at + 8, 4, "/Flags", "bits 0 and 1 only",
+                  found);
+    }
+    nt_sp_begin(k, ts, at);
+    for (k->row = 0; k->row < count; k->row++) {
+        uint64_t index, seq, eat = nt_off(b);
+        if (var6(k, b, 64, &index, NT_SP_PARSE, "/ThreadIndex") ||
+            var6(k, b, 32, &seq, NT_SP_PARSE, "/SequenceNumber")) {
+            k->row = UINT64_MAX;
+            return;
+        }
+        nt_sp_thread(k, index, (uint32_t)seq, eat);
+    }
+    k->row = UINT64_MAX;
+    trailing_bytes(k, b);
+    nt_sp_end(k, at);
+    nt_sp_flush_v6(k, flags);
+}
+
+/* One OptionalThreadInfo entry; @return 0, 1 (unknown kind: skip the
+ * rest of the row), or -1 (does not fit). */
+static int thread_info(nt_check *k, nt_cur *r)
+{
+    uint64_t at = nt_off(r), v;
+    int minimal;
+    unsigned kind = *r->p++;
+    switch (kind) {
+    case 1: return nt_string_v6(r);
+    case 2:
+    case 3: return nt_varuint(r, 64, &v, &minimal) == NT_VAR_OK ? 0 : -1;
+    case 4: return nt_string_v6(r) || nt_string_v6(r) ? -1 : 0;
+    default: {
+        char found[16];
+        snprintf(found, sizeof found, "%u", kind);
+        nt_report(k, NT_THR_INFO_KIND, at, 1, "/OptionalThreadInfo",
+                  "kinds 1-4", found);
+        return 1;
+    }
+    }
+}
+
+void nt_thread_block_v6(nt_check *k, nt_cur *b)
+{
+    for (k->row = 0; nt_left(b) > 0; k->row++) {
+        uint64_t at = nt_off(b);
+        unsigned size = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8)
+                                        : 0;
+        if (nt_left(b) < 2 || size > nt_left(b) - 2) {
+            nt_report(k, NT_THR_PARSE, at, nt_left(b), "/RowSize",
+                      "a row inside the block", "a row past its end");
+            break;
+        }
+        nt_cur r = {b->p + 2, b->p + 2 + size, b->start, b->base};
+        b->p = r.end;
+        uint64_t index;
+        if (var6(k, &r, 64, &index, NT_THR_PARSE, "/Index"))
+            continue;
+        nt_declare_thread(k, index, at);
+        int got = 0;
+        while (nt_left(&r) > 0 && (got = thread_info(k, &r)) == 0)
+            ;
+        if (got < 0)
+            nt_report(k, NT_THR_PARSE, nt_off(&r), nt_left(&r),
+                      "/OptionalThreadInfo", "entries inside the row",
+                      "an entry past its end");
+    }
+    k->row = UINT64_MAX;
+}
+
+void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
+{
+    for (k->row = 0; nt_left(b) > 0; k->row++) {
+        uint64_t at = nt_off(b), index, seq;
+        if (var6(k, b, 64, &index, NT_ROW_VARUINT, "/Index") ||
+            var6(k, b, 32, &seq, NT_ROW_VARUINT, "/SequenceNumber"))
+            break;
+        nt_remove_thread(k, index, (uint32_t)seq, at);
+    }
+    k->row = UINT64_MAX;
+}
+
+/* The value of one label of kind (1-10); @return 0 or -1. */
+static int label_value(nt_cur *c, unsigned kind)
+{
+    static const unsigned char fixed[11] = {0, 16, 16, 16, 8, 0,
+                                            0, 1,  8,  1,  1};
+    uint64_t v;
+    int minimal;
+    if (kind == 5)
+        return nt_string_v6(c) || nt_string_v6(c) ? -1 : 0;
+    if (kind == 6)
+        return nt_string_v6(c) ||
+                       nt_varuint(c, 64, &v, &minimal) != NT_VAR_OK
+                   ? -1
+                   : 0;
+    if (nt_left(c) < fixed[kind])
+        return -1;
+    c->p += fixed[kind];
+    return 0;
+}
+
+void nt_label_block_v6(nt_check *k, nt_cur *b)
+{
+    uint64_t at = nt_off(b);
+    if (nt_left(b) < 8) {
+        nt_report(k, NT_LBL_PARSE, at, nt_left(b), "",
+                  "firstIndex and count (8 bytes)", "fewer");
+        return;
+    }
+    uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
+    b->p += 8;
+    if (first == 0)
+        nt_report(k, NT_LBL_FIRST, at, 4, "/firstIndex", ">= 1", "0");
+    for (k->row = 0; k->row < count; k->row++) {
+        for (;;) {
+            uint64_t lat = nt_off(b);
+            if (nt_left(b) < 1) {
+                nt_report(k, NT_LBL_PARSE, lat, 0, "/label",
+                          "a label ending the list (kind bit 7 set)",
+                          "the end of the block");
+                k->row = UINT64_MAX;
+                return;
+            }
+            unsigned raw = *b->p++, kind = raw & 0x7F;
+            if (kind < 1 || kind > 10) {
+                char found[16];
+                snprintf(found, sizeof found, "%u", kind);
+                nt_report(k, NT_LBL_PARSE, lat, 1, "/label/Kind", "1-10",
+                          found);
+                k->row = UINT64_MAX;
+                return;
+            }
+            if (label_value(b, kind) != 0) {
+                nt_report(k, NT_LBL_PARSE, lat, nt_left(b), "/label",
+                          "its value inside the block", "the end");
+                k->row = UINT64_MAX;
+                return;
+            }
+            if (raw & 0x80)
+                break;
+        }
+    }
+    k->row = UINT64_MAX;
+    trailing_bytes(k, b);
+    if (first != 0)
+        nt_define_labels(k, first, count, at);
+}

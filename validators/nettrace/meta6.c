@@ -1,0 +1,245 @@
+/* meta6.c - the v6 Metadata block: u16 HeaderSize (not counting itself),
+ * a header, then rows framed by a u16 Size.  A row is MetaDataId,
+ * ProviderName, EventId, EventName, FieldDescriptions, OptionalMetadata
+ * and an undefined tail.  A row that does not parse is reported once and
+ * the next row is read (rows are framed by their Size). */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+#define T_OBJECT 1
+#define T_DECIMAL 15
+#define T_STRING16 18
+#define T_ARRAY 19
+#define T_VARINT 20
+#define T_VARUINT 21
+#define T_FIXED_ARRAY 22
+#define T_UTF8_UNIT 23
+#define T_RELLOC 24
+#define T_DATALOC 25
+#define T_BOOL8 26
+
+typedef struct row_parse {
+    nt_check *k;
+    int failed; /* an M6_ROW or M6_TYPE finding ended the row */
+} row_parse;
+
+static void fail(row_parse *m, size_t rule, uint64_t at, const char *field,
+                 const char *exp, const char *found)
+{
+    if (!m->failed)
+        nt_report(m->k, rule, at, 0, field, exp, found);
+    m->failed = 1;
+}
+
+static int u16(row_parse *m, nt_cur *c, unsigned *out, const char *field)
+{
+    if (nt_left(c) < 2) {
+        fail(m, NT_M6_ROW, nt_off(c), field, "a u16", "the end of the row");
+        return -1;
+    }
+    *out = (unsigned)(c->p[0] | c->p[1] << 8);
+    c->p += 2;
+    return 0;
+}
+
+static int string(row_parse *m, nt_cur *c, const char *field)
+{
+    if (nt_string_v6(c) == 0)
+        return 0;
+    fail(m, NT_M6_ROW, nt_off(c), field, "a string inside the row",
+         "one running past it");
+    return -1;
+}
+
+static int varu(row_parse *m, nt_cur *c, uint64_t *out, const char *field)
+{
+    int minimal;
+    if (nt_varuint(c, 32, out, &minimal) == NT_VAR_OK)
+        return 0;
+    fail(m, NT_M6_ROW, nt_off(c), field, "a varuint32 inside the row",
+         "one that does not fit");
+    return -1;
+}
+
+static void tail(row_parse *m, nt_cur *c, const char *field)
+{
+    if (m->failed || nt_left(c) == 0)
+        return;
+    char found[32];
+    snprintf(found, sizeof found, "%zu undefined bytes", nt_left(c));
+    nt_report(m->k, NT_M6_TAIL, nt_off(c), nt_left(c), field, "none", found);
+}
+
+static int fixed_scalar(unsigned t)
+{
+    return (t >= 3 && t <= 17 && t != T_STRING16) || t == T_UTF8_UNIT ||
+           t == T_RELLOC || t == T_DATALOC || t == T_BOOL8 ||
+           t == T_VARINT || t == T_VARUINT; /* 20/21 per NT-A13 */
+}
+
+static int fields(row_parse *m, nt_cur *c, int depth);
+
+/* Type: TypeCode, ElementType (19, 22, 24, 25), ElementCount (22),
+ * nested fields (1).  @return 1 if the type is fixed size, 0 if not, -1
+ * on failure.  *code receives the TypeCode. */
+static int type(row_parse *m, nt_cur *c, int depth, int scalar,
+                unsigned *code)
+{
+    uint64_t at = nt_off(c);
+    char found[24];
+    if (nt_left(c) < 1) {
+        fail(m, NT_M6_ROW, at, "/Type", "a TypeCode", "the end of the field");
+        return -1;
+    }
+    unsigned t = *c->p++;
+    *code = t;
+    if (depth > NT_MAX_DEPTH) {
+        fail(m, NT_M6_ROW, at, "/Type", "at most 32 nested types", "more");
+        return -1;
+    }
+    if (t == T_DECIMAL) {
+        nt_report(m->k, NT_M6_DECIMAL, at, 1, "/Type", "a v6 type code",
+                  "15");
+    } else if (!(t == T_OBJECT || (t >= 3 && t <= 26))) {
+        snprintf(found, sizeof found, "%u", t);
+        fail(m, NT_M6_TYPE, at, "/Type", "1, 3-14, 16-26", found);
+        return -1;
+    }
+    if (t == T_UTF8_UNIT && scalar)
+        nt_report(m->k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
+                  "23 only as an element type", "a scalar field of type 23");
+    if (t == T_ARRAY || t == T_FIXED_ARRAY || t == T_RELLOC ||
+        t == T_DATALOC) {
+        unsigned et;
+        int efixed = type(m, c, depth + 1, 0, &et);
+        if (efixed < 0)
+            return -1;
+        if ((t == T_RELLOC || t == T_DATALOC) && !efixed) {
+            snprintf(found, sizeof found, "element type %u", et);
+            nt_report(m->k, NT_M6_LOC_VARIABLE, at, 1, "/Type",
+                      "a fixed-size element type", found);
+        } else if ((t == T_RELLOC || t == T_DATALOC) &&
+                   (et == T_VARINT || et == T_VARUINT)) {
+            snprintf(found, sizeof found, "element type %u", et);
+            nt_report(m->k, NT_M6_LOC_VARINT, at, 1, "/Type",
+                      "a fixed-size element type", found);
+        }
+        if (t == T_FIXED_ARRAY) {
+            unsigned count;
+            if (u16(m, c, &count, "/Type/ElementCount"))
+                return -1;
+            return efixed;
+        }
+        return t != T_ARRAY;
+    }
+    if (t == T_OBJECT)
+        return fields(m, c, depth + 1);
+    return fixed_scalar(t);
+}
+
+/* FieldDescriptions: u16 Count, then (u16 FieldSize, name, Type, tail).
+ * @return 1 if every field is fixed size, 0 if not, -1 on failure. */
+static int fields(row_parse *m, nt_cur *c, int depth)
+{
+    unsigned count;
+    int all_fixed = 1;
+    if (u16(m, c, &count, "/FieldDescriptions/Count"))
+        return -1;
+    for (unsigned i = 0; i < count; i++) {
+        unsigned size, code;
+        if (u16(m, c, &size, "/FieldDescriptions/FieldSize"))
+            return -1;
+        if (size > nt_left(c)) {
+            fail(m, NT_M6_ROW, nt_off(c) - 2, "/FieldDescriptions/FieldSize",
+                 "a field inside the row", "one running past it");
+            return -1;
+        }
+        nt_cur f = {c->p, c->p + size, c->start, c->base};
+        c->p += size;
+        int fixed;
+        if (string(m, &f, "/FieldDescriptions/FieldName") ||
+            (fixed = type(m, &f, depth, 1, &code)) < 0)
+            return -1;
+        all_fixed &= fixed;
+        tail(m, &f, "/FieldDescriptions/field");
+    }
+    return all_fixed;
+}
+
+static void optional(row_parse *m, nt_cur *c)
+{
+    unsigned size;
+    if (u16(m, c, &size, "/OptionalMetadata/Size"))
+        return;
+    if (size > nt_left(c)) {
+        fail(m, NT_M6_ROW, nt_off(c) - 2, "/OptionalMetadata/Size",
+             "inside the row", "past its end");
+        return;
+    }
+    nt_cur o = {c->p, c->p + size, c->start, c->base};
+    c->p += size;
+    static const unsigned char fixed[10] = {0, 1, 0, 8, 0, 0, 0, 16, 1, 1};
+    while (nt_left(&o) > 0 && !m->failed) {
+        uint64_t at = nt_off(&o);
+        unsigned kind = *o.p++;
+        int ok;
+        if (kind == 4 || kind == 5)
+            ok = nt_string_v6(&o) == 0;
+        else if (kind == 6)
+            ok = nt_string_v6(&o) == 0 && nt_string_v6(&o) == 0;
+        else if (kind >= 1 && kind <= 9 && kind != 2)
+            ok = nt_left(&o) >= fixed[kind] && (o.p += fixed[kind], 1);
+        else {
+            char found[16];
+            snprintf(found, sizeof found, "%u", kind);
+            fail(m, NT_M6_OPTIONAL, at, "/OptionalMetadata/Kind", "1, 3-9",
+                 found);
+            return;
+        }
+        if (!ok)
+            fail(m, NT_M6_ROW, at, "/OptionalMetadata",
+                 "elements filling exactly Size", "one running past it");
+    }
+}
+
+void nt_metadata_block_v6(nt_check *k, nt_cur *b)
+{
+    unsigned hs = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8) : 0;
+    if (nt_left(b) < 2 || hs > nt_left(b) - 2) {
+        nt_report(k, NT_M6_FRAME, nt_off(b), nt_left(b), "/HeaderSize",
+                  "a header inside the block", "one running past it");
+        return;
+    }
+    b->p += 2 + hs;
+    if (nt_left(b) == 0)
+        nt_report(k, NT_BLK_EMPTY_OTHER, nt_off(b), 0, "", "1 or more rows",
+                  "none");
+    for (k->row = 0; nt_left(b) > 0; k->row++) {
+        uint64_t at = nt_off(b);
+        unsigned size = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8)
+                                        : 0;
+        if (nt_left(b) < 2 || size > nt_left(b) - 2) {
+            nt_report(k, NT_M6_FRAME, at, nt_left(b), "/Size",
+                      "a row inside the block", "one running past it");
+            break;
+        }
+        nt_cur r = {b->p + 2, b->p + 2 + size, b->start, b->base};
+        b->p = r.end;
+        row_parse m = {k, 0};
+        uint64_t id, event_id;
+        uint64_t id_at = nt_off(&r);
+        if (varu(&m, &r, &id, "/MetaDataId"))
+            continue;
+        nt_define_metadata(k, id, id_at);
+        if (string(&m, &r, "/ProviderName") ||
+            varu(&m, &r, &event_id, "/EventId") ||
+            string(&m, &r, "/EventName") || fields(&m, &r, 0) < 0)
+            continue;
+        optional(&m, &r);
+        tail(&m, &r, "");
+    }
+    k->row = UINT64_MAX;
+}

@@ -1,0 +1,137 @@
+/* v6.c - final v6 NetTrace: blocks after the 20-byte header, each a u32
+ * (size in the low 24 bits, kind in the high 8) and that many bytes,
+ * checked whole.  Unknown kinds are skipped; EndOfStream ends the stream.
+ * Blocks are framed by their size alone, so an error inside one never
+ * stops the walk. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+static const char *const kind_names[] = {
+    "EndOfStream",  "Trace",  "Event",        "Metadata", "SequencePoint",
+    "Stack",        "Thread", "RemoveThread", "LabelList"};
+
+#define NKINDS (sizeof kind_names / sizeof kind_names[0])
+
+int nt_string_v6(nt_cur *c)
+{
+    uint64_t n;
+    int minimal;
+    const unsigned char *at = c->p;
+    if (nt_varuint(c, 32, &n, &minimal) != NT_VAR_OK || n > nt_left(c)) {
+        c->p = at;
+        return -1;
+    }
+    c->p += n;
+    return 0;
+}
+
+void nt_trace_block_v6(nt_check *k, nt_cur *b)
+{
+    uint64_t at = nt_off(b);
+    if (k->trace_seen)
+        nt_report(k, NT_V6_TRACE_AGAIN, at, nt_left(b), "", "one Trace block",
+                  "another");
+    k->trace_seen = 1;
+    if (nt_left(b) < 40) {
+        nt_report(k, NT_V6_TRACE_PARSE, at, nt_left(b), "",
+                  "40 bytes of fixed fields", "fewer");
+        return;
+    }
+    nt_trace_fields(k, b->p, at);
+    int32_t count = (int32_t)tgB_le32(b->p + 36);
+    b->p += 40;
+    for (int32_t i = 0; i < count; i++)
+        if (nt_string_v6(b) != 0 || nt_string_v6(b) != 0) {
+            nt_report(k, NT_V6_TRACE_PARSE, nt_off(b), nt_left(b),
+                      "/KeyValues", "key and value strings in the block",
+                      "a string past the end");
+            return;
+        }
+    if (count < 0) {
+        char found[24];
+        snprintf(found, sizeof found, "%" PRId32, count);
+        nt_report(k, NT_V6_TRACE_PARSE, at + 36, 4, "/KeyValueCount", ">= 0",
+                  found);
+        return;
+    }
+    if (nt_left(b) > 0) {
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
+        nt_report(k, NT_V6_TRAILING, nt_off(b), nt_left(b), "", "nothing",
+                  found);
+    }
+}
+
+static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
+{
+    switch (kind) {
+    case 1: nt_trace_block_v6(k, b); break;
+    case 2: nt_event_block(k, b, 0); break;
+    case 3: nt_metadata_block_v6(k, b); break;
+    case 4: nt_sp_block_v6(k, b); break;
+    case 5: nt_stack_block(k, b); break;
+    case 6: nt_thread_block_v6(k, b); break;
+    case 7: nt_remove_thread_block_v6(k, b); break;
+    case 8: nt_label_block_v6(k, b); break;
+    default: {
+        char found[24];
+        snprintf(found, sizeof found, "kind %u", kind);
+        nt_report(k, NT_V6_KIND_UNKNOWN, nt_off(b) - 4, 4, "", "kinds 0-8",
+                  found);
+    }
+    }
+    k->row = UINT64_MAX;
+}
+
+void nt_check_v6(nt_check *k)
+{
+    tgW_window *w = k->w;
+    char name[24];
+    for (k->object = 0;; k->object++) {
+        uint64_t at = tgW_offset(w);
+        k->object_name = NULL;
+        size_t avail = tgW_fill(w, 4);
+        if (avail == 0) {
+            if (!w->error)
+                nt_report(k, NT_END_MISSING_V6, at, 0, "end",
+                          "an EndOfStream block", "end of input");
+            return;
+        }
+        if (avail < 4) {
+            nt_report(k, NT_OBJ_CUT, at, avail, "end", "a 4-byte block header",
+                      "fewer bytes");
+            return;
+        }
+        uint32_t x = tgB_le32(tgW_ptr(w));
+        uint32_t size = x & 0xFFFFFFu, kind = x >> 24;
+        tgW_consume(w, 4);
+        snprintf(name, sizeof name, "kind %" PRIu32, kind);
+        k->object_name = kind < NKINDS ? kind_names[kind] : name;
+        if (tgW_fill(w, size) < size) {
+            char exp[32];
+            snprintf(exp, sizeof exp, "%" PRIu32 " bytes", size);
+            nt_report(k, NT_OBJ_CUT, at, 4, "", exp, "end of input");
+            return;
+        }
+        if (k->object == 0 && kind != 1)
+            nt_report(k, NT_V6_FIRST_TRACE, at, 4, "", "the Trace block",
+                      k->object_name);
+        if (kind == 0) {
+            if (size != 0) {
+                char found[32];
+                snprintf(found, sizeof found, "%" PRIu32 " bytes", size);
+                nt_report(k, NT_END_SIZE, at, 4, "", "0 bytes", found);
+            }
+            tgW_consume(w, size);
+            nt_trailing(k);
+            return;
+        }
+        const unsigned char *p = tgW_ptr(w);
+        nt_cur b = {p, p + size, p, at + 4};
+        dispatch(k, kind, &b);
+        tgW_consume(w, size);
+    }
+}
