@@ -58,10 +58,13 @@ int main(void)
         const char *fmt = tg_format_at(i)->name;
         size_t n, tried = 0, bad = 0;
         const tg_rule *rules = tg_rules(fmt, &n);
+        const char *const *profiles = tg_format_at(i)->profiles;
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            gen_into(&b, fmt, NULL, seed);
-            bad += !same_in_chunks(fmt, &b, "valid trace");
-            tried++;
+            for (size_t p = 0; profiles[p]; p++) {
+                gen_into(&b, fmt, profiles[p], seed);
+                bad += !same_in_chunks(fmt, &b, "valid trace");
+                tried++;
+            }
             for (size_t k = 0; k < n; k++)
                 for (unsigned var = 0;; var++) {
                     tg_mutant m;

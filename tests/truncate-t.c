@@ -14,8 +14,12 @@ int main(void)
         const char *fmt = tg_format_at(i)->name;
         tg_validator *v = tg_validator_new(fmt);
         size_t cuts = 0, bad = 0, truncated = 0;
-        for (uint64_t seed = 1; seed <= 4; seed++) {
-            gen_into(&b, fmt, NULL, seed);
+        const char *const *profiles = tg_format_at(i)->profiles;
+        /* two seeds per profile: each profile's generator in turn */
+        for (size_t p = 0; profiles[p]; p++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            tg_set_profile(v, profiles[p]);
+            gen_into(&b, fmt, profiles[p], seed);
             for (size_t cut = 1; cut < b.n; cut++) {
                 findings f = {0};
                 tg_verdict r = tg_check_buffer(v, b.p, cut, collect, &f);

@@ -8,10 +8,26 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
+/* Whether a rule's generations include the layout being read. */
+static int for_this_layout(const nt_check *k, size_t rule)
+{
+    const char *g = tgN_rules[rule].applies;
+    if (strcmp(g, "all") == 0)
+        return 1;
+    if (!k->v6)
+        return strstr(g, "v4/5") != NULL;
+    int draft = k->c->profile == NT_PROFILE_V6_DRAFT;
+    for (const char *s = g; (s = strstr(s, "v6")) != NULL; s += 2)
+        if ((s[2] == 'd') == draft)
+            return 1;
+    return 0;
+}
+
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                   const char *field, const char *exp, const char *found)
 {
-    if (!tgE_active(k->c, rule))
+    /* rules name layouts: one never speaks about another layout's file */
+    if (!tgE_active(k->c, rule) || !for_this_layout(k, rule))
         return -1;
     const char *unit = k->v6 ? "block" : "object";
     if (k->object_name == NULL)
@@ -130,9 +146,9 @@ void tgN_check(tgE_check *c, tgW_window *w)
     }
     uint32_t r = avail >= 12 ? tgB_le32(tgW_ptr(w) + 8) : UINT32_MAX;
     if (r == 0) {
+        k.v6 = 1;
         if (!v6_header(&k))
             return;
-        k.v6 = 1;
         nt_state_init(&k);
         nt_check_v6(&k);
         nt_state_free(&k);

@@ -18,7 +18,8 @@ enum nt_rule {
 enum {
     NT_PROFILE_DEFAULT = 0,     /* layout from the header: v4/v5 or v6   */
     NT_PROFILE_V6_DRAFT = 1,    /* a v6 header is read as the seed draft */
-    NT_PROFILE_TRACEEVENT = 2   /* COMPAT rules become MUST              */
+    NT_PROFILE_TRACEEVENT = 2,  /* COMPAT rules become MUST              */
+    NT_PROFILE_V6 = 3           /* checks as default; gen writes v6      */
 };
 
 extern const tg_rule tgN_rules[NT_NRULES];
@@ -31,6 +32,8 @@ int tgN_generate(int profile, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
+/* The v6 generator (gen6.c). */
+int nt_generate_v6(uint64_t seed, uint64_t min_size, tgO_out *out);
 
 #define NT_MAX_NAME 1024   /* longest object type name read in full */
 #define NT_MAX_DEPTH 32    /* nesting of metadata field lists        */

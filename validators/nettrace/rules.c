@@ -27,7 +27,8 @@ const tg_rule tgN_rules[NT_NRULES] = {
 };
 
 const char *const tgN_profiles[] = {"default", "nettrace-v6-draft",
-                                    "traceevent-compat", NULL};
+                                    "traceevent-compat", "nettrace-v6",
+                                    NULL};
 
 /* Rules name generations, not profiles: every profile reads v4/v5 files;
  * a v6 header is read as final v6, or as the draft under

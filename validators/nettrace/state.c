@@ -269,7 +269,9 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
 
 void nt_sp_end(nt_check *k, uint64_t off)
 {
-    if (k->sp_covered < k->threads_since_sp) {
+    /* v4/v5 only: "There is no requirement for all (or any) threads to be
+     * in this list" in v6 */
+    if (!k->v6 && k->sp_covered < k->threads_since_sp) {
         char exp[48], found[48];
         snprintf(exp, sizeof exp, "%" PRIu32 " threads", k->threads_since_sp);
         snprintf(found, sizeof found, "%" PRIu32 " of them", k->sp_covered);
