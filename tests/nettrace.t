@@ -130,6 +130,17 @@ case("object-name", patched(0x14d + 15, b"EventBlok"), "NT-OBJ-008", 0x14d,
 case("cut-in-block", src[:0x200], "NT-OBJ-014", 0x16b, 1)
 case("no-end-tag", src[:-1], "NT-END-001", len(src) - 1, 7)
 case("trailing", src + b"\x01\0\0\0", "NT-END-002", len(src), 0)
+# a 39-byte type name: NT-OBJ-003 (COMPAT), and the unknown object name
+# that must follow (NT-OBJ-008) is marked as its consequence
+obj = (b"\x05\x05\x01" + struct.pack("<iii", 2, 2, 39) + b"X" * 39 +
+       b"\x06")
+got, out, err = run("check", "--report", "json",
+                    scratch.write("long-name.nettrace", src[:0x14d] + obj))
+found = [(d["rule"], d["consequence_of"])
+         for d in json.loads(out)["files"][0]["findings"]]
+t.eq((got, found), (1, [("NT-OBJ-003", None), ("NT-OBJ-008", 0)]),
+     "a 39-byte name: NT-OBJ-003, then NT-OBJ-008 as its consequence")
+
 # the other profiles read a v4/v5 runtime file the same way
 for profile in ("traceevent-compat", "nettrace-v6-draft"):
     got, out, err = run("check", "--profile", profile, sample)

@@ -31,8 +31,9 @@ static int reserve(tgM_buf *b, size_t need)
 void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins,
                 size_t n)
 {
-    if (off > b->n || del > b->n - off || reserve(b, b->n - del + n) != 0)
-        return;
+    if (off > b->n || del > b->n - off || (del == 0 && n == 0) ||
+        reserve(b, b->n - del + n) != 0)
+        return; /* (an empty splice may meet a buffer never allocated) */
     memmove(b->p + off + n, b->p + off + del, b->n - off - del);
     if (n)
         memcpy(b->p + off, ins, n);

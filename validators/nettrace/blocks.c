@@ -140,11 +140,7 @@ static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
     s->ts = tgB_le64(p + 32);
     s->label_list = tgB_le32(p + 40);
     s->payload_size = tgB_le32(p + 44);
-    if (!k->said_uncompressed) {
-        k->said_uncompressed = 1;
-        nt_report(k, NT_ROW_SORTED_BIT, at + 4, 4, "/MetadataId",
-                  "bit 31 set = not sorted", "an uncompressed row");
-    }
+    k->uncompressed = 1; /* stated in the layout line (NT-A1) */
     if ((uint64_t)size != (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size) {
         char exp[32], found[32];
         snprintf(exp, sizeof exp, "%" PRIu64,
@@ -178,11 +174,7 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
     s->stack_id = tgB_le32(p + 28);
     s->ts = tgB_le64(p + 32);
     s->payload_size = tgB_le32(p + 72);
-    if (!k->said_uncompressed) {
-        k->said_uncompressed = 1;
-        nt_report(k, NT_ROW_SORTED_BIT, at + 4, 4, "/MetadataId",
-                  "bit 31 set = not sorted", "an uncompressed row");
-    }
+    k->uncompressed = 1; /* stated in the layout line (NT-A1) */
     uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
     char exp[48], found[48];
     if (size < need) {

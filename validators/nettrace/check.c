@@ -26,6 +26,13 @@ static int for_this_layout(const nt_check *k, size_t rule)
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                   const char *field, const char *exp, const char *found)
 {
+    return nt_report_from(k, rule, off, len, field, exp, found, -1);
+}
+
+int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
+                       const char *field, const char *exp, const char *found,
+                       int64_t cause)
+{
     /* rules name layouts: one never speaks about another layout's file */
     if (!tgE_active(k->c, rule) || !for_this_layout(k, rule))
         return -1;
@@ -39,7 +46,7 @@ int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
         snprintf(k->path, sizeof k->path,
                  "/%s[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", unit, k->object,
                  k->object_name, k->row, field);
-    tgE_site s = {off, len, 0, 0, k->path, -1};
+    tgE_site s = {off, len, 0, 0, k->path, cause};
     return tgE_report(k->c, rule, &s, exp, found);
 }
 
@@ -121,6 +128,12 @@ static int v6_header(nt_check *k)
     return 1;
 }
 
+/* NT-A1: every writer and reader has bit 31 set = NOT sorted; the spec
+ * words it the other way round.  Said once, in the layout line. */
+#define UNCOMPRESSED_NOTE                                                   \
+    "; uncompressed rows, read with bit 31 set = not sorted, as writers "   \
+    "and readers do (the spec words it the other way round)"
+
 void tgN_check(tgE_check *c, tgW_window *w)
 {
     nt_check k;
@@ -152,8 +165,8 @@ void tgN_check(tgE_check *c, tgW_window *w)
         nt_state_init(&k);
         nt_check_v6(&k);
         nt_state_free(&k);
-        snprintf(c->layout, sizeof c->layout, "%s",
-                 "v6 (final published block layout)");
+        snprintf(c->layout, sizeof c->layout, "v6 (final published block "
+                 "layout)%s", k.uncompressed ? UNCOMPRESSED_NOTE : "");
         return;
     }
     if (tgW_fill(w, 32) < 32 || r != 20 ||
@@ -168,9 +181,10 @@ void tgN_check(tgE_check *c, tgW_window *w)
     nt_check_v45(&k);
     nt_state_free(&k);
     /* v4 and v5 share every byte of the header; tags tell them apart */
-    snprintf(c->layout, sizeof c->layout, "%s",
+    snprintf(c->layout, sizeof c->layout, "%s%s",
              k.v5_tags ? "v5 (FastSerialization objects; V5 metadata tags "
                          "present)"
                        : "v4/v5 (FastSerialization objects; no V5 "
-                         "metadata tags)");
+                         "metadata tags)",
+             k.uncompressed ? UNCOMPRESSED_NOTE : "");
 }

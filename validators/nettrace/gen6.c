@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "emit.h"
+#include "model.h"
 #include "nettrace.h"
 
 #define G6_THREADS 4
@@ -24,7 +25,7 @@ typedef struct g6_thread {
 
 typedef struct nt_gen6 {
     tgB_rng rng;
-    tgO_out *out;
+    nt_sink *sink;
     tgM_buf b;               /* content of the block being built */
     g6_thread threads[G6_THREADS + 1]; /* by index; index 0 unused */
     unsigned nthreads;
@@ -34,10 +35,7 @@ typedef struct nt_gen6 {
 
 static void emit(nt_gen6 *g, unsigned kind)
 {
-    unsigned char h[4];
-    tgB_put32(h, (uint32_t)g->b.n | (uint32_t)kind << 24);
-    tgO_put(g->out, h, 4);
-    tgO_put(g->out, g->b.p, g->b.n);
+    nt_sink_block(g->sink, kind, NULL, &g->b);
     g->b.n = 0;
 }
 
@@ -223,7 +221,9 @@ static void event_block(nt_gen6 *g)
         uint64_t ts = start;
         for (unsigned n = 1 + tgB_below(&g->rng, 6); n > 0; n--) {
             uint32_t meta = 1 + tgB_below(&g->rng, G6_METADATA);
-            uint32_t stack = tgB_below(&g->rng, g->stacks + 1);
+            /* the first row of a block always has a stack (id 1) */
+            uint32_t stack =
+                rows.n == 0 ? 1 : tgB_below(&g->rng, g->stacks + 1);
             uint32_t label = tgB_below(&g->rng, g->labels + 1);
             uint32_t size = tgB_below(&g->rng, 40);
             uint32_t seq = t->seq + 1;
@@ -320,23 +320,23 @@ static void window(nt_gen6 *g)
     sequence_point(g);
 }
 
-int nt_generate_v6(uint64_t seed, uint64_t min_size, tgO_out *out)
+int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink)
 {
     nt_gen6 *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->rng.s = seed;
-    g->out = out;
+    g->sink = sink;
     g->clock = 1000 + tgB_below(&g->rng, 100000);
     g->nthreads = 2 + tgB_below(&g->rng, G6_THREADS - 1);
-    tgO_put(out, "Nettrace\0\0\0\0\6\0\0\0\0\0\0\0", 20);
+    nt_sink_raw(sink, "Nettrace\0\0\0\0\6\0\0\0\0\0\0\0", 20);
     trace_block(g);
     metadata_block(g);
     thread_block(g);
     for (unsigned i = 1; i <= g->nthreads; i++)
         g->threads[i].ts = g->clock;
     if (min_size > 0) {
-        while (out->total < min_size && !out->failed)
+        while (sink->total < min_size && !nt_sink_failed(sink))
             window(g);
     } else {
         for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
@@ -350,5 +350,5 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, tgO_out *out)
     int failed = g->b.failed;
     tgM_free(&g->b);
     free(g);
-    return out->failed || failed ? -1 : 0;
+    return nt_sink_failed(sink) || failed ? -1 : 0;
 }

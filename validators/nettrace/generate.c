@@ -11,6 +11,7 @@
 
 #include "../core/bytes.h"
 #include "emit.h"
+#include "model.h"
 #include "nettrace.h"
 
 #define GEN_THREADS 4
@@ -25,7 +26,7 @@ typedef struct gen_thread {
 
 typedef struct nt_gen {
     tgB_rng rng;
-    tgO_out *out;
+    nt_sink *sink;
     tgM_buf block;        /* content of the block being built  */
     gen_thread threads[GEN_THREADS];
     unsigned nthreads;
@@ -34,24 +35,10 @@ typedef struct nt_gen {
     uint32_t stacks;      /* stack ids defined in this window  */
 } nt_gen;
 
-/* An object around the block content in g->block: header, BlockSize,
- * padding to a 4-byte file offset, content, 06. */
+/* The object around the block content in g->block. */
 static void emit_block(nt_gen *g, const char *name)
 {
-    tgM_buf h = {0};
-    put(&h, "\x05\x05\x01", 3);
-    put_u32(&h, 2);
-    put_u32(&h, 2);
-    put_u32(&h, (uint32_t)strlen(name));
-    put(&h, name, strlen(name));
-    put_u8(&h, 0x06);
-    put_u32(&h, (uint32_t)g->block.n);
-    tgO_put(g->out, h.p, h.n);
-    static const unsigned char zeros[3];
-    tgO_put(g->out, zeros, (size_t)((4 - g->out->total % 4) % 4));
-    tgO_put(g->out, g->block.p, g->block.n);
-    tgO_put(g->out, "\x06", 1);
-    tgM_free(&h);
+    nt_sink_block(g->sink, 0, name, &g->block);
     g->block.n = 0;
 }
 
@@ -61,6 +48,8 @@ static void emit_header(nt_gen *g)
     put(&b, "Nettrace", 8);
     put_u32(&b, 20);
     put(&b, "!FastSerialization.1", 20);
+    nt_sink_raw(g->sink, b.p, b.n);
+    b.n = 0;
     put(&b, "\x05\x05\x01", 3);
     put_u32(&b, 4);
     put_u32(&b, 4);
@@ -76,7 +65,7 @@ static void emit_header(nt_gen *g)
     put_u32(&b, 2 + tgB_below(&g->rng, 30)); /* NumberOfProcessors      */
     put_u32(&b, 1000000);                    /* ExpectedCPUSamplingRate */
     put_u8(&b, 0x06);
-    tgO_put(g->out, b.p, b.n);
+    nt_sink_raw(g->sink, b.p, b.n);
     tgM_free(&b);
 }
 
@@ -202,7 +191,9 @@ static void emit_events(nt_gen *g)
         uint64_t ts = start;
         for (unsigned n = 1 + tgB_below(&g->rng, 6); n > 0; n--) {
             uint32_t meta = 1 + tgB_below(&g->rng, GEN_METADATA);
-            uint32_t stack = tgB_below(&g->rng, g->stacks + 1);
+            /* the first row of a block always has a stack (id 1) */
+            uint32_t stack =
+                rows.n == 0 ? 1 : tgB_below(&g->rng, g->stacks + 1);
             uint32_t size = tgB_below(&g->rng, 48);
             int first = ts == start;
             unsigned flags = 0;
@@ -280,15 +271,14 @@ static void emit_window(nt_gen *g)
     emit_sequence_point(g);
 }
 
-/* The v4/v5 generator; tgN_generate() picks v6 for the nettrace-v6
- * profile. */
-static int generate_v45(uint64_t seed, uint64_t min_size, tgO_out *out)
+/* The v4/v5 generator. */
+static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
 {
     nt_gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->rng.s = seed;
-    g->out = out;
+    g->sink = sink;
     g->clock = 1000000 + tgB_below(&g->rng, 1000000);
     g->nthreads = 2 + tgB_below(&g->rng, GEN_THREADS - 1);
     for (unsigned i = 0; i < g->nthreads; i++) {
@@ -298,34 +288,31 @@ static int generate_v45(uint64_t seed, uint64_t min_size, tgO_out *out)
     emit_header(g);
     emit_metadata(g);
     if (min_size > 0) {
-        while (out->total < min_size && !out->failed)
+        while (sink->total < min_size && !nt_sink_failed(sink))
             emit_window(g);
     } else {
         for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
             emit_window(g);
     }
-    tgO_put(out, "\x01", 1);
+    nt_sink_raw(sink, "\x01", 1);
     int failed = g->block.failed;
     tgM_free(&g->block);
     free(g);
-    return out->failed || failed ? -1 : 0;
+    return nt_sink_failed(sink) || failed ? -1 : 0;
+}
+
+int nt_generate(int profile, uint64_t seed, uint64_t min_size,
+                nt_sink *sink)
+{
+    sink->v6 = profile == NT_PROFILE_V6;
+    if (sink->model)
+        sink->model->v6 = sink->v6;
+    return sink->v6 ? nt_generate_v6(seed, min_size, sink)
+                    : generate_v45(seed, min_size, sink);
 }
 
 int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
 {
-    if (profile == NT_PROFILE_V6)
-        return nt_generate_v6(seed, min_size, out);
-    return generate_v45(seed, min_size, out);
-}
-
-int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
-               tg_mutant *m)
-{
-    /* every NetTrace rule says NOMUT for now (see rules.def) */
-    (void)rule;
-    (void)variant;
-    (void)seed;
-    (void)out;
-    (void)m;
-    return 0;
+    nt_sink sink = {out, NULL, 0, 0};
+    return nt_generate(profile, seed, min_size, &sink);
 }

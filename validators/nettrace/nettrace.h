@@ -32,8 +32,11 @@ int tgN_generate(int profile, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
-/* The v6 generator (gen6.c). */
-int nt_generate_v6(uint64_t seed, uint64_t min_size, tgO_out *out);
+/* Generators write through a sink (model.h): the output, or a model. */
+struct nt_sink;
+int nt_generate(int profile, uint64_t seed, uint64_t min_size,
+                struct nt_sink *sink);
+int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink);
 
 #define NT_MAX_NAME 1024   /* longest object type name read in full */
 #define NT_MAX_DEPTH 32    /* nesting of metadata field lists        */
@@ -116,13 +119,17 @@ typedef struct nt_check {
     int have_sorted;
     /* once-per-file notes */
     int v5_tags;              /* a metadata payload has V5 tags        */
-    int said_uncompressed;
+    int uncompressed;         /* uncompressed rows were read           */
     int stop;                 /* framing lost: stop reading            */
 } nt_check;
 
-/* Reporting, with the path built from the current position. */
+/* Reporting, with the path built from the current position; _from marks
+ * the finding as a consequence of finding `cause`. */
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                   const char *field, const char *exp, const char *found);
+int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
+                       const char *field, const char *exp, const char *found,
+                       int64_t cause);
 
 /* v4/v5 stream after the 32-byte header; v6 blocks after the 20-byte. */
 void nt_check_v45(nt_check *k);

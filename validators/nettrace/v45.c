@@ -21,6 +21,7 @@ static const char *const kind_names[] = {"Trace", "EventBlock",
 
 typedef struct object_header {
     int32_t version, min_version;
+    int64_t cause;          /* finding that explains an unknown name */
     enum nt_kind kind;
     char name[40];
 } object_header;
@@ -71,18 +72,22 @@ static int read_header(nt_check *k, object_header *h)
         k->stop = 1;
         return -1;
     }
+    int64_t too_long = -1; /* then no known name can match */
     if (len > 38) {
         snprintf(found, sizeof found, "%" PRId32, len);
-        nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name", "<= 38", found);
+        too_long = nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name",
+                             "<= 38", found);
     }
+    h->cause = too_long;
     if (len > NT_MAX_NAME) {
         /* no known name is this long: skip it and say so */
         if (tgW_skip(w, (uint64_t)len) < (uint64_t)len) {
             cut(k, at + 15, (uint64_t)len);
             return -1;
         }
-        nt_report(k, NT_OBJ_UNKNOWN, at + 15, (uint64_t)len, "/name",
-                  "Trace or a block name", "a name over 1024 bytes");
+        nt_report_from(k, NT_OBJ_UNKNOWN, at + 15, (uint64_t)len, "/name",
+                       "Trace or a block name", "a name over 1024 bytes",
+                       too_long);
         k->stop = 1;
         return -1;
     }
@@ -296,9 +301,9 @@ void nt_check_v45(nt_check *k)
             continue;
         }
         if (h.kind == NT_TRACE || h.kind == NT_OTHER) {
-            nt_report(k, NT_OBJ_UNKNOWN, at, 1, "",
-                      "EventBlock, MetadataBlock, StackBlock or SPBlock",
-                      h.name);
+            nt_report_from(k, NT_OBJ_UNKNOWN, at, 1, "",
+                           "EventBlock, MetadataBlock, StackBlock or SPBlock",
+                           h.name, h.cause);
             return;
         }
         check_block_versions(k, &h, at);

@@ -1,0 +1,144 @@
+/* model.c - see model.h. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+
+static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
+{
+    unsigned char h[64];
+    it->at = *total;
+    if (it->raw) {
+        tgO_put(out, it->content.p, it->content.n);
+        it->content_at = it->at;
+        *total += it->content.n;
+        return;
+    }
+    uint64_t size = it->size != NT_NO_SIZE ? (uint64_t)it->size
+                                           : it->content.n;
+    size_t n = 0;
+    if (v6) {
+        tgB_put32(h, (uint32_t)size | (uint32_t)it->kind << 24);
+        n = 4;
+    } else {
+        size_t len = strlen(it->name);
+        memcpy(h, "\x05\x05\x01", 3);
+        tgB_put32(h + 3, (uint32_t)it->version);
+        tgB_put32(h + 7, (uint32_t)it->min_version);
+        tgB_put32(h + 11, (uint32_t)len);
+        memcpy(h + 15, it->name, len);
+        h[15 + len] = 0x06;
+        tgB_put32(h + 16 + len, (uint32_t)size);
+        n = 20 + len;
+        size_t pad = (size_t)((4 - (*total + n) % 4) % 4) + (size_t)it->pad_extra;
+        memset(h + n, it->pad_byte, pad);
+        n += pad;
+    }
+    tgO_put(out, h, n);
+    it->content_at = *total + n;
+    tgO_put(out, it->content.p, it->content.n);
+    *total += n + it->content.n;
+    if (!v6) {
+        unsigned char tag = (unsigned char)(it->end_tag >= 0 ? it->end_tag : 6);
+        tgO_put(out, &tag, 1);
+        *total += 1;
+    }
+}
+
+static nt_item *append(nt_model *m)
+{
+    return nt_model_insert(m, m->n);
+}
+
+void nt_sink_raw(nt_sink *s, const void *p, size_t n)
+{
+    if (s->model) {
+        nt_item *it = append(s->model);
+        if (it == NULL)
+            return;
+        it->raw = 1;
+        tgM_write(&it->content, p, n);
+    } else {
+        tgO_put(s->out, p, n);
+    }
+    s->total += n;
+}
+
+void nt_sink_block(nt_sink *s, unsigned kind, const char *name,
+                   const tgM_buf *content)
+{
+    nt_item tmp;
+    memset(&tmp, 0, sizeof tmp);
+    nt_item *it = s->model ? append(s->model) : &tmp;
+    if (it == NULL)
+        return;
+    it->kind = kind;
+    it->name = name;
+    it->version = it->min_version = 2;
+    it->size = NT_NO_SIZE;
+    it->end_tag = -1;
+    if (s->model) {
+        tgM_write(&it->content, content->p, content->n);
+        uint64_t t = s->total;
+        /* count its serialised size now, so --size and padding agree */
+        size_t hdr = s->v6 ? 4 : 20 + strlen(name);
+        size_t pad = s->v6 ? 0 : (size_t)((4 - (t + hdr) % 4) % 4);
+        s->total += hdr + pad + content->n + (s->v6 ? 0 : 1);
+    } else {
+        it->content = *content; /* borrowed: written at once */
+        out_item(it, s->v6, s->out, &s->total);
+    }
+}
+
+int nt_sink_failed(const nt_sink *s)
+{
+    return s->model ? s->model->failed : s->out->failed;
+}
+
+nt_item *nt_model_insert(nt_model *m, size_t at)
+{
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 32;
+        nt_item *p = realloc(m->items, cap * sizeof *p);
+        if (p == NULL) {
+            m->failed = 1;
+            return NULL;
+        }
+        m->items = p;
+        m->cap = cap;
+    }
+    memmove(m->items + at + 1, m->items + at, (m->n - at) * sizeof *m->items);
+    m->n++;
+    nt_item *it = &m->items[at];
+    memset(it, 0, sizeof *it);
+    it->size = NT_NO_SIZE;
+    it->end_tag = -1;
+    it->version = it->min_version = 2;
+    return it;
+}
+
+void nt_model_remove(nt_model *m, size_t at)
+{
+    tgM_free(&m->items[at].content);
+    memmove(m->items + at, m->items + at + 1,
+            (m->n - at - 1) * sizeof *m->items);
+    m->n--;
+}
+
+void nt_model_free(nt_model *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        tgM_free(&m->items[i].content);
+    free(m->items);
+    m->items = NULL;
+    m->n = m->cap = 0;
+}
+
+void nt_serialise(nt_model *m, tgO_out *out)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < m->n; i++)
+        out_item(&m->items[i], m->v6, out, &total);
+}

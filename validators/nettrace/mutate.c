@@ -1,0 +1,980 @@
+/* mutate.c - one mutation per NetTrace rule: break exactly that rule in a
+ * valid generated trace.  The parent is generated into a model (model.h);
+ * a mutator edits blocks, inserts crafted ones or overrides the framing,
+ * and marks where the break is; the model is then serialised.  Rules for
+ * v4/v5 (or all layouts) start from a v4/v5 parent, v6-only rules from a
+ * v6 parent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "model.h"
+#include "nettrace.h"
+
+typedef struct nt_mut {
+    nt_model m;
+    size_t item;          /* the break: in this item ...              */
+    uint64_t delta;       /* ... this many bytes into its content      */
+    uint64_t cut;         /* truncate the output here (UINT64_MAX: no) */
+} nt_mut;
+
+typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
+
+enum block { B_EVENT, B_META, B_STACK, B_SP };
+
+static const char *const v5_names[] = {"EventBlock", "MetadataBlock",
+                                       "StackBlock", "SPBlock"};
+static const unsigned v6_kinds[] = {2, 3, 5, 4};
+
+static int is_block(const nt_mut *x, size_t i, enum block b)
+{
+    const nt_item *it = &x->m.items[i];
+    if (it->raw)
+        return 0;
+    return x->m.v6 ? it->kind == v6_kinds[b]
+                   : strcmp(it->name, v5_names[b]) == 0;
+}
+
+/* The k-th block of a type (from the end when k < 0), or -1. */
+static long nth(const nt_mut *x, enum block b, long k)
+{
+    long seen = 0;
+    for (size_t j = 0; j < x->m.n; j++) {
+        size_t i = k >= 0 ? j : x->m.n - 1 - j;
+        if (is_block(x, i, b) && seen++ == (k >= 0 ? k : -k - 1))
+            return (long)i;
+    }
+    return -1;
+}
+
+static void mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
+                 tg_mutant *out)
+{
+    x->item = item;
+    x->delta = delta;
+    out->mutation = what;
+}
+
+/* Insert a block of type b (or v6 kind) before item `at`. */
+static nt_item *insert(nt_mut *x, size_t at, enum block b, const tgM_buf *c)
+{
+    nt_item *it = nt_model_insert(&x->m, at);
+    if (it == NULL)
+        return NULL;
+    it->name = v5_names[b];
+    it->kind = v6_kinds[b];
+    tgM_write(&it->content, c->p, c->n);
+    return it;
+}
+
+static nt_item *raw_insert(nt_mut *x, size_t at, const void *p, size_t n)
+{
+    nt_item *it = nt_model_insert(&x->m, at);
+    if (it) {
+        it->raw = 1;
+        tgM_write(&it->content, p, n);
+    }
+    return it;
+}
+
+static unsigned char *bytes(nt_mut *x, size_t item)
+{
+    return x->m.items[item].content.p;
+}
+
+/* An event/metadata block header: HeaderSize 20, flags, min, max. */
+static void block_header(tgM_buf *b, unsigned flags, uint64_t min,
+                         uint64_t max)
+{
+    put_u16(b, 20);
+    put_u16(b, flags);
+    put_u64(b, min);
+    put_u64(b, max);
+}
+
+/* A v4/v5 metadata payload defining `id`, no field list. */
+static void meta_payload(tgM_buf *b, uint32_t id)
+{
+    put_u32(b, id);
+    put_utf16z(b, "Mutant");
+    put_u32(b, 1);
+    put_utf16z(b, "Event");
+    put_u64(b, 0);
+    put_u32(b, 0);
+    put_u32(b, 4);
+}
+
+/* Insert, after the first MetadataBlock, a MetadataBlock with one
+ * compressed row whose header bytes are `hdr` (flags first) and whose
+ * payload is `pl`; the row timestamp is 0. */
+static long insert_meta_row(nt_mut *x, const void *hdr, size_t n,
+                            const tgM_buf *pl)
+{
+    long i = nth(x, B_META, 0);
+    if (i < 0)
+        return -1;
+    tgM_buf c = {0};
+    block_header(&c, 1, 0, 0);
+    put(&c, hdr, n);
+    put(&c, pl->p, pl->n);
+    insert(x, (size_t)i + 1, B_META, &c);
+    tgM_free(&c);
+    return i + 1;
+}
+
+/* A one-row metadata block whose row is: flags 0x80 (PayloadSize), ts 0,
+ * size, payload; the payload is made by `payload`. */
+static long meta_block_with(nt_mut *x, const tgM_buf *payload)
+{
+    tgM_buf h = {0};
+    put_u8(&h, 0x80);
+    put_u8(&h, 0);
+    put_var(&h, payload->n);
+    long i = insert_meta_row(x, h.p, h.n, payload);
+    tgM_free(&h);
+    return i;
+}
+
+/* The timestamp of the last SP block (v4/v5 and v6: its first 8 bytes). */
+static uint64_t last_sp_ts(nt_mut *x, long *where)
+{
+    *where = nth(x, B_SP, -1);
+    return *where < 0 ? 0 : tgB_le64(bytes(x, (size_t)*where));
+}
+
+/* An event block after the last SP, on fresh capture threads 900001 and
+ * 900002: rows of (thread, seq, ts, sorted, metadata id, payload size). */
+typedef struct fresh_row {
+    unsigned thread; /* 1 or 2 */
+    uint32_t seq;
+    int64_t dts;     /* ts relative to the last SP */
+    int sorted;
+    uint32_t meta, size;
+} fresh_row;
+
+static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
+{
+    long sp;
+    uint64_t base = last_sp_ts(x, &sp), lo = UINT64_MAX, hi = 0, prev = 0;
+    if (sp < 0 || x->m.v6)
+        return -1;
+    tgM_buf r = {0}, c = {0};
+    uint32_t prev_seq = 0; /* a block starts from a zeroed row */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ts = base + (uint64_t)rows[i].dts;
+        /* every field explicit: nothing inherited between rows */
+        put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0));
+        put_var(&r, rows[i].meta);
+        put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
+        prev_seq = rows[i].seq;
+        put_var(&r, 900000 + rows[i].thread);
+        put_var(&r, 0);
+        put_var(&r, 900000 + rows[i].thread);
+        put_var(&r, ts - prev);
+        put_var(&r, rows[i].size);
+        for (uint32_t k = 0; k < rows[i].size; k++)
+            put_u8(&r, 0);
+        prev = ts;
+        lo = ts < lo ? ts : lo;
+        hi = ts > hi ? ts : hi;
+    }
+    block_header(&c, 1, lo, hi);
+    put(&c, r.p, r.n);
+    insert(x, (size_t)sp + 1, B_EVENT, &c);
+    tgM_free(&r);
+    tgM_free(&c);
+    return sp + 1;
+}
+
+/* ---- header ----------------------------------------------------------- */
+
+static int patch_raw(nt_mut *x, size_t item, size_t off, const void *p,
+                     size_t n, const char *what, tg_mutant *out)
+{
+    if (item >= x->m.n || !x->m.items[item].raw ||
+        x->m.items[item].content.n < off + n)
+        return 0;
+    memcpy(bytes(x, item) + off, p, n);
+    mark(x, item, off, what, out);
+    return 1;
+}
+
+static int mut_magic(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && patch_raw(x, 0, 7, "f", 1, "changed the magic to "
+                                                "\"Nettracf\"", out);
+}
+
+static int mut_fastser(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && patch_raw(x, 0, 8, "\x15", 1,
+                               "set the FastSerialization length to 21", out);
+}
+
+static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
+{
+    unsigned char b[4];
+    tgB_put32(b, major);
+    return v == 0 && x->m.v6 &&
+           patch_raw(x, 0, 12, b, 4, major < 6 ? "set MajorVersion to 5"
+                                               : "set MajorVersion to 7",
+                     out);
+}
+
+static int mut_major_old(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return mut_major(x, v, out, 5);
+}
+
+static int mut_major_new(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return mut_major(x, v, out, 7);
+}
+
+static int mut_netperf(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || !x->m.items[0].raw)
+        return 0;
+    tgM_splice(&x->m.items[0].content, 0, 8, NULL, 0);
+    mark(x, 0, 0, "removed the magic, leaving a NetPerf header", out);
+    return 1;
+}
+
+static int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && x->m.v6 &&
+           patch_raw(x, 0, 16, "\x01", 1, "set MinorVersion to 1", out);
+}
+
+/* ---- v4/v5 objects ----------------------------------------------------- */
+
+/* Item 1 of a v4/v5 model is the Trace object: 21 header bytes, 48 bytes
+ * of payload, 06. */
+#define TRACE_ITEM 1
+#define TRACE_PAYLOAD 21
+
+static int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_META, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    x->m.items[i].end_tag = 0x07;
+    mark(x, (size_t)i, x->m.items[i].content.n,
+         "closed the first MetadataBlock with 07 instead of 06", out);
+    return 1;
+}
+
+static int mut_name_len(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    static const unsigned char h[] = {5, 5, 1, 2, 0, 0, 0, 2, 0,
+                                      0, 0, 0xff, 0xff, 0xff, 0xff};
+    if (v > 0 || raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
+        return 0;
+    mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1",
+         out);
+    return 1;
+}
+
+static int mut_first_trace(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_META, 0);
+    if (v > 0 || i != TRACE_ITEM + 1)
+        return 0;
+    nt_item t = x->m.items[TRACE_ITEM];
+    x->m.items[TRACE_ITEM] = x->m.items[i];
+    x->m.items[i] = t;
+    mark(x, TRACE_ITEM, 0, "put the first MetadataBlock before Trace", out);
+    return 1;
+}
+
+static int mut_trace_version(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && patch_raw(x, TRACE_ITEM, 3, "\x05", 1,
+                               "set the Trace object version to 5", out);
+}
+
+static int mut_trace_minver(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && patch_raw(x, TRACE_ITEM, 7, "\x03", 1,
+                               "set Trace MinimumReaderVersion to 3", out);
+}
+
+static int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.items[TRACE_ITEM].content.n != TRACE_PAYLOAD + 49)
+        return 0;
+    tgM_splice(&x->m.items[TRACE_ITEM].content, TRACE_PAYLOAD + 47, 1, NULL,
+               0);
+    mark(x, TRACE_ITEM, TRACE_PAYLOAD + 47,
+         "cut the Trace payload to 47 bytes", out);
+    return 1;
+}
+
+static int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    x->m.items[i].name = "EventBlok";
+    mark(x, (size_t)i, 0, "renamed the first EventBlock to EventBlok", out);
+    return 1;
+}
+
+static int set_versions(nt_mut *x, unsigned v, int32_t version,
+                        int32_t minver, const char *what, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    x->m.items[i].version = version;
+    x->m.items[i].min_version = minver;
+    mark(x, (size_t)i, 0, what, out);
+    return 1;
+}
+
+static int mut_block_version(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return set_versions(x, v, 3, 2, "set a StackBlock version to 3", out);
+}
+
+static int mut_block_minver(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return set_versions(x, v, 2, 0,
+                        "set a StackBlock MinimumReaderVersion to 0", out);
+}
+
+static int mut_block_minver_high(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return set_versions(x, v, 2, 3,
+                        "set a StackBlock MinimumReaderVersion to 3", out);
+}
+
+static int mut_block_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    x->m.items[i].size = -1;
+    mark(x, (size_t)i, 0, "set a BlockSize to -1", out);
+    return 1;
+}
+
+/* Serialise into nothing, to learn the offsets. */
+static int discard(void *ctx, const void *p, size_t n)
+{
+    (void)ctx;
+    (void)p;
+    (void)n;
+    return 0;
+}
+
+static void layout(nt_mut *x)
+{
+    tgO_out *o = malloc(sizeof *o);
+    if (o == NULL)
+        return;
+    tgO_init(o, discard, NULL);
+    nt_serialise(&x->m, o);
+    free(o);
+}
+
+static int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.v6)
+        return 0;
+    layout(x);
+    for (size_t i = 0; i < x->m.n; i++) {
+        nt_item *it = &x->m.items[i];
+        size_t header = 20 + (it->raw ? 0 : strlen(it->name));
+        if (!it->raw && it->content_at - it->at > header) {
+            it->pad_byte = 0xff;
+            mark(x, i, 0, "filled a block's padding with ff", out);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int mut_cut(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    layout(x);
+    x->cut = x->m.items[i].content_at + 3;
+    mark(x, (size_t)i, 3, "cut the file inside the last event block", out);
+    return 1;
+}
+
+static int mut_end_missing(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.v6 || !x->m.items[x->m.n - 1].raw)
+        return 0;
+    nt_model_remove(&x->m, x->m.n - 1);
+    mark(x, x->m.n - 1, x->m.items[x->m.n - 1].content.n + 1,
+         "removed the end-of-stream tag 01", out);
+    return 1;
+}
+
+static int mut_trailing(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || raw_insert(x, x->m.n, "\x01\0\0\0", 4) == NULL)
+        return 0;
+    mark(x, x->m.n - 1, 0, "appended 01 00 00 00 after the end", out);
+    return 1;
+}
+
+static int patch_trace(nt_mut *x, unsigned v, size_t off, const void *p,
+                       size_t n, const char *what, tg_mutant *out)
+{
+    /* v6: item 1 is the Trace block and its fields start at 0 */
+    size_t base = x->m.v6 ? 0 : TRACE_PAYLOAD;
+    if (v > 0 || x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + 40)
+        return 0;
+    memcpy(bytes(x, TRACE_ITEM) + base + off, p, n);
+    mark(x, TRACE_ITEM, base + off, what, out);
+    return 1;
+}
+
+static int mut_pointer(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* 1 divides every stack size, so only PointerSize itself is wrong */
+    return patch_trace(x, v, 32, "\x01\0\0\0", 4, "set PointerSize to 1",
+                       out);
+}
+
+static int mut_frequency(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return patch_trace(x, v, 24, "\0\0\0\0\0\0\0\0", 8,
+                       "set the tick frequency to 0", out);
+}
+
+static int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return patch_trace(x, v, 2, "\x0d\0", 2, "set SyncTimeUTC month to 13",
+                       out);
+}
+
+/* ---- block headers ----------------------------------------------------- */
+
+static int insert_event_block(nt_mut *x, const void *c, size_t n,
+                              const char *what, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, 0);
+    if (i < 0)
+        return 0;
+    tgM_buf b = {0};
+    put(&b, c, n);
+    insert(x, (size_t)i + 1, B_EVENT, &b);
+    tgM_free(&b);
+    mark(x, (size_t)i + 1, 0, what, out);
+    return 1;
+}
+
+static int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    unsigned char c[20] = {19, 0, 1};
+    return v == 0 && insert_event_block(x, c, sizeof c,
+                                        "inserted an EventBlock with "
+                                        "HeaderSize 19",
+                                        out);
+}
+
+static int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    bytes(x, (size_t)i)[2] = 3;
+    mark(x, (size_t)i, 2, "set an EventBlock's Flags to 3", out);
+    return 1;
+}
+
+static int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    unsigned char c[20] = {20, 0, 1};
+    return v == 0 && insert_event_block(x, c, sizeof c,
+                                        "inserted an EventBlock with no rows",
+                                        out);
+}
+
+static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
+    unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
+    return v == 0 && !x->m.v6 &&
+           insert_event_block(x, c, sizeof c,
+                              "inserted an EventBlock whose row's ActivityId "
+                              "is cut by the block end",
+                              out);
+}
+
+static int mut_empty_other(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    put_u32(&c, 1000);
+    put_u32(&c, 0);
+    insert(x, (size_t)i + 1, B_STACK, &c);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 4, "inserted a StackBlock with Count 0", out);
+    return 1;
+}
+
+static int mut_minmax(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    unsigned char *p = bytes(x, (size_t)i) + 4;
+    tgB_put64(p, tgB_le64(p) - 1);
+    mark(x, (size_t)i, 4, "lowered an EventBlock's MinTimestamp by 1", out);
+    return 1;
+}
+
+/* ---- rows (in an inserted metadata block) ----------------------------- */
+
+static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
+                    const char *what, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    if (with_payload)
+        meta_payload(&pl, 1000);
+    long i = insert_meta_row(x, hdr, n, &pl);
+    tgM_free(&pl);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 20, what, out);
+    return 1;
+}
+
+static int mut_varuint(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* flags 0x01: MetadataId as a 6-byte varuint32 */
+    static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
+    return v == 0 && meta_row(x, h, sizeof h, 0,
+                              "wrote a 6-byte varuint32 in a metadata row",
+                              out);
+}
+
+static int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf h = {0}, pl = {0};
+    meta_payload(&pl, 1000);
+    put_u8(&h, 0x80);
+    put(&h, "\x80\x00", 2); /* timestamp delta 0, in two bytes */
+    put_var(&h, pl.n);
+    long i = insert_meta_row(x, h.p, h.n, &pl);
+    tgM_free(&h);
+    tgM_free(&pl);
+    if (v > 0 || i < 0)
+        return 0;
+    mark(x, (size_t)i, 21, "wrote timestamp delta 0 as 80 00", out);
+    return 1;
+}
+
+static int mut_payload_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    static const unsigned char h[] = {0x80, 0x00, 0xc8, 0x01}; /* 200 */
+    return v == 0 && meta_row(x, h, sizeof h, 1,
+                              "gave a metadata row PayloadSize 200 with "
+                              "fewer bytes left",
+                              out);
+}
+
+static int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf h = {0}, pl = {0};
+    meta_payload(&pl, 1000);
+    put_u8(&h, 0x81);
+    put_u8(&h, 5); /* header MetadataId 5 */
+    put_u8(&h, 0);
+    put_var(&h, pl.n);
+    long i = v == 0 && !x->m.v6 ? insert_meta_row(x, h.p, h.n, &pl) : -1;
+    tgM_free(&h);
+    tgM_free(&pl);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 20, "gave a metadata row header MetadataId 5", out);
+    return 1;
+}
+
+/* ---- references -------------------------------------------------------- */
+
+static int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_EVENT, 0);
+    /* the first row of a block always carries MetadataId (flag 0x01) */
+    if (v > 0 || i < 0 || !(bytes(x, (size_t)i)[20] & 0x01))
+        return 0;
+    bytes(x, (size_t)i)[21] = 0x7f;
+    mark(x, (size_t)i, 21, "made the first event refer to metadata id 127",
+         out);
+    return 1;
+}
+
+static int mut_metadata_twice(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_payload(&pl, 1);
+    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
+    tgM_free(&pl);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 23, "defined metadata id 1 a second time", out);
+    return 1;
+}
+
+static int mut_metadata_zero(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_payload(&pl, 0);
+    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
+    tgM_free(&pl);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 23, "defined metadata id 0", out);
+    return 1;
+}
+
+static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgB_put32(bytes(x, (size_t)i), 100);
+    mark(x, (size_t)i, 0,
+         "moved the first window's stack ids to start at 100", out);
+    return 1;
+}
+
+static int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
+    insert(x, (size_t)i + 1, B_STACK, &c);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 0, "repeated the first StackBlock", out);
+    return 1;
+}
+
+static int insert_stacks(nt_mut *x, const void *c, size_t n,
+                         const char *what, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (i < 0)
+        return 0;
+    tgM_buf b = {0};
+    put(&b, c, n);
+    insert(x, (size_t)i + 1, B_STACK, &b);
+    tgM_free(&b);
+    mark(x, (size_t)i + 1, 0, what, out);
+    return 1;
+}
+
+static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* FirstId 500, Count 3, one empty stack */
+    static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
+    return v == 0 && insert_stacks(x, c, sizeof c,
+                                   "inserted a StackBlock with Count 3 and "
+                                   "one stack",
+                                   out);
+}
+
+static int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_write(&x->m.items[i].content, "\xff", 1);
+    mark(x, (size_t)i, x->m.items[i].content.n - 1,
+         "added a byte after a StackBlock's stacks", out);
+    return 1;
+}
+
+static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* FirstId 500, Count 1, a 12-byte stack */
+    static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0, 0, 0, 12, 0,
+                                      0,    0, 1, 2, 3, 4, 5, 6, 7, 8,
+                                      9,    10, 11, 12};
+    return v == 0 && insert_stacks(x, c, sizeof c,
+                                   "inserted a 12-byte stack (PointerSize 8)",
+                                   out);
+}
+
+/* ---- v4/v5 metadata payloads ------------------------------------------- */
+
+static int meta_payload_mut(nt_mut *x, unsigned v, const tgM_buf *pl,
+                            uint64_t at, const char *what, tg_mutant *out)
+{
+    long i = v == 0 && !x->m.v6 ? meta_block_with(x, pl) : -1;
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 20 + 3 + at, what, out);
+    return 1;
+}
+
+static int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    put_u32(&pl, 1000);
+    put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
+    int r = meta_payload_mut(x, v, &pl, 4, "cut a metadata provider name "
+                                           "before its NUL",
+                             out);
+    tgM_free(&pl);
+    return r;
+}
+
+static int fields_mut(nt_mut *x, unsigned v, int32_t type, int with_tag,
+                      const char *what, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_payload(&pl, 1000);
+    uint64_t at = pl.n;
+    put_u32(&pl, 1);
+    put_u32(&pl, (uint32_t)type);
+    put_utf16z(&pl, "F");
+    if (with_tag) {
+        /* V2Params tag with one Int32 field, after a non-empty V1 list */
+        tgM_buf t = {0};
+        put_u32(&t, 1);
+        put_u32(&t, 4 + 4 + 4);
+        put_utf16z(&t, "G");
+        put_u32(&t, 9);
+        put_u32(&pl, (uint32_t)t.n);
+        put_u8(&pl, 2);
+        put(&pl, t.p, t.n);
+        tgM_free(&t);
+    }
+    int r = meta_payload_mut(x, v, &pl, at, what, out);
+    tgM_free(&pl);
+    return r;
+}
+
+static int mut_v2_with_v1(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return fields_mut(x, v, 9, 1, "added a V2Params tag after a V1 field",
+                      out);
+}
+
+static int mut_array_in_v1(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return fields_mut(x, v, 19, 0, "gave a V1 field type code 19", out);
+}
+
+static int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return fields_mut(x, v, 2, 0, "gave a V1 field type code 2", out);
+}
+
+static int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_payload(&pl, 1000);
+    uint64_t at = pl.n;
+    put_u32(&pl, 0);      /* empty V1 list */
+    put_u32(&pl, 2);      /* tag of 2 bytes, kind 9 */
+    put_u8(&pl, 9);
+    put_u16(&pl, 0);
+    int r = meta_payload_mut(x, v, &pl, at, "added a metadata tag of kind 9",
+                             out);
+    tgM_free(&pl);
+    return r;
+}
+
+/* ---- order, sequence points, sequence numbers ------------------------- */
+
+static int insert_sp(nt_mut *x, int64_t dts, const char *what,
+                     tg_mutant *out)
+{
+    long sp;
+    uint64_t ts = last_sp_ts(x, &sp);
+    if (sp < 0 || x->m.v6)
+        return 0;
+    tgM_buf c = {0};
+    put_u64(&c, ts + (uint64_t)dts);
+    put_u32(&c, 0);
+    insert(x, (size_t)sp + 1, B_SP, &c);
+    tgM_free(&c);
+    mark(x, (size_t)sp + 1, 0, what, out);
+    return 1;
+}
+
+static int mut_sp_back(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && insert_sp(x, -1, "inserted an SPBlock 1 tick before "
+                                      "the previous one",
+                               out);
+}
+
+static int mut_sp_equal(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && insert_sp(x, 0, "inserted an SPBlock with the previous "
+                                     "one's timestamp",
+                               out);
+}
+
+static int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_SP, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    unsigned char *p = bytes(x, (size_t)i);
+    tgB_put64(p, tgB_le64(p) - 1000);
+    mark(x, (size_t)i, 0,
+         "moved the first sequence point 1000 ticks back", out);
+    return 1;
+}
+
+static int mut_sp_threads(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_SP, 0);
+    if (v > 0 || i < 0 || x->m.v6)
+        return 0;
+    tgM_splice(&x->m.items[i].content, 8, x->m.items[i].content.n - 8,
+               "\0\0\0\0", 4);
+    mark(x, (size_t)i, 8, "emptied the first SPBlock's thread list", out);
+    return 1;
+}
+
+static int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_SP, 0);
+    if (v > 0 || i < 0 || x->m.v6)
+        return 0;
+    tgM_buf c = {0};
+    tgM_write(&c, bytes(x, (size_t)i), 8);
+    put_u32(&c, 2);
+    put_u64(&c, 900001);
+    put_u32(&c, 0);
+    insert(x, (size_t)i + 1, B_SP, &c);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 8,
+         "inserted an SPBlock with ThreadCount 2 and one entry", out);
+    return 1;
+}
+
+static int fresh(nt_mut *x, unsigned v, const fresh_row *rows, size_t n,
+                 const char *what, tg_mutant *out)
+{
+    long i = v == 0 ? fresh_block(x, rows, n) : -1;
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 20, what, out);
+    return 1;
+}
+
+static int mut_thread_order(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 0, 1, 0}, {1, 2, 4, 0, 1, 0}};
+    return fresh(x, v, r, 2, "a new thread's second event 1 tick earlier",
+                 out);
+}
+
+static int mut_sorted(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {2, 1, 4, 1, 1, 0}};
+    return fresh(x, v, r, 2, "an event older than the IsSorted event before "
+                             "it",
+                 out);
+}
+
+static int mut_switch(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {2, 1, 6, 0, 1, 0}};
+    return fresh(x, v, r, 2, "changed the capture thread on a row without "
+                             "IsSorted",
+                 out);
+}
+
+static int mut_seq_gap(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 6, 5, 1, 1, 0}};
+    return fresh(x, v, r, 1, "a new thread's first event numbered 6", out);
+}
+
+static int mut_seq_back(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {1, 2, 6, 0, 1, 0},
+                           {1, 2, 7, 0, 1, 0}};
+    return fresh(x, v, r, 3, "numbered a thread's third event 2 again", out);
+}
+
+static int mut_seq_reset(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {1, 2, 6, 0, 1, 0},
+                           {1, 1, 7, 0, 1, 0}};
+    return fresh(x, v, r, 3, "restarted a thread's numbering at 1", out);
+}
+
+static int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, 1, 70000}};
+    return fresh(x, v, r, 1, "an event with a 70000-byte payload", out);
+}
+
+/* ---- the table, in rules.def order -------------------------------------- */
+
+static const nt_mutator mutators[NT_NRULES] = {
+#define MUT(fn, text) fn
+#define NOMUT(reason) NULL
+#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,   \
+                mutation, example)                                          \
+    mutation,
+#include "rules.def"
+#undef TG_RULE
+#undef MUT
+#undef NOMUT
+};
+
+int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+               tg_mutant *mu)
+{
+    if (rule >= NT_NRULES || mutators[rule] == NULL)
+        return 0;
+    const char *g = tgN_rules[rule].applies;
+    int v6 = strcmp(g, "all") != 0 && strstr(g, "v4/5") == NULL;
+    int profile = v6 ? NT_PROFILE_V6 : NT_PROFILE_DEFAULT;
+    mu->profile = tgN_profiles[profile];
+    nt_mut *x = calloc(1, sizeof *x);
+    if (x == NULL)
+        return -1;
+    x->cut = UINT64_MAX;
+    nt_sink sink = {NULL, &x->m, 0, 0};
+    int r = nt_generate(profile, seed, 0, &sink);
+    if (r == 0)
+        r = mutators[rule](x, variant, mu);
+    if (r > 0 && !x->m.failed) {
+        tgM_buf b = {0};
+        tgO_out *o = malloc(sizeof *o);
+        if (o == NULL) {
+            r = -1;
+        } else {
+            tgO_init(o, tgM_write, &b);
+            nt_serialise(&x->m, o);
+            if (tgO_flush(o) != 0 || b.failed)
+                r = -1;
+            free(o);
+        }
+        if (r > 0) {
+            size_t n = x->cut < b.n ? (size_t)x->cut : b.n;
+            tgO_put(out, b.p, n);
+            nt_item *it = &x->m.items[x->item < x->m.n ? x->item : 0];
+            mu->offset = it->content_at + x->delta;
+        }
+        tgM_free(&b);
+    } else if (r > 0) {
+        r = -1;
+    }
+    nt_model_free(&x->m);
+    free(x);
+    return r;
+}
