@@ -8,9 +8,10 @@ rule, offset or exit code."""
 import json
 import os
 import struct
+import subprocess
 
 import nt6
-from taplib import SHARED, Scratch, Tap, run
+from taplib import SHARED, TRACEGATE, Scratch, Tap, run
 
 t = Tap()
 scratch = Scratch("tg-nettrace-")
@@ -140,6 +141,15 @@ found = [(d["rule"], d["consequence_of"])
          for d in json.loads(out)["files"][0]["findings"]]
 t.eq((got, found), (1, [("NT-OBJ-003", None), ("NT-OBJ-008", 0)]),
      "a 39-byte name: NT-OBJ-003, then NT-OBJ-008 as its consequence")
+
+# id tables are bounded: a generated trace defines 6 metadata ids
+gen = scratch.path("gen.nettrace")
+with open(gen, "wb") as f:
+    f.write(subprocess.run([TRACEGATE, "gen", "nettrace", "--seed", "1",
+                            "--out", "-"], stdout=subprocess.PIPE).stdout)
+got, out, err = run("check", "--report", "json", "--max-live", "2", gen)
+t.eq((got, [d["rule"] for d in json.loads(out)["files"][0]["findings"]]),
+     (5, ["NT-LIM-001"]), "--max-live 2: exit 5, NT-LIM-001 once")
 
 # the other profiles read a v4/v5 runtime file the same way
 for profile in ("traceevent-compat", "nettrace-v6-draft"):

@@ -224,7 +224,9 @@ static void event_block(nt_gen6 *g)
             /* the first row of a block always has a stack (id 1) */
             uint32_t stack =
                 rows.n == 0 ? 1 : tgB_below(&g->rng, g->stacks + 1);
-            uint32_t label = tgB_below(&g->rng, g->labels + 1);
+            /* ... and a label list (id 1) */
+            uint32_t label =
+                rows.n == 0 ? 1 : tgB_below(&g->rng, g->labels + 1);
             uint32_t size = tgB_below(&g->rng, 40);
             uint32_t seq = t->seq + 1;
             int first = ts == start;

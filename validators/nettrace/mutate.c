@@ -601,6 +601,64 @@ static int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
+/* An uncompressed metadata block (Flags 0) with one row whose payload
+ * defines id 1000 with event name `name`, followed by `pad` bytes of
+ * `fill`, and whose EventSize is 76 + payload + pad + `size_delta`. */
+static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
+                             size_t pad, unsigned char fill, int size_delta,
+                             const char *what, tg_mutant *out)
+{
+    long i = nth(x, B_META, 0);
+    if (v > 0 || i < 0 || x->m.v6)
+        return 0;
+    tgM_buf pl = {0}, c = {0};
+    put_u32(&pl, 1000);
+    put_utf16z(&pl, "Mutant");
+    put_u32(&pl, 1);
+    put_utf16z(&pl, name);
+    put_u64(&pl, 0);
+    put_u32(&pl, 0);
+    put_u32(&pl, 4);
+    block_header(&c, 0, 0, 0);
+    put_u32(&c, (uint32_t)(76 + pl.n + pad + (size_t)(long)size_delta));
+    put_u32(&c, 0x80000000u); /* MetadataId 0, not sorted */
+    for (int k = 0; k < 68; k++)  /* seq .. RelatedActivityId: zeros */
+        put_u8(&c, 0);
+    put_u32(&c, (uint32_t)pl.n);
+    put(&c, pl.p, pl.n);
+    for (size_t k = 0; k < pad; k++)
+        put_u8(&c, fill);
+    insert(x, (size_t)i + 1, B_META, &c);
+    tgM_free(&pl);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 20, what, out);
+    return 1;
+}
+
+static int mut_event_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* "Event1": a 52-byte payload, a multiple of 4 */
+    return uncompressed_meta(x, v, "Event1", 0, 0, -1,
+                             "gave an uncompressed row EventSize 76 + "
+                             "PayloadSize - 1",
+                             out);
+}
+
+static int mut_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return uncompressed_meta(x, v, "Event1", 4, 0xff, 0,
+                             "padded an uncompressed row with ff bytes",
+                             out);
+}
+
+static int mut_unaligned(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* "Event": a 50-byte payload, then 2 zero bytes of padding */
+    return uncompressed_meta(x, v, "Event", 2, 0, 0,
+                             "an uncompressed row with a 50-byte payload",
+                             out);
+}
+
 /* ---- references -------------------------------------------------------- */
 
 static int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
@@ -919,6 +977,436 @@ static int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const fresh_row r[] = {{1, 1, 5, 1, 1, 70000}};
     return fresh(x, v, r, 1, "an event with a 70000-byte payload", out);
+}
+
+/* ---- v6 ------------------------------------------------------------------ */
+
+/* The k-th v6 block of a kind (from the end when k < 0), or -1. */
+static long nth6(const nt_mut *x, unsigned kind, long k)
+{
+    long seen = 0;
+    for (size_t j = 0; j < x->m.n; j++) {
+        size_t i = k >= 0 ? j : x->m.n - 1 - j;
+        const nt_item *it = &x->m.items[i];
+        if (!it->raw && it->kind == kind && seen++ == (k >= 0 ? k : -k - 1))
+            return (long)i;
+    }
+    return -1;
+}
+
+static nt_item *insert6(nt_mut *x, size_t at, unsigned kind, const void *p,
+                        size_t n)
+{
+    nt_item *it = nt_model_insert(&x->m, at);
+    if (it) {
+        it->kind = kind;
+        tgM_write(&it->content, p, n);
+    }
+    return it;
+}
+
+static int mut_end_missing_v6(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 0, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    nt_model_remove(&x->m, (size_t)i);
+    mark(x, (size_t)i - 1, x->m.items[i - 1].content.n,
+         "removed the EndOfStream block", out);
+    return 1;
+}
+
+static int mut_end_size(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 0, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_write(&x->m.items[i].content, "\0\0\0\0", 4);
+    mark(x, (size_t)i, 0, "gave the EndOfStream block 4 bytes", out);
+    return 1;
+}
+
+static int mut_kind_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || insert6(x, 2, 9, "\1\2\3\4\5", 5) == NULL)
+        return 0;
+    mark(x, 2, 0, "inserted a block of kind 9", out);
+    return 1;
+}
+
+static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.n < 3 || x->m.items[1].kind != 1)
+        return 0;
+    nt_item t = x->m.items[1];
+    x->m.items[1] = x->m.items[2];
+    x->m.items[2] = t;
+    mark(x, 1, 0, "put the Metadata block before the Trace block", out);
+    return 1;
+}
+
+static int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.n < 2 || x->m.items[1].kind != 1)
+        return 0;
+    const nt_item *t = &x->m.items[1];
+    tgM_buf c = {0};
+    tgM_write(&c, t->content.p, t->content.n);
+    insert6(x, 2, 1, c.p, c.n);
+    tgM_free(&c);
+    mark(x, 2, 0, "repeated the Trace block", out);
+    return 1;
+}
+
+static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 0 || x->m.n < 2 || x->m.items[1].kind != 1)
+        return 0;
+    tgB_put32(bytes(x, 1) + 36, 100);
+    mark(x, 1, 36, "set KeyValueCount to 100 with 3 pairs", out);
+    return 1;
+}
+
+static int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 4, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_write(&x->m.items[i].content, "\xff", 1);
+    mark(x, (size_t)i, x->m.items[i].content.n - 1,
+         "added a byte after a SequencePoint's entries", out);
+    return 1;
+}
+
+/* A v6 metadata block, inserted after the first, with one row defining id
+ * 100: name strings, then `fields` (Count + descriptions), `optional`
+ * (Size + elements) and `tail`. */
+static int meta6(nt_mut *x, const void *fields, size_t nf,
+                 const void *optional, size_t no, const void *tail,
+                 size_t nt, uint64_t at, const char *what, tg_mutant *out)
+{
+    long i = nth6(x, 3, 0);
+    if (i < 0)
+        return 0;
+    tgM_buf row = {0}, c = {0};
+    put_var(&row, 100);
+    put_string6(&row, "P");
+    put_var(&row, 1);
+    put_string6(&row, "E");
+    uint64_t fields_at = 4 + row.n;
+    put(&row, fields, nf);
+    put(&row, optional, no);
+    put(&row, tail, nt);
+    put_u16(&c, 0);
+    put_u16(&c, (unsigned)row.n);
+    put(&c, row.p, row.n);
+    insert6(x, (size_t)i + 1, 3, c.p, c.n);
+    tgM_free(&row);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, fields_at + at, what, out);
+    return 1;
+}
+
+#define NO_OPTIONAL "\0\0", 2
+#define FIELD(size, text) "\1\0" size text
+
+static int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 3, 0);
+    if (v > 0 || i < 0 || insert6(x, (size_t)i + 1, 3, "\xff\xff", 2) == NULL)
+        return 0;
+    mark(x, (size_t)i + 1, 0, "inserted a Metadata block with HeaderSize "
+                              "65535",
+         out);
+    return 1;
+}
+
+static int mut_m6_row(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* Count 1, FieldSize 4, a name claiming 9 bytes */
+    return v == 0 && meta6(x, "\1\0\4\0\x09Fx\x06", 8, NO_OPTIONAL, "", 0,
+                           4, "gave a field name 9 bytes in a 4-byte field",
+                           out);
+}
+
+static int field_type(nt_mut *x, unsigned v, const char *type, size_t n,
+                      const char *what, tg_mutant *out)
+{
+    unsigned char f[16] = {1, 0, (unsigned char)(2 + n), 0, 1, 'F'};
+    memcpy(f + 6, type, n);
+    return v == 0 && meta6(x, f, 6 + n, NO_OPTIONAL, "", 0, 6, what, out);
+}
+
+static int mut_m6_type(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return field_type(x, v, "\x1b", 1, "gave a field type code 27", out);
+}
+
+static int mut_m6_decimal(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return field_type(x, v, "\x0f", 1, "gave a field type code 15", out);
+}
+
+static int mut_m6_loc_variable(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return field_type(x, v, "\x18\x12", 2,
+                      "a RelLoc field of NullTerminatedUTF16String", out);
+}
+
+static int mut_m6_loc_varint(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return field_type(x, v, "\x19\x15", 2, "a DataLoc field of VarUInt", out);
+}
+
+static int mut_m6_utf8(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return field_type(x, v, "\x17", 1, "a scalar field of type 23", out);
+}
+
+static int mut_m6_optional(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && meta6(x, "\0\0", 2, "\2\0\2\1", 4, "", 0, 4,
+                           "gave an OptionalMetadata element kind 2", out);
+}
+
+static int mut_m6_tail(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && meta6(x, "\0\0", 2, NO_OPTIONAL, "\7\7\7", 3, 4,
+                           "added 3 undefined bytes to a metadata row", out);
+}
+
+/* Thread blocks and events on a fresh thread index 99, after the last SP:
+ * each row is (seq, dts, flags extra, metadata id, uncompressed EventSize
+ * or 0 for a compressed row). */
+typedef struct row6 {
+    uint32_t seq;
+    int64_t dts;
+    unsigned extra; /* 0x20, or 0x40 (sorted) */
+    uint32_t meta;
+    uint32_t event_size; /* uncompressed rows: the EventSize to write */
+} row6;
+
+static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
+{
+    long sp = nth6(x, 4, -1);
+    if (sp < 0)
+        return -1;
+    uint64_t base = tgB_le64(bytes(x, (size_t)sp)), lo = UINT64_MAX, hi = 0;
+    uint64_t prev = 0;
+    uint32_t prev_seq = 0;
+    size_t at = (size_t)sp + 1;
+    /* a flush after the SP may be followed by re-declarations: go past */
+    while (at < x->m.n && (x->m.items[at].kind == 6 ||
+                           x->m.items[at].kind == 3))
+        at++;
+    if (declare) {
+        tgM_buf t = {0};
+        put_u16(&t, 1);
+        put_u8(&t, 99);
+        insert6(x, at++, 6, t.p, t.n);
+        tgM_free(&t);
+    }
+    tgM_buf r = {0}, c = {0};
+    int uncompressed = rows[0].event_size != 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ts = base + (uint64_t)rows[i].dts;
+        if (uncompressed) {
+            put_u32(&r, rows[i].event_size);
+            put_u32(&r, rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
+            put_u32(&r, rows[i].seq);
+            put_u64(&r, 99);
+            put_u64(&r, 99);
+            put_u32(&r, 0);
+            put_u32(&r, 0);
+            put_u64(&r, ts);
+            put_u32(&r, 0);
+            put_u32(&r, 0);
+        } else {
+            put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | rows[i].extra);
+            put_var(&r, rows[i].meta);
+            put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
+            put_var(&r, 99);
+            put_var(&r, 0);
+            put_var(&r, 99);
+            put_var(&r, ts - prev);
+            put_var(&r, 0);
+        }
+        prev = ts;
+        prev_seq = rows[i].seq;
+        lo = ts < lo ? ts : lo;
+        hi = ts > hi ? ts : hi;
+    }
+    block_header(&c, uncompressed ? 0 : 1, lo, hi);
+    put(&c, r.p, r.n);
+    insert6(x, at, 2, c.p, c.n);
+    tgM_free(&r);
+    tgM_free(&c);
+    return (long)at;
+}
+
+static int events6(nt_mut *x, unsigned v, int declare, const row6 *rows,
+                   size_t n, const char *what, tg_mutant *out)
+{
+    long i = v == 0 ? fresh6(x, declare, rows, n) : -1;
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 20, what, out);
+    return 1;
+}
+
+static int mut_event_size6(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const row6 r[] = {{1, 5, 0x40, 1, 49}};
+    return events6(x, v, 1, r, 1, "wrote an uncompressed row with EventSize "
+                                  "49 for 48 + 0",
+                   out);
+}
+
+static int mut_flag_20(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const row6 r[] = {{1, 5, 0x20, 1, 0}};
+    return events6(x, v, 1, r, 1, "set flag 0x20 on a v6 row", out);
+}
+
+static int mut_thread_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const row6 r[] = {{1, 5, 0, 1, 0}};
+    return events6(x, v, 0, r, 1, "an event on thread index 99, never "
+                                  "declared",
+                   out);
+}
+
+static int mut_seq_first6(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const row6 r[] = {{7, 5, 0, 1, 0}};
+    return events6(x, v, 1, r, 1, "numbered a new thread index's first "
+                                  "event 7",
+                   out);
+}
+
+static int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    const row6 r[] = {{1, 5, 0, 1, 0}, {2, 4, 0, 1, 0}};
+    return events6(x, v, 1, r, 2, "gave a thread index's second event an "
+                                  "earlier timestamp",
+                   out);
+}
+
+static int insert_threads(nt_mut *x, long at, const void *p, size_t n,
+                          const char *what, tg_mutant *out)
+{
+    if (at < 0 || insert6(x, (size_t)at, 6, p, n) == NULL)
+        return 0;
+    mark(x, (size_t)at, 0, what, out);
+    return 1;
+}
+
+static int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* RowSize 3: index 98, a Name claiming 10 bytes */
+    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x62\1\x0a",
+                                    5, "a thread name longer than its row",
+                                    out);
+}
+
+static int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x61\5\0", 5,
+                                    "a thread info entry of kind 5", out);
+}
+
+static int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 6, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
+    int r = insert_threads(x, i + 1, c.p, c.n, "repeated the Thread block",
+                           out);
+    tgM_free(&c);
+    return r;
+}
+
+static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 7, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    /* a row re-declaring the removed index (its first varuint) */
+    unsigned char row[3] = {1, 0, bytes(x, (size_t)i)[0]};
+    return insert_threads(x, i + 1, row, 3, "declared the removed thread "
+                                            "index again",
+                          out);
+}
+
+static int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 7, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
+    insert6(x, (size_t)i + 1, 7, c.p, c.n);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 0, "removed a thread index twice", out);
+    return 1;
+}
+
+static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 8, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgB_put32(bytes(x, (size_t)i), 100);
+    mark(x, (size_t)i, 0, "moved a window's label list ids to start at 100",
+         out);
+    return 1;
+}
+
+static int insert_labels(nt_mut *x, const void *p, size_t n,
+                         const char *what, tg_mutant *out)
+{
+    long i = nth6(x, 8, 0);
+    if (i < 0 || insert6(x, (size_t)i + 1, 8, p, n) == NULL)
+        return 0;
+    mark(x, (size_t)i + 1, 0, what, out);
+    return 1;
+}
+
+static int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10,
+                                   "a LabelList block with firstIndex 0",
+                                   out);
+}
+
+static int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 8, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
+    int r = insert_labels(x, c.p, c.n, "repeated a LabelList block", out);
+    tgM_free(&c);
+    return r;
+}
+
+static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10,
+                                   "a label of kind 11", out);
+}
+
+static int mut_sp_flags(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 4, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    bytes(x, (size_t)i)[8] |= 4;
+    mark(x, (size_t)i, 8, "set bit 2 of a SequencePoint's Flags", out);
+    return 1;
 }
 
 /* ---- the table, in rules.def order -------------------------------------- */
