@@ -1,15 +1,7 @@
 /* rules.c - the dumpalloc rule table and format descriptor. */
+#include "../core/rule_table.h"
 #include "dumpalloc.h"
 
-#define MUST TG_MUST
-#define SHOULD TG_SHOULD
-#define COMPAT TG_COMPAT
-#define INFO TG_INFO
-#define CHECK TG_KIND_CHECK
-#define TRUNCATED TG_KIND_TRUNCATED
-#define LIMIT TG_KIND_LIMIT
-#define MUT(fn, text) text, NULL
-#define NOMUT(reason) NULL, reason
 
 /* id, level, kind, applies, document, section, quote, message, mutation,
  * no_mutation, example */

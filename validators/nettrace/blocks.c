@@ -121,14 +121,12 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     return 0;
 }
 
-/* v6: 48 header bytes after EventSize, which must be 48 + PayloadSize;
- * TraceEvent advances by the fields alone, and so does this. */
-static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
-                                int *sorted, uint32_t size, uint64_t at)
+/* The fields v4/v5 and v6 uncompressed headers share (after EventSize):
+ * MetadataId (bit 31 set = NOT sorted, NT-A1), SequenceNumber, ThreadId,
+ * CaptureThreadId, ProcessorNumber, StackId, TimeStamp. */
+static void decode_common(nt_check *k, const unsigned char *p, row_state *s,
+                          int *sorted)
 {
-    const unsigned char *p = take(k, c, UNCOMPRESSED_HEADER_V6, "/header");
-    if (p == NULL)
-        return -1;
     uint32_t id = tgB_le32(p);
     s->metadata_id = id & 0x7FFFFFFFu;
     *sorted = !(id & 0x80000000u);
@@ -138,9 +136,20 @@ static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
     s->proc = tgB_le32(p + 24);
     s->stack_id = tgB_le32(p + 28);
     s->ts = tgB_le64(p + 32);
+    k->uncompressed = 1; /* stated in the layout line */
+}
+
+/* v6: 48 header bytes after EventSize, which must be 48 + PayloadSize;
+ * TraceEvent advances by the fields alone, and so does this. */
+static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
+                                int *sorted, uint32_t size, uint64_t at)
+{
+    const unsigned char *p = take(k, c, UNCOMPRESSED_HEADER_V6, "/header");
+    if (p == NULL)
+        return -1;
+    decode_common(k, p, s, sorted);
     s->label_list = tgB_le32(p + 40);
     s->payload_size = tgB_le32(p + 44);
-    k->uncompressed = 1; /* stated in the layout line (NT-A1) */
     if ((uint64_t)size != (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size) {
         char exp[32], found[32];
         snprintf(exp, sizeof exp, "%" PRIu64,
@@ -164,17 +173,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
         return uncompressed_row_v6(k, c, s, sorted, size, at);
     if (!(p = take(k, c, UNCOMPRESSED_HEADER, "/header")))
         return -1;
-    uint32_t id = tgB_le32(p);
-    s->metadata_id = id & 0x7FFFFFFFu;
-    *sorted = !(id & 0x80000000u); /* bit 31 set = NOT sorted (NT-A1) */
-    s->seq = tgB_le32(p + 4);
-    s->thread = tgB_le64(p + 8);
-    s->capture_thread = tgB_le64(p + 16);
-    s->proc = tgB_le32(p + 24);
-    s->stack_id = tgB_le32(p + 28);
-    s->ts = tgB_le64(p + 32);
-    s->payload_size = tgB_le32(p + 72);
-    k->uncompressed = 1; /* stated in the layout line (NT-A1) */
+    decode_common(k, p, s, sorted);
+    s->payload_size = tgB_le32(p + 72); /* after the two Guids */
     uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
     char exp[48], found[48];
     if (size < need) {

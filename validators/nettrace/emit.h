@@ -58,4 +58,67 @@ static inline void put_string6(tgM_buf *b, const char *s)
     put(b, s, strlen(s));
 }
 
+/* One event row, for put_row(). */
+typedef struct nt_row {
+    uint32_t meta, seq, stack, label, proc, size;
+    uint64_t capture, thread, ts;
+    int sorted;
+} nt_row;
+
+/* Write r compressed against prev, then make prev = r.  A field is written
+ * only when it differs from prev, as the runtime does; 0x02 (sequence,
+ * capture thread, processor) also opens every IsSorted batch.  Without
+ * 0x02 the sequence number is implied: previous + 1, in v4/v5 only when
+ * MetadataId != 0.  Flag 0x10 is LabelListId in v6 (v4/v5's ActivityId is
+ * never written).  The caller writes the r->size payload bytes after. */
+static inline void put_row(tgM_buf *b, const nt_row *r, nt_row *prev, int v6)
+{
+    uint32_t implied = prev->seq + (v6 || r->meta != 0 ? 1u : 0u);
+    unsigned flags = (r->meta != prev->meta ? 0x01u : 0) |
+                     (r->sorted || r->capture != prev->capture ||
+                              r->seq != implied
+                          ? 0x02u
+                          : 0) |
+                     (r->thread != prev->thread ? 0x04u : 0) |
+                     (r->stack != prev->stack ? 0x08u : 0) |
+                     (v6 && r->label != prev->label ? 0x10u : 0) |
+                     (r->sorted ? 0x40u : 0) |
+                     (r->size != prev->size ? 0x80u : 0);
+    put_u8(b, flags);
+    if (flags & 0x01)
+        put_var(b, r->meta);
+    if (flags & 0x02) {
+        put_var(b, (uint32_t)(r->seq - prev->seq - 1));
+        put_var(b, r->capture);
+        put_var(b, r->proc);
+    }
+    if (flags & 0x04)
+        put_var(b, r->thread);
+    if (flags & 0x08)
+        put_var(b, r->stack);
+    put_var(b, r->ts - prev->ts); /* wraps when ts < prev->ts */
+    if (flags & 0x10)
+        put_var(b, r->label);
+    if (flags & 0x80)
+        put_var(b, r->size);
+    *prev = *r;
+}
+
+/* A thread as the generators keep it: its id (v6: its index), the
+ * number and timestamp of its last event. */
+typedef struct nt_gen_thread {
+    uint64_t id;
+    uint32_t seq;
+    uint64_t ts;
+} nt_gen_thread;
+
+/*! nt_gen_event_block() : the content (header and rows) of one event block
+ *  of 1..4 per-thread batches into b, using metadata ids 1..metadata,
+ *  stacks 0..stacks and (v6) label lists 0..labels.  *clock is the latest
+ *  timestamp so far and *floor the latest IsSorted one; both move on. */
+void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
+                        unsigned nthreads, uint64_t *clock, uint64_t *floor,
+                        uint32_t metadata, uint32_t stacks, uint32_t labels,
+                        int v6);
+
 #endif

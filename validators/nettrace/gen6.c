@@ -18,16 +18,11 @@
 #define G6_METADATA 6
 #define G6_LABELS 6
 
-typedef struct g6_thread {
-    uint32_t seq;
-    uint64_t ts;
-} g6_thread;
-
 typedef struct nt_gen6 {
     tgB_rng rng;
     nt_sink *sink;
     tgM_buf b;               /* content of the block being built */
-    g6_thread threads[G6_THREADS + 1]; /* by index; index 0 unused */
+    nt_gen_thread threads[G6_THREADS]; /* threads[i] has index i + 1 */
     unsigned nthreads;
     uint64_t clock, floor;
     uint32_t stacks, labels;
@@ -142,7 +137,7 @@ static void thread_block(nt_gen6 *g)
     tgM_buf row = {0};
     for (unsigned i = 1; i <= g->nthreads; i++) {
         row.n = 0;
-        put_var(&row, i);
+        put_var(&row, g->threads[i - 1].id);
         put_u8(&row, 1);
         put_string6(&row, i == 1 ? "Main" : "Worker");
         put_u8(&row, 2);
@@ -154,7 +149,7 @@ static void thread_block(nt_gen6 *g)
         put_string6(&row, "demo");
         put_u16(&g->b, (unsigned)row.n);
         put(&g->b, row.p, row.n);
-        g->threads[i].seq = 0; /* a fresh index starts at 1 */
+        g->threads[i - 1].seq = 0; /* a fresh index starts at 1 */
     }
     tgM_free(&row);
     emit(g, 6);
@@ -207,85 +202,8 @@ static void label_block(nt_gen6 *g)
 
 static void event_block(nt_gen6 *g)
 {
-    tgM_buf rows = {0};
-    uint64_t prev_ts = 0, prev_capture = 0, prev_thread = 0;
-    uint64_t lo = UINT64_MAX, hi = 0;
-    uint32_t prev_meta = 0, prev_stack = 0, prev_seq = 0, prev_size = 0;
-    uint32_t prev_label = 0;
-    for (unsigned batch = 1 + tgB_below(&g->rng, 4); batch > 0; batch--) {
-        unsigned index = 1 + tgB_below(&g->rng, g->nthreads);
-        g6_thread *t = &g->threads[index];
-        uint64_t start = (t->ts > g->floor ? t->ts : g->floor) +
-                         tgB_below(&g->rng, 50);
-        g->floor = start;
-        uint64_t ts = start;
-        for (unsigned n = 1 + tgB_below(&g->rng, 6); n > 0; n--) {
-            uint32_t meta = 1 + tgB_below(&g->rng, G6_METADATA);
-            /* the first row of a block always has a stack (id 1) */
-            uint32_t stack =
-                rows.n == 0 ? 1 : tgB_below(&g->rng, g->stacks + 1);
-            /* ... and a label list (id 1) */
-            uint32_t label =
-                rows.n == 0 ? 1 : tgB_below(&g->rng, g->labels + 1);
-            uint32_t size = tgB_below(&g->rng, 40);
-            uint32_t seq = t->seq + 1;
-            int first = ts == start;
-            unsigned flags = 0;
-            if (meta != prev_meta)
-                flags |= 0x01;
-            /* without 0x02 the sequence number is the previous + 1 */
-            if (first || index != prev_capture || seq != prev_seq + 1)
-                flags |= 0x02;
-            if (index != prev_thread)
-                flags |= 0x04;
-            if (stack != prev_stack)
-                flags |= 0x08;
-            if (label != prev_label)
-                flags |= 0x10;
-            if (first)
-                flags |= 0x40;
-            if (size != prev_size)
-                flags |= 0x80;
-            put_u8(&rows, flags);
-            if (flags & 0x01)
-                put_var(&rows, meta);
-            if (flags & 0x02) {
-                put_var(&rows, (uint32_t)(seq - prev_seq - 1));
-                put_var(&rows, index);
-                put_var(&rows, tgB_below(&g->rng, 16));
-            }
-            if (flags & 0x04)
-                put_var(&rows, index);
-            if (flags & 0x08)
-                put_var(&rows, stack);
-            put_var(&rows, ts - prev_ts);
-            if (flags & 0x10)
-                put_var(&rows, label);
-            if (flags & 0x80)
-                put_var(&rows, size);
-            for (uint32_t i = 0; i < size; i++)
-                put_u8(&rows, (unsigned)tgB_next(&g->rng));
-            lo = ts < lo ? ts : lo;
-            hi = ts > hi ? ts : hi;
-            prev_ts = ts;
-            prev_capture = prev_thread = index;
-            prev_meta = meta;
-            prev_stack = stack;
-            prev_label = label;
-            prev_seq = t->seq = seq;
-            prev_size = size;
-            t->ts = ts;
-            if (ts > g->clock)
-                g->clock = ts;
-            ts += tgB_below(&g->rng, 40);
-        }
-    }
-    put_u16(&g->b, 20);
-    put_u16(&g->b, 1);
-    put_u64(&g->b, lo);
-    put_u64(&g->b, hi);
-    put(&g->b, rows.p, rows.n);
-    tgM_free(&rows);
+    nt_gen_event_block(&g->b, &g->rng, g->threads, g->nthreads, &g->clock,
+                       &g->floor, G6_METADATA, g->stacks, g->labels, 1);
     emit(g, 2);
 }
 
@@ -299,13 +217,13 @@ static void sequence_point(nt_gen6 *g)
     put_u64(&g->b, g->clock);
     put_u32(&g->b, flags);
     put_u32(&g->b, g->nthreads);
-    for (unsigned i = 1; i <= g->nthreads; i++) {
-        put_var(&g->b, i);
+    for (unsigned i = 0; i < g->nthreads; i++) {
+        put_var(&g->b, g->threads[i].id);
         put_var(&g->b, g->threads[i].seq);
     }
     emit(g, 4);
     g->floor = g->clock;
-    for (unsigned i = 1; i <= g->nthreads; i++)
+    for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
     if (flags & 1)
         thread_block(g);
@@ -331,11 +249,13 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink)
     g->sink = sink;
     g->clock = 1000 + tgB_below(&g->rng, 100000);
     g->nthreads = 2 + tgB_below(&g->rng, G6_THREADS - 1);
+    for (unsigned i = 0; i < g->nthreads; i++)
+        g->threads[i].id = i + 1;
     nt_sink_raw(sink, "Nettrace\0\0\0\0\6\0\0\0\0\0\0\0", 20);
     trace_block(g);
     metadata_block(g);
     thread_block(g);
-    for (unsigned i = 1; i <= g->nthreads; i++)
+    for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
     if (min_size > 0) {
         while (sink->total < min_size && !nt_sink_failed(sink))
@@ -345,8 +265,8 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink)
             window(g);
     }
     /* the last thread ends: RemoveThread with its final number */
-    put_var(&g->b, g->nthreads);
-    put_var(&g->b, g->threads[g->nthreads].seq);
+    put_var(&g->b, g->threads[g->nthreads - 1].id);
+    put_var(&g->b, g->threads[g->nthreads - 1].seq);
     emit(g, 7);
     emit(g, 0);
     int failed = g->b.failed;

@@ -18,17 +18,11 @@
 #define GEN_METADATA 6
 #define GEN_STACKS 8
 
-typedef struct gen_thread {
-    uint64_t id;
-    uint32_t seq;
-    uint64_t ts; /* its latest timestamp */
-} gen_thread;
-
 typedef struct nt_gen {
     tgB_rng rng;
     nt_sink *sink;
     tgM_buf block;        /* content of the block being built  */
-    gen_thread threads[GEN_THREADS];
+    nt_gen_thread threads[GEN_THREADS];
     unsigned nthreads;
     uint64_t clock;       /* latest timestamp handed out       */
     uint64_t floor;       /* latest IsSorted timestamp         */
@@ -177,74 +171,9 @@ static void emit_stacks(nt_gen *g)
 /* An EventBlock of per-thread batches. */
 static void emit_events(nt_gen *g)
 {
-    tgM_buf rows = {0};
-    uint64_t prev_ts = 0, prev_capture = 0, prev_thread = 0;
-    uint64_t lo = UINT64_MAX, hi = 0;
-    uint32_t prev_meta = 0, prev_stack = 0, prev_seq = 0, prev_size = 0;
-    for (unsigned batch = 1 + tgB_below(&g->rng, 4); batch > 0; batch--) {
-        gen_thread *t = &g->threads[tgB_below(&g->rng, g->nthreads)];
-        /* a batch starts at or after every earlier sorted row and after
-         * its thread's last event; rows of other threads may be later */
-        uint64_t start = t->ts > g->floor ? t->ts : g->floor;
-        start += tgB_below(&g->rng, 50);
-        g->floor = start;
-        uint64_t ts = start;
-        for (unsigned n = 1 + tgB_below(&g->rng, 6); n > 0; n--) {
-            uint32_t meta = 1 + tgB_below(&g->rng, GEN_METADATA);
-            /* the first row of a block always has a stack (id 1) */
-            uint32_t stack =
-                rows.n == 0 ? 1 : tgB_below(&g->rng, g->stacks + 1);
-            uint32_t size = tgB_below(&g->rng, 48);
-            int first = ts == start;
-            unsigned flags = 0;
-            uint32_t seq = t->seq + 1;
-            if (meta != prev_meta)
-                flags |= 0x01;
-            if (first || t->id != prev_capture || seq != prev_seq + 1)
-                flags |= 0x02;
-            if (t->id != prev_thread)
-                flags |= 0x04;
-            if (stack != prev_stack)
-                flags |= 0x08;
-            if (first)
-                flags |= 0x40;
-            if (size != prev_size)
-                flags |= 0x80;
-            put_u8(&rows, flags);
-            if (flags & 0x01)
-                put_var(&rows, meta);
-            if (flags & 0x02) {
-                put_var(&rows, (uint32_t)(seq - prev_seq - 1));
-                put_var(&rows, t->id);
-                put_var(&rows, tgB_below(&g->rng, 8)); /* processor */
-            }
-            if (flags & 0x04)
-                put_var(&rows, t->id);
-            if (flags & 0x08)
-                put_var(&rows, stack);
-            put_var(&rows, ts - prev_ts); /* wraps when ts < prev_ts */
-            if (flags & 0x80)
-                put_var(&rows, size);
-            for (uint32_t i = 0; i < size; i++)
-                put_u8(&rows, (unsigned)tgB_next(&g->rng));
-            lo = ts < lo ? ts : lo;
-            hi = ts > hi ? ts : hi;
-            prev_ts = ts;
-            prev_capture = prev_thread = t->id;
-            prev_meta = meta;
-            prev_stack = stack;
-            prev_seq = t->seq = seq;
-            prev_size = size;
-            t->ts = ts;
-            if (ts > g->clock)
-                g->clock = ts;
-            ts += tgB_below(&g->rng, 40);
-        }
-    }
-    block_header(&g->block, lo, hi);
-    put(&g->block, rows.p, rows.n);
+    nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads,
+                       &g->clock, &g->floor, GEN_METADATA, g->stacks, 0, 0);
     emit_block(g, "EventBlock");
-    tgM_free(&rows);
 }
 
 static void emit_sequence_point(nt_gen *g)

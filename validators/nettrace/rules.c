@@ -1,18 +1,9 @@
 /* rules.c - the NetTrace rule table and format descriptor. */
 #include <string.h>
 
+#include "../core/rule_table.h"
 #include "nettrace.h"
 
-#define MUST TG_MUST
-#define SHOULD TG_SHOULD
-#define COMPAT TG_COMPAT
-#define INFO TG_INFO
-#define CHECK TG_KIND_CHECK
-#define TRUNCATED TG_KIND_TRUNCATED
-#define LIMIT TG_KIND_LIMIT
-#define UNSUPPORTED TG_KIND_UNSUPPORTED
-#define MUT(fn, text) text, NULL
-#define NOMUT(reason) NULL, reason
 #define V5 "NetTraceFormat_v5.md (perfview), per formats/nettrace.md"
 #define V6 "NetTraceFormat.md (perfview, final v6), per formats/nettrace.md"
 #define SEED "seeds/nettrace-v6.md"

@@ -1,0 +1,20 @@
+/* rule_table.h - the vocabulary of every format's rules.def, for the
+ * file that expands it into a tg_rule table (rules.c). */
+#ifndef TG_RULE_TABLE_H
+#define TG_RULE_TABLE_H
+
+#include "tracegate.h"
+
+#define MUST TG_MUST
+#define SHOULD TG_SHOULD
+#define COMPAT TG_COMPAT
+#define INFO TG_INFO
+#define CHECK TG_KIND_CHECK
+#define TRUNCATED TG_KIND_TRUNCATED
+#define LIMIT TG_KIND_LIMIT
+#define UNSUPPORTED TG_KIND_UNSUPPORTED
+/* the mutation column: its text, or why there is none */
+#define MUT(fn, text) text, NULL
+#define NOMUT(reason) NULL, reason
+
+#endif

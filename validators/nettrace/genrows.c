@@ -1,0 +1,51 @@
+/* genrows.c - event blocks for both NetTrace generators. */
+#include "emit.h"
+
+void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
+                        unsigned nthreads, uint64_t *clock, uint64_t *floor,
+                        uint32_t metadata, uint32_t stacks, uint32_t labels,
+                        int v6)
+{
+    tgM_buf rows = {0};
+    nt_row prev = {0}; /* "assume the previous event ... zeroed" */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (unsigned batch = 1 + tgB_below(rng, 4); batch > 0; batch--) {
+        nt_gen_thread *t = &threads[tgB_below(rng, nthreads)];
+        /* a batch starts at or after every earlier sorted row and after
+         * its thread's last event; rows of other threads may be later, so
+         * timestamps step back between batches (wrapped deltas) */
+        uint64_t start = (t->ts > *floor ? t->ts : *floor) +
+                         tgB_below(rng, 50);
+        *floor = start;
+        nt_row r = {0};
+        r.ts = start;
+        r.proc = tgB_below(rng, 8);
+        for (unsigned n = 1 + tgB_below(rng, 6); n > 0; n--) {
+            r.meta = 1 + tgB_below(rng, metadata);
+            /* the first row of a block always has a stack and (v6) a label
+             * list, id 1, so mutations can rely on a reference */
+            r.stack = rows.n == 0 ? 1 : tgB_below(rng, stacks + 1);
+            r.label = !v6 ? 0 : rows.n == 0 ? 1 : tgB_below(rng, labels + 1);
+            r.size = tgB_below(rng, 48);
+            r.seq = t->seq + 1;
+            r.sorted = r.ts == start;
+            r.capture = r.thread = t->id;
+            put_row(&rows, &r, &prev, v6);
+            for (uint32_t i = 0; i < r.size; i++)
+                put_u8(&rows, (unsigned)tgB_next(rng));
+            lo = r.ts < lo ? r.ts : lo;
+            hi = r.ts > hi ? r.ts : hi;
+            t->seq = r.seq;
+            t->ts = r.ts;
+            if (r.ts > *clock)
+                *clock = r.ts;
+            r.ts += tgB_below(rng, 40);
+        }
+    }
+    put_u16(b, 20); /* HeaderSize */
+    put_u16(b, 1);  /* compressed */
+    put_u64(b, lo);
+    put_u64(b, hi);
+    put(b, rows.p, rows.n);
+    tgM_free(&rows);
+}
