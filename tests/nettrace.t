@@ -50,8 +50,12 @@ case("v6-end-size", ex[:-4] + nt6.block(0, b"\0" * 4), "NT-END-004", END, 1)
 case("v6-trailing", ex + b"\0", "NT-END-002", len(ex), 0)
 case("v6-minor", P["header"][:16] + b"\x01\0\0\0" + ex[20:], "NT-HDR-006",
      16, 0)
-case("v6-draft-pending", ex, "NT-HDR-007", 12, 4, "--profile",
-     "nettrace-v6-draft")
+# the final example read as the seed's draft: kinds 4/5 swap, metadata
+# misparses; it must fail, never pass
+got, out, err = run("check", "--profile", "nettrace-v6-draft",
+                    scratch.write("ex6-as-draft", ex))
+t.ok(got == 1 and "v6 draft" in out, "the final v6 example fails when read "
+     "as the draft", out)
 order = [(1, "trace"), (3, "metadata"), (9, "labels"), (6, "thread"),
          (5, "stack"), (8, "labels"), (2, "events"), (4, "sp"),
          (7, "remove"), (0, "end")]
@@ -150,6 +154,25 @@ with open(gen, "wb") as f:
 got, out, err = run("check", "--report", "json", "--max-live", "2", gen)
 t.eq((got, [d["rule"] for d in json.loads(out)["files"][0]["findings"]]),
      (5, ["NT-LIM-001"]), "--max-live 2: exit 5, NT-LIM-001 once")
+
+# a draft trace: read as the draft by the automatic choice (NT-A28),
+# which the report says; TraceEvent-compatible checking fails it
+draft = scratch.path("draft.nettrace")
+with open(draft, "wb") as f:
+    f.write(subprocess.run([TRACEGATE, "gen", "nettrace", "--profile",
+                            "nettrace-v6-draft", "--seed", "2", "--out", "-"],
+                           stdout=subprocess.PIPE).stdout)
+got, out, err = run("check", draft)
+t.ok(got == 0 and "v6 draft, chosen automatically" in out,
+     "a draft file: chosen as the draft automatically, and said", out)
+got, out, err = run("check", "--report", "json", "--profile",
+                    "traceevent-compat", draft)
+t.eq((got, [d["rule"] for d in json.loads(out)["files"][0]["findings"]]),
+     (1, ["NT-DRAFT-006"]), "a draft file fails --profile traceevent-compat")
+got, out, err = run("check", "--report", "json", "--profile",
+                    "nettrace-v6", ex and scratch.write("ex6b", ex))
+t.ok(got == 0 and "final published" in out,
+     "a final v6 file stays final under the automatic choice", out)
 
 # the other profiles read a v4/v5 runtime file the same way
 for profile in ("traceevent-compat", "nettrace-v6-draft"):

@@ -84,11 +84,14 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
             var(k, c, 32, &v, "/ProcessorNumber"))
             return -1;
         s->proc = (uint32_t)v;
-    } else if (s->metadata_id != 0 || k->v6) {
+    } else if (s->metadata_id != 0 || (k->v6 && !k->draft)) {
         s->seq++; /* v6: "in either case increment" (NT-A5) */
     }
     if ((flags & 0x04) && var(k, c, 64, &s->thread, "/ThreadId"))
         return -1;
+    if (!(flags & 0x04) && k->draft) /* "ThreadIndex is the same as
+                                        CaptureThreadIndex" */
+        s->thread = s->capture_thread;
     if (flags & 0x08) {
         if (var(k, c, 32, &v, "/StackId"))
             return -1;
@@ -97,7 +100,7 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     if (var(k, c, 64, &v, "/TimeStamp"))
         return -1;
     s->ts += v; /* deltas wrap mod 2^64 (NT-A6) */
-    if (k->v6) {
+    if (k->v6 && !k->draft) {
         if (flags & 0x10) {
             if (var(k, c, 32, &v, "/LabelListId"))
                 return -1;
@@ -169,7 +172,7 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
     if (p == NULL)
         return -1;
     uint32_t size = tgB_le32(p);
-    if (k->v6)
+    if (k->v6 && !k->draft) /* the draft keeps the v5 row */
         return uncompressed_row_v6(k, c, s, sorted, size, at);
     if (!(p = take(k, c, UNCOMPRESSED_HEADER, "/header")))
         return -1;

@@ -16,9 +16,8 @@ static int for_this_layout(const nt_check *k, size_t rule)
         return 1;
     if (!k->v6)
         return strstr(g, "v4/5") != NULL;
-    int draft = k->c->profile == NT_PROFILE_V6_DRAFT;
     for (const char *s = g; (s = strstr(s, "v6")) != NULL; s += 2)
-        if ((s[2] == 'd') == draft)
+        if ((s[2] == 'd') == (k->draft != 0))
             return 1;
     return 0;
 }
@@ -36,6 +35,10 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     /* rules name layouts: one never speaks about another layout's file */
     if (!tgE_active(k->c, rule) || !for_this_layout(k, rule))
         return -1;
+    if (k->silent) {
+        k->silent_count++;
+        return -1;
+    }
     const char *unit = k->v6 ? "block" : "object";
     if (k->object_name == NULL)
         snprintf(k->path, sizeof k->path, "/%s", field);
@@ -115,11 +118,7 @@ static int v6_header(nt_check *k)
                   "header/major", "6", found);
         return 0;
     }
-    if (k->c->profile == NT_PROFILE_V6_DRAFT) {
-        nt_report(k, NT_HDR_DRAFT_PENDING, 12, 4, "header/major",
-                  "a layout tracegate checks", "the v6 draft");
-        return 0;
-    }
+    k->draft = k->c->profile == NT_PROFILE_V6_DRAFT;
     if (minor != 0) {
         snprintf(found, sizeof found, "%" PRIu32, minor);
         nt_report(k, NT_HDR_MINOR, 16, 4, "header/minor", "0", found);
@@ -165,8 +164,25 @@ void tgN_check(tgE_check *c, tgW_window *w)
         nt_state_init(&k);
         nt_check_v6(&k);
         nt_state_free(&k);
-        snprintf(c->layout, sizeof c->layout, "v6 (final published block "
-                 "layout)%s", k.uncompressed ? UNCOMPRESSED_NOTE : "");
+        /* the draft is legal under its profile, but TraceEvent cannot
+         * read it: that fails only the TraceEvent-compatible check */
+        if (k.draft && c->profile == NT_PROFILE_TRACEEVENT) {
+            k.object_name = NULL;
+            nt_report(&k, NT_DRF_COMPAT, 12, 8, "header",
+                      "the final v6 layout", "the v6 draft");
+        }
+        snprintf(c->layout, sizeof c->layout, "%s%s",
+                 !k.draft ? "v6 (final published block layout)"
+                 : k.draft_auto
+                     ? "v6 draft, chosen automatically because its first "
+                       "metadata, stack, sequence point or thread block "
+                       "reads only as the draft (the seed's February 2025 "
+                       "layout, superseded: TraceEvent and final-v6 "
+                       "readers cannot read it)"
+                     : "v6 draft, as --profile nettrace-v6-draft asks (the "
+                       "seed's February 2025 layout, superseded: "
+                       "TraceEvent and final-v6 readers cannot read it)",
+                 k.uncompressed ? UNCOMPRESSED_NOTE : "");
         return;
     }
     if (tgW_fill(w, 32) < 32 || r != 20 ||

@@ -65,21 +65,29 @@ typedef struct nt_row {
     int sorted;
 } nt_row;
 
+/* The three row encodings. */
+enum nt_layout { NT_V45 = 0, NT_V6 = 1, NT_V6D = 2 };
+
 /* Write r compressed against prev, then make prev = r.  A field is written
  * only when it differs from prev, as the runtime does; 0x02 (sequence,
  * capture thread, processor) also opens every IsSorted batch.  Without
- * 0x02 the sequence number is implied: previous + 1, in v4/v5 only when
- * MetadataId != 0.  Flag 0x10 is LabelListId in v6 (v4/v5's ActivityId is
- * never written).  The caller writes the r->size payload bytes after. */
-static inline void put_row(tgM_buf *b, const nt_row *r, nt_row *prev, int v6)
+ * 0x02 the sequence number is implied: previous + 1, outside final v6
+ * only when MetadataId != 0.  Without 0x04 the thread is the previous
+ * row's, but the draft's is the row's capture thread.  Flag 0x10 is
+ * LabelListId in final v6 (elsewhere ActivityId, never written).  The
+ * caller writes the r->size payload bytes after. */
+static inline void put_row(tgM_buf *b, const nt_row *r, nt_row *prev,
+                           enum nt_layout layout)
 {
+    int v6 = layout == NT_V6;
     uint32_t implied = prev->seq + (v6 || r->meta != 0 ? 1u : 0u);
+    uint64_t thread_if_clear = layout == NT_V6D ? r->capture : prev->thread;
     unsigned flags = (r->meta != prev->meta ? 0x01u : 0) |
                      (r->sorted || r->capture != prev->capture ||
                               r->seq != implied
                           ? 0x02u
                           : 0) |
-                     (r->thread != prev->thread ? 0x04u : 0) |
+                     (r->thread != thread_if_clear ? 0x04u : 0) |
                      (r->stack != prev->stack ? 0x08u : 0) |
                      (v6 && r->label != prev->label ? 0x10u : 0) |
                      (r->sorted ? 0x40u : 0) |
@@ -119,6 +127,6 @@ typedef struct nt_gen_thread {
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        int v6);
+                        enum nt_layout layout);
 
 #endif

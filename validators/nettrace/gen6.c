@@ -1,4 +1,5 @@
-/* gen6.c - valid final-v6 NetTrace traces from a seed: a Trace block with
+/* gen6.c - valid v6 NetTrace traces from a seed, final or (draft) in the
+ * seed's February 2025 layout.  Final v6 has a Trace block with
  * key/value pairs; metadata rows using every type code family (scalars,
  * Array, FixedLengthArray, RelLoc and DataLoc over fixed-size elements,
  * nested Object) and optional metadata; Thread blocks with every info
@@ -26,7 +27,12 @@ typedef struct nt_gen6 {
     unsigned nthreads;
     uint64_t clock, floor;
     uint32_t stacks, labels;
+    int draft;               /* the seed's layout                 */
 } nt_gen6;
+
+/* Kinds that differ in the draft. */
+#define K_STACK(g) ((g)->draft ? 4u : 5u)
+#define K_SP(g) ((g)->draft ? 5u : 4u)
 
 static void emit(nt_gen6 *g, unsigned kind)
 {
@@ -118,8 +124,49 @@ static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
     tgM_free(&o);
 }
 
+/* The draft's metadata: Count rows, fields as (Type, name), optional
+ * metadata as a varuint count of elements; type codes 1, 3-14, 16-24. */
+static void metadata_block_draft(nt_gen6 *g)
+{
+    put_u16(&g->b, G6_METADATA);
+    for (uint32_t id = 1; id <= G6_METADATA; id++) {
+        put_var(&g->b, id);
+        put_string6(&g->b, "Demo.Provider");
+        put_var(&g->b, id);
+        put_string6(&g->b, "Tick");
+        put_var(&g->b, 5);
+        put(&g->b, "\x09", 1); /* Int32 */
+        put_string6(&g->b, "Count");
+        put(&g->b, "\x13\x08", 2); /* Array of UInt16 */
+        put_string6(&g->b, "Ports");
+        put(&g->b, "\x01\x02\x0e", 3); /* Object {Double, ...} */
+        put_string6(&g->b, "X");
+        put(&g->b, "\x17", 1); /* LengthPrefixedUTF8String */
+        put_string6(&g->b, "Label");
+        put_string6(&g->b, "Point");
+        put(&g->b, "\x16", 1); /* LengthPrefixedUTF16String */
+        put_string6(&g->b, "Name");
+        put(&g->b, "\x18", 1); /* VarLengthPrefixedUtf8String */
+        put_string6(&g->b, "Path");
+        put_var(&g->b, 3);
+        put_u8(&g->b, 1);
+        put_u8(&g->b, 1 + tgB_below(&g->rng, 9));
+        put_u8(&g->b, 3);
+        put_u64(&g->b, 1ull << tgB_below(&g->rng, 48));
+        put_u8(&g->b, 4);
+        put_u8(&g->b, 1);
+        put_u8(&g->b, 4);
+        put_string6(&g->b, "Tick {Count}");
+    }
+    emit(g, 3);
+}
+
 static void metadata_block(nt_gen6 *g)
 {
+    if (g->draft) {
+        metadata_block_draft(g);
+        return;
+    }
     tgM_buf row = {0};
     put_u16(&g->b, 0); /* HeaderSize, as writers do */
     for (uint32_t id = 1; id <= G6_METADATA; id++) {
@@ -134,6 +181,18 @@ static void metadata_block(nt_gen6 *g)
 
 static void thread_block(nt_gen6 *g)
 {
+    if (g->draft) {
+        /* Count, then (Index, ThreadId, ProcessId) */
+        put_u16(&g->b, g->nthreads);
+        for (unsigned i = 0; i < g->nthreads; i++) {
+            put_var(&g->b, g->threads[i].id);
+            put_var(&g->b, 5000 + g->threads[i].id);
+            put_var(&g->b, 4242);
+            g->threads[i].seq = 0; /* a fresh index starts at 1 */
+        }
+        emit(g, 6);
+        return;
+    }
     tgM_buf row = {0};
     for (unsigned i = 1; i <= g->nthreads; i++) {
         row.n = 0;
@@ -166,7 +225,7 @@ static void stack_block(nt_gen6 *g)
         for (uint32_t k = 0; k < n; k++)
             put_u64(&g->b, 0x401000 + 16 * tgB_below(&g->rng, 1u << 16));
     }
-    emit(g, 5);
+    emit(g, K_STACK(g));
 }
 
 static void label_block(nt_gen6 *g)
@@ -203,7 +262,8 @@ static void label_block(nt_gen6 *g)
 static void event_block(nt_gen6 *g)
 {
     nt_gen_event_block(&g->b, &g->rng, g->threads, g->nthreads, &g->clock,
-                       &g->floor, G6_METADATA, g->stacks, g->labels, 1);
+                       &g->floor, G6_METADATA, g->stacks, g->labels,
+                       g->draft ? NT_V6D : NT_V6);
     emit(g, 2);
 }
 
@@ -215,13 +275,23 @@ static void sequence_point(nt_gen6 *g)
     uint32_t flags = roll == 0 ? 1u : roll == 1 ? 2u : 0u;
     g->clock += 1 + tgB_below(&g->rng, 100);
     put_u64(&g->b, g->clock);
-    put_u32(&g->b, flags);
-    put_u32(&g->b, g->nthreads);
-    for (unsigned i = 0; i < g->nthreads; i++) {
-        put_var(&g->b, g->threads[i].id);
-        put_var(&g->b, g->threads[i].seq);
+    if (g->draft) {
+        /* the v5 layout; every draft SP ends the thread indexes */
+        flags = 1;
+        put_u32(&g->b, g->nthreads);
+        for (unsigned i = 0; i < g->nthreads; i++) {
+            put_u64(&g->b, g->threads[i].id);
+            put_u32(&g->b, g->threads[i].seq);
+        }
+    } else {
+        put_u32(&g->b, flags);
+        put_u32(&g->b, g->nthreads);
+        for (unsigned i = 0; i < g->nthreads; i++) {
+            put_var(&g->b, g->threads[i].id);
+            put_var(&g->b, g->threads[i].seq);
+        }
     }
-    emit(g, 4);
+    emit(g, K_SP(g));
     g->floor = g->clock;
     for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
@@ -234,17 +304,20 @@ static void sequence_point(nt_gen6 *g)
 static void window(nt_gen6 *g)
 {
     stack_block(g);
-    label_block(g);
+    if (!g->draft) /* the draft has no label lists */
+        label_block(g);
     for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
         event_block(g);
     sequence_point(g);
 }
 
-int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink)
+int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink,
+                   int draft)
 {
     nt_gen6 *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
+    g->draft = draft;
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000 + tgB_below(&g->rng, 100000);
@@ -264,10 +337,12 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink)
         for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
             window(g);
     }
-    /* the last thread ends: RemoveThread with its final number */
-    put_var(&g->b, g->threads[g->nthreads - 1].id);
-    put_var(&g->b, g->threads[g->nthreads - 1].seq);
-    emit(g, 7);
+    if (!draft) {
+        /* the last thread ends: RemoveThread with its final number */
+        put_var(&g->b, g->threads[g->nthreads - 1].id);
+        put_var(&g->b, g->threads[g->nthreads - 1].seq);
+        emit(g, 7);
+    }
     emit(g, 0);
     int failed = g->b.failed;
     tgM_free(&g->b);

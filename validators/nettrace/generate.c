@@ -1,5 +1,6 @@
 /* generate.c - valid NetTrace traces from a seed.  For every profile but
- * nettrace-v6 (gen6.c), the v4/v5 layout the .NET runtime writes: compressed headers, a first metadata row with flag
+ * nettrace-v6 and nettrace-v6-draft (gen6.c), the v4/v5 layout the .NET
+ * runtime writes: compressed headers, a first metadata row with flag
  * 0x02 and sequence delta 0xFFFFFFFF (NT-A4), per-thread batches opened by
  * an IsSorted row, timestamps that step back between threads (wrapped
  * deltas, NT-A6), stack ids restarting at 1 after each sequence point, V5
@@ -172,7 +173,8 @@ static void emit_stacks(nt_gen *g)
 static void emit_events(nt_gen *g)
 {
     nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads,
-                       &g->clock, &g->floor, GEN_METADATA, g->stacks, 0, 0);
+                       &g->clock, &g->floor, GEN_METADATA, g->stacks, 0,
+                       NT_V45);
     emit_block(g, "EventBlock");
 }
 
@@ -233,10 +235,11 @@ static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
 int nt_generate(int profile, uint64_t seed, uint64_t min_size,
                 nt_sink *sink)
 {
-    sink->v6 = profile == NT_PROFILE_V6;
+    int draft = profile == NT_PROFILE_V6_DRAFT;
+    sink->v6 = profile == NT_PROFILE_V6 || draft;
     if (sink->model)
         sink->model->v6 = sink->v6;
-    return sink->v6 ? nt_generate_v6(seed, min_size, sink)
+    return sink->v6 ? nt_generate_v6(seed, min_size, sink, draft)
                     : generate_v45(seed, min_size, sink);
 }
 

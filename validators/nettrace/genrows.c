@@ -4,8 +4,9 @@
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        int v6)
+                        enum nt_layout layout)
 {
+    int labelled = layout == NT_V6;
     tgM_buf rows = {0};
     nt_row prev = {0}; /* "assume the previous event ... zeroed" */
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -25,12 +26,14 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
             /* the first row of a block always has a stack and (v6) a label
              * list, id 1, so mutations can rely on a reference */
             r.stack = rows.n == 0 ? 1 : tgB_below(rng, stacks + 1);
-            r.label = !v6 ? 0 : rows.n == 0 ? 1 : tgB_below(rng, labels + 1);
+            r.label = !labelled  ? 0
+                      : rows.n == 0 ? 1
+                                    : tgB_below(rng, labels + 1);
             r.size = tgB_below(rng, 48);
             r.seq = t->seq + 1;
             r.sorted = r.ts == start;
             r.capture = r.thread = t->id;
-            put_row(&rows, &r, &prev, v6);
+            put_row(&rows, &r, &prev, layout);
             for (uint32_t i = 0; i < r.size; i++)
                 put_u8(&rows, (unsigned)tgB_next(rng));
             lo = r.ts < lo ? r.ts : lo;

@@ -1409,6 +1409,84 @@ static int mut_sp_flags(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
+/* ---- the v6 draft (kinds: 3 Metadata, 4 Stack, 5 SP, 6 Thread) ----- */
+
+static int bump_count(nt_mut *x, unsigned kind, const char *what,
+                      tg_mutant *out)
+{
+    long i = nth6(x, kind, 0);
+    if (i < 0 || x->m.items[i].content.n < 2)
+        return 0;
+    unsigned char *p = bytes(x, (size_t)i);
+    unsigned n = (unsigned)(p[0] | p[1] << 8) + 1;
+    p[0] = (unsigned char)n;
+    p[1] = (unsigned char)(n >> 8);
+    mark(x, (size_t)i, 0, what, out);
+    return 1;
+}
+
+static int mut_draft_meta_count(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && bump_count(x, 3, "raised a draft metadata Count by 1",
+                                out);
+}
+
+static int mut_draft_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v == 0 && bump_count(x, 6, "raised a draft Thread block Count "
+                                      "by 1",
+                                out);
+}
+
+/* A draft metadata block after the first: Count 1, a row defining id 100
+ * with `fields` and `optional` as given. */
+static int draft_meta(nt_mut *x, const void *fields, size_t nf,
+                      const void *optional, size_t no, uint64_t at,
+                      const char *what, tg_mutant *out)
+{
+    long i = nth6(x, 3, 0);
+    if (i < 0)
+        return 0;
+    tgM_buf c = {0};
+    put_u16(&c, 1);
+    put_var(&c, 100);
+    put_string6(&c, "P");
+    put_var(&c, 1);
+    put_string6(&c, "E");
+    uint64_t fields_at = c.n;
+    put(&c, fields, nf);
+    put(&c, optional, no);
+    insert6(x, (size_t)i + 1, 3, c.p, c.n);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, fields_at + at, what, out);
+    return 1;
+}
+
+static int mut_draft_meta_row(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* one field of type 25 (not a draft type code) named "F" */
+    return v == 0 && draft_meta(x, "\x01\x19\x01" "F", 4, "\0", 1, 1,
+                                "gave a draft field type code 25", out);
+}
+
+static int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* no fields; one optional element of kind 7, Size 2 */
+    return v == 0 && draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2,
+                                "added a draft optional element of kind 7",
+                                out);
+}
+
+static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth6(x, 6, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    nt_model_remove(&x->m, (size_t)i);
+    mark(x, (size_t)i, 0, "removed the first draft Thread block", out);
+    return 1;
+}
+
 /* ---- the table, in rules.def order -------------------------------------- */
 
 static const nt_mutator mutators[NT_NRULES] = {
@@ -1428,9 +1506,16 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
 {
     if (rule >= NT_NRULES || mutators[rule] == NULL)
         return 0;
+    /* the parent: v4/v5 for rules that apply there, else final v6, or the
+     * draft for draft-only rules */
     const char *g = tgN_rules[rule].applies;
-    int v6 = strcmp(g, "all") != 0 && strstr(g, "v4/5") == NULL;
-    int profile = v6 ? NT_PROFILE_V6 : NT_PROFILE_DEFAULT;
+    int v45 = strcmp(g, "all") == 0 || strstr(g, "v4/5") != NULL;
+    int final6 = 0;
+    for (const char *p = g; (p = strstr(p, "v6")) != NULL; p += 2)
+        final6 |= p[2] != 'd';
+    int profile = v45 ? NT_PROFILE_DEFAULT
+                  : final6 ? NT_PROFILE_V6
+                           : NT_PROFILE_V6_DRAFT;
     mu->profile = tgN_profiles[profile];
     nt_mut *x = calloc(1, sizeof *x);
     if (x == NULL)

@@ -36,7 +36,8 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
 struct nt_sink;
 int nt_generate(int profile, uint64_t seed, uint64_t min_size,
                 struct nt_sink *sink);
-int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink);
+int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink,
+                   int draft);
 
 #define NT_MAX_NAME 1024   /* longest object type name read in full */
 #define NT_MAX_DEPTH 32    /* nesting of metadata field lists        */
@@ -95,6 +96,12 @@ typedef struct nt_check {
     uint32_t pointer_size;
     /* where we are, for paths */
     int v6;                   /* the v6 block layout (else v4/v5)      */
+    int draft;                /* ... as the seed's draft               */
+    int draft_auto;           /* chosen by NT-A28, not by the profile   */
+    int decided;              /* the v6 / draft choice is made          */
+    int silent;               /* a trial parse: report nothing, change
+                                 no state, count would-be findings     */
+    uint64_t silent_count;
     uint64_t object;          /* index of the object or block          */
     const char *object_name;
     uint64_t row;             /* index of the row in its block         */
@@ -143,6 +150,9 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b);
 void nt_thread_block_v6(nt_check *k, nt_cur *b);
 void nt_remove_thread_block_v6(nt_check *k, nt_cur *b);
 void nt_label_block_v6(nt_check *k, nt_cur *b);
+/* The draft's Thread and Metadata blocks (seeds/nettrace-v6.md). */
+void nt_thread_block_draft(nt_check *k, nt_cur *b);
+void nt_metadata_block_draft(nt_check *k, nt_cur *b);
 /* A v6 string (varuint32 length + UTF-8) inside c; -1 if it does not
  * fit (nothing reported). */
 int nt_string_v6(nt_cur *c);

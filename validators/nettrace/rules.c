@@ -21,20 +21,17 @@ const char *const tgN_profiles[] = {"default", "nettrace-v6-draft",
                                     "traceevent-compat", "nettrace-v6",
                                     NULL};
 
-/* Rules name generations, not profiles: every profile reads v4/v5 files;
- * a v6 header is read as final v6, or as the draft under
- * nettrace-v6-draft. */
+/* Rules name layouts, not profiles, and the check itself keeps a rule to
+ * files of its layout.  Every profile reads v4/v5; a v6 header is read as
+ * final v6 or, by choice (NT-A28), as the draft; only nettrace-v6-draft
+ * rules final v6 out. */
 static int nt_applies(const tg_rule *r, int profile)
 {
     const char *g = r->applies;
-    if (strcmp(g, "all") == 0 || strstr(g, "v4/5"))
+    if (profile != NT_PROFILE_V6_DRAFT || strcmp(g, "all") == 0 ||
+        strstr(g, "v4/5"))
         return 1;
-    if (profile == NT_PROFILE_V6_DRAFT)
-        return strstr(g, "v6d") != NULL;
-    for (const char *s = g; (s = strstr(s, "v6")) != NULL; s += 2)
-        if (s[2] != 'd')
-            return 1;
-    return 0;
+    return strstr(g, "v6d") != NULL;
 }
 
 const tgF_format tgF_nettrace = {

@@ -37,6 +37,8 @@ static void table_full(nt_check *k, uint64_t off)
 
 void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     char found[24];
     snprintf(found, sizeof found, "%" PRIu64, id); /* once per metadata */
     if (id == 0 || id > 0x7FFFFFFFu)
@@ -64,6 +66,8 @@ static int stack_known(const nt_check *k, uint32_t id)
 void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     if (count == 0 || k->tables_full)
         return;
     uint64_t end = (uint64_t)first + count;
@@ -127,13 +131,17 @@ static nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
     char found[64];
     snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
              t ? " (removed)" : "");
-    nt_report(k, NT_THR_UNKNOWN, off, 1, field, "a live thread index",
+    nt_report(k, k->draft ? NT_DRF_THREAD : NT_THR_UNKNOWN, off, 1, field,
+              k->draft ? "an index declared since the last sequence point"
+                       : "a live thread index",
               found);
     return NULL;
 }
 
 void nt_on_event(nt_check *k, const nt_event *e)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     char exp[48], found[48];
     if (!k->tables_full && !tgI_find(&k->meta, e->metadata_id)) {
         snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
@@ -215,6 +223,8 @@ void nt_on_event(nt_check *k, const nt_event *e)
 
 void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     char exp[48], found[48];
     snprintf(found, sizeof found, "%" PRIu64, ts);
     if (k->sp_count > 0 && ts < k->last_sp_ts) {
@@ -235,6 +245,8 @@ void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off)
 
 void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     if (k->tables_full)
         return;
     nt_thread *t;
@@ -269,6 +281,8 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
 
 void nt_sp_end(nt_check *k, uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     /* v4/v5 only: "There is no requirement for all (or any) threads to be
      * in this list" in v6 */
     if (!k->v6 && k->sp_covered < k->threads_since_sp) {
@@ -287,6 +301,8 @@ void nt_sp_end(nt_check *k, uint64_t off)
 
 void nt_sp_flush_v6(nt_check *k, uint32_t flags)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     if (flags & 1) /* thread indexes end; removed ones may be reused */
         tgI_clear(&k->threads);
     if (flags & 2)
@@ -295,6 +311,8 @@ void nt_sp_flush_v6(nt_check *k, uint32_t flags)
 
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     if (k->tables_full)
         return;
     int status;
@@ -319,6 +337,8 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
 void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
                       uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     if (k->tables_full)
         return;
     nt_thread *t = tgI_find(&k->threads, index);
@@ -342,6 +362,8 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off)
 {
+    if (k->silent) /* a trial parse changes nothing */
+        return;
     int twice = 0;
     for (uint64_t id = first; id < (uint64_t)first + count && !k->tables_full;
          id++) {

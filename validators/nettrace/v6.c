@@ -12,8 +12,13 @@
 static const char *const kind_names[] = {
     "EndOfStream",  "Trace",  "Event",        "Metadata", "SequencePoint",
     "Stack",        "Thread", "RemoveThread", "LabelList"};
+/* the seed's draft swaps 4 and 5 and has no kinds 7 and 8 */
+static const char *const draft_names[] = {
+    "EndOfStream", "Trace", "Event", "Metadata", "Stack", "SequencePoint",
+    "Thread"};
 
 #define NKINDS (sizeof kind_names / sizeof kind_names[0])
+#define NDRAFT (sizeof draft_names / sizeof draft_names[0])
 
 int nt_string_v6(nt_cur *c)
 {
@@ -67,6 +72,23 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
 
 static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
 {
+    if (k->draft && kind >= 3 && kind <= 8) {
+        switch (kind) {
+        case 3: nt_metadata_block_draft(k, b); break;
+        case 4: nt_stack_block(k, b); break;
+        case 5:
+            /* the v5 layout; every sequence point ends the thread indexes */
+            nt_sp_block_v45(k, b);
+            nt_sp_flush_v6(k, 1);
+            break;
+        case 6: nt_thread_block_draft(k, b); break;
+        default: kind = 100; /* 7, 8: not draft kinds */
+        }
+        if (kind != 100) {
+            k->row = UINT64_MAX;
+            return;
+        }
+    }
     switch (kind) {
     case 1: nt_trace_block_v6(k, b); break;
     case 2: nt_event_block(k, b, 0); break;
@@ -84,6 +106,32 @@ static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
     }
     }
     k->row = UINT64_MAX;
+}
+
+/* Findings block b would have if read as the draft or not. */
+static uint64_t trial(nt_check *k, unsigned kind, const nt_cur *b, int draft)
+{
+    nt_cur copy = *b;
+    int was = k->draft;
+    k->draft = draft;
+    k->silent = 1;
+    k->silent_count = 0;
+    dispatch(k, kind, &copy);
+    k->silent = 0;
+    k->draft = was;
+    return k->silent_count;
+}
+
+/* NT-A28: a v6 header is final v6 unless the first block whose layout
+ * differs (metadata, stack, sequence point, thread) reads cleanly only as
+ * the draft.  --profile nettrace-v6-draft decides it outright. */
+static void choose_layout(nt_check *k, unsigned kind, const nt_cur *b)
+{
+    k->decided = 1;
+    if (k->draft)
+        return;
+    if (trial(k, kind, b, 0) > 0 && trial(k, kind, b, 1) == 0)
+        k->draft = k->draft_auto = 1;
 }
 
 void nt_check_v6(nt_check *k)
@@ -109,7 +157,8 @@ void nt_check_v6(nt_check *k)
         uint32_t size = x & 0xFFFFFFu, kind = x >> 24;
         tgW_consume(w, 4);
         snprintf(name, sizeof name, "kind %" PRIu32, kind);
-        k->object_name = kind < NKINDS ? kind_names[kind] : name;
+        k->object_name = k->draft ? (kind < NDRAFT ? draft_names[kind] : name)
+                                  : (kind < NKINDS ? kind_names[kind] : name);
         if (tgW_fill(w, size) < size) {
             char exp[32];
             snprintf(exp, sizeof exp, "%" PRIu32 " bytes", size);
@@ -131,6 +180,8 @@ void nt_check_v6(nt_check *k)
         }
         const unsigned char *p = tgW_ptr(w);
         nt_cur b = {p, p + size, p, at + 4};
+        if (!k->decided && kind >= 3 && kind <= 6)
+            choose_layout(k, kind, &b);
         dispatch(k, kind, &b);
         tgW_consume(w, size);
     }

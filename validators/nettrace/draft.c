@@ -1,0 +1,189 @@
+/* draft.c - the two blocks whose layout only the seed's draft has
+ * (seeds/nettrace-v6.md): a Thread block of Count (Index, ThreadId,
+ * ProcessId) entries, and a Metadata block of Count rows with no sizes,
+ * so one row that does not parse ends the block. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "nettrace.h"
+
+static int u16(nt_cur *c, unsigned *out)
+{
+    if (nt_left(c) < 2)
+        return -1;
+    *out = (unsigned)(c->p[0] | c->p[1] << 8);
+    c->p += 2;
+    return 0;
+}
+
+static int skip(nt_cur *c, uint64_t n)
+{
+    if (n > nt_left(c))
+        return -1;
+    c->p += n;
+    return 0;
+}
+
+static int var(nt_cur *c, unsigned bits, uint64_t *out)
+{
+    int minimal;
+    return nt_varuint(c, bits, out, &minimal) == NT_VAR_OK ? 0 : -1;
+}
+
+void nt_thread_block_draft(nt_check *k, nt_cur *b)
+{
+    unsigned count;
+    uint64_t at = nt_off(b);
+    if (u16(b, &count) != 0) {
+        nt_report(k, NT_DRF_THREAD_PARSE, at, nt_left(b), "/Count", "a u16",
+                  "the end of the block");
+        return;
+    }
+    for (k->row = 0; k->row < count; k->row++) {
+        uint64_t eat = nt_off(b), index, tid, pid;
+        if (var(b, 64, &index) || var(b, 64, &tid) || var(b, 64, &pid)) {
+            char exp[32];
+            snprintf(exp, sizeof exp, "%u entries", count);
+            nt_report(k, NT_DRF_THREAD_PARSE, eat, nt_left(b), "", exp,
+                      "fewer");
+            k->row = UINT64_MAX;
+            return;
+        }
+        nt_declare_thread(k, index, eat);
+    }
+    k->row = UINT64_MAX;
+    if (nt_left(b) > 0)
+        nt_report(k, NT_DRF_THREAD_PARSE, nt_off(b), nt_left(b), "",
+                  "nothing after the Count entries", "more bytes");
+}
+
+typedef struct draft_row {
+    nt_check *k;
+    int failed;
+} draft_row;
+
+static int fail(draft_row *m, uint64_t at, const char *field,
+                const char *exp, const char *found)
+{
+    if (!m->failed)
+        nt_report(m->k, NT_DRF_META_ROW, at, 0, field, exp, found);
+    m->failed = 1;
+    return -1;
+}
+
+static int string(draft_row *m, nt_cur *c, const char *field)
+{
+    return nt_string_v6(c) == 0
+               ? 0
+               : fail(m, nt_off(c), field, "a string in the block",
+                      "one running past it");
+}
+
+static int fields(draft_row *m, nt_cur *c, int depth);
+
+/* Type: TypeCode (1, 3-14, 16-24); ElementType after 19; fields after 1 */
+static int type(draft_row *m, nt_cur *c, int depth)
+{
+    uint64_t at = nt_off(c);
+    if (nt_left(c) < 1)
+        return fail(m, at, "/Type", "a TypeCode", "the end of the block");
+    if (depth > NT_MAX_DEPTH)
+        return fail(m, at, "/Type", "at most 32 nested types", "more");
+    unsigned t = *c->p++;
+    if (!(t == 1 || (t >= 3 && t <= 14) || (t >= 16 && t <= 24))) {
+        char found[16];
+        snprintf(found, sizeof found, "%u", t);
+        return fail(m, at, "/Type", "1, 3-14, 16-24", found);
+    }
+    if (t == 19)
+        return type(m, c, depth + 1);
+    if (t == 1)
+        return fields(m, c, depth + 1);
+    return 0;
+}
+
+/* FieldDescriptions: varuint Count, then (Type, string FieldName). */
+static int fields(draft_row *m, nt_cur *c, int depth)
+{
+    uint64_t count;
+    if (var(c, 32, &count))
+        return fail(m, nt_off(c), "/FieldDescriptions/Count", "a varuint",
+                    "none");
+    for (uint64_t i = 0; i < count; i++)
+        if (type(m, c, depth) || string(m, c, "/FieldDescriptions/FieldName"))
+            return -1;
+    return 0;
+}
+
+/* OptionalMetadata: varuint Count, then (Kind, value). */
+static int optional(draft_row *m, nt_cur *c)
+{
+    uint64_t count, v;
+    if (var(c, 32, &count))
+        return fail(m, nt_off(c), "/OptionalMetadata/Count", "a varuint",
+                    "none");
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t at = nt_off(c);
+        if (nt_left(c) < 1)
+            return fail(m, at, "/OptionalMetadata", "an element",
+                        "the end of the block");
+        unsigned kind = *c->p++;
+        int bad = 0;
+        switch (kind) {
+        case 1: bad = skip(c, 1); break;                  /* OpCode        */
+        case 3: bad = skip(c, 10); break; /* Keywords, Level, Version   */
+        case 4:
+        case 5: bad = nt_string_v6(c) != 0; break;
+        case 6: bad = nt_string_v6(c) || nt_string_v6(c); break;
+        default: {
+            /* NT-A25: every other kind is read as length-prefixed */
+            char found[16];
+            snprintf(found, sizeof found, "%u", kind);
+            nt_report(m->k, NT_DRF_OPTIONAL_SKIP, at, 1,
+                      "/OptionalMetadata/Kind", "1, 3-6", found);
+            bad = var(c, 32, &v) || skip(c, v);
+        }
+        }
+        if (bad)
+            return fail(m, at, "/OptionalMetadata", "an element in the block",
+                        "one running past it");
+    }
+    return 0;
+}
+
+void nt_metadata_block_draft(nt_check *k, nt_cur *b)
+{
+    unsigned count;
+    if (u16(b, &count) != 0) {
+        nt_report(k, NT_DRF_META_COUNT, nt_off(b), nt_left(b), "/Count",
+                  "a u16", "the end of the block");
+        return;
+    }
+    for (k->row = 0; k->row < count; k->row++) {
+        draft_row m = {k, 0};
+        uint64_t at = nt_off(b), id, event_id;
+        if (nt_left(b) == 0) {
+            char exp[32];
+            snprintf(exp, sizeof exp, "%u rows", count);
+            nt_report(k, NT_DRF_META_COUNT, at, 0, "", exp, "fewer");
+            k->row = UINT64_MAX;
+            return;
+        }
+        if (var(b, 32, &id)) {
+            fail(&m, at, "/MetaDataId", "a varuint", "none");
+            break;
+        }
+        nt_define_metadata(k, id, at);
+        if (string(&m, b, "/ProviderName") || var(b, 32, &event_id) ||
+            string(&m, b, "/EventName") || fields(&m, b, 0) ||
+            optional(&m, b)) {
+            if (!m.failed)
+                fail(&m, nt_off(b), "/EventId", "a varuint", "none");
+            break; /* rows have no size: nothing after can be found */
+        }
+    }
+    if (k->row == count && nt_left(b) > 0)
+        nt_report(k, NT_DRF_META_COUNT, nt_off(b), nt_left(b), "",
+                  "nothing after the Count rows", "more bytes");
+    k->row = UINT64_MAX;
+}
