@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# bench.sh TRACEGATE REPORTS_DIR [FORMAT...] - speed and memory of `check`
-# for each format (default: every registered format), written to
-# REPORTS_DIR/bench-<format>.md.  Speed is a ratio against `cat FILE
+# bench.sh TRACEGATE REPORTS_DIR [FORMAT[:PROFILE]...] - speed and memory
+# of `check` on traces generated for each format (and profile), written to
+# REPORTS_DIR/bench-<format>[-<profile>].md.  Default: every format, plus
+# NetTrace's final v6 layout.  Speed is a ratio against `cat FILE
 # >/dev/null` on the same file in the same run (best of 3 each, file in
 # the page cache), because these machines are noisy; memory is peak RSS of
 # `gen --size N | check -` for two sizes far apart.
@@ -12,7 +13,7 @@ set -euo pipefail
 tg=$1
 reports=$2
 shift 2
-formats=${*:-$("$tg" rules | awk '/^[^ ]/ {print $1}')}
+formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6"}
 size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
@@ -29,17 +30,21 @@ best_of_3() { # command... -> prints the best wall time in seconds
 
 peak_kib() { # SIZE -> "peak RSS (KiB), bytes checked" of check - on a
   # piped generated trace; fails unless the trace is conformant
-  "$tg" gen "$format" --seed 11 --size "$1" --out - |
+  "$tg" "${gen[@]}" --size "$1" --out - |
     /usr/bin/time -f '%M' -o "$dir/rss" "$tg" check --report json - \
       >"$dir/stream.json"
   printf '%s KiB for %s bytes checked' "$(tail -n 1 "$dir/rss")" \
     "$(grep -o '"bytes":[0-9]*' "$dir/stream.json" | cut -d: -f2)"
 }
 
-bench_format() { # FORMAT
-  local format=$1
-  trace="$dir/bench-$size.$format"
-  [ -s "$trace" ] || "$tg" gen "$format" --seed 11 --size "$size" --out "$trace.tmp" --count 1
+bench_format() { # FORMAT[:PROFILE]
+  local format=${1%%:*} profile=""
+  [ "$1" = "$format" ] || profile=${1#*:}
+  gen=(gen "$format" --seed 11)
+  [ -z "$profile" ] || gen+=(--profile "$profile")
+  local name=$format${profile:+-$profile}
+  trace="$dir/bench-$size.$name"
+  [ -s "$trace" ] || "$tg" "${gen[@]}" --size "$size" --out "$trace.tmp" --count 1
   [ -s "$trace" ] || mv "$trace.tmp"/0000.* "$trace"
   rm -rf "$trace.tmp"
   bytes=$(stat -c %s "$trace")
@@ -59,9 +64,9 @@ bench_format() { # FORMAT
   rate() { awk -v b="$bytes" -v t="$1" 'BEGIN{printf "%.2f", (t>0? b/t/1e9 : 0)}'; }
   ratio() { awk -v a="$1" -v c="$t_cat" 'BEGIN{printf "%.2f", (c>0? a/c : 0)}'; }
 
-  out="$reports/bench-$format.md"
+  out="$reports/bench-$name.md"
   {
-    echo "# $format check: speed and memory"
+    echo "# $name check: speed and memory"
     echo
     echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\`), release build,"
     echo "every rule of the default profile on. Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
@@ -74,7 +79,7 @@ bench_format() { # FORMAT
     echo "| \`tracegate check FILE\` | $bytes bytes | $t_check | $(rate "$t_check") | $(ratio "$t_check") |"
     echo "| \`tracegate check - < FILE\` | $bytes bytes | $t_stdin | $(rate "$t_stdin") | $(ratio "$t_stdin") |"
     echo
-    echo "Peak RSS of \`tracegate gen $format --size N --out - | tracegate check -\`:"
+    echo "Peak RSS of \`tracegate ${gen[*]} --size N --out - | tracegate check -\`:"
     echo
     echo "| stream | peak RSS of check (each trace must be conformant) |"
     echo "|---|---|"

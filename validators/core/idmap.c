@@ -5,12 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FIRST_SLOTS 1024u
-
-static size_t slot_of(const tgI_map *m, uint64_t k)
-{
-    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & m->mask;
-}
+/* small: tables cleared often (per sequence point) stay cheap to clear */
+#define FIRST_SLOTS 64u
 
 static unsigned char *val_at(const tgI_map *m, size_t i)
 {
@@ -41,24 +37,6 @@ void tgI_clear(tgI_map *m)
     m->has_zero = 0;
 }
 
-static size_t probe(const tgI_map *m, uint64_t k)
-{
-    size_t i = slot_of(m, k);
-    while (m->keys[i] && m->keys[i] != k)
-        i = (i + 1) & m->mask;
-    return i;
-}
-
-void *tgI_find(tgI_map *m, uint64_t k)
-{
-    if (k == 0)
-        return m->has_zero ? m->zero_val : NULL;
-    if (m->keys == NULL)
-        return NULL;
-    size_t i = probe(m, k);
-    return m->keys[i] ? (m->value_size ? val_at(m, i) : (void *)m) : NULL;
-}
-
 static int grow(tgI_map *m)
 {
     size_t n = m->keys ? (m->mask + 1) * 2 : FIRST_SLOTS;
@@ -76,7 +54,7 @@ static int grow(tgI_map *m)
     for (size_t i = 0; old.keys && i <= old.mask; i++) {
         if (!old.keys[i])
             continue;
-        size_t j = probe(m, old.keys[i]);
+        size_t j = tgI_probe(m, old.keys[i]);
         m->keys[j] = old.keys[i];
         if (m->value_size)
             memcpy(val_at(m, j), val_at(&old, i), m->value_size);
@@ -105,7 +83,7 @@ void *tgI_insert(tgI_map *m, uint64_t k, int *status)
     }
     if ((m->keys == NULL || (m->used + 1) * 4 > m->mask + 1) && grow(m) != 0)
         return NULL;
-    size_t i = probe(m, k);
+    size_t i = tgI_probe(m, k);
     m->keys[i] = k;
     m->used++;
     *status = 1;
@@ -126,13 +104,13 @@ int tgI_remove(tgI_map *m, uint64_t k)
     }
     if (m->keys == NULL)
         return 0;
-    size_t i = probe(m, k);
+    size_t i = tgI_probe(m, k);
     if (!m->keys[i])
         return 0;
     /* backward-shift deletion */
     size_t hole = i;
     for (size_t j = (i + 1) & m->mask; m->keys[j]; j = (j + 1) & m->mask) {
-        size_t home = slot_of(m, m->keys[j]);
+        size_t home = tgI_slot(m, m->keys[j]);
         /* move j into the hole unless its home lies in (hole, j] */
         if (((j - home) & m->mask) >= ((j - hole) & m->mask)) {
             m->keys[hole] = m->keys[j];

@@ -28,9 +28,34 @@ void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
 void tgI_free(tgI_map *m);
 /*! tgI_clear() : remove every entry, keeping the memory. */
 void tgI_clear(tgI_map *m);
+static inline size_t tgI_slot(const tgI_map *m, uint64_t k)
+{
+    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & m->mask;
+}
+
+/* The slot holding k, or the empty slot where it would go. */
+static inline size_t tgI_probe(const tgI_map *m, uint64_t k)
+{
+    size_t i = tgI_slot(m, k);
+    while (m->keys[i] && m->keys[i] != k)
+        i = (i + 1) & m->mask;
+    return i;
+}
+
 /*! tgI_find() : the value of key, or NULL if absent (for a set, any
- *  non-NULL pointer means present). */
-void *tgI_find(tgI_map *m, uint64_t key);
+ *  non-NULL pointer means present).  Inline: it runs once or more per
+ *  event. */
+static inline void *tgI_find(tgI_map *m, uint64_t k)
+{
+    if (k == 0)
+        return m->has_zero ? m->zero_val : NULL;
+    if (m->keys == NULL)
+        return NULL;
+    size_t i = tgI_probe(m, k);
+    if (!m->keys[i])
+        return NULL;
+    return m->value_size ? (void *)(m->vals + i * m->value_size) : (void *)m;
+}
 /*! tgI_insert() : the value of key, created zeroed if absent.  *status is
  *  1 created, 0 already there, -1 limit reached or no memory (NULL). */
 void *tgI_insert(tgI_map *m, uint64_t key, int *status);

@@ -186,7 +186,8 @@ void nt_on_event(nt_check *k, const nt_event *e)
     nt_thread *t;
     if (k->v6) {
         /* both indexes must be live; the capture thread keeps the state */
-        if (!live_thread(k, e->thread, e->off, "/ThreadIndex") ||
+        if ((e->thread != e->capture_thread &&
+             !live_thread(k, e->thread, e->off, "/ThreadIndex")) ||
             !(t = live_thread(k, e->capture_thread, e->off,
                               "/CaptureThreadIndex")))
             return;
@@ -226,7 +227,10 @@ void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off)
     if (k->silent) /* a trial parse changes nothing */
         return;
     char exp[48], found[48];
-    snprintf(found, sizeof found, "%" PRIu64, ts);
+    /* formatted only if something is to be said */
+    if ((k->sp_count > 0 && ts <= k->last_sp_ts) ||
+        (k->events_since_sp && k->max_ts_since_sp > ts))
+        snprintf(found, sizeof found, "%" PRIu64, ts);
     if (k->sp_count > 0 && ts < k->last_sp_ts) {
         snprintf(exp, sizeof exp, ">= %" PRIu64, k->last_sp_ts);
         nt_report(k, NT_ORD_SP_BACK, off, 8, "/TimeStamp", exp, found);

@@ -156,9 +156,12 @@ void nt_check_v6(nt_check *k)
         uint32_t x = tgB_le32(tgW_ptr(w));
         uint32_t size = x & 0xFFFFFFu, kind = x >> 24;
         tgW_consume(w, 4);
-        snprintf(name, sizeof name, "kind %" PRIu32, kind);
-        k->object_name = k->draft ? (kind < NDRAFT ? draft_names[kind] : name)
-                                  : (kind < NKINDS ? kind_names[kind] : name);
+        k->object_name = k->draft ? (kind < NDRAFT ? draft_names[kind] : NULL)
+                                  : (kind < NKINDS ? kind_names[kind] : NULL);
+        if (k->object_name == NULL) { /* formatted only when needed */
+            snprintf(name, sizeof name, "kind %" PRIu32, kind);
+            k->object_name = name;
+        }
         if (tgW_fill(w, size) < size) {
             char exp[32];
             snprintf(exp, sizeof exp, "%" PRIu32 " bytes", size);
