@@ -42,7 +42,7 @@ bench_format() { # FORMAT[:PROFILE]
   [ "$1" = "$format" ] || profile=${1#*:}
   gen=(gen "$format" --seed 11)
   [ -z "$profile" ] || gen+=(--profile "$profile")
-  local name=$format${profile:+-$profile}
+  local name=$format${profile:+-${profile#"$format"-}}
   trace="$dir/bench-$size.$name"
   [ -s "$trace" ] || "$tg" "${gen[@]}" --size "$size" --out "$trace.tmp" --count 1
   [ -s "$trace" ] || mv "$trace.tmp"/0000.* "$trace"
