@@ -32,9 +32,11 @@ static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
         h[15 + len] = 0x06;
         tgB_put32(h + 16 + len, (uint32_t)size);
         n = 20 + len;
-        size_t pad = (size_t)((4 - (*total + n) % 4) % 4) + (size_t)it->pad_extra;
-        memset(h + n, it->pad_byte, pad);
-        n += pad;
+        long pad = (long)((4 - (*total + n) % 4) % 4) + it->pad_extra;
+        if (pad < 0)
+            pad = 0;
+        memset(h + n, it->pad_byte, (size_t)pad);
+        n += (size_t)pad;
     }
     tgO_put(out, h, n);
     it->content_at = *total + n;

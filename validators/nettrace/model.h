@@ -21,7 +21,7 @@ typedef struct nt_item {
     tgM_buf content;
     /* overrides, for breaking the framing */
     int64_t size;          /* BlockSize to write, or NT_NO_SIZE          */
-    int pad_extra;         /* v4/v5: padding bytes beyond the right count */
+    int pad_extra;         /* v4/v5: padding beyond the right count (+/-) */
     unsigned char pad_byte;/* v4/v5: value of the padding bytes (0)       */
     int end_tag;           /* v4/v5: the closing tag to write, or -1 (06) */
     /* filled in by nt_serialise() */

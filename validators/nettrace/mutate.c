@@ -22,6 +22,10 @@ typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
 
 enum block { B_EVENT, B_META, B_STACK, B_SP };
 
+/* The v4/v5 generator defines metadata ids 1-6: a mutant's own metadata
+ * takes the next, so ids stay dense (NT-OBS-002). */
+#define NEXT_META 7
+
 static const char *const v5_names[] = {"EventBlock", "MetadataBlock",
                                        "StackBlock", "SPBlock"};
 static const unsigned v6_kinds[] = {2, 3, 5, 4};
@@ -181,6 +185,20 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
     block_header(&c, 1, lo, hi);
     put(&c, r.p, r.n);
     insert(x, (size_t)sp + 1, B_EVENT, &c);
+    /* then a sequence point listing the fresh threads, so the stream still
+     * ends with one (NT-OBS-004) and it lists every thread (NT-ORD-007) */
+    c.n = 0;
+    put_u64(&c, hi + 100);
+    put_u32(&c, 2);
+    for (unsigned thread = 1; thread <= 2; thread++) {
+        uint32_t last = 0;
+        for (size_t i = 0; i < n; i++)
+            if (rows[i].thread == thread)
+                last = rows[i].seq;
+        put_u64(&c, 900000 + thread);
+        put_u32(&c, last);
+    }
+    insert(x, (size_t)sp + 2, B_SP, &c);
     tgM_free(&r);
     tgM_free(&c);
     return sp + 1;
@@ -395,6 +413,28 @@ static int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
     return 0;
 }
 
+static int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    if (v > 1 || x->m.v6)
+        return 0;
+    layout(x);
+    /* a block with padding to take from (variant 1) or any (variant 0) */
+    for (size_t i = 0; i < x->m.n; i++) {
+        nt_item *it = &x->m.items[i];
+        if (it->raw)
+            continue;
+        size_t pad = it->content_at - it->at - 20 - strlen(it->name);
+        if (v == 1 && pad == 0)
+            continue;
+        it->pad_extra = v ? -1 : 1;
+        mark(x, i, 0, v ? "padded a block by one byte too few"
+                        : "padded a block by one byte too many",
+             out);
+        return 1;
+    }
+    return 0;
+}
+
 static int mut_cut(nt_mut *x, unsigned v, tg_mutant *out)
 {
     long i = nth(x, B_EVENT, -1);
@@ -541,7 +581,7 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
 {
     tgM_buf pl = {0};
     if (with_payload)
-        meta_payload(&pl, 1000);
+        meta_payload(&pl, NEXT_META);
     long i = insert_meta_row(x, hdr, n, &pl);
     tgM_free(&pl);
     if (i < 0)
@@ -562,7 +602,7 @@ static int mut_varuint(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf h = {0}, pl = {0};
-    meta_payload(&pl, 1000);
+    meta_payload(&pl, NEXT_META);
     put_u8(&h, 0x80);
     put(&h, "\x80\x00", 2); /* timestamp delta 0, in two bytes */
     put_var(&h, pl.n);
@@ -587,7 +627,7 @@ static int mut_payload_size(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf h = {0}, pl = {0};
-    meta_payload(&pl, 1000);
+    meta_payload(&pl, NEXT_META);
     put_u8(&h, 0x81);
     put_u8(&h, 5); /* header MetadataId 5 */
     put_u8(&h, 0);
@@ -612,7 +652,7 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
     if (v > 0 || i < 0 || x->m.v6)
         return 0;
     tgM_buf pl = {0}, c = {0};
-    put_u32(&pl, 1000);
+    put_u32(&pl, NEXT_META);
     put_utf16z(&pl, "Mutant");
     put_u32(&pl, 1);
     put_utf16z(&pl, name);
@@ -702,9 +742,8 @@ static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
     long i = nth(x, B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
-    tgB_put32(bytes(x, (size_t)i), 100);
-    mark(x, (size_t)i, 0,
-         "moved the first window's stack ids to start at 100", out);
+    nt_model_remove(&x->m, (size_t)i);
+    mark(x, (size_t)i, 0, "removed the first window's StackBlock", out);
     return 1;
 }
 
@@ -782,7 +821,7 @@ static int meta_payload_mut(nt_mut *x, unsigned v, const tgM_buf *pl,
 static int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf pl = {0};
-    put_u32(&pl, 1000);
+    put_u32(&pl, NEXT_META);
     put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
     int r = meta_payload_mut(x, v, &pl, 4, "cut a metadata provider name "
                                            "before its NUL",
@@ -795,7 +834,7 @@ static int fields_mut(nt_mut *x, unsigned v, int32_t type, int with_tag,
                       const char *what, tg_mutant *out)
 {
     tgM_buf pl = {0};
-    meta_payload(&pl, 1000);
+    meta_payload(&pl, NEXT_META);
     uint64_t at = pl.n;
     put_u32(&pl, 1);
     put_u32(&pl, (uint32_t)type);
@@ -836,7 +875,7 @@ static int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf pl = {0};
-    meta_payload(&pl, 1000);
+    meta_payload(&pl, NEXT_META);
     uint64_t at = pl.n;
     put_u32(&pl, 0);      /* empty V1 list */
     put_u32(&pl, 2);      /* tag of 2 bytes, kind 9 */
@@ -1484,6 +1523,71 @@ static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     mark(x, (size_t)i, 0, "removed the first draft Thread block", out);
+    return 1;
+}
+
+/* ---- observed runtime invariants (v4/v5) ------------------------------ */
+
+static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long i = nth(x, B_STACK, 0);
+    if (v > 0 || i < 0)
+        return 0;
+    tgM_buf c = {0};
+    put_u32(&c, 900);
+    put_u32(&c, 1);
+    put_u32(&c, 102400);
+    for (int k = 0; k < 102400; k++)
+        put_u8(&c, 0);
+    insert(x, (size_t)i + 1, B_STACK, &c);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 0, "inserted a StackBlock of 102412 bytes", out);
+    return 1;
+}
+
+static int mut_obs_meta(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_payload(&pl, 1000);
+    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
+    tgM_free(&pl);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, 23, "defined metadata id 1000 after ids 1-6", out);
+    return 1;
+}
+
+static int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* the last window's stacks get ids from 0, a new empty stack taking
+     * id 0: every id its events use stays defined */
+    long i = nth(x, B_STACK, -1);
+    if (v > 0 || i < 0)
+        return 0;
+    unsigned char *p = bytes(x, (size_t)i);
+    tgB_put32(p, 0);
+    tgB_put32(p + 4, tgB_le32(p + 4) + 1);
+    tgM_splice(&x->m.items[i].content, 8, 0, "\0\0\0\0", 4);
+    mark(x, (size_t)i, 0, "started the last window's stack ids at 0", out);
+    return 1;
+}
+
+static int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    long sp = nth(x, B_SP, -1);
+    if (v > 0 || sp < 0 || x->m.v6)
+        return 0;
+    tgM_buf pl = {0}, c = {0};
+    meta_payload(&pl, NEXT_META);
+    block_header(&c, 1, 0, 0);
+    put(&c, "\x80\x00", 2);
+    put_var(&c, pl.n);
+    put(&c, pl.p, pl.n);
+    insert(x, (size_t)sp + 1, B_META, &c);
+    tgM_free(&pl);
+    tgM_free(&c);
+    mark(x, (size_t)sp + 1, 0, "added a MetadataBlock after the last SPBlock",
+         out);
     return 1;
 }
 

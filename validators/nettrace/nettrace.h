@@ -127,6 +127,9 @@ typedef struct nt_check {
     /* once-per-file notes */
     int v5_tags;              /* a metadata payload has V5 tags        */
     int uncompressed;         /* uncompressed rows were read           */
+    uint32_t meta_defined;    /* distinct metadata ids defined (v4/v5) */
+    int stacks_in_window;     /* stack blocks since the last SP        */
+    int last_was_sp;          /* the object just read was an SPBlock   */
     int stop;                 /* framing lost: stop reading            */
 } nt_check;
 

@@ -53,6 +53,13 @@ void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
                   "an id not yet defined", found);
     else if (status < 0)
         table_full(k, off);
+    else if (!k->v6 && id != 0 && id != ++k->meta_defined) {
+        char exp[24];
+        snprintf(exp, sizeof exp, "%" PRIu32, k->meta_defined);
+        nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId", exp,
+                  found);
+        k->meta_defined = (uint32_t)id; /* count on from it */
+    }
 }
 
 static int stack_known(const nt_check *k, uint32_t id)
@@ -299,6 +306,7 @@ void nt_sp_end(nt_check *k, uint64_t off)
     k->last_sp_ts = k->sp_ts;
     k->events_since_sp = 0;
     k->threads_since_sp = 0;
+    k->stacks_in_window = 0;
     k->nstacks = 0; /* every sequence point ends the stack ids ...   */
     tgI_clear(&k->labels); /* ... and the label lists (v6)            */
 }

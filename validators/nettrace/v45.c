@@ -185,6 +185,44 @@ static void check_block_versions(nt_check *k, const object_header *h,
               at + 7, 4, "/minimumReaderVersion", "2", found);
 }
 
+/* The padding the block really has.  Only when EndObject is not where
+ * the right padding puts it: if it stands d bytes later after d more zero
+ * bytes, or d bytes earlier, the writer padded by d too many or too few
+ * (NT-19); the content is read from where it really starts.  @return the
+ * padding count to use (the right one if no such d fits). */
+static size_t padding_count(nt_check *k, uint64_t at, size_t pad,
+                            size_t size)
+{
+    size_t avail = tgW_fill(k->w, pad + size + 5);
+    const unsigned char *p = tgW_ptr(k->w);
+    size_t end = pad + size; /* where 06 should be */
+    if (avail <= end || p[end] == 0x06)
+        return pad; /* right, or cut short: the caller says which */
+    char exp[32], found[32];
+    snprintf(exp, sizeof exp, "%zu padding bytes", pad);
+    for (size_t d = 1; d <= 3; d++) {
+        /* a real 06 is followed by the next object (05) or the end (01) */
+        int zeros = avail > end + d + 1 && p[end + d] == 0x06 &&
+                    (p[end + d + 1] == 0x05 || p[end + d + 1] == 0x01);
+        for (size_t i = 0; zeros && i < d; i++)
+            zeros = p[pad + i] == 0;
+        if (zeros) {
+            snprintf(found, sizeof found, "%zu", pad + d);
+            nt_report(k, NT_OBJ_PAD_COUNT, at + 4, pad + d, "/padding", exp,
+                      found);
+            return pad + d;
+        }
+        if (d <= pad && p[end - d] == 0x06 &&
+            (p[end - d + 1] == 0x05 || p[end - d + 1] == 0x01)) {
+            snprintf(found, sizeof found, "%zu", pad - d);
+            nt_report(k, NT_OBJ_PAD_COUNT, at + 4, pad - d, "/padding", exp,
+                      found);
+            return pad - d;
+        }
+    }
+    return pad;
+}
+
 /* BlockSize, padding, content, then 06. */
 static void block(nt_check *k, enum nt_kind kind)
 {
@@ -203,6 +241,12 @@ static void block(nt_check *k, enum nt_kind kind)
         k->stop = 1;
         return;
     }
+    if (size > 100 * 1024) {
+        char found[32];
+        snprintf(found, sizeof found, "%" PRId32 " bytes", size);
+        nt_report(k, NT_OBS_BLOCK, at, 4, "/BlockSize", "<= 102400 bytes",
+                  found);
+    }
     size_t pad = (size_t)((4 - (at + 4) % 4) % 4);
     size_t total = pad + (size_t)size;
     if (total > TGW_MAX_NEED) {
@@ -214,6 +258,8 @@ static void block(nt_check *k, enum nt_kind kind)
         cut(k, at + 4, total);
         return;
     } else {
+        pad = padding_count(k, at, pad, (size_t)size);
+        total = pad + (size_t)size;
         const unsigned char *p = tgW_ptr(w);
         for (size_t i = 0; i < pad; i++)
             if (p[i] != 0) {
@@ -272,6 +318,10 @@ void nt_check_v45(nt_check *k)
             return;
         }
         if (tgW_ptr(w)[0] == 0x01 && k->object > 0) {
+            if (!k->last_was_sp)
+                nt_report(k, NT_OBS_LAST_SP, at, 1, "end",
+                          "an SPBlock before the end tag",
+                          k->sp_count ? "another object" : "no SPBlock");
             tgW_consume(w, 1);
             nt_trailing(k);
             return;
@@ -308,5 +358,6 @@ void nt_check_v45(nt_check *k)
         }
         check_block_versions(k, &h, at);
         block(k, h.kind);
+        k->last_was_sp = h.kind == NT_SP;
     }
 }
