@@ -81,6 +81,23 @@ static nt_item *raw_insert(nt_mut *x, size_t at, const void *p, size_t n)
     return it;
 }
 
+/* Repeat item i right after itself. */
+static int repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out)
+{
+    if (i < 0)
+        return 0;
+    nt_item *copy = nt_model_insert(&x->m, (size_t)i + 1);
+    if (copy == NULL)
+        return 0;
+    const nt_item *it = &x->m.items[i];
+    copy->raw = it->raw;
+    copy->kind = it->kind;
+    copy->name = it->name;
+    tgM_write(&copy->content, it->content.p, it->content.n);
+    mark(x, (size_t)i + 1, 0, what, out);
+    return 1;
+}
+
 static unsigned char *bytes(nt_mut *x, size_t item)
 {
     return x->m.items[item].content.p;
@@ -497,16 +514,17 @@ static int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
 
 /* ---- block headers ----------------------------------------------------- */
 
-static int insert_event_block(nt_mut *x, const void *c, size_t n,
-                              const char *what, tg_mutant *out)
+/* Insert a block of type b with content c after the first such block. */
+static int insert_after_first(nt_mut *x, enum block b, const void *c,
+                              size_t n, const char *what, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, 0);
+    long i = nth(x, b, 0);
     if (i < 0)
         return 0;
-    tgM_buf b = {0};
-    put(&b, c, n);
-    insert(x, (size_t)i + 1, B_EVENT, &b);
-    tgM_free(&b);
+    tgM_buf content = {0};
+    put(&content, c, n);
+    insert(x, (size_t)i + 1, b, &content);
+    tgM_free(&content);
     mark(x, (size_t)i + 1, 0, what, out);
     return 1;
 }
@@ -514,7 +532,7 @@ static int insert_event_block(nt_mut *x, const void *c, size_t n,
 static int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {19, 0, 1};
-    return v == 0 && insert_event_block(x, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c,
                                         "inserted an EventBlock with "
                                         "HeaderSize 19",
                                         out);
@@ -533,7 +551,7 @@ static int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {20, 0, 1};
-    return v == 0 && insert_event_block(x, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c,
                                         "inserted an EventBlock with no rows",
                                         out);
 }
@@ -543,7 +561,7 @@ static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
     /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
     unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
     return v == 0 && !x->m.v6 &&
-           insert_event_block(x, c, sizeof c,
+           insert_after_first(x, B_EVENT, c, sizeof c,
                               "inserted an EventBlock whose row's ActivityId "
                               "is cut by the block end",
                               out);
@@ -713,28 +731,28 @@ static int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
-static int mut_metadata_twice(nt_mut *x, unsigned v, tg_mutant *out)
+/* A MetadataBlock, after the first, defining metadata id `id`. */
+static int define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
+                       tg_mutant *out)
 {
     tgM_buf pl = {0};
-    meta_payload(&pl, 1);
+    meta_payload(&pl, id);
     long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, 23, "defined metadata id 1 a second time", out);
+    mark(x, (size_t)i, 23, what, out);
     return 1;
+}
+
+static int mut_metadata_twice(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return define_meta(x, v, 1, "defined metadata id 1 a second time", out);
 }
 
 static int mut_metadata_zero(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    tgM_buf pl = {0};
-    meta_payload(&pl, 0);
-    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
-    tgM_free(&pl);
-    if (i < 0)
-        return 0;
-    mark(x, (size_t)i, 23, "defined metadata id 0", out);
-    return 1;
+    return define_meta(x, v, 0, "defined metadata id 0", out);
 }
 
 static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
@@ -749,36 +767,16 @@ static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
-    if (v > 0 || i < 0)
-        return 0;
-    tgM_buf c = {0};
-    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
-    insert(x, (size_t)i + 1, B_STACK, &c);
-    tgM_free(&c);
-    mark(x, (size_t)i + 1, 0, "repeated the first StackBlock", out);
-    return 1;
-}
-
-static int insert_stacks(nt_mut *x, const void *c, size_t n,
-                         const char *what, tg_mutant *out)
-{
-    long i = nth(x, B_STACK, 0);
-    if (i < 0)
-        return 0;
-    tgM_buf b = {0};
-    put(&b, c, n);
-    insert(x, (size_t)i + 1, B_STACK, &b);
-    tgM_free(&b);
-    mark(x, (size_t)i + 1, 0, what, out);
-    return 1;
+    return v == 0 &&
+           repeat_item(x, nth(x, B_STACK, 0), "repeated the first StackBlock",
+                       out);
 }
 
 static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* FirstId 500, Count 3, one empty stack */
     static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
-    return v == 0 && insert_stacks(x, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c,
                                    "inserted a StackBlock with Count 3 and "
                                    "one stack",
                                    out);
@@ -801,7 +799,7 @@ static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
     static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0, 0, 0, 12, 0,
                                       0,    0, 1, 2, 3, 4, 5, 6, 7, 8,
                                       9,    10, 11, 12};
-    return v == 0 && insert_stacks(x, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c,
                                    "inserted a 12-byte stack (PointerSize 8)",
                                    out);
 }
@@ -1086,15 +1084,8 @@ static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || x->m.n < 2 || x->m.items[1].kind != 1)
-        return 0;
-    const nt_item *t = &x->m.items[1];
-    tgM_buf c = {0};
-    tgM_write(&c, t->content.p, t->content.n);
-    insert6(x, 2, 1, c.p, c.n);
-    tgM_free(&c);
-    mark(x, 2, 0, "repeated the Trace block", out);
-    return 1;
+    return v == 0 && repeat_item(x, nth6(x, 1, 0), "repeated the Trace block",
+                                 out);
 }
 
 static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1356,15 +1347,8 @@ static int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 6, 0);
-    if (v > 0 || i < 0)
-        return 0;
-    tgM_buf c = {0};
-    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
-    int r = insert_threads(x, i + 1, c.p, c.n, "repeated the Thread block",
-                           out);
-    tgM_free(&c);
-    return r;
+    return v == 0 && repeat_item(x, nth6(x, 6, 0),
+                                 "repeated the Thread block", out);
 }
 
 static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1381,15 +1365,8 @@ static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 7, -1);
-    if (v > 0 || i < 0)
-        return 0;
-    tgM_buf c = {0};
-    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
-    insert6(x, (size_t)i + 1, 7, c.p, c.n);
-    tgM_free(&c);
-    mark(x, (size_t)i + 1, 0, "removed a thread index twice", out);
-    return 1;
+    return v == 0 && repeat_item(x, nth6(x, 7, -1),
+                                 "removed a thread index twice", out);
 }
 
 static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1422,14 +1399,8 @@ static int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 8, 0);
-    if (v > 0 || i < 0)
-        return 0;
-    tgM_buf c = {0};
-    tgM_write(&c, bytes(x, (size_t)i), x->m.items[i].content.n);
-    int r = insert_labels(x, c.p, c.n, "repeated a LabelList block", out);
-    tgM_free(&c);
-    return r;
+    return v == 0 && repeat_item(x, nth6(x, 8, 0),
+                                 "repeated a LabelList block", out);
 }
 
 static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1547,14 +1518,8 @@ static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_obs_meta(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    tgM_buf pl = {0};
-    meta_payload(&pl, 1000);
-    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
-    tgM_free(&pl);
-    if (i < 0)
-        return 0;
-    mark(x, (size_t)i, 23, "defined metadata id 1000 after ids 1-6", out);
-    return 1;
+    return define_meta(x, v, 1000, "defined metadata id 1000 after ids 1-6",
+                       out);
 }
 
 static int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
