@@ -95,15 +95,12 @@ void nt_thread_block_v6(nt_check *k, nt_cur *b)
 {
     for (k->row = 0; nt_left(b) > 0; k->row++) {
         uint64_t at = nt_off(b);
-        unsigned size = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8)
-                                        : 0;
-        if (nt_left(b) < 2 || size > nt_left(b) - 2) {
+        nt_cur r;
+        if (nt_sized_row(b, &r) != 0) {
             nt_report(k, NT_THR_PARSE, at, nt_left(b), "/RowSize",
                       "a row inside the block", "a row past its end");
             break;
         }
-        nt_cur r = {b->p + 2, b->p + 2 + size, b->start, b->base};
-        b->p = r.end;
         uint64_t index;
         if (var6(k, &r, 64, &index, NT_THR_PARSE, "/Index"))
             continue;

@@ -219,15 +219,12 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
                   "none");
     for (k->row = 0; nt_left(b) > 0; k->row++) {
         uint64_t at = nt_off(b);
-        unsigned size = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8)
-                                        : 0;
-        if (nt_left(b) < 2 || size > nt_left(b) - 2) {
+        nt_cur r;
+        if (nt_sized_row(b, &r) != 0) {
             nt_report(k, NT_M6_FRAME, at, nt_left(b), "/Size",
                       "a row inside the block", "one running past it");
             break;
         }
-        nt_cur r = {b->p + 2, b->p + 2 + size, b->start, b->base};
-        b->p = r.end;
         row_parse m = {k, 0};
         uint64_t id, event_id;
         uint64_t id_at = nt_off(&r);

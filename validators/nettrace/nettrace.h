@@ -52,6 +52,22 @@ typedef struct nt_cur {
 static inline uint64_t nt_off(const nt_cur *c) { return c->base + (uint64_t)(c->p - c->start); }
 static inline size_t nt_left(const nt_cur *c) { return (size_t)(c->end - c->p); }
 
+/*! nt_sized_row() : the next row of b framed by a u16 size (v6 Thread and
+ *  Metadata blocks) into *row, b moving past it.  @return 0, or -1 if the
+ *  size field or the row runs past b (nothing moves; the caller reports). */
+static inline int nt_sized_row(nt_cur *b, nt_cur *row)
+{
+    if (nt_left(b) < 2)
+        return -1;
+    size_t size = (size_t)(b->p[0] | b->p[1] << 8);
+    if (size > nt_left(b) - 2)
+        return -1;
+    nt_cur r = {b->p + 2, b->p + 2 + size, b->start, b->base};
+    *row = r;
+    b->p = r.end;
+    return 0;
+}
+
 /* Varuint decoding results. */
 enum { NT_VAR_OK = 0, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
 
