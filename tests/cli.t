@@ -157,6 +157,13 @@ t.eq(sorted(os.listdir(d)),
      ["0000.dumpalloc", "0001.dumpalloc", "0002.dumpalloc"],
      "gen names files NNNN.dumpalloc")
 
+t.eq(run("gen", "dumpalloc", "--seed", "3", "--suffix", ".dumpalloc.bin",
+        "--out", d)[0], 0, "gen --suffix")
+t.ok(os.path.exists(os.path.join(d, "0000.dumpalloc.bin")),
+     "gen --suffix names files NNNN.dumpalloc.bin")
+t.eq(run("gen", "dumpalloc", "--suffix", "x/y", "--out", d)[0], 2,
+     "gen --suffix without a leading dot: exit 2")
+
 # rules, explain, help.
 code, out, err = run("explain", "DA-REC-002")
 t.ok(code == 0 and "Record Types" in out and "example:" in out,

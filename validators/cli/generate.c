@@ -13,8 +13,17 @@ typedef struct gen_opts {
     const char *format;
     const char *profile;
     const char *out;
+    const char *suffix; /* file name ending; default: the format's */
     uint64_t seed, count, size;
 } gen_opts;
+
+static const tg_format_info *info_of(const char *format)
+{
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, format) == 0)
+            return tg_format_at(i);
+    return NULL;
+}
 
 static int parse(int argc, char **argv, gen_opts *o, int mutate)
 {
@@ -24,6 +33,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         {"out", required_argument, NULL, 'o'},
         {"size", required_argument, NULL, 'S'},
         {"profile", required_argument, NULL, 'p'},
+        {"suffix", required_argument, NULL, 'x'},
         {NULL, 0, NULL, 0}};
     int c;
     uint64_t *num;
@@ -37,6 +47,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         case 'S': num = &o->size; break;
         case 'o': o->out = optarg; continue;
         case 'p': o->profile = optarg; continue;
+        case 'x': o->suffix = optarg; continue;
         default: return tgC_usage("%s: bad option", argv[0]);
         }
         if (tgC_number(optarg, num) != 0)
@@ -52,16 +63,15 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         return tgC_usage("%s: --out DIR%s is required", argv[0],
                          mutate ? "" : " (or - for stdout)");
     if (mutate && (o->profile || o->size || o->count != 1))
-        return tgC_usage("mutate takes only --seed and --out");
+        return tgC_usage("mutate takes only --seed, --out and --suffix");
+    if (o->suffix && (o->suffix[0] != '.' || strchr(o->suffix, '/') ||
+                      strlen(o->suffix) > 32))
+        return tgC_usage("%s: --suffix wants a file name ending such as "
+                         ".nettrace.bin",
+                         argv[0]);
+    if (o->suffix == NULL)
+        o->suffix = info_of(o->format)->extension;
     return 0;
-}
-
-static const tg_format_info *info_of(const char *format)
-{
-    for (size_t i = 0; i < tg_format_count(); i++)
-        if (strcmp(tg_format_at(i)->name, format) == 0)
-            return tg_format_at(i);
-    return NULL;
 }
 
 static int write_trace(const char *path, const char *format,
@@ -93,7 +103,6 @@ int tgC_gen(int argc, char **argv)
     int r = parse(argc, argv, &o, 0);
     if (r != 0)
         return r;
-    const tg_format_info *info = info_of(o.format);
     if (strcmp(o.out, "-") == 0) {
         if (o.count != 1)
             return tgC_usage("gen: --out - writes one trace; drop --count");
@@ -107,7 +116,7 @@ int tgC_gen(int argc, char **argv)
     for (uint64_t i = 0; i < o.count; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i,
-                 info->extension);
+                 o.suffix);
         if ((r = write_trace(path, o.format, o.profile, o.seed + i,
                              o.size)) != 0)
             return r;
@@ -149,7 +158,7 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
     for (unsigned v = 0;; v++) {
         tg_mutant mu;
         char tmp[4096];
-        snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, info->extension);
+        snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, o->suffix);
         FILE *f = fopen(tmp, "wb");
         if (f == NULL)
             return TG_IO_ERROR;
@@ -166,14 +175,14 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
             return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
         }
         snprintf(rel, sizeof rel, "invalid/%s/%04u%s", rule->id, v,
-                 info->extension);
+                 o->suffix);
         snprintf(path, sizeof path, "%s/%s", o->out, rel);
         if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0)
             return TG_IO_ERROR;
         int p = 0;
         while (info->profiles[p] && strcmp(info->profiles[p], mu.profile))
             p++;
-        snprintf(parent, sizeof parent, "valid/%04d%s", p, info->extension);
+        snprintf(parent, sizeof parent, "valid/%04d%s", p, o->suffix);
         manifest_line(manifest, rel, o->format, &mu, parent, o->seed,
                       mu.profile);
     }
@@ -200,7 +209,7 @@ int tgC_mutate(int argc, char **argv)
         return TG_IO_ERROR;
     /* one valid parent per profile: valid/NNNN is profile NNNN */
     for (int p = 0; info->profiles[p] && r == 0; p++) {
-        snprintf(rel, sizeof rel, "valid/%04d%s", p, info->extension);
+        snprintf(rel, sizeof rel, "valid/%04d%s", p, o.suffix);
         snprintf(path, sizeof path, "%s/%s", o.out, rel);
         r = write_trace(path, o.format, info->profiles[p], o.seed, 0);
         manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
