@@ -7,6 +7,7 @@
 #   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
 #   ./build.sh bench      time check on large generated traces vs cat
 #   ./build.sh corpus     regenerate corpus/ from its seeds
+#   ./build.sh gcc        a release build with gcc too (warnings are errors)
 # Environment: CC (default clang), TG_JOBS (default nproc).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -105,13 +106,17 @@ case $mode in
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
     run tests/bench.sh "$top/build/tracegate" "$top/reports"
     ;;
+  gcc)
+    need_packages "${base_packages[@]}" gcc
+    CC=gcc configure_and_build build-gcc -DCMAKE_BUILD_TYPE=Release
+    ;;
   corpus)
     need_packages "${base_packages[@]}"
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench|corpus]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench|corpus|gcc]" >&2
     exit 2
     ;;
 esac

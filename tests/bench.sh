@@ -44,6 +44,9 @@ bench_format() { # FORMAT[:PROFILE]
   [ -z "$profile" ] || gen+=(--profile "$profile")
   local name=$format${profile:+-${profile#"$format"-}}
   trace="$dir/bench-$size.$name"
+  # a trace kept from an earlier run is reused only if this binary did not
+  # change since: a new generator may write other bytes
+  [ "$trace" -nt "$tg" ] || rm -f "$trace"
   [ -s "$trace" ] || "$tg" "${gen[@]}" --size "$size" --out "$trace.tmp" --count 1
   [ -s "$trace" ] || mv "$trace.tmp"/0000.* "$trace"
   rm -rf "$trace.tmp"

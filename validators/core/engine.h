@@ -28,7 +28,7 @@ typedef struct tgE_check {
     int truncated;           /* a TG_KIND_TRUNCATED finding was made  */
     int limited;             /* a TG_KIND_LIMIT finding was made      */
     int unsupported;         /* a TG_KIND_UNSUPPORTED finding was made */
-    char layout[160];        /* what the front end found the input to be */
+    char layout[512];        /* what the front end found the input to be */
 } tgE_check;
 
 /* Where a finding is, and what was expected and found. */

@@ -16,6 +16,8 @@
 typedef struct row_state {
     uint32_t metadata_id, seq, stack_id, proc, payload_size, label_list;
     uint64_t thread, capture_thread, ts;
+    const unsigned char *payload; /* this row's, once read */
+    uint64_t payload_off;
 } row_state;
 
 /* The report for a varuint that failed or was not minimal. */
@@ -195,7 +197,7 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
 }
 
 /* Payload and padding of a decoded row; @return 0 or -1. */
-static int payload(nt_check *k, nt_cur *c, const row_state *s, long padding,
+static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
                    int meta)
 {
     uint64_t at = nt_off(c);
@@ -208,6 +210,8 @@ static int payload(nt_check *k, nt_cur *c, const row_state *s, long padding,
         return -1;
     }
     nt_cur pl = {c->p, c->p + s->payload_size, c->start, c->base};
+    s->payload = pl.p;
+    s->payload_off = at;
     if (meta)
         nt_metadata_v45(k, &pl);
     else if (s->payload_size > 65536)
@@ -279,6 +283,9 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         e.thread = s.thread;
         e.capture_thread = s.capture_thread;
         e.ts = s.ts;
+        e.payload = s.payload;
+        e.payload_size = s.payload_size;
+        e.payload_off = s.payload_off;
         if (k->row > 0 && s.capture_thread != prev_capture && !e.sorted)
             nt_report(k, NT_ORD_SWITCH, e.off, 1, "/flags",
                       "IsSorted where the capture thread changes",

@@ -120,13 +120,23 @@ typedef struct nt_gen_thread {
     uint64_t ts;
 } nt_gen_thread;
 
+/* Writes an event payload that matches metadata `id`. */
+typedef void (*nt_payload_fn)(tgM_buf *out, tgB_rng *rng, uint32_t id);
+
 /*! nt_gen_event_block() : the content (header and rows) of one event block
  *  of 1..4 per-thread batches into b, using metadata ids 1..metadata,
  *  stacks 0..stacks and (v6) label lists 0..labels.  *clock is the latest
- *  timestamp so far and *floor the latest IsSorted one; both move on. */
+ *  timestamp so far and *floor the latest IsSorted one; both move on.
+ *  Payloads come from `payload`, or are 0..47 random bytes if it is NULL
+ *  (layouts whose payloads are not decoded). */
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        enum nt_layout layout);
+                        enum nt_layout layout, nt_payload_fn payload);
+
+/* The final-v6 generator's event types (gen6types.c): the
+ * FieldDescriptions of metadata `id`, and a payload that matches them. */
+void nt_gen6_fields(tgM_buf *row, uint32_t id);
+void nt_gen6_payload(tgM_buf *out, tgB_rng *rng, uint32_t id);
 
 #endif

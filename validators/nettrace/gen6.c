@@ -2,7 +2,8 @@
  * seed's February 2025 layout.  Final v6 has a Trace block with
  * key/value pairs; metadata rows using every type code family (scalars,
  * Array, FixedLengthArray, RelLoc and DataLoc over fixed-size elements,
- * nested Object) and optional metadata; Thread blocks with every info
+ * nested Object; gen6types.c) and optional metadata, with event payloads
+ * that match them; Thread blocks with every info
  * kind; stacks; label lists with every label kind; event blocks of
  * per-thread batches opened by IsSorted rows, with label list ids and
  * wrapped timestamp deltas; sequence points that sometimes flush threads
@@ -58,55 +59,13 @@ static void trace_block(nt_gen6 *g)
     emit(g, 1);
 }
 
-/* One field: FieldSize, name, type bytes. */
-static void field(tgM_buf *row, const char *name, const void *type, size_t n)
-{
-    tgM_buf f = {0};
-    put_string6(&f, name);
-    put(&f, type, n);
-    put_u16(row, (unsigned)f.n);
-    put(row, f.p, f.n);
-    tgM_free(&f);
-}
-
 static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
 {
     put_var(row, id);
     put_string6(row, "Demo.Provider");
     put_var(row, id);
     put_string6(row, id % 2 ? "Tick" : "Work/Start");
-    switch (id % 3) {
-    case 0: /* scalars of every fixed family, a string, the varints */
-        put_u16(row, 8);
-        field(row, "Flag", "\x03", 1);
-        field(row, "Unit", "\x04", 1);
-        field(row, "Small", "\x05", 1);
-        field(row, "Count", "\x0c", 1);
-        field(row, "Ratio", "\x0e", 1);
-        field(row, "Name", "\x12", 1);
-        field(row, "Delta", "\x14", 1);
-        field(row, "On", "\x1a", 1);
-        break;
-    case 1: /* arrays and locators */
-        put_u16(row, 4);
-        field(row, "Ports", "\x13\x08", 2);
-        field(row, "Quad", "\x16\x09\x04\x00", 4);
-        field(row, "Blob", "\x18\x06", 2);
-        field(row, "Text", "\x19\x17", 2);
-        break;
-    default: /* a nested object and a guid */
-        put_u16(row, 2);
-        {
-            tgM_buf t = {0};
-            put_u8(&t, 1);
-            put_u16(&t, 2);
-            field(&t, "X", "\x09", 1);
-            field(&t, "Y", "\x0e", 1);
-            field(row, "Point", t.p, t.n);
-            tgM_free(&t);
-        }
-        field(row, "Id", "\x11", 1);
-    }
+    nt_gen6_fields(row, id);
     /* OptionalMetadata: OpCode, Keyword, Level, Version, a template */
     tgM_buf o = {0};
     put_u8(&o, 1);
@@ -263,7 +222,8 @@ static void event_block(nt_gen6 *g)
 {
     nt_gen_event_block(&g->b, &g->rng, g->threads, g->nthreads, &g->clock,
                        &g->floor, G6_METADATA, g->stacks, g->labels,
-                       g->draft ? NT_V6D : NT_V6);
+                       g->draft ? NT_V6D : NT_V6,
+                       g->draft ? NULL : nt_gen6_payload);
     emit(g, 2);
 }
 

@@ -174,7 +174,7 @@ static void emit_events(nt_gen *g)
 {
     nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads,
                        &g->clock, &g->floor, GEN_METADATA, g->stacks, 0,
-                       NT_V45);
+                       NT_V45, NULL);
     emit_block(g, "EventBlock");
 }
 

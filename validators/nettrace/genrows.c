@@ -4,10 +4,10 @@
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        enum nt_layout layout)
+                        enum nt_layout layout, nt_payload_fn payload)
 {
     int labelled = layout == NT_V6;
-    tgM_buf rows = {0};
+    tgM_buf rows = {0}, pl = {0};
     nt_row prev = {0}; /* "assume the previous event ... zeroed" */
     uint64_t lo = UINT64_MAX, hi = 0;
     for (unsigned batch = 1 + tgB_below(rng, 4); batch > 0; batch--) {
@@ -29,13 +29,18 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
             r.label = !labelled  ? 0
                       : rows.n == 0 ? 1
                                     : tgB_below(rng, labels + 1);
-            r.size = tgB_below(rng, 48);
+            pl.n = 0;
+            if (payload)
+                payload(&pl, rng, r.meta);
+            else
+                for (uint32_t i = tgB_below(rng, 48); i > 0; i--)
+                    put_u8(&pl, (unsigned)tgB_next(rng));
+            r.size = (uint32_t)pl.n;
             r.seq = t->seq + 1;
             r.sorted = r.ts == start;
             r.capture = r.thread = t->id;
             put_row(&rows, &r, &prev, layout);
-            for (uint32_t i = 0; i < r.size; i++)
-                put_u8(&rows, (unsigned)tgB_next(rng));
+            put(&rows, pl.p, pl.n);
             lo = r.ts < lo ? r.ts : lo;
             hi = r.ts > hi ? r.ts : hi;
             t->seq = r.seq;
@@ -51,4 +56,5 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
     put_u64(b, hi);
     put(b, rows.p, rows.n);
     tgM_free(&rows);
+    tgM_free(&pl);
 }

@@ -5,6 +5,7 @@
  * the next row is read (rows are framed by their Size). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../core/bytes.h"
 #include "nettrace.h"
@@ -23,7 +24,9 @@
 
 typedef struct row_parse {
     nt_check *k;
-    int failed; /* an M6_ROW or M6_TYPE finding ended the row */
+    int failed;    /* an M6_ROW or M6_TYPE finding ended the row    */
+    int universal; /* a Universal.* provider: scalar 23 is a string */
+    nt_lay lay;    /* the payload layout being compiled             */
 } row_parse;
 
 static void fail(row_parse *m, size_t rule, uint64_t at, const char *field,
@@ -68,9 +71,19 @@ static void tail(row_parse *m, nt_cur *c, const char *field)
 {
     if (m->failed || nt_left(c) == 0)
         return;
-    char found[32];
+    char found[48];
     snprintf(found, sizeof found, "%zu undefined bytes", nt_left(c));
     nt_report(m->k, NT_M6_TAIL, nt_off(c), nt_left(c), field, "none", found);
+}
+
+/* NT-A7: the Universal providers of microsoft/one-collect write type 23
+ * scalars as u16-length-prefixed UTF-8 strings, and TraceEvent reads them
+ * so.  [p, end) is the ProviderName field, length prefix included. */
+static int universal(const unsigned char *p, const unsigned char *end)
+{
+    return end - p == 17 && p[0] == 16 &&
+           (memcmp(p + 1, "Universal.System", 16) == 0 ||
+            memcmp(p + 1, "Universal.Events", 16) == 0);
 }
 
 static int fixed_scalar(unsigned t)
@@ -113,7 +126,8 @@ static int type(row_parse *m, nt_cur *c, int depth, int scalar,
                   "23 only as an element type", "a scalar field of type 23");
     if (t == T_ARRAY || t == T_FIXED_ARRAY || t == T_RELLOC ||
         t == T_DATALOC) {
-        unsigned et;
+        unsigned et, count = 0;
+        nt_lay_mark element = nt_lay_open(&m->lay);
         int efixed = type(m, c, depth + 1, 0, &et);
         if (efixed < 0)
             return -1;
@@ -127,16 +141,14 @@ static int type(row_parse *m, nt_cur *c, int depth, int scalar,
             nt_report(m->k, NT_M6_LOC_VARINT, at, 1, "/Type",
                       "a fixed-size element type", found);
         }
-        if (t == T_FIXED_ARRAY) {
-            unsigned count;
-            if (u16(m, c, &count, "/Type/ElementCount"))
-                return -1;
-            return efixed;
-        }
-        return t != T_ARRAY;
+        if (t == T_FIXED_ARRAY && u16(m, c, &count, "/Type/ElementCount"))
+            return -1;
+        nt_lay_close(&m->lay, element, t, count);
+        return t == T_FIXED_ARRAY ? efixed : t != T_ARRAY;
     }
     if (t == T_OBJECT)
         return fields(m, c, depth + 1);
+    nt_lay_scalar(&m->lay, t, t == T_UTF8_UNIT && scalar && m->universal);
     return fixed_scalar(t);
 }
 
@@ -225,18 +237,23 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
                       "a row inside the block", "one running past it");
             break;
         }
-        row_parse m = {k, 0};
+        row_parse m = {k, 0, 0, {0}};
         uint64_t id, event_id;
         uint64_t id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))
             continue;
-        nt_define_metadata(k, id, id_at);
-        if (string(&m, &r, "/ProviderName") ||
-            varu(&m, &r, &event_id, "/EventId") ||
-            string(&m, &r, "/EventName") || fields(&m, &r, 0) < 0)
-            continue;
-        optional(&m, &r);
-        tail(&m, &r, "");
+        nt_meta *meta = nt_define_metadata(k, id, id_at);
+        nt_lay_begin(&m.lay, k);
+        const unsigned char *provider = r.p;
+        if (string(&m, &r, "/ProviderName") == 0) {
+            m.universal = universal(provider, r.p);
+            if (varu(&m, &r, &event_id, "/EventId") == 0 &&
+                string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
+                optional(&m, &r);
+                tail(&m, &r, "");
+            }
+        }
+        nt_lay_finish(&m.lay, m.failed ? NULL : meta, id_at);
     }
     k->row = UINT64_MAX;
 }

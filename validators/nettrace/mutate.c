@@ -16,6 +16,10 @@ typedef struct nt_mut {
     size_t item;          /* the break: in this item ...              */
     uint64_t delta;       /* ... this many bytes into its content      */
     uint64_t cut;         /* truncate the output here (UINT64_MAX: no) */
+    /* the payload of fresh6() rows: these bytes, or (NULL) one that
+     * matches the row's metadata */
+    const void *payload;
+    size_t payload_n;
 } nt_mut;
 
 typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
@@ -1111,14 +1115,14 @@ static int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
 /* A v6 metadata block, inserted after the first, with one row defining id
  * 100: name strings, then `fields` (Count + descriptions), `optional`
  * (Size + elements) and `tail`. */
-static int meta6(nt_mut *x, const void *fields, size_t nf,
-                 const void *optional, size_t no, const void *tail,
-                 size_t nt, uint64_t at, const char *what, tg_mutant *out)
+/* Metadata block content: one row defining id 100 with these
+ * FieldDescriptions, OptionalMetadata and tail.  @return the offset of
+ * the FieldDescriptions in the content. */
+static uint64_t meta_block6(tgM_buf *c, const void *fields, size_t nf,
+                            const void *optional, size_t no,
+                            const void *tail, size_t nt)
 {
-    long i = nth6(x, 3, 0);
-    if (i < 0)
-        return 0;
-    tgM_buf row = {0}, c = {0};
+    tgM_buf row = {0};
     put_var(&row, 100);
     put_string6(&row, "P");
     put_var(&row, 1);
@@ -1127,11 +1131,23 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
     put(&row, fields, nf);
     put(&row, optional, no);
     put(&row, tail, nt);
-    put_u16(&c, 0);
-    put_u16(&c, (unsigned)row.n);
-    put(&c, row.p, row.n);
-    insert6(x, (size_t)i + 1, 3, c.p, c.n);
+    put_u16(c, 0);
+    put_u16(c, (unsigned)row.n);
+    put(c, row.p, row.n);
     tgM_free(&row);
+    return fields_at;
+}
+
+static int meta6(nt_mut *x, const void *fields, size_t nf,
+                 const void *optional, size_t no, const void *tail,
+                 size_t nt, uint64_t at, const char *what, tg_mutant *out)
+{
+    long i = nth6(x, 3, 0);
+    if (i < 0)
+        return 0;
+    tgM_buf c = {0};
+    uint64_t fields_at = meta_block6(&c, fields, nf, optional, no, tail, nt);
+    insert6(x, (size_t)i + 1, 3, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, fields_at + at, what, out);
     return 1;
@@ -1236,10 +1252,16 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
         insert6(x, at++, 6, t.p, t.n);
         tgM_free(&t);
     }
-    tgM_buf r = {0}, c = {0};
+    tgM_buf r = {0}, c = {0}, pl = {0};
+    tgB_rng rng = {42};
     int uncompressed = rows[0].event_size != 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t ts = base + (uint64_t)rows[i].dts;
+        pl.n = 0;
+        if (x->payload)
+            put(&pl, x->payload, x->payload_n);
+        else
+            nt_gen6_payload(&pl, &rng, rows[i].meta);
         if (uncompressed) {
             put_u32(&r, rows[i].event_size);
             put_u32(&r, rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
@@ -1250,7 +1272,7 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_u32(&r, 0);
             put_u64(&r, ts);
             put_u32(&r, 0);
-            put_u32(&r, 0);
+            put_u32(&r, (uint32_t)pl.n);
         } else {
             put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | rows[i].extra);
             put_var(&r, rows[i].meta);
@@ -1259,8 +1281,9 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_var(&r, 0);
             put_var(&r, 99);
             put_var(&r, ts - prev);
-            put_var(&r, 0);
+            put_var(&r, pl.n);
         }
+        put(&r, pl.p, pl.n);
         prev = ts;
         prev_seq = rows[i].seq;
         lo = ts < lo ? ts : lo;
@@ -1271,6 +1294,7 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     insert6(x, at, 2, c.p, c.n);
     tgM_free(&r);
     tgM_free(&c);
+    tgM_free(&pl);
     return (long)at;
 }
 
@@ -1286,7 +1310,8 @@ static int events6(nt_mut *x, unsigned v, int declare, const row6 *rows,
 
 static int mut_event_size6(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const row6 r[] = {{1, 5, 0x40, 1, 49}};
+    /* metadata 3 has no fields: its events have empty payloads */
+    const row6 r[] = {{1, 5, 0x40, 3, 49}};
     return events6(x, v, 1, r, 1, "wrote an uncompressed row with EventSize "
                                   "49 for 48 + 0",
                    out);
@@ -1320,6 +1345,75 @@ static int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
     return events6(x, v, 1, r, 2, "gave a thread index's second event an "
                                   "earlier timestamp",
                    out);
+}
+
+/* An event of metadata 100, defined just before it with these fields,
+ * whose payload is these bytes. */
+static int payload6(nt_mut *x, const void *fields, size_t nf,
+                    const void *payload, size_t np, const char *what,
+                    tg_mutant *out)
+{
+    const row6 r[] = {{1, 5, 0, 100, 0}};
+    x->payload = payload;
+    x->payload_n = np;
+    long i = fresh6(x, 1, r, 1);
+    if (i < 0)
+        return 0;
+    tgM_buf c = {0};
+    meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
+    insert6(x, (size_t)i, 3, c.p, c.n);
+    tgM_free(&c);
+    mark(x, (size_t)i + 1, 20, what, out);
+    return 1;
+}
+
+static int mut_pay_short(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    switch (v) {
+    case 0: /* Count: Int32, Ratio: Double */
+        return payload6(x, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e", 20,
+                        "\1\2\3\4\5\6\7\10\11\12\13", 11,
+                        "an event of two fixed-size fields (12 bytes) "
+                        "with an 11-byte payload",
+                        out);
+    case 1: /* Ports: Array<UInt16> */
+        return payload6(x, FIELD("\10\0", "\5Ports\x13\x08"), 12,
+                        "\377\377\1\0\2\0", 6,
+                        "an Array<UInt16> claiming 65535 elements in a "
+                        "6-byte payload",
+                        out);
+    case 2: /* Name: NullTerminatedUTF16String */
+        return payload6(x, FIELD("\6\0", "\4Name\x12"), 10, "a\0b\0c\0", 6,
+                        "a UTF-16 string without its NUL", out);
+    case 3: /* Quad: FixedLengthArray<Int32>[65535] */
+        return payload6(x, FIELD("\11\0", "\4Quad\x16\x09\377\377"), 13,
+                        "\1\0\0\0\2\0\0\0", 8,
+                        "a FixedLengthArray of 65535 Int32 in an 8-byte "
+                        "payload",
+                        out);
+    }
+    return 0;
+}
+
+static int mut_pay_loc(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    switch (v) {
+    case 0: /* Blob: RelLoc<Int32>; size 4 at 8 past the field's end */
+        return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
+                        "\10\0\4\0\1\2\3\4", 8,
+                        "a RelLoc whose region starts 8 bytes past its "
+                        "field in an 8-byte payload",
+                        out);
+    case 1: /* Text: DataLoc<Byte>; 16 bytes from offset 2 */
+        return payload6(x, FIELD("\7\0", "\4Text\x19\x06"), 11,
+                        "\2\0\20\0abcd", 8,
+                        "a DataLoc of 16 bytes in an 8-byte payload", out);
+    case 2: /* Blob: RelLoc<Int32>; 3 bytes right after the field */
+        return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
+                        "\0\0\3\0\1\2\3", 7,
+                        "a RelLoc<Int32> region of 3 bytes", out);
+    }
+    return 0;
 }
 
 static int insert_threads(nt_mut *x, long at, const void *p, size_t n,

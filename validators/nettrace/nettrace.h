@@ -101,6 +101,25 @@ typedef struct nt_thread {
  * declared by a Thread block and end by RemoveThread or a flush. */
 enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
+/* One step of a compiled v6 payload layout (payload6.c). */
+typedef struct nt_op {
+    uint32_t code;  /* NT_OP_*                                      */
+    uint32_t a;     /* element size or element count                 */
+    uint32_t body;  /* ARRAY, REPEAT: this many ops that follow are the
+                       body; 0 for the others (a step is 1 + body ops) */
+    uint32_t post;  /* fixed-size bytes that follow the step         */
+} nt_op;
+
+/* What a metadata id's payload must hold: not decoded (v4/v5, the draft,
+ * a row that did not parse), a fixed number of bytes, or a program. */
+enum { NT_LAYOUT_NONE = 0, NT_LAYOUT_FIXED, NT_LAYOUT_PROGRAM };
+typedef struct nt_meta {
+    uint8_t layout;       /* NT_LAYOUT_*                               */
+    uint8_t datetime;     /* a DateTime field (NT-A10: say so)         */
+    uint32_t size;        /* FIXED: the bytes its fields take          */
+    uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
+} nt_meta;
+
 /* A range of stack ids defined in the current SP window. */
 typedef struct nt_range {
     uint32_t first, count;
@@ -123,7 +142,10 @@ typedef struct nt_check {
     uint64_t row;             /* index of the row in its block         */
     char path[256];
     /* metadata, stacks, threads */
-    tgI_map meta;             /* defined metadata ids (set)            */
+    tgI_map meta;             /* defined metadata id -> nt_meta        */
+    nt_op *ops;               /* payload programs of live metadata     */
+    size_t nops, ops_cap;
+    int decode_payloads;      /* a payload rule is active (v6)         */
     nt_range *stacks;         /* stack id ranges of this SP window     */
     size_t nstacks, stacks_cap;
     tgI_map threads;          /* capture thread id/index -> nt_thread  */
@@ -189,14 +211,19 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b);
 /* Semantic state shared by every layout. */
 void nt_state_init(nt_check *k);
 void nt_state_free(nt_check *k);
-/* Record a metadata definition; reports duplicates and range problems. */
-void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
+/* Record a metadata definition; reports duplicates and range problems.
+ * @return where to record its payload layout, or NULL if this row does
+ * not define it (a duplicate, a trial parse, a full table). */
+nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
 /* One decoded event: references, ordering, sequence numbers. */
 typedef struct nt_event {
     uint32_t metadata_id, seq, stack_id, label_list;
     uint64_t thread, capture_thread, ts;
     int sorted, seq_explicit;
     uint64_t off; /* offset of its header */
+    const unsigned char *payload;
+    uint32_t payload_size;
+    uint64_t payload_off;
 } nt_event;
 void nt_on_event(nt_check *k, const nt_event *e);
 /* A stack block defines ids [first, first + count). */
@@ -215,5 +242,39 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
 /* v6 label lists [first, first + count) are defined. */
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
+
+/* v6 payload layouts (payload6.c).  A metadata row's field types compile,
+ * as meta6.c reads them, into ops appended to k->ops: fixed-size fields
+ * join the step before them (its `post` bytes), arrays of fixed-size
+ * elements become one step, and a row of fixed-size fields alone needs no
+ * program at all. */
+typedef struct nt_lay {
+    nt_check *k;
+    size_t start;   /* the row's first op                          */
+    size_t last;    /* the op fixed-size bytes join, or SIZE_MAX    */
+    int broken;     /* the types cannot be decoded (reported by the
+                       metadata rules), or the ops table is full    */
+    int full;       /* the ops table is full (NT-LIM-003)           */
+    int datetime;
+} nt_lay;
+/* Where a composite type's element starts. */
+typedef struct nt_lay_mark {
+    size_t at, last;
+} nt_lay_mark;
+void nt_lay_begin(nt_lay *l, nt_check *k);
+/* A scalar of type code `code`; u16_utf8: code 23 read as a u16-length
+ * UTF-8 string (NT-A7). */
+void nt_lay_scalar(nt_lay *l, unsigned code, int u16_utf8);
+nt_lay_mark nt_lay_open(nt_lay *l);
+/* Close an element opened at m as type `code` (19, 22, 24, 25); count is
+ * the FixedLengthArray ElementCount. */
+void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count);
+/* Record the row's layout in *m (NULL: drop it) and release its ops if
+ * none are needed. */
+void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off);
+/* Bytes of a fixed-size scalar v6 type code, or 0. */
+unsigned nt_type6_size(unsigned code);
+/* Check an event's payload against its metadata's layout. */
+void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e);
 
 #endif

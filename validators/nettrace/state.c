@@ -11,9 +11,11 @@
 
 void nt_state_init(nt_check *k)
 {
-    tgI_init(&k->meta, 0, k->c->live_limit);
+    tgI_init(&k->meta, sizeof(nt_meta), k->c->live_limit);
     tgI_init(&k->threads, sizeof(nt_thread), k->c->live_limit);
     tgI_init(&k->labels, 0, k->c->live_limit);
+    k->decode_payloads = k->v6 && (tgE_active(k->c, NT_PAY_SHORT) ||
+                                   tgE_active(k->c, NT_PAY_LOC));
 }
 
 void nt_state_free(nt_check *k)
@@ -23,6 +25,8 @@ void nt_state_free(nt_check *k)
     tgI_free(&k->labels);
     free(k->stacks);
     k->stacks = NULL;
+    free(k->ops);
+    k->ops = NULL;
 }
 
 static void table_full(nt_check *k, uint64_t off)
@@ -35,19 +39,19 @@ static void table_full(nt_check *k, uint64_t off)
     nt_report(k, NT_LIM_TABLE, off, 0, "", exp, "one more");
 }
 
-void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
+nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
-        return;
+        return NULL;
     char found[24];
     snprintf(found, sizeof found, "%" PRIu64, id); /* once per metadata */
     if (id == 0 || id > 0x7FFFFFFFu)
         nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
                   "1 .. 2^31-1", found);
     if (k->tables_full)
-        return;
+        return NULL;
     int status;
-    tgI_insert(&k->meta, id, &status);
+    nt_meta *m = tgI_insert(&k->meta, id, &status);
     if (status == 0)
         nt_report(k, NT_REF_METADATA_TWICE, off, 4, "/payload/MetaDataId",
                   "an id not yet defined", found);
@@ -60,6 +64,7 @@ void nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
                   found);
         k->meta_defined = (uint32_t)id; /* count on from it */
     }
+    return status == 1 ? m : NULL;
 }
 
 static int stack_known(const nt_check *k, uint32_t id)
@@ -150,10 +155,17 @@ void nt_on_event(nt_check *k, const nt_event *e)
     if (k->silent) /* a trial parse changes nothing */
         return;
     char exp[48], found[48];
-    if (!k->tables_full && !tgI_find(&k->meta, e->metadata_id)) {
-        snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
-        nt_report(k, NT_REF_METADATA, e->off, 1, "/MetadataId",
-                  "a defined metadata id", found);
+    if (!k->tables_full) {
+        const nt_meta *m = tgI_find(&k->meta, e->metadata_id);
+        if (m == NULL) {
+            snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
+            nt_report(k, NT_REF_METADATA, e->off, 1, "/MetadataId",
+                      "a defined metadata id", found);
+        } else if (m->layout != NT_LAYOUT_NONE && k->decode_payloads &&
+                   !(m->layout == NT_LAYOUT_FIXED &&
+                     e->payload_size >= m->size)) { /* the common case */
+            nt_check_payload(k, m, e);
+        }
     }
     if (k->v6 && e->metadata_id == 0)
         nt_report(k, NT_ROW_META_ZERO_V6, e->off, 1, "/MetadataId",
@@ -317,8 +329,10 @@ void nt_sp_flush_v6(nt_check *k, uint32_t flags)
         return;
     if (flags & 1) /* thread indexes end; removed ones may be reused */
         tgI_clear(&k->threads);
-    if (flags & 2)
+    if (flags & 2) { /* metadata ids end, and their payload programs */
         tgI_clear(&k->meta);
+        k->nops = 0;
+    }
 }
 
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)

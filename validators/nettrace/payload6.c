@@ -1,0 +1,456 @@
+/* payload6.c - v6 event payloads against their metadata (NT-56).
+ *
+ * A metadata row's field types compile into a short program of ops (see
+ * nt_lay in nettrace.h); an event's payload is then walked by it.  Runs
+ * of fixed-size fields are one SKIP, so a row of fixed-size fields alone
+ * costs one comparison per event.  The walk stops at the first field that
+ * does not fit: what follows it has no known position.
+ *
+ * Bounded work: every op consumes payload bytes except a loop body, and a
+ * loop body that is not fixed size holds a string, varint, Array or a
+ * non-empty FixedLengthArray of such, each at least one byte; so a walk
+ * takes at most (payload bytes x program length) steps.  Fixed sizes
+ * saturate at UINT32_MAX, more than any payload can hold. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/bytes.h"
+#include "nettrace.h"
+
+enum {
+    NT_OP_SKIP = 1,   /* a bytes                                      */
+    NT_OP_STR16,      /* UTF-16 code units up to a 2-byte NUL          */
+    NT_OP_VARINT,     /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
+    NT_OP_STR8,       /* u16 length, that many UTF-8 bytes (NT-A7)     */
+    NT_OP_ARRAY_FIXED,/* u16 count, count x a bytes                    */
+    NT_OP_ARRAY,      /* u16 count, count x body                       */
+    NT_OP_REPEAT,     /* a x body (FixedLengthArray of variable size)  */
+    NT_OP_RELLOC,     /* u32 locator relative to its own end; a: the
+                         element size                                  */
+    NT_OP_DATALOC     /* u32 locator relative to the payload start     */
+};
+
+/* Ops of all live metadata together; a row needs at most one op per byte
+ * of its (u16-framed) types, so this admits thousands of rich rows. */
+#define NT_MAX_OPS (1u << 20)
+
+static uint32_t sat_add(uint32_t a, uint64_t b)
+{
+    uint64_t s = a + b;
+    return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
+}
+
+static uint32_t sat_mul(uint32_t a, uint32_t b)
+{
+    uint64_t p = (uint64_t)a * b;
+    return p > UINT32_MAX ? UINT32_MAX : (uint32_t)p;
+}
+
+/* ---- compiling ----------------------------------------------------------- */
+
+#define NONE SIZE_MAX /* no op for fixed bytes to join */
+
+void nt_lay_begin(nt_lay *l, nt_check *k)
+{
+    memset(l, 0, sizeof *l);
+    l->k = k;
+    l->start = k->nops;
+    l->last = NONE;
+}
+
+/* Room for one more op at the end; 0, or -1 (the layout is dropped). */
+static int room(nt_lay *l)
+{
+    nt_check *k = l->k;
+    if (l->broken)
+        return -1;
+    if (k->nops < k->ops_cap)
+        return 0;
+    size_t cap = k->ops_cap ? 2 * k->ops_cap : 256;
+    nt_op *ops = cap <= NT_MAX_OPS ? realloc(k->ops, cap * sizeof *ops)
+                                   : NULL;
+    if (ops == NULL) {
+        l->broken = l->full = 1;
+        return -1;
+    }
+    k->ops = ops;
+    k->ops_cap = cap;
+    return 0;
+}
+
+static void emit(nt_lay *l, uint32_t code, uint32_t a)
+{
+    if (room(l) == 0) {
+        nt_op op = {code, a, 0, 0};
+        l->last = l->k->nops;
+        l->k->ops[l->k->nops++] = op;
+    }
+}
+
+/* n fixed bytes: after the last op, or as a SKIP if there is none. */
+static void emit_fixed(nt_lay *l, uint32_t n)
+{
+    if (l->last == NONE)
+        emit(l, NT_OP_SKIP, 0);
+    if (l->last != NONE)
+        l->k->ops[l->last].post = sat_add(l->k->ops[l->last].post, n);
+}
+
+unsigned nt_type6_size(unsigned code)
+{
+    /* DateTime is 16 bytes as the v6 spec says (NT-A10); Decimal 16 as
+     * TraceEvent reads it */
+    static const unsigned char size[27] = {
+        [3] = 4,  [4] = 2,  [5] = 1,  [6] = 1,  [7] = 2,  [8] = 2,
+        [9] = 4,  [10] = 4, [11] = 8, [12] = 8, [13] = 4, [14] = 8,
+        [15] = 16, [16] = 16, [17] = 16, [23] = 1, [26] = 1};
+    return code < 27 ? size[code] : 0;
+}
+
+void nt_lay_scalar(nt_lay *l, unsigned code, int u16_utf8)
+{
+    if (code == 18)
+        emit(l, NT_OP_STR16, 0);
+    else if (code == 20 || code == 21)
+        emit(l, NT_OP_VARINT, 0);
+    else if (code == 23 && u16_utf8)
+        emit(l, NT_OP_STR8, 0);
+    else if (nt_type6_size(code))
+        emit_fixed(l, nt_type6_size(code));
+    else
+        l->broken = 1; /* not a scalar type code: reported by meta6.c */
+    l->datetime |= code == 16;
+}
+
+nt_lay_mark nt_lay_open(nt_lay *l)
+{
+    nt_lay_mark m = {l->k->nops, l->last};
+    l->last = NONE; /* the element's bytes join nothing before it */
+    return m;
+}
+
+/* The bytes ops [o, o + n) always take, or -1 if that varies. */
+static int64_t fixed_size(const nt_op *o, size_t n)
+{
+    uint32_t total = 0;
+    for (size_t i = 0; i < n; i += 1 + o[i].body) {
+        switch (o[i].code) {
+        case NT_OP_SKIP:
+            break;
+        case NT_OP_RELLOC:
+        case NT_OP_DATALOC:
+            total = sat_add(total, 4);
+            break;
+        case NT_OP_REPEAT: {
+            int64_t body = fixed_size(&o[i + 1], o[i].body);
+            if (body < 0)
+                return -1;
+            total = sat_add(total, sat_mul(o[i].a, (uint32_t)body));
+            break;
+        }
+        default:
+            return -1;
+        }
+        total = sat_add(total, o[i].post);
+    }
+    return total;
+}
+
+/* Put a header op before the body [at, nops); fixed bytes after the
+ * element join the header, which walks them after the body. */
+static void wrap(nt_lay *l, size_t at, uint32_t code, uint32_t a)
+{
+    nt_check *k = l->k;
+    if (room(l))
+        return;
+    size_t body = k->nops - at;
+    memmove(&k->ops[at + 1], &k->ops[at], body * sizeof *k->ops);
+    nt_op op = {code, a, (uint32_t)body, 0};
+    k->ops[at] = op;
+    k->nops++;
+    l->last = at;
+}
+
+void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count)
+{
+    nt_check *k = l->k;
+    if (l->broken)
+        return;
+    size_t body = k->nops - m.at;
+    int64_t size = fixed_size(&k->ops[m.at], body);
+    /* a body that is at most one SKIP: its size says everything */
+    int plain = body == 0 || (body == 1 && k->ops[m.at].code == NT_OP_SKIP);
+    if (plain || code == 24 || code == 25)
+        k->nops = m.at; /* replaced by one op, or by fixed bytes */
+    l->last = m.last;
+    if (code == 24 || code == 25) { /* RelLoc, DataLoc */
+        if (size < 0) /* NT-MET-011 or NT-MET-012 was reported */
+            l->broken = 1;
+        else /* the region's elements are not walked */
+            emit(l, code == 24 ? NT_OP_RELLOC : NT_OP_DATALOC,
+                 (uint32_t)size);
+    } else if (code == 19) { /* Array */
+        if (plain)
+            emit(l, NT_OP_ARRAY_FIXED, (uint32_t)size);
+        else
+            wrap(l, m.at, NT_OP_ARRAY, 0);
+    } else if (plain || count == 0) { /* FixedLengthArray */
+        k->nops = m.at;
+        if (size >= 0)
+            emit_fixed(l, sat_mul(count, (uint32_t)size));
+    } else if (count * body <= 4) { /* a few steps: written out */
+        size_t final = 0; /* the body's last step */
+        for (size_t j = 0; j < body; j += 1 + k->ops[m.at + j].body)
+            final = j;
+        for (unsigned i = 1; i < count; i++)
+            for (size_t j = 0; j < body; j++)
+                if (room(l) == 0)
+                    k->ops[k->nops++] = k->ops[m.at + j];
+        l->last = k->nops - body + final;
+    } else {
+        wrap(l, m.at, NT_OP_REPEAT, count);
+    }
+}
+
+void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
+{
+    nt_check *k = l->k;
+    size_t n = k->nops - l->start;
+    if (l->full && k->decode_payloads) {
+        char exp[48];
+        snprintf(exp, sizeof exp, "<= %u steps", NT_MAX_OPS);
+        nt_report(k, NT_LIM_PROGRAMS, off, 0, "/FieldDescriptions", exp,
+                  "one more");
+        k->decode_payloads = 0;
+    }
+    if (m != NULL && !l->broken) {
+        m->datetime = (uint8_t)l->datetime;
+        int64_t size = fixed_size(&k->ops[l->start], n);
+        if (n == 0 || (n == 1 && k->ops[l->start].code == NT_OP_SKIP)) {
+            m->layout = NT_LAYOUT_FIXED;
+            m->size = (uint32_t)size;
+        } else {
+            m->layout = NT_LAYOUT_PROGRAM;
+            m->first = (uint32_t)l->start;
+            m->nops = (uint32_t)n;
+            return; /* its ops stay */
+        }
+    }
+    k->nops = l->start;
+}
+
+/* ---- decoding ------------------------------------------------------------ */
+
+#define FAIL SIZE_MAX /* a walk stopped; the walk says why */
+
+typedef struct walk {
+    const unsigned char *p;
+    size_t n;               /* payload bytes                           */
+    /* the first problem */
+    size_t rule;
+    size_t at;              /* payload offset of the field             */
+    char exp[64], found[96];
+} walk;
+
+static __attribute__((cold, noinline)) size_t
+short_of(walk *w, size_t at, const char *what, uint64_t need)
+{
+    w->rule = NT_PAY_SHORT;
+    w->at = at;
+    snprintf(w->exp, sizeof w->exp, "%s: %" PRIu64 " bytes", what, need);
+    snprintf(w->found, sizeof w->found, "%zu left at payload offset %zu",
+             w->n - at, at);
+    return FAIL;
+}
+
+static __attribute__((cold, noinline)) size_t
+unended(walk *w, size_t at, const char *what)
+{
+    w->rule = NT_PAY_SHORT;
+    w->at = at;
+    snprintf(w->exp, sizeof w->exp, "%s ending inside the payload", what);
+    snprintf(w->found, sizeof w->found,
+             "none from payload offset %zu to its end (%zu bytes)", at,
+             w->n);
+    return FAIL;
+}
+
+static __attribute__((cold, noinline)) size_t
+bad_region(walk *w, size_t at, const char *what, uint64_t start,
+           uint32_t size, uint32_t elem)
+{
+    w->rule = NT_PAY_LOC;
+    w->at = at;
+    if (start + size > w->n) {
+        snprintf(w->exp, sizeof w->exp,
+                 "a %s region inside the %zu-byte payload", what, w->n);
+        snprintf(w->found, sizeof w->found,
+                 "bytes [%" PRIu64 ", %" PRIu64 ") (size %" PRIu32 ")",
+                 start, start + size, size);
+    } else {
+        snprintf(w->exp, sizeof w->exp,
+                 "a %s size that is a multiple of %" PRIu32, what, elem);
+        snprintf(w->found, sizeof w->found, "%" PRIu32, size);
+    }
+    return FAIL;
+}
+
+static size_t run(walk *w, const nt_op *o, size_t n, size_t at);
+
+/* A u16 element count at `at`, then count elements. */
+static size_t array(walk *w, const nt_op *o, size_t at)
+{
+    if (w->n - at < 2)
+        return short_of(w, at, "an Array count", 2);
+    unsigned count = (unsigned)(w->p[at] | w->p[at + 1] << 8);
+    at += 2;
+    if (o->code == NT_OP_ARRAY_FIXED) {
+        uint64_t need = (uint64_t)count * o->a;
+        if (need > w->n - at)
+            return short_of(w, at, "Array elements", need);
+        return at + (size_t)need;
+    }
+    for (unsigned i = 0; i < count && at != FAIL; i++)
+        at = run(w, o + 1, o->body, at);
+    return at;
+}
+
+static size_t locator(walk *w, const nt_op *o, size_t at)
+{
+    if (w->n - at < 4)
+        return short_of(w, at, "a locator", 4);
+    uint32_t v = tgB_le32(w->p + at);
+    uint32_t size = v >> 16, offset = v & 0xFFFFu;
+    uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
+    if (start + size > w->n || (o->a != 0 && size % o->a != 0))
+        return bad_region(w, at, o->code == NT_OP_RELLOC ? "RelLoc"
+                                                         : "DataLoc",
+                          start, size, o->a);
+    return at + 4;
+}
+
+/* The payload bytes [at, at + 8) as a little-endian u64, with zeros for
+ * any past the payload end.  Short tails are read as the last 8 bytes of
+ * the payload, shifted: no loop and no read outside it. */
+static inline uint64_t load8(const walk *w, size_t at)
+{
+    size_t left = w->n - at;
+    if (left >= 8)
+        return tgB_le64(w->p + at);
+    if (left == 0)
+        return 0;
+    if (w->n >= 8)
+        return tgB_le64(w->p + w->n - 8) >> (8 * (8 - left));
+    uint64_t x = 0;
+    for (size_t i = 0; i < left; i++)
+        x |= (uint64_t)w->p[at + i] << 8 * i;
+    return x;
+}
+
+/* The end of the UTF-16 string at `at`, NUL included.  Four code units
+ * at a time: the lowest zero 16-bit lane of x is the lowest set bit of
+ * (x - 0x0001...) & ~x & 0x8000... (exact for the lowest one).  A zero
+ * lane made of bytes past the payload end ends it past the end. */
+static size_t str16_end(walk *w, size_t at)
+{
+    for (size_t j = at; j < w->n; j += 8) {
+        uint64_t x = load8(w, j);
+        uint64_t zero = (x - 0x0001000100010001ull) & ~x &
+                        0x8000800080008000ull;
+        if (zero) {
+            size_t end = j + (size_t)(__builtin_ctzll(zero) / 16) * 2 + 2;
+            if (end <= w->n)
+                return end;
+            break;
+        }
+    }
+    return unended(w, at, "a UTF-16 string with its NUL");
+}
+
+/* The end of the LEB128 at `at`: its first byte without bit 7, within 10
+ * bytes, and a 10th byte of at most 1 (64 bits).  Only its end matters;
+ * the first 8 bytes are looked at together. */
+static size_t varint_end(walk *w, size_t at)
+{
+    size_t left = w->n - at;
+    uint64_t last = ~load8(w, at) & 0x8080808080808080ull;
+    if (last) {
+        size_t len = (size_t)(__builtin_ctzll(last) / 8) + 1;
+        return len <= left ? at + len
+                           : unended(w, at, "a varint of at most 64 bits");
+    }
+    size_t stop = at + (left < 10 ? left : 10), j = at + 8;
+    while (j < stop && w->p[j] & 0x80)
+        j++;
+    if (j >= stop || (j == at + 9 && w->p[j] > 1))
+        return unended(w, at, "a varint of at most 64 bits");
+    return j + 1;
+}
+
+/* Walk ops [o, o + n) from payload offset `at`.  @return the offset after
+ * them, or FAIL. */
+static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
+{
+    for (const nt_op *end = o + n; o < end && at != FAIL; o += 1 + o->body) {
+        size_t left = w->n - at;
+        switch (o->code) {
+        case NT_OP_SKIP: /* only its fixed bytes */
+            break;
+        case NT_OP_STR16:
+            at = str16_end(w, at);
+            break;
+        case NT_OP_VARINT:
+            at = varint_end(w, at);
+            break;
+        case NT_OP_STR8: {
+            size_t len = left < 2 ? 0 : (size_t)(w->p[at] | w->p[at + 1] << 8);
+            at = left < 2         ? short_of(w, at, "a string length", 2)
+                 : len > left - 2 ? short_of(w, at + 2, "string bytes", len)
+                                  : at + 2 + len;
+            break;
+        }
+        case NT_OP_ARRAY_FIXED:
+        case NT_OP_ARRAY:
+            at = array(w, o, at);
+            break;
+        case NT_OP_REPEAT:
+            for (uint32_t r = 0; r < o->a && at != FAIL; r++)
+                at = run(w, o + 1, o->body, at);
+            break;
+        default: /* RELLOC, DATALOC */
+            at = locator(w, o, at);
+        }
+        if (at != FAIL) /* the fixed-size fields that follow */
+            at = o->post <= w->n - at
+                     ? at + o->post
+                     : short_of(w, at, "fixed-size fields", o->post);
+    }
+    return at;
+}
+
+static __attribute__((cold, noinline)) void
+report(nt_check *k, const nt_meta *m, const nt_event *e, walk *w)
+{
+    if (m->datetime && strlen(w->found) + 40 < sizeof w->found)
+        strcat(w->found, " (DateTime read as 16 bytes, NT-A10)");
+    nt_report(k, w->rule, e->payload_off + w->at, e->payload_size - w->at,
+              "/payload", w->exp, w->found);
+}
+
+void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e)
+{
+    walk w;
+    w.p = e->payload;
+    w.n = e->payload_size;
+    if (m->layout == NT_LAYOUT_FIXED) {
+        if (e->payload_size < m->size) {
+            short_of(&w, 0, "its fields", m->size);
+            report(k, m, e, &w);
+        }
+        return;
+    }
+    if (run(&w, &k->ops[m->first], m->nops, 0) == FAIL)
+        report(k, m, e, &w);
+}
