@@ -219,7 +219,7 @@ nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
 typedef struct nt_event {
     uint32_t metadata_id, seq, stack_id, label_list;
     uint64_t thread, capture_thread, ts;
-    int sorted, seq_explicit;
+    int sorted;
     uint64_t off; /* offset of its header */
     const unsigned char *payload;
     uint32_t payload_size;

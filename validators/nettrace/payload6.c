@@ -1,16 +1,17 @@
 /* payload6.c - v6 event payloads against their metadata (NT-56).
  *
  * A metadata row's field types compile into a short program of ops (see
- * nt_lay in nettrace.h); an event's payload is then walked by it.  Runs
- * of fixed-size fields are one SKIP, so a row of fixed-size fields alone
- * costs one comparison per event.  The walk stops at the first field that
- * does not fit: what follows it has no known position.
+ * nt_lay in nettrace.h); an event's payload is then walked by it.  Fixed-
+ * size fields join the op before them as its `post` bytes, so a row of
+ * fixed-size fields alone costs one comparison per event.  The walk stops
+ * at the first field that does not fit: what follows has no known place.
  *
- * Bounded work: every op consumes payload bytes except a loop body, and a
- * loop body that is not fixed size holds a string, varint, Array or a
- * non-empty FixedLengthArray of such, each at least one byte; so a walk
- * takes at most (payload bytes x program length) steps.  Fixed sizes
- * saturate at UINT32_MAX, more than any payload can hold. */
+ * Bounded work: a loop body (Array or FixedLengthArray elements) that is
+ * more than one SKIP holds a string, varint, locator or array, so every
+ * pass over it takes at least one payload byte, and a FixedLengthArray of
+ * count 0 compiles to nothing; a walk therefore takes at most (payload
+ * bytes x program length) steps.  Fixed sizes saturate at UINT32_MAX,
+ * more than any payload holds. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +20,9 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
+/* What an op reads; after it, every op takes its `post` bytes. */
 enum {
-    NT_OP_SKIP = 1,   /* a bytes                                      */
+    NT_OP_SKIP = 1,   /* only post bytes: fixed fields with no op before */
     NT_OP_STR16,      /* UTF-16 code units up to a 2-byte NUL          */
     NT_OP_VARINT,     /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
     NT_OP_STR8,       /* u16 length, that many UTF-8 bytes (NT-A7)     */
@@ -32,8 +34,9 @@ enum {
     NT_OP_DATALOC     /* u32 locator relative to the payload start     */
 };
 
-/* Ops of all live metadata together; a row needs at most one op per byte
- * of its (u16-framed) types, so this admits thousands of rich rows. */
+/* Ops of all live metadata together; a row compiles to about one op per
+ * byte of its (u16-framed) types at most, so this admits thousands of
+ * rich rows. */
 #define NT_MAX_OPS (1u << 20)
 
 static uint32_t sat_add(uint32_t a, uint64_t b)
@@ -158,6 +161,12 @@ static int64_t fixed_size(const nt_op *o, size_t n)
     return total;
 }
 
+/* The ops from index i on; NULL (never &NULL[i]) before any is made. */
+static const nt_op *ops_from(const nt_check *k, size_t i)
+{
+    return k->ops ? k->ops + i : NULL;
+}
+
 /* Put a header op before the body [at, nops); fixed bytes after the
  * element join the header, which walks them after the body. */
 static void wrap(nt_lay *l, size_t at, uint32_t code, uint32_t a)
@@ -179,7 +188,7 @@ void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count)
     if (l->broken)
         return;
     size_t body = k->nops - m.at;
-    int64_t size = fixed_size(&k->ops[m.at], body);
+    int64_t size = fixed_size(ops_from(k, m.at), body);
     /* a body that is at most one SKIP: its size says everything */
     int plain = body == 0 || (body == 1 && k->ops[m.at].code == NT_OP_SKIP);
     if (plain || code == 24 || code == 25)
@@ -227,7 +236,7 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
     }
     if (m != NULL && !l->broken) {
         m->datetime = (uint8_t)l->datetime;
-        int64_t size = fixed_size(&k->ops[l->start], n);
+        int64_t size = fixed_size(ops_from(k, l->start), n);
         if (n == 0 || (n == 1 && k->ops[l->start].code == NT_OP_SKIP)) {
             m->layout = NT_LAYOUT_FIXED;
             m->size = (uint32_t)size;
