@@ -73,6 +73,7 @@ case $mode in
       work="build-fuzz/work-$name" # grows; corpus/ stays as committed
       mkdir -p "$work"
       seeds="corpus/$format"
+      [ -d "fuzz/regressions/$format" ] && seeds="$seeds fuzz/regressions/$format"
       [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
       # shellcheck disable=SC2086
       # 64 KiB inputs: large seeds (real samples) are used by their prefix

@@ -42,9 +42,13 @@ var_problem(nt_check *k, nt_cur *c, const unsigned char *at, int r,
 static inline int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
                       const char *field)
 {
+    if (c->p < c->end && c->p[0] < 0x80) { /* one byte: always minimal */
+        *out = *c->p++;
+        return 0;
+    }
     const unsigned char *at = c->p;
     int minimal;
-    int r = nt_varuint(c, bits, out, &minimal);
+    int r = nt_varuint_slow(c, bits, out, &minimal);
     if (r == NT_VAR_OK && minimal)
         return 0;
     return var_problem(k, c, at, r, bits, field);

@@ -39,29 +39,34 @@ static void table_full(nt_check *k, uint64_t off)
     nt_report(k, NT_LIM_TABLE, off, 0, "", exp, "one more");
 }
 
+/* v as decimal text in buf (24 bytes), made only for a finding. */
+static const char *u64_text(char *buf, uint64_t v)
+{
+    snprintf(buf, 24, "%" PRIu64, v);
+    return buf;
+}
+
 nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return NULL;
     char found[24];
-    snprintf(found, sizeof found, "%" PRIu64, id); /* once per metadata */
     if (id == 0 || id > 0x7FFFFFFFu)
         nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
-                  "1 .. 2^31-1", found);
+                  "1 .. 2^31-1", u64_text(found, id));
     if (k->tables_full)
         return NULL;
     int status;
     nt_meta *m = tgI_insert(&k->meta, id, &status);
     if (status == 0)
         nt_report(k, NT_REF_METADATA_TWICE, off, 4, "/payload/MetaDataId",
-                  "an id not yet defined", found);
+                  "an id not yet defined", u64_text(found, id));
     else if (status < 0)
         table_full(k, off);
     else if (!k->v6 && id != 0 && id != ++k->meta_defined) {
         char exp[24];
-        snprintf(exp, sizeof exp, "%" PRIu32, k->meta_defined);
-        nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId", exp,
-                  found);
+        nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId",
+                  u64_text(exp, k->meta_defined), u64_text(found, id));
         k->meta_defined = (uint32_t)id; /* count on from it */
     }
     return status == 1 ? m : NULL;
@@ -133,13 +138,11 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     }
 }
 
-/* A v6 thread index that must be live; NULL (reported) if it is not. */
-static nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
-                              const char *field)
+/* The finding for a thread index that is not live (t: its entry, if any). */
+static __attribute__((cold, noinline)) void
+not_live(nt_check *k, const nt_thread *t, uint64_t index, uint64_t off,
+         const char *field)
 {
-    nt_thread *t = tgI_find(&k->threads, index);
-    if (t && t->state == NT_THREAD_LIVE)
-        return t;
     char found[64];
     snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
              t ? " (removed)" : "");
@@ -147,6 +150,16 @@ static nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
               k->draft ? "an index declared since the last sequence point"
                        : "a live thread index",
               found);
+}
+
+/* A v6 thread index that must be live; NULL (reported) if it is not. */
+static inline nt_thread *live_thread(nt_check *k, uint64_t index,
+                                     uint64_t off, const char *field)
+{
+    nt_thread *t = tgI_find(&k->threads, index);
+    if (t && t->state == NT_THREAD_LIVE)
+        return t;
+    not_live(k, t, index, off, field);
     return NULL;
 }
 
@@ -347,14 +360,15 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
         table_full(k, off);
         return;
     }
-    char found[32];
-    snprintf(found, sizeof found, "index %" PRIu64, index);
-    if (status == 0 && t->state == NT_THREAD_LIVE)
-        nt_report(k, NT_THR_TWICE, off, 0, "/Index", "an index not live",
+    if (status == 0 && t->state != NT_THREAD_IMPLICIT) {
+        int live = t->state == NT_THREAD_LIVE;
+        char found[32];
+        snprintf(found, sizeof found, "index %" PRIu64, index);
+        nt_report(k, live ? NT_THR_TWICE : NT_THR_REUSE, off, 0, "/Index",
+                  live ? "an index not live"
+                       : "a thread flush (SP Flags bit 0) before reuse",
                   found);
-    else if (status == 0 && t->state == NT_THREAD_REMOVED)
-        nt_report(k, NT_THR_REUSE, off, 0, "/Index",
-                  "a thread flush (SP Flags bit 0) before reuse", found);
+    }
     t->state = NT_THREAD_LIVE;
     t->has_event = 0;
     t->seq = 0;
