@@ -116,7 +116,8 @@ enum { NT_LAYOUT_NONE = 0, NT_LAYOUT_FIXED, NT_LAYOUT_PROGRAM };
 typedef struct nt_meta {
     uint8_t layout;       /* NT_LAYOUT_*                               */
     uint8_t datetime;     /* a DateTime field (NT-A10: say so)         */
-    uint32_t size;        /* FIXED: the bytes its fields take          */
+    uint32_t size;        /* FIXED: the bytes its fields take; PROGRAM:
+                             those of its leading fixed-size fields    */
     uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
 } nt_meta;
 

@@ -241,9 +241,12 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
             m->layout = NT_LAYOUT_FIXED;
             m->size = (uint32_t)size;
         } else {
+            /* leading fixed-size fields are checked without a step */
+            int lead = k->ops[l->start].code == NT_OP_SKIP;
             m->layout = NT_LAYOUT_PROGRAM;
-            m->first = (uint32_t)l->start;
-            m->nops = (uint32_t)n;
+            m->size = lead ? k->ops[l->start].post : 0;
+            m->first = (uint32_t)l->start + (uint32_t)lead;
+            m->nops = (uint32_t)n - (uint32_t)lead;
             return; /* its ops stay */
         }
     }
@@ -398,12 +401,23 @@ static size_t varint_end(walk *w, size_t at)
     return j + 1;
 }
 
+/* The end of the u16-length UTF-8 string at `at` (NT-A7). */
+static size_t str8_end(walk *w, size_t at)
+{
+    size_t left = w->n - at;
+    if (left < 2)
+        return short_of(w, at, "a string length", 2);
+    size_t len = (size_t)(w->p[at] | w->p[at + 1] << 8);
+    if (len > left - 2)
+        return short_of(w, at + 2, "string bytes", len);
+    return at + 2 + len;
+}
+
 /* Walk ops [o, o + n) from payload offset `at`.  @return the offset after
  * them, or FAIL. */
 static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
 {
-    for (const nt_op *end = o + n; o < end && at != FAIL; o += 1 + o->body) {
-        size_t left = w->n - at;
+    for (const nt_op *end = o + n; o < end; o += 1 + o->body) {
         switch (o->code) {
         case NT_OP_SKIP: /* only its fixed bytes */
             break;
@@ -413,13 +427,9 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
         case NT_OP_VARINT:
             at = varint_end(w, at);
             break;
-        case NT_OP_STR8: {
-            size_t len = left < 2 ? 0 : (size_t)(w->p[at] | w->p[at + 1] << 8);
-            at = left < 2         ? short_of(w, at, "a string length", 2)
-                 : len > left - 2 ? short_of(w, at + 2, "string bytes", len)
-                                  : at + 2 + len;
+        case NT_OP_STR8:
+            at = str8_end(w, at);
             break;
-        }
         case NT_OP_ARRAY_FIXED:
         case NT_OP_ARRAY:
             at = array(w, o, at);
@@ -431,10 +441,11 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
         default: /* RELLOC, DATALOC */
             at = locator(w, o, at);
         }
-        if (at != FAIL) /* the fixed-size fields that follow */
-            at = o->post <= w->n - at
-                     ? at + o->post
-                     : short_of(w, at, "fixed-size fields", o->post);
+        if (at == FAIL)
+            return FAIL;
+        if (o->post > w->n - at) /* the fixed-size fields that follow */
+            return short_of(w, at, "fixed-size fields", o->post);
+        at += o->post;
     }
     return at;
 }
@@ -453,13 +464,13 @@ void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e)
     walk w;
     w.p = e->payload;
     w.n = e->payload_size;
-    if (m->layout == NT_LAYOUT_FIXED) {
-        if (e->payload_size < m->size) {
-            short_of(&w, 0, "its fields", m->size);
-            report(k, m, e, &w);
-        }
-        return;
-    }
-    if (run(&w, &k->ops[m->first], m->nops, 0) == FAIL)
+    if (e->payload_size < m->size) {
+        short_of(&w, 0, m->layout == NT_LAYOUT_FIXED ? "its fields"
+                                                     : "fixed-size fields",
+                 m->size);
         report(k, m, e, &w);
+    } else if (m->layout == NT_LAYOUT_PROGRAM &&
+               run(&w, &k->ops[m->first], m->nops, m->size) == FAIL) {
+        report(k, m, e, &w);
+    }
 }
