@@ -1,9 +1,12 @@
 /* idmap-t.c - the id map against a plain model: random inserts, finds and
- * removes (key 0 included) agree with an array of flags; every value
- * pointer is 8-byte aligned (UBSan caught a misaligned key-0 value once);
+ * removes (small keys, held directly, and key 0 included) agree with an
+ * array of flags; every value pointer is 8-byte aligned (UBSan caught a
+ * misaligned key-0 value once);
  * values survive growth and backward-shift deletion; the limit holds.
  * Failure: any disagreement. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/bytes.h"
 #include "core/idmap.h"
@@ -17,15 +20,18 @@ typedef struct value {
     uint8_t c;
 } value; /* 24 bytes, 8-aligned: like nt_thread */
 
-int main(void)
+/* Random inserts, finds and removes of keys below `range` against the
+ * model; one ok() per property. */
+static void against_model(uint32_t range, int steps, const char *what)
 {
     static unsigned char present[KEYS];
+    memset(present, 0, sizeof present);
     tgI_map m;
     tgI_init(&m, sizeof(value), KEYS);
     tgB_rng r = {7};
     size_t bad = 0, misaligned = 0, live = 0;
-    for (int step = 0; step < 200000; step++) {
-        uint64_t k = tgB_below(&r, KEYS);
+    for (int step = 0; step < steps; step++) {
+        uint64_t k = tgB_below(&r, range);
         int op = (int)tgB_below(&r, 3), status;
         if (op == 0) {
             value *v = tgI_insert(&m, k, &status);
@@ -47,10 +53,20 @@ int main(void)
             present[k] = 0;
         }
     }
-    ok(bad == 0, "200000 random operations agree with the model");
-    ok(misaligned == 0, "every value pointer is 8-byte aligned");
-    is_int((long long)m.used, (long long)live, "the live count agrees");
+    ok(bad == 0, "%s: %d random operations agree with the model", what,
+       steps);
+    ok(misaligned == 0, "%s: every value pointer is 8-byte aligned", what);
+    char name[96];
+    snprintf(name, sizeof name, "%s: the live count agrees", what);
+    is_int((long long)m.used, (long long)live, name);
     tgI_free(&m);
+}
+
+int main(void)
+{
+    against_model(KEYS, 200000, "keys 0..4999");
+    /* the direct array and the hash table meet at TGI_SMALL */
+    against_model(2 * TGI_SMALL, 20000, "keys around TGI_SMALL");
 
     tgI_map s;
     tgI_init(&s, 0, 3);

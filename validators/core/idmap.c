@@ -34,7 +34,7 @@ void tgI_clear(tgI_map *m)
     if (m->keys)
         memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
     m->used = 0;
-    m->has_zero = 0;
+    m->small_used = 0;
 }
 
 static int grow(tgI_map *m)
@@ -74,12 +74,12 @@ void *tgI_insert(tgI_map *m, uint64_t k, int *status)
     *status = -1;
     if (m->used >= m->limit)
         return NULL;
-    if (k == 0) {
-        m->has_zero = 1;
-        memset(m->zero_val, 0, sizeof m->zero_val);
+    if (k < TGI_SMALL) {
+        m->small_used |= 1u << k;
+        memset(m->small[k], 0, sizeof m->small[k]);
         m->used++;
         *status = 1;
-        return m->zero_val;
+        return m->small[k];
     }
     if ((m->keys == NULL || (m->used + 1) * 4 > m->mask + 1) && grow(m) != 0)
         return NULL;
@@ -95,10 +95,10 @@ void *tgI_insert(tgI_map *m, uint64_t k, int *status)
 
 int tgI_remove(tgI_map *m, uint64_t k)
 {
-    if (k == 0) {
-        if (!m->has_zero)
+    if (k < TGI_SMALL) {
+        if (!(m->small_used >> k & 1))
             return 0;
-        m->has_zero = 0;
+        m->small_used &= ~(1u << k);
         m->used--;
         return 1;
     }

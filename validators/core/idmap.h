@@ -1,6 +1,8 @@
 /* idmap.h - a map from u64 ids to small fixed-size values (or a plain set,
- * with value size 0): live allocations, metadata ids, threads.  Open
- * addressing with linear probing at most a quarter full; it grows by
+ * with value size 0): live allocations, metadata ids, threads.  Keys below
+ * TGI_SMALL (0 included) live in a direct array, since ids that writers
+ * number from 1 are looked up once or more per event; the others in open
+ * addressing with linear probing at most a quarter full, which grows by
  * doubling up to a limit on live entries, so memory follows live state,
  * never the input size. */
 #ifndef TG_IDMAP_H
@@ -9,20 +11,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct tgI_map {
-    uint64_t *keys;       /* 0 = empty slot; key 0 lives in zero_val */
-    unsigned char *vals;  /* value_size bytes per slot               */
-    size_t value_size;
-    size_t mask;          /* slot count - 1 (a power of two)         */
-    size_t used;          /* live entries, key 0 included            */
-    size_t limit;         /* most live entries allowed               */
-    int has_zero;
-    _Alignas(16) unsigned char zero_val[32]; /* value of key 0 */
-} tgI_map;
-
 /* largest value_size; sizes are rounded up to a multiple of 8 so every
  * value is aligned for the structs kept in it */
 #define TGI_MAX_VALUE 32
+#define TGI_SMALL 16 /* keys 0 .. TGI_SMALL - 1 are held directly */
+
+typedef struct tgI_map {
+    uint64_t *keys;       /* 0 = empty slot (small keys are not here) */
+    unsigned char *vals;  /* value_size bytes per slot               */
+    size_t value_size;
+    size_t mask;          /* slot count - 1 (a power of two)         */
+    size_t used;          /* live entries, small keys included       */
+    size_t limit;         /* most live entries allowed               */
+    uint32_t small_used;  /* bit k: small key k is present           */
+    _Alignas(16) unsigned char small[TGI_SMALL][TGI_MAX_VALUE];
+} tgI_map;
 
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
 void tgI_free(tgI_map *m);
@@ -47,8 +50,8 @@ static inline size_t tgI_probe(const tgI_map *m, uint64_t k)
  *  event. */
 static inline void *tgI_find(tgI_map *m, uint64_t k)
 {
-    if (k == 0)
-        return m->has_zero ? m->zero_val : NULL;
+    if (k < TGI_SMALL)
+        return m->small_used >> k & 1 ? m->small[k] : NULL;
     if (m->keys == NULL)
         return NULL;
     size_t i = tgI_probe(m, k);
