@@ -53,4 +53,12 @@ static inline int tgE_active(const tgE_check *c, size_t rule)
     return !c->off[rule];
 }
 
+/*! tgE_capped() : whether the next finding of `rule` is over the repeat
+ *  cap, so only counted: a front end need not format its text (it still
+ *  calls tgE_report(), with any site and NULL strings). */
+static inline int tgE_capped(const tgE_check *c, size_t rule)
+{
+    return c->repeat_cap && c->counts[rule] >= c->repeat_cap;
+}
+
 #endif

@@ -39,6 +39,10 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
         k->silent_count++;
         return -1;
     }
+    if (tgE_capped(k->c, rule)) { /* counted, never shown: no path */
+        tgE_site s = {off, len, 0, 0, NULL, cause};
+        return tgE_report(k->c, rule, &s, NULL, NULL);
+    }
     const char *unit = k->v6 ? "block" : "object";
     if (k->object_name == NULL)
         snprintf(k->path, sizeof k->path, "/%s", field);

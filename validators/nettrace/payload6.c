@@ -260,17 +260,28 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
 typedef struct walk {
     const unsigned char *p;
     size_t n;               /* payload bytes                           */
+    const tgE_check *c;     /* to skip the text of capped findings     */
     /* the first problem */
     size_t rule;
     size_t at;              /* payload offset of the field             */
     char exp[64], found[96];
 } walk;
 
+/* Record the first problem; @return whether its text is wanted (the
+ * rule is not over its repeat cap). */
+static int problem(walk *w, size_t rule, size_t at)
+{
+    w->rule = rule;
+    w->at = at;
+    w->exp[0] = w->found[0] = '\0';
+    return !tgE_capped(w->c, rule);
+}
+
 static __attribute__((cold, noinline)) size_t
 short_of(walk *w, size_t at, const char *what, uint64_t need)
 {
-    w->rule = NT_PAY_SHORT;
-    w->at = at;
+    if (!problem(w, NT_PAY_SHORT, at))
+        return FAIL;
     snprintf(w->exp, sizeof w->exp, "%s: %" PRIu64 " bytes", what, need);
     snprintf(w->found, sizeof w->found, "%zu left at payload offset %zu",
              w->n - at, at);
@@ -280,8 +291,8 @@ short_of(walk *w, size_t at, const char *what, uint64_t need)
 static __attribute__((cold, noinline)) size_t
 unended(walk *w, size_t at, const char *what)
 {
-    w->rule = NT_PAY_SHORT;
-    w->at = at;
+    if (!problem(w, NT_PAY_SHORT, at))
+        return FAIL;
     snprintf(w->exp, sizeof w->exp, "%s ending inside the payload", what);
     snprintf(w->found, sizeof w->found,
              "none from payload offset %zu to its end (%zu bytes)", at,
@@ -293,8 +304,8 @@ static __attribute__((cold, noinline)) size_t
 bad_region(walk *w, size_t at, const char *what, uint64_t start,
            uint32_t size, uint32_t elem)
 {
-    w->rule = NT_PAY_LOC;
-    w->at = at;
+    if (!problem(w, NT_PAY_LOC, at))
+        return FAIL;
     if (start + size > w->n) {
         snprintf(w->exp, sizeof w->exp,
                  "a %s region inside the %zu-byte payload", what, w->n);
@@ -453,7 +464,7 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
 static __attribute__((cold, noinline)) void
 report(nt_check *k, const nt_meta *m, const nt_event *e, walk *w)
 {
-    if (m->datetime && strlen(w->found) + 40 < sizeof w->found)
+    if (m->datetime && w->found[0] && strlen(w->found) + 40 < sizeof w->found)
         strcat(w->found, " (DateTime read as 16 bytes, NT-A10)");
     nt_report(k, w->rule, e->payload_off + w->at, e->payload_size - w->at,
               "/payload", w->exp, w->found);
@@ -464,6 +475,7 @@ void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e)
     walk w;
     w.p = e->payload;
     w.n = e->payload_size;
+    w.c = k->c;
     if (e->payload_size < m->size) {
         short_of(&w, 0, m->layout == NT_LAYOUT_FIXED ? "its fields"
                                                      : "fixed-size fields",
