@@ -124,6 +124,20 @@ case("array of objects: second string has no NUL",
 case("array of objects: count past the end",
      fields(("Pairs", b"\x13" + KV)),
      U16(3) + s16("ab") + I32(1), [("NT-PAY-002", 12)])
+# strings of every length across the 8- and 16-byte steps of the scan
+bad = []
+for n in range(0, 20):
+    text = "abcdefghijklmnopqrstuvwxyz"[:n]
+    for payload, want in (
+            (s16(text) + I32(n), []),
+            (s16(text) + I32(n)[:3], [("NT-PAY-002", 2 * n + 2)]),
+            (text.encode("utf-16-le"), [("NT-PAY-002", 0)]),
+            (text.encode("utf-16-le") + b"\0", [("NT-PAY-002", 0)])):
+        data, at = trace(fields(("Name", b"\x12"), ("N", b"\x09")), payload)
+        code, got, report = payload_findings(data, "str%d" % n)
+        if got != [(r, at + o) for r, o in want]:
+            bad.append((n, payload, got))
+t.eq(bad, [], "UTF-16 strings of 0-19 units, with and without their NUL")
 case("array of fixed elements: count past the end",
      fields(("Ports", b"\x13\x08")), U16(4) + U16(1) * 3,
      [("NT-PAY-002", 2)])

@@ -372,18 +372,25 @@ static inline uint64_t load8(const walk *w, size_t at)
     return x;
 }
 
-/* The end of the UTF-16 string at `at`, NUL included.  Four code units
- * at a time: the lowest zero 16-bit lane of x is the lowest set bit of
- * (x - 0x0001...) & ~x & 0x8000... (exact for the lowest one).  A zero
- * lane made of bytes past the payload end ends it past the end. */
+/* Bit 15 of each 16-bit lane of x that is zero, and maybe of lanes above
+ * one (the lowest set bit is exact: a borrow only moves upward). */
+static inline uint64_t zero_lanes(uint64_t x)
+{
+    return (x - 0x0001000100010001ull) & ~x & 0x8000800080008000ull;
+}
+
+/* The end of the UTF-16 string at `at`, NUL included, eight code units
+ * at a time, so most strings take one step.  A zero lane made of bytes
+ * past the payload end ends it past the end. */
 static size_t str16_end(walk *w, size_t at)
 {
-    for (size_t j = at; j < w->n; j += 8) {
-        uint64_t x = load8(w, j);
-        uint64_t zero = (x - 0x0001000100010001ull) & ~x &
-                        0x8000800080008000ull;
-        if (zero) {
-            size_t end = j + (size_t)(__builtin_ctzll(zero) / 16) * 2 + 2;
+    for (size_t j = at; j < w->n; j += 16) {
+        uint64_t lo = zero_lanes(load8(w, j));
+        uint64_t hi = j + 8 < w->n ? zero_lanes(load8(w, j + 8)) : 0;
+        if (lo | hi) {
+            size_t lane = lo ? (size_t)__builtin_ctzll(lo) / 16
+                             : 4 + (size_t)__builtin_ctzll(hi) / 16;
+            size_t end = j + 2 * lane + 2;
             if (end <= w->n)
                 return end;
             break;
