@@ -26,12 +26,12 @@ var_problem(nt_check *k, nt_cur *c, const unsigned char *at, int r,
             unsigned bits, const char *field)
 {
     uint64_t off = c->base + (uint64_t)(at - c->start);
-    if (r == NT_VAR_OK) {
+    if (r == NT_VAR_REDUNDANT) {
         nt_report(k, NT_ROW_VARUINT_LONG, off, (uint64_t)(c->p - at), field,
                   "a minimal encoding", "a redundant zero group");
         return 0;
     }
-    static const char *const why[] = {"", "cut by the block end",
+    static const char *const why[] = {"", "", "cut by the block end",
                                       "too many bytes", "too large"};
     nt_report(k, NT_ROW_VARUINT, off, 1, field,
               bits == 32 ? "a varuint32" : "a varuint64", why[r]);
@@ -42,14 +42,9 @@ var_problem(nt_check *k, nt_cur *c, const unsigned char *at, int r,
 static inline int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
                       const char *field)
 {
-    if (c->p < c->end && c->p[0] < 0x80) { /* one byte: always minimal */
-        *out = *c->p++;
-        return 0;
-    }
     const unsigned char *at = c->p;
-    int minimal;
-    int r = nt_varuint_slow(c, bits, out, &minimal);
-    if (r == NT_VAR_OK && minimal)
+    int r = nt_varuint(c, bits, out);
+    if (r == NT_VAR_OK)
         return 0;
     return var_problem(k, c, at, r, bits, field);
 }

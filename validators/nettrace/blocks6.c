@@ -12,10 +12,9 @@ static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
                 size_t rule, const char *field)
 {
     uint64_t at = nt_off(c);
-    int minimal;
-    int r = nt_varuint(c, bits, out, &minimal);
-    if (r == NT_VAR_OK) {
-        if (!minimal)
+    int r = nt_varuint(c, bits, out);
+    if (r < NT_VAR_CUT) {
+        if (r == NT_VAR_REDUNDANT)
             nt_report(k, NT_ROW_VARUINT_LONG, at, (uint64_t)(nt_off(c) - at),
                       field, "a minimal encoding", "a redundant zero group");
         return 0;
@@ -74,12 +73,11 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
 static int thread_info(nt_check *k, nt_cur *r)
 {
     uint64_t at = nt_off(r), v;
-    int minimal;
     unsigned kind = *r->p++;
     switch (kind) {
     case 1: return nt_string_v6(r);
     case 2:
-    case 3: return nt_varuint(r, 64, &v, &minimal) == NT_VAR_OK ? 0 : -1;
+    case 3: return nt_varuint(r, 64, &v) < NT_VAR_CUT ? 0 : -1;
     case 4: return nt_string_v6(r) || nt_string_v6(r) ? -1 : 0;
     default: {
         char found[16];
@@ -134,12 +132,11 @@ static int label_value(nt_cur *c, unsigned kind)
     static const unsigned char fixed[11] = {0, 16, 16, 16, 8, 0,
                                             0, 1,  8,  1,  1};
     uint64_t v;
-    int minimal;
     if (kind == 5)
         return nt_string_v6(c) || nt_string_v6(c) ? -1 : 0;
     if (kind == 6)
         return nt_string_v6(c) ||
-                       nt_varuint(c, 64, &v, &minimal) != NT_VAR_OK
+                       nt_varuint(c, 64, &v) >= NT_VAR_CUT
                    ? -1
                    : 0;
     if (nt_left(c) < fixed[kind])

@@ -57,8 +57,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     return tgE_report(k->c, rule, &s, exp, found);
 }
 
-int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out,
-                    int *minimal)
+int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out)
 {
     uint64_t v = 0;
     unsigned max = bits == 32 ? 5 : 10;
@@ -75,10 +74,9 @@ int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out,
             return NT_VAR_BIG;
         v |= part << shift;
         if (!(b & 0x80)) {
-            *minimal = i == 0 || b != 0;
             *out = v;
             c->p += i + 1;
-            return NT_VAR_OK;
+            return i == 0 || b != 0 ? NT_VAR_OK : NT_VAR_REDUNDANT;
         }
     }
 }

@@ -26,8 +26,7 @@ static int skip(nt_cur *c, uint64_t n)
 
 static int var(nt_cur *c, unsigned bits, uint64_t *out)
 {
-    int minimal;
-    return nt_varuint(c, bits, out, &minimal) == NT_VAR_OK ? 0 : -1;
+    return nt_varuint(c, bits, out) < NT_VAR_CUT ? 0 : -1;
 }
 
 void nt_thread_block_draft(nt_check *k, nt_cur *b)

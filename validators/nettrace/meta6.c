@@ -59,8 +59,7 @@ static int string(row_parse *m, nt_cur *c, const char *field)
 
 static int varu(row_parse *m, nt_cur *c, uint64_t *out, const char *field)
 {
-    int minimal;
-    if (nt_varuint(c, 32, out, &minimal) == NT_VAR_OK)
+    if (nt_varuint(c, 32, out) < NT_VAR_CUT)
         return 0;
     fail(m, NT_M6_ROW, nt_off(c), field, "a varuint32 inside the row",
          "one that does not fit");

@@ -68,24 +68,23 @@ static inline int nt_sized_row(nt_cur *b, nt_cur *row)
     return 0;
 }
 
-/* Varuint decoding results. */
-enum { NT_VAR_OK = 0, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
+/* Varuint decoding results: the first two are values read (below
+ * NT_VAR_CUT), the others failures. */
+enum { NT_VAR_OK = 0, NT_VAR_REDUNDANT, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
 
 /*! nt_varuint() : decode an unsigned LEB128 of at most `bits` (32 or 64)
- *  bits.  Sets *minimal to 0 if it has a redundant trailing zero group.
- *  @return NT_VAR_OK, _CUT (runs past the end), _LONG (too many bytes) or
- *  _BIG (value does not fit); p advances only on success. */
-int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out, int *minimal);
-static inline int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out,
-                             int *minimal)
+ *  bits.  @return NT_VAR_OK, _REDUNDANT (read, but with a redundant
+ *  trailing zero group), _CUT (runs past the end), _LONG (too many bytes)
+ *  or _BIG (value does not fit); p advances only when the value is read. */
+int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out);
+static inline int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out)
 {
     /* most varuints in a trace are one byte */
     if (c->p < c->end && c->p[0] < 0x80) {
         *out = *c->p++;
-        *minimal = 1;
         return NT_VAR_OK;
     }
-    return nt_varuint_slow(c, bits, out, minimal);
+    return nt_varuint_slow(c, bits, out);
 }
 
 /* Per capture-thread state. */
@@ -275,7 +274,17 @@ void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count);
 void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off);
 /* Bytes of a fixed-size scalar v6 type code, or 0. */
 unsigned nt_type6_size(unsigned code);
-/* Check an event's payload against its metadata's layout. */
-void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e);
+/* Check an event's payload against its metadata's layout: a payload
+ * long enough for a fixed layout is settled here, inline, the rest is
+ * walked out of line. */
+void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e);
+static inline void nt_check_payload(nt_check *k, const nt_meta *m,
+                                    const nt_event *e)
+{
+    if (m->layout == NT_LAYOUT_NONE ||
+        (m->layout == NT_LAYOUT_FIXED && e->payload_size >= m->size))
+        return;
+    nt_walk_payload(k, m, e);
+}
 
 #endif

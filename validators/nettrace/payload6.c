@@ -477,7 +477,7 @@ report(nt_check *k, const nt_meta *m, const nt_event *e, walk *w)
               "/payload", w->exp, w->found);
 }
 
-void nt_check_payload(nt_check *k, const nt_meta *m, const nt_event *e)
+void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
 {
     walk w;
     w.p = e->payload;

@@ -174,9 +174,7 @@ void nt_on_event(nt_check *k, const nt_event *e)
             snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
             nt_report(k, NT_REF_METADATA, e->off, 1, "/MetadataId",
                       "a defined metadata id", found);
-        } else if (m->layout != NT_LAYOUT_NONE && k->decode_payloads &&
-                   !(m->layout == NT_LAYOUT_FIXED &&
-                     e->payload_size >= m->size)) { /* the common case */
+        } else if (k->decode_payloads) {
             nt_check_payload(k, m, e);
         }
     }

@@ -23,9 +23,8 @@ static const char *const draft_names[] = {
 int nt_string_v6(nt_cur *c)
 {
     uint64_t n;
-    int minimal;
     const unsigned char *at = c->p;
-    if (nt_varuint(c, 32, &n, &minimal) != NT_VAR_OK || n > nt_left(c)) {
+    if (nt_varuint(c, 32, &n) >= NT_VAR_CUT || n > nt_left(c)) {
         c->p = at;
         return -1;
     }
