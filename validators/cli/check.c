@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ typedef struct check_opts {
     const char *report;
     const char *output;
     uint64_t repeat_cap;
-    uint64_t max_live;   /* 0 = the library default */
+    uint64_t limits[TG_NLIMITS]; /* 0 = the library default */
     const char *disabled[MAX_RULE_OPTS];
     size_t ndisabled;
     level_opt levels[MAX_RULE_OPTS];
@@ -96,8 +97,20 @@ static void configure(tg_validator *v, const char *format,
             tg_set_rule_level(v, o->levels[i].id, o->levels[i].level);
     tg_set_fail_on(v, o->fail_on);
     tg_set_repeat_cap(v, o->repeat_cap);
-    if (o->max_live)
-        tg_set_limit(v, TG_LIMIT_LIVE_OBJECTS, o->max_live);
+    for (int i = 0; i < TG_NLIMITS; i++)
+        if (o->limits[i])
+            tg_set_limit(v, (tg_limit)i, o->limits[i]);
+}
+
+/* The rest of an input that is not checked, for its byte count. */
+static uint64_t drain(source *s)
+{
+    uint64_t n = s->n;
+    unsigned char buf[1 << 15];
+    long got;
+    while ((got = tgW_read_fd(&s->fd, buf, sizeof buf)) > 0)
+        n += (uint64_t)got;
+    return n;
 }
 
 static tg_verdict check_one(const char *path, const check_opts *o,
@@ -135,6 +148,7 @@ static tg_verdict check_one(const char *path, const check_opts *o,
             run.file.problem = problem;
             run.file.detected = NULL;
             run.file.verdict = TG_UNSUPPORTED;
+            run.file.bytes = drain(src);
             goto done;
         }
     }
@@ -169,8 +183,16 @@ static tg_verdict check_one(const char *path, const check_opts *o,
                  (unsigned long long)run.file.bytes);
         run.file.problem = problem;
     } else if (run.file.verdict == TG_LIMIT) {
-        run.file.problem = "a resource limit was hit (see the "
-                           "limit finding); raise it with --max-live";
+        const tg_limit_info *l = tg_limit_about(tg_limit_reached(v));
+        if (l)
+            snprintf(problem, sizeof problem,
+                     "a resource limit of the checker was reached (%s; "
+                     "see the limit finding): %s raises it",
+                     l->meaning, l->option);
+        else
+            snprintf(problem, sizeof problem,
+                     "the checker ran out of memory");
+        run.file.problem = problem;
     }
     tgR_file_end(sink, &run.file);
     goto cleanup;
@@ -212,11 +234,14 @@ static int profile_exists(const char *name)
     return 0;
 }
 
-static int parse(int argc, char **argv, check_opts *o)
+enum { O_FAIL = 256, O_DISABLE, O_LEVEL, O_PROFILE, O_FORMAT, O_REPORT,
+       O_REPEATS, O_LIMIT /* + tg_limit */ };
+
+/* The long options: fixed ones, then one per limit, named from the
+ * library's table. */
+static void options(struct option *out)
 {
-    enum { O_FAIL = 256, O_DISABLE, O_LEVEL, O_PROFILE, O_FORMAT, O_REPORT,
-           O_REPEATS, O_LIVE };
-    static const struct option longs[] = {
+    static const struct option fixed[] = {
         {"fail-on", required_argument, NULL, O_FAIL},
         {"disable", required_argument, NULL, O_DISABLE},
         {"level", required_argument, NULL, O_LEVEL},
@@ -224,9 +249,33 @@ static int parse(int argc, char **argv, check_opts *o)
         {"format", required_argument, NULL, O_FORMAT},
         {"report", required_argument, NULL, O_REPORT},
         {"output", required_argument, NULL, 'o'},
-        {"max-repeats", required_argument, NULL, O_REPEATS},
-        {"max-live", required_argument, NULL, O_LIVE},
-        {NULL, 0, NULL, 0}};
+        {"max-repeats", required_argument, NULL, O_REPEATS}};
+    size_t n = sizeof fixed / sizeof fixed[0];
+    memcpy(out, fixed, sizeof fixed);
+    for (int i = 0; i < TG_NLIMITS; i++) {
+        struct option l = {tg_limit_about(i)->option + 2, required_argument,
+                           NULL, O_LIMIT + i};
+        out[n++] = l;
+    }
+    memset(&out[n], 0, sizeof *out);
+}
+
+static int parse_limit(check_opts *o, int which, const char *arg)
+{
+    const tg_limit_info *l = tg_limit_about(which);
+    uint64_t v;
+    if (tgC_number(arg, &v) != 0 || v < l->min || v > l->max)
+        return tgC_usage("%s wants a number from %" PRIu64 " to %" PRIu64
+                         " (%s; default %" PRIu64 ")",
+                         l->option, l->min, l->max, l->meaning, l->value);
+    o->limits[which] = v;
+    return 0;
+}
+
+static int parse(int argc, char **argv, check_opts *o)
+{
+    struct option longs[8 + TG_NLIMITS + 1];
+    options(longs);
     int c, level, r;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
@@ -270,11 +319,13 @@ static int parse(int argc, char **argv, check_opts *o)
             if (tgC_number(optarg, &o->repeat_cap) != 0)
                 return tgC_usage("--max-repeats wants a number");
             break;
-        case O_LIVE:
-            if (tgC_number(optarg, &o->max_live) != 0 || o->max_live == 0)
-                return tgC_usage("--max-live wants a number above 0");
-            break;
-        default: return tgC_usage("check: bad option");
+        default:
+            if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS) {
+                if ((r = parse_limit(o, c - O_LIMIT, optarg)) != 0)
+                    return r;
+                break;
+            }
+            return tgC_usage("check: bad option");
         }
     }
     if (optind >= argc)
@@ -313,7 +364,8 @@ int tgC_check(int argc, char **argv)
             worst = v;
     }
     tgR_close(sink, worst);
-    if (out != stdout && fclose(out) != 0)
-        return TG_IO_ERROR;
+    if (out != stdout && tgC_close_output(out, o.output) != 0 &&
+        tgC_exit_rank(TG_IO_ERROR) > tgC_exit_rank(worst))
+        worst = TG_IO_ERROR;
     return worst;
 }

@@ -3,6 +3,7 @@
 #define TG_CLI_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tracegate.h"
 
@@ -22,6 +23,10 @@ int tgC_number(const char *s, uint64_t *out);
 int tgC_mkdirs(const char *path);
 /*! tgC_write_file() : a tg_write_fn over a FILE *. */
 int tgC_write_file(void *ctx, const void *data, size_t size);
+/*! tgC_close_output() : flush f and close it (stdout stays open), saying
+ *  on stderr that `name` could not be written if any write or the close
+ *  failed.  @return 0, or -1 after such a failure. */
+int tgC_close_output(FILE *f, const char *name);
 /*! tgC_severity_rank() : order of exit codes when several files are
  *  checked: 6 > 3 > 5 > 4 > 1 > 7 > 0. */
 int tgC_exit_rank(int code);

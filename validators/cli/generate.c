@@ -84,16 +84,13 @@ static int write_trace(const char *path, const char *format,
         return TG_IO_ERROR;
     }
     int r = tg_generate(format, profile, seed, size, tgC_write_file, f);
-    if ((f == stdout ? fflush(f) : fclose(f)) != 0)
-        r = -1;
+    int closed = tgC_close_output(f, f == stdout ? "standard output" : path);
     if (r == -2)
         return tgC_usage("gen: format %s has no profile '%s'", format,
                          profile);
-    if (r != 0) {
-        fprintf(stderr, "tracegate: writing %s failed\n", path);
-        return TG_IO_ERROR;
-    }
-    return 0;
+    if (r != 0 && closed == 0)
+        fprintf(stderr, "tracegate: generating %s failed\n", path);
+    return r != 0 || closed != 0 ? TG_IO_ERROR : 0;
 }
 
 int tgC_gen(int argc, char **argv)
@@ -160,11 +157,14 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
         char tmp[4096];
         snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, o->suffix);
         FILE *f = fopen(tmp, "wb");
-        if (f == NULL)
+        if (f == NULL) {
+            fprintf(stderr, "tracegate: cannot write %s: %s\n", tmp,
+                    strerror(errno));
             return TG_IO_ERROR;
+        }
         int r = tg_mutate(o->format, rule->id, v, o->seed, tgC_write_file,
                           f, &mu);
-        if (fclose(f) != 0)
+        if (tgC_close_output(f, tmp) != 0)
             r = -1;
         if (r <= 0) {
             remove(tmp);
@@ -177,8 +177,11 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
         snprintf(rel, sizeof rel, "invalid/%s/%04u%s", rule->id, v,
                  o->suffix);
         snprintf(path, sizeof path, "%s/%s", o->out, rel);
-        if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0)
+        if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0) {
+            fprintf(stderr, "tracegate: cannot write %s: %s\n", path,
+                    strerror(errno));
             return TG_IO_ERROR;
+        }
         int p = 0;
         while (info->profiles[p] && strcmp(info->profiles[p], mu.profile))
             p++;
@@ -205,8 +208,11 @@ int tgC_mutate(int argc, char **argv)
     }
     snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
     FILE *manifest = fopen(path, "w");
-    if (manifest == NULL)
+    if (manifest == NULL) {
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", path,
+                strerror(errno));
         return TG_IO_ERROR;
+    }
     /* one valid parent per profile: valid/NNNN is profile NNNN */
     for (int p = 0; info->profiles[p] && r == 0; p++) {
         snprintf(rel, sizeof rel, "valid/%04d%s", p, o.suffix);
@@ -220,7 +226,8 @@ int tgC_mutate(int argc, char **argv)
     for (size_t i = 0; i < n && r == 0; i++)
         if (rules[i].mutation)
             r = mutate_rule(&o, info, &rules[i], manifest);
-    if (fclose(manifest) != 0 && r == 0)
+    snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
+    if (tgC_close_output(manifest, path) != 0 && r == 0)
         r = TG_IO_ERROR;
     return r;
 }

@@ -1,10 +1,11 @@
 /* main.c - the tracegate command: dispatch to subcommands, --help. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-static const char help[] =
+static const char help_commands[] =
     "usage: tracegate COMMAND [OPTIONS] ...\n"
     "\n"
     "Commands:\n"
@@ -36,8 +37,9 @@ static const char help[] =
     "  -o, --output FILE           write the report to FILE\n"
     "  --max-repeats N             findings per rule before one summary "
     "line (default 100, 0 = all)\n"
-    "  --max-live N                live allocations tracked (default "
-    "1048576); reaching it is exit 5\n"
+    "resource limits of the checker (check options):\n";
+
+static const char help_exit[] =
     "\n"
     "Exit codes:\n"
     "  0 conformant   1 violations at or above --fail-on   2 usage error\n"
@@ -47,6 +49,28 @@ static const char help[] =
     "--fail-on)\n"
     "  With several files the most severe wins: 6 > 3 > 5 > 4 > 1 > 7 > "
     "0.\n";
+
+/* The limit options come from the library's table of limits. */
+static void print_help(void)
+{
+    fputs(help_commands, stdout);
+    for (int i = 0; i < TG_NLIMITS; i++) {
+        const tg_limit_info *l = tg_limit_about(i);
+        printf("  %-26s %s (default %" PRIu64 "); reaching it is exit 5\n",
+               l->option, l->meaning, l->value);
+    }
+    fputs(help_exit, stdout);
+}
+
+/* A failed write of standard output is an I/O error, whatever the
+ * command found: a gate must never pass on a truncated report. */
+static int finish(int code)
+{
+    if (tgC_close_output(stdout, "standard output") != 0 &&
+        tgC_exit_rank(TG_IO_ERROR) > tgC_exit_rank(code))
+        return TG_IO_ERROR;
+    return code;
+}
 
 int main(int argc, char **argv)
 {
@@ -61,15 +85,15 @@ int main(int argc, char **argv)
     if (argc < 2)
         return tgC_usage("no command given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(help, stdout);
-        return 0;
+        print_help();
+        return finish(0);
     }
     if (strcmp(argv[1], "--version") == 0) {
         puts("tracegate " TG_VERSION);
-        return 0;
+        return finish(0);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return finish(commands[i].run(argc - 1, argv + 1));
     return tgC_usage("unknown command '%s'", argv[1]);
 }

@@ -84,3 +84,21 @@ int tgC_exit_rank(int code)
     default: return 1;
     }
 }
+
+int tgC_close_output(FILE *f, const char *name)
+{
+    /* after a failed buffered write, errno most likely still says why */
+    int failed = ferror(f), err = failed ? errno : 0;
+    if (fflush(f) != 0) {
+        failed = 1;
+        err = errno;
+    }
+    if ((f == stdout ? 0 : fclose(f)) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (failed)
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", name,
+                err ? strerror(err) : "a write failed");
+    return failed ? -1 : 0;
+}

@@ -1,6 +1,8 @@
 /* engine.c - validators, options, the check loop and verdicts. */
 #include "engine.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,26 +11,36 @@
 #include "window.h"
 
 struct tg_validator_s {
-    const tgF_format *fmt;
-    int profile;
-    tg_level *levels;       /* level override per rule                */
-    unsigned char *disabled;/* 1 = disabled by the user               */
-    unsigned char *off;     /* disabled or not applicable to profile  */
-    uint64_t *counts;
-    uint64_t repeat_cap;
-    uint64_t live_limit;
-    tg_level fail_on;
-    uint64_t bytes;
-    char layout[160];      /* from the last check                      */
+    tgE_check c;           /* options, and the facts of the last check */
     unsigned char *window; /* read buffer, made on first use, then kept */
     size_t window_cap;
 };
 
-static void recompute_off(tg_validator *v)
+static const tg_limit_info limits[TG_NLIMITS] = {
+    [TG_LIMIT_LIVE_OBJECTS] = {"--max-live",
+                               "ids, threads and addresses tracked at once",
+                               1u << 20, 1, (uint64_t)1 << 32},
+    [TG_LIMIT_BLOCK_BYTES] = {"--max-block",
+                              "bytes of the largest block read whole",
+                              TGW_MAX_NEED, 1u << 16, (uint64_t)1 << 31},
+    /* recursion follows nesting: the maximum keeps the stack small */
+    [TG_LIMIT_DEPTH] = {"--max-depth", "nesting of metadata field lists", 64,
+                        1, 1024},
+    [TG_LIMIT_PAYLOAD_STEPS] = {"--max-payload-steps",
+                                "payload-decoding steps of live metadata",
+                                1u << 20, 1, (uint64_t)1 << 28},
+};
+
+const tg_limit_info *tg_limit_about(int which)
 {
-    for (size_t i = 0; i < v->fmt->nrules; i++)
-        v->off[i] = v->disabled[i] ||
-                    !tgF_rule_applies(v->fmt, &v->fmt->rules[i], v->profile);
+    return which >= 0 && which < TG_NLIMITS ? &limits[which] : NULL;
+}
+
+static void recompute_off(tgE_check *c)
+{
+    for (size_t i = 0; i < c->fmt->nrules; i++)
+        c->off[i] = c->disabled[i] ||
+                    !tgF_rule_applies(c->fmt, &c->fmt->rules[i], c->profile);
 }
 
 tg_validator *tg_validator_new(const char *format)
@@ -39,22 +51,25 @@ tg_validator *tg_validator_new(const char *format)
     tg_validator *v = calloc(1, sizeof *v);
     if (v == NULL)
         return NULL;
+    tgE_check *c = &v->c;
     size_t n = fmt->nrules;
-    v->fmt = fmt;
-    v->levels = calloc(n, sizeof *v->levels);
-    v->disabled = calloc(n, 1);
-    v->off = calloc(n, 1);
-    v->counts = calloc(n, sizeof *v->counts);
-    if (!v->levels || !v->disabled || !v->off || !v->counts) {
+    c->fmt = fmt;
+    c->levels = calloc(n, sizeof *c->levels);
+    c->disabled = calloc(n, 1);
+    c->off = calloc(n, 1);
+    c->counts = calloc(n, sizeof *c->counts);
+    if (!c->levels || !c->disabled || !c->off || !c->counts) {
         tg_validator_free(v);
         return NULL;
     }
     for (size_t i = 0; i < n; i++)
-        v->levels[i] = fmt->rules[i].level;
-    v->repeat_cap = 100;
-    v->live_limit = 1u << 20;
-    v->fail_on = TG_MUST;
-    recompute_off(v);
+        c->levels[i] = fmt->rules[i].level;
+    for (int i = 0; i < TG_NLIMITS; i++)
+        c->limits[i] = limits[i].value;
+    c->repeat_cap = 100;
+    c->fail_on = TG_MUST;
+    c->limit_hit = -1;
+    recompute_off(c);
     return v;
 }
 
@@ -62,76 +77,89 @@ void tg_validator_free(tg_validator *v)
 {
     if (v == NULL)
         return;
-    free(v->levels);
-    free(v->disabled);
-    free(v->off);
-    free(v->counts);
+    free(v->c.levels);
+    free(v->c.disabled);
+    free(v->c.off);
+    free(v->c.counts);
     free(v->window);
     free(v);
 }
 
-static long rule_index(const tg_validator *v, const char *id)
+static long rule_index(const tgE_check *c, const char *id)
 {
-    for (size_t i = 0; i < v->fmt->nrules; i++)
-        if (strcasecmp(v->fmt->rules[i].id, id) == 0)
+    for (size_t i = 0; i < c->fmt->nrules; i++)
+        if (strcasecmp(c->fmt->rules[i].id, id) == 0)
             return (long)i;
     return -1;
 }
 
 int tg_set_profile(tg_validator *v, const char *profile)
 {
-    int p = tgF_profile_index(v->fmt, profile);
+    tgE_check *c = &v->c;
+    int p = tgF_profile_index(c->fmt, profile);
     if (p < 0)
         return -1;
-    v->profile = p;
+    c->profile = p;
     /* levels start from the table; a compat profile raises COMPAT rules.
      * Overrides set with tg_set_rule_level() afterwards still win. */
-    for (size_t i = 0; i < v->fmt->nrules; i++) {
-        v->levels[i] = v->fmt->rules[i].level;
-        if (p == v->fmt->compat_profile && v->levels[i] == TG_COMPAT)
-            v->levels[i] = TG_MUST;
+    for (size_t i = 0; i < c->fmt->nrules; i++) {
+        c->levels[i] = c->fmt->rules[i].level;
+        if (p == c->fmt->compat_profile && c->levels[i] == TG_COMPAT)
+            c->levels[i] = TG_MUST;
     }
-    recompute_off(v);
+    recompute_off(c);
     return 0;
 }
 
 const char *tg_profile_name(const tg_validator *v)
 {
-    return v->fmt->info.profiles[v->profile];
+    return v->c.fmt->info.profiles[v->c.profile];
 }
 
 int tg_set_rule_level(tg_validator *v, const char *id, tg_level level)
 {
-    long i = rule_index(v, id);
+    long i = rule_index(&v->c, id);
     if (i < 0 || level < TG_INFO || level > TG_MUST)
         return -1;
-    v->levels[i] = level;
+    v->c.levels[i] = level;
     return 0;
 }
 
 int tg_disable_rule(tg_validator *v, const char *id)
 {
-    long i = rule_index(v, id);
+    long i = rule_index(&v->c, id);
     if (i < 0)
         return -1;
-    v->disabled[i] = 1;
-    recompute_off(v);
+    v->c.disabled[i] = 1;
+    recompute_off(&v->c);
     return 0;
 }
 
-void tg_set_fail_on(tg_validator *v, tg_level level) { v->fail_on = level; }
-void tg_set_repeat_cap(tg_validator *v, uint64_t cap) { v->repeat_cap = cap; }
+void tg_set_fail_on(tg_validator *v, tg_level level) { v->c.fail_on = level; }
+void tg_set_repeat_cap(tg_validator *v, uint64_t cap) { v->c.repeat_cap = cap; }
 
 int tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
 {
-    if (which != TG_LIMIT_LIVE_OBJECTS || value == 0)
+    const tg_limit_info *l = tg_limit_about((int)which);
+    if (l == NULL || value < l->min || value > l->max)
         return -1;
-    v->live_limit = value;
+    v->c.limits[which] = value;
     return 0;
 }
 
-uint64_t tg_bytes_checked(const tg_validator *v) { return v->bytes; }
-const char *tg_layout(const tg_validator *v) { return v->layout; }
+int tg_limit_reached(const tg_validator *v) { return v->c.limit_hit; }
+uint64_t tg_bytes_checked(const tg_validator *v) { return v->c.bytes; }
+const char *tg_layout(const tg_validator *v) { return v->c.layout; }
+
+const char *tgE_limit_text(tgE_check *c, tg_limit which, const char *unit,
+                           char *buf, size_t size)
+{
+    if (c->limit_hit < 0)
+        c->limit_hit = (int)which;
+    snprintf(buf, size, "<= %" PRIu64 " %s (%s raises it)",
+             c->limits[which], unit, limits[which].option);
+    return buf;
+}
 
 int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
                    const char *expected, const char *found)
@@ -194,32 +222,29 @@ static void report_suppressed(tgE_check *c, uint64_t end)
 static tg_verdict run(tg_validator *v, tgW_window *w, tg_diag_fn on_diag,
                       void *ctx)
 {
-    memset(v->counts, 0, v->fmt->nrules * sizeof *v->counts);
-    tgE_check c;
-    memset(&c, 0, sizeof c);
-    c.fmt = v->fmt;
-    c.profile = v->profile;
-    c.levels = v->levels;
-    c.off = v->off;
-    c.counts = v->counts;
-    c.repeat_cap = v->repeat_cap;
-    c.live_limit = v->live_limit;
-    c.fail_on = v->fail_on;
-    c.on_diag = on_diag;
-    c.ctx = ctx;
-    v->fmt->check(&c, w);
-    v->bytes = tgW_offset(w);
-    memcpy(v->layout, c.layout, sizeof v->layout);
-    report_suppressed(&c, v->bytes);
+    tgE_check *c = &v->c;
+    memset(c->counts, 0, c->fmt->nrules * sizeof *c->counts);
+    c->on_diag = on_diag;
+    c->ctx = ctx;
+    c->seq = 0;
+    c->failed = c->truncated = c->limited = c->unsupported = 0;
+    c->limit_hit = -1;
+    c->layout[0] = '\0';
+    w->max_need = (size_t)c->limits[TG_LIMIT_BLOCK_BYTES];
+    c->fmt->check(c, w);
+    /* the rest of the input is read too: the byte count is its size, and
+     * a writer on the other end of a pipe is never cut off */
+    c->bytes = tgW_offset(w) + tgW_skip(w, UINT64_MAX);
+    report_suppressed(c, c->bytes);
     if (w->error)
         return TG_IO_ERROR;
-    if (c.limited || w->nomem)
+    if (c->limited || w->nomem)
         return TG_LIMIT;
-    if (c.unsupported)
+    if (c->unsupported)
         return TG_UNSUPPORTED;
-    if (c.failed)
+    if (c->failed)
         return TG_VIOLATIONS;
-    if (c.truncated)
+    if (c->truncated)
         return TG_TRUNCATED;
     return TG_CONFORMANT;
 }

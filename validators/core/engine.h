@@ -6,28 +6,36 @@
 #ifndef TG_ENGINE_H
 #define TG_ENGINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tracegate.h"
 
 struct tgF_format;
 
+/* The check context: what a validator knows while it checks one input.
+ * The validator handle owns it; options live in it between checks, and
+ * the per-file part (from `seq` on) is reset by each check. */
 typedef struct tgE_check {
     const struct tgF_format *fmt;
     int profile;             /* profile index in fmt                  */
-    const tg_level *levels;  /* effective level per rule              */
-    const unsigned char *off;/* 1 = rule disabled or not applicable   */
+    tg_level *levels;        /* effective level per rule              */
+    unsigned char *disabled; /* 1 = disabled by the user              */
+    unsigned char *off;      /* 1 = rule disabled or not applicable   */
     uint64_t *counts;        /* findings per rule so far              */
     uint64_t repeat_cap;     /* 0 = unlimited                         */
-    uint64_t live_limit;     /* TG_LIMIT_LIVE_OBJECTS                 */
+    uint64_t limits[TG_NLIMITS]; /* tg_limit values in force          */
     tg_level fail_on;
     tg_diag_fn on_diag;
     void *ctx;
+    /* per file */
     uint64_t seq;            /* findings reported so far              */
+    uint64_t bytes;          /* bytes the input held                  */
     int failed;              /* a finding reached fail_on             */
     int truncated;           /* a TG_KIND_TRUNCATED finding was made  */
     int limited;             /* a TG_KIND_LIMIT finding was made      */
     int unsupported;         /* a TG_KIND_UNSUPPORTED finding was made */
+    int limit_hit;           /* the tg_limit reached first, or -1     */
     char layout[512];        /* what the front end found the input to be */
 } tgE_check;
 
@@ -45,6 +53,12 @@ typedef struct tgE_site {
  *  applicable, or over the repeat cap). */
 int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
                    const char *expected, const char *found);
+
+/*! tgE_limit_text() : the `expected` text of a LIMIT finding for limit
+ *  `which` ("<= N unit (--option raises it)") into buf, and note that the
+ *  limit was reached.  @return buf. */
+const char *tgE_limit_text(tgE_check *c, tg_limit which, const char *unit,
+                           char *buf, size_t size);
 
 /*! tgE_active() : whether rule index `rule` is reported at all; lets a
  *  front end skip work for disabled rules. */

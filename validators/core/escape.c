@@ -77,6 +77,20 @@ void tgX_text(FILE *f, const char *s)
     }
 }
 
+void tgX_plain(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t n = *p >= 0x80 ? utf8_len(p) : *p >= 0x20 && *p != 0x7F;
+        if (n == 0) {
+            fprintf(f, "\\x%02x", *p++);
+            continue;
+        }
+        fwrite(p, 1, n, f);
+        p += n;
+    }
+}
+
 uint64_t tgJ_fingerprint(const char *a, const char *b)
 {
     uint64_t h = 0xcbf29ce484222325ull;

@@ -11,6 +11,10 @@ void tgJ_str(FILE *f, const char *s);
 /*! tgX_text() : s escaped for XML text and attribute values; bytes not
  *  allowed in XML 1.0 become '?'. */
 void tgX_text(FILE *f, const char *s);
+/*! tgX_plain() : s for a plain-text report: valid UTF-8 other than
+ *  control characters is written as it is, every other byte as \xNN, so
+ *  the report stays UTF-8 and one finding stays on its lines. */
+void tgX_plain(FILE *f, const char *s);
 /*! tgJ_fingerprint() : FNV-1a 64 of a and b, for stable fingerprints. */
 uint64_t tgJ_fingerprint(const char *a, const char *b);
 

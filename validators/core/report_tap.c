@@ -5,6 +5,7 @@
  * repeat cap); the plan comes last. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "escape.h"
 #include "report.h"
@@ -66,8 +67,12 @@ static void tap_file_end(tgR_sink *s, const tgR_file *f)
     fprintf(o, "%s %lu - ", f->verdict == TG_CONFORMANT ? "ok" : "not ok",
             s->files);
     /* '#' would start a directive in the description */
-    for (const char *p = f->path; *p; p++)
-        fputc(*p == '#' || *p == '\n' ? '_' : *p, o);
+    char *name = strdup(f->path);
+    for (char *p = name; p && *p; p++)
+        if (*p == '#')
+            *p = '_';
+    tgX_plain(o, name ? name : "?");
+    free(name);
     fputs("\n  ---\n", o);
     fprintf(o, "  verdict: %s\n  exit_code: %d\n",
             tg_verdict_name(f->verdict), (int)f->verdict);

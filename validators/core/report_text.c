@@ -5,16 +5,17 @@
  * (file:LINE:COL: for text formats), then one verdict line per file. */
 #include <inttypes.h>
 
+#include "escape.h"
 #include "report.h"
 
 static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
 {
     FILE *o = s->out;
+    tgX_plain(o, f->path);
     if (d->line)
-        fprintf(o, "%s:%" PRIu64 ":%" PRIu64 ": ", f->path, d->line,
-                d->column);
+        fprintf(o, ":%" PRIu64 ":%" PRIu64 ": ", d->line, d->column);
     else
-        fprintf(o, "%s:0x%" PRIx64 ": ", f->path, d->offset);
+        fprintf(o, ":0x%" PRIx64 ": ", d->offset);
     fprintf(o, "%s[%s]: ", tgR_severity(d->level), d->rule->id);
     if (d->suppressed) {
         fprintf(o, "%" PRIu64 " more findings of this rule not shown "
@@ -22,10 +23,14 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
                 d->suppressed);
         return;
     }
-    fprintf(o, "%s\n", d->rule->message);
-    fprintf(o, "    at %s", *d->path ? d->path : "/");
-    if (*d->expected || *d->found)
-        fprintf(o, ": expected %s, found %s", d->expected, d->found);
+    fprintf(o, "%s\n    at ", d->rule->message);
+    tgX_plain(o, *d->path ? d->path : "/");
+    if (*d->expected || *d->found) {
+        fputs(": expected ", o);
+        tgX_plain(o, d->expected);
+        fputs(", found ", o);
+        tgX_plain(o, d->found);
+    }
     fputc('\n', o);
     fprintf(o, "    spec: %s, section \"%s\"\n", d->rule->document,
             d->rule->section);
@@ -37,10 +42,13 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
 static void text_file_end(tgR_sink *s, const tgR_file *f)
 {
     FILE *o = s->out;
-    fprintf(o, "%s: %s (exit %d)", f->path, tg_verdict_name(f->verdict),
+    tgX_plain(o, f->path);
+    fprintf(o, ": %s (exit %d)", tg_verdict_name(f->verdict),
             (int)f->verdict);
-    if (f->problem)
-        fprintf(o, ": %s", f->problem);
+    if (f->problem) {
+        fputs(": ", o);
+        tgX_plain(o, f->problem);
+    }
     if (f->format)
         fprintf(o, "; %s, profile %s, format from %s; %" PRIu64
                    " bytes; findings: %" PRIu64 " MUST, %" PRIu64
@@ -50,8 +58,10 @@ static void text_file_end(tgR_sink *s, const tgR_file *f)
                 f->counts[TG_COMPAT], f->counts[TG_INFO]);
     if (f->suppressed)
         fprintf(o, " (+%" PRIu64 " capped)", f->suppressed);
-    if (f->layout)
-        fprintf(o, "; layout %s", f->layout);
+    if (f->layout) {
+        fputs("; layout ", o);
+        tgX_plain(o, f->layout);
+    }
     fputc('\n', o);
 }
 

@@ -12,6 +12,7 @@ void tgW_open_memory(tgW_window *w, const void *data, size_t size)
     w->data = data;
     w->end = size;
     w->eof = 1;
+    w->max_need = TGW_MAX_NEED;
 }
 
 void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
@@ -23,14 +24,15 @@ void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
     w->data = buf;
     w->read = read;
     w->rctx = rctx;
+    w->max_need = TGW_MAX_NEED;
 }
 
-/* Double the buffer (the first is TGW_START), up to TGW_MAX_NEED. */
+/* Double the buffer (the first is TGW_START), up to max_need. */
 static int grow(tgW_window *w)
 {
     size_t cap = w->cap ? w->cap * 2 : TGW_START;
-    if (cap > TGW_MAX_NEED)
-        cap = TGW_MAX_NEED;
+    if (cap > w->max_need)
+        cap = w->max_need > TGW_START ? w->max_need : TGW_START;
     unsigned char *p = realloc(w->own, cap);
     if (p == NULL) {
         w->nomem = 1;
@@ -47,8 +49,8 @@ size_t tgW_refill(tgW_window *w, size_t n)
     size_t avail = w->end - w->pos;
     if (w->eof || w->error || w->nomem)
         return avail;
-    if (n > TGW_MAX_NEED)
-        n = TGW_MAX_NEED;
+    if (n > w->max_need)
+        n = w->max_need;
     /* Slide the unread tail to the front, then read as much as fits: large
      * reads keep the per-call overhead off the hot path. */
     if (w->pos > 0) {

@@ -1,6 +1,6 @@
 /* window.h - the bounded input window every front end pulls from.
  *
- * A front end asks for "n contiguous bytes" (n <= TGW_MAX_NEED); the window
+ * A front end asks for "n contiguous bytes" (n <= max_need); the window
  * refills from its source until it has them or the source ends.  The
  * buffer starts at TGW_START bytes and grows only while a request is
  * larger than the buffer and the bytes keep arriving, so memory follows
@@ -15,7 +15,7 @@
 #include "tracegate.h"
 
 #define TGW_START (1u << 20)    /* first buffer of a read source       */
-#define TGW_MAX_NEED (1u << 25) /* largest single contiguous request   */
+#define TGW_MAX_NEED (1u << 25) /* default of max_need (--max-block)   */
 #define TGW_CHUNK (1u << 16)    /* a good piece size for streaming scans */
 
 typedef struct tgW_window {
@@ -30,6 +30,7 @@ typedef struct tgW_window {
     int eof;                   /* the source has ended                  */
     int error;                 /* the source failed (I/O error)         */
     int nomem;                 /* the buffer could not grow             */
+    size_t max_need;           /* largest contiguous request served     */
 } tgW_window;
 
 /*! tgW_open_memory(), tgW_open_reader() : set a window up.  A read source
@@ -42,7 +43,7 @@ void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
 /*! tgW_refill() : slow path of tgW_fill(). */
 size_t tgW_refill(tgW_window *w, size_t n);
 
-/*! tgW_fill() : make at least n (<= TGW_MAX_NEED) bytes readable at
+/*! tgW_fill() : make at least n (<= w->max_need) bytes readable at
  *  tgW_ptr().  @return the bytes readable: >= n unless the input ends. */
 static inline size_t tgW_fill(tgW_window *w, size_t n)
 {

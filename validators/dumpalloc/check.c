@@ -205,10 +205,11 @@ static void check_timestamp(da_check *k, const unsigned char *p, uint64_t at)
 
 static void limit_reached(da_check *k, uint64_t at)
 {
-    char exp[48];
-    snprintf(exp, sizeof exp, "<= %" PRIu64 " live allocations",
-             k->c->live_limit);
-    report_at(k, DA_LIVE_LIMIT, at, 8, "/address", -1, exp, "one more");
+    char exp[96];
+    report_at(k, DA_LIVE_LIMIT, at, 8, "/address", -1,
+              tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, "live allocations",
+                             exp, sizeof exp),
+              "one more");
     k->tracking = 0;
 }
 
@@ -487,7 +488,7 @@ void tgD_check(tgE_check *c, tgW_window *w)
     k.ended = -1;
     k.tracking = tgE_active(c, DA_LIVE_UNKNOWN) ||
                  tgE_active(c, DA_LIVE_DOUBLE);
-    tgI_init(&k.live, 0, c->live_limit);
+    tgI_init(&k.live, 0, c->limits[TG_LIMIT_LIVE_OBJECTS]);
     while (!k.stop && check_header(&k))
         check_payload(&k);
     uint64_t end = tgW_offset(w);

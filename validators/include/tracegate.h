@@ -144,11 +144,39 @@ void tg_set_fail_on(tg_validator *v, tg_level level);
  *  summed into one summary finding (default 100; 0 = no cap). */
 void tg_set_repeat_cap(tg_validator *v, uint64_t cap);
 
-/* Resource limits.  Reaching one is reported and gives TG_LIMIT. */
+/* Resource limits of the checker.  Reaching one is reported by a LIMIT
+ * finding and gives TG_LIMIT (exit 5): it says what tracegate could not
+ * check, never what the input did wrong.  Each has a command line option
+ * that raises it (tg_limit_about()). */
 typedef enum tg_limit {
-    TG_LIMIT_LIVE_OBJECTS = 0 /* tracked live ids/addresses (default 1<<20) */
+    TG_LIMIT_LIVE_OBJECTS = 0, /* ids, threads and addresses tracked at
+                                  once; --max-live, default 1048576      */
+    TG_LIMIT_BLOCK_BYTES = 1,  /* largest block read whole to be checked;
+                                  --max-block, default 32 MiB            */
+    TG_LIMIT_DEPTH = 2,        /* nesting of metadata field lists;
+                                  --max-depth, default 64                */
+    TG_LIMIT_PAYLOAD_STEPS = 3 /* payload-decoding steps of live metadata;
+                                  --max-payload-steps, default 1048576   */
 } tg_limit;
+#define TG_NLIMITS 4
+
+/* What a limit is, for messages and the command line. */
+typedef struct tg_limit_info {
+    const char *option;  /* command line option, e.g. "--max-live"      */
+    const char *meaning; /* one line: what it bounds                    */
+    uint64_t value;      /* its default                                 */
+    uint64_t min, max;   /* the values tg_set_limit() accepts            */
+} tg_limit_info;
+
+/*! tg_limit_about() : @return the description of limit `which`, or NULL
+ *  if there is no such limit. */
+const tg_limit_info *tg_limit_about(int which);
+/*! tg_set_limit() : @return 0, or -1 if `which` is unknown or value lies
+ *  outside [min, max] of its tg_limit_info. */
 int tg_set_limit(tg_validator *v, tg_limit which, uint64_t value);
+/*! tg_limit_reached() : @return the limit the last check reached first,
+ *  or -1 if it reached none. */
+int tg_limit_reached(const tg_validator *v);
 
 /*! tg_profile_name() : the profile in force. */
 const char *tg_profile_name(const tg_validator *v);
@@ -164,7 +192,9 @@ tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
 tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
                            tg_diag_fn on_diag, void *ctx);
 
-/*! tg_bytes_checked() : bytes consumed by the last check. */
+/*! tg_bytes_checked() : bytes the input of the last check held.  The
+ *  input is always read to its end, also when checking stopped early
+ *  (a framing error, an unsupported version), so this is its size. */
 uint64_t tg_bytes_checked(const tg_validator *v);
 /*! tg_layout() : what the last check found the input's layout to be, e.g.
  *  "v5 (FastSerialization objects; V5 metadata tags present)"; empty for

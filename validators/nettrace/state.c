@@ -11,9 +11,9 @@
 
 void nt_state_init(nt_check *k)
 {
-    tgI_init(&k->meta, sizeof(nt_meta), k->c->live_limit);
-    tgI_init(&k->threads, sizeof(nt_thread), k->c->live_limit);
-    tgI_init(&k->labels, 0, k->c->live_limit);
+    tgI_init(&k->meta, sizeof(nt_meta), k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
+    tgI_init(&k->threads, sizeof(nt_thread), k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
+    tgI_init(&k->labels, 0, k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
     k->decode_payloads = k->v6 && (tgE_active(k->c, NT_PAY_SHORT) ||
                                    tgE_active(k->c, NT_PAY_LOC));
 }
@@ -35,7 +35,7 @@ static void table_full(nt_check *k, uint64_t off)
         return;
     k->tables_full = 1;
     char exp[48];
-    snprintf(exp, sizeof exp, "<= %" PRIu64 " entries", k->c->live_limit);
+    snprintf(exp, sizeof exp, "<= %" PRIu64 " entries", k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
     nt_report(k, NT_LIM_TABLE, off, 0, "", exp, "one more");
 }
 
@@ -102,7 +102,7 @@ void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
     }
     if (k->nstacks == k->stacks_cap) {
         size_t cap = k->stacks_cap ? 2 * k->stacks_cap : 16;
-        nt_range *r = cap <= k->c->live_limit
+        nt_range *r = cap <= k->c->limits[TG_LIMIT_LIVE_OBJECTS]
                           ? realloc(k->stacks, cap * sizeof *r)
                           : NULL;
         if (r == NULL) {
