@@ -129,9 +129,9 @@ case("pointer-size", patched(0x55, struct.pack("<I", 3)), "NT-TRC-001", 0x55,
      0)
 # 0x16c: the event block's HeaderSize
 case("header-size", patched(0x16c, b"\x13\x00"), "NT-BLK-001", 0x16c, 1)
-# 0x14d: the EventBlock object: an unknown name
-case("object-name", patched(0x14d + 15, b"EventBlok"), "NT-OBJ-008", 0x14d,
-     1)
+# 0x14d: the EventBlock object; its name (at +15) is unknown
+case("object-name", patched(0x14d + 15, b"EventBlok"), "NT-OBJ-008",
+     0x14d + 15, 1)
 case("cut-in-block", src[:0x200], "NT-OBJ-014", 0x16b, 1)
 case("no-end-tag", src[:-1], "NT-END-001", len(src) - 1, 7)
 case("trailing", src + b"\x01\0\0\0", "NT-END-002", len(src), 0)

@@ -1,8 +1,10 @@
 /* selfcheck-t.c - the generate-mutate-check loop, for every rule of every
  * registered format and many seeds: a valid parent has no finding at all;
- * each mutant of a rule gets that rule, no other rule except findings
- * marked as consequences, and the verdict the rule table predicts.  A rule
- * without a mutation must say why.  Failure: any of these breaks. */
+ * each mutant of a rule gets that rule, at the offset its manifest line
+ * gives (a finding of the rule whose bytes hold it), no other rule except
+ * findings marked as consequences, and the verdict the rule table
+ * predicts.  A rule without a mutation must say why.  Failure: any of
+ * these breaks. */
 #include "support.h"
 #include "tap.h"
 
@@ -48,13 +50,16 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
             tg_validator *v = tg_validator_new(fi->name);
             tg_set_profile(v, m.profile);
             findings_reset(&f, r->id);
+            f.at = m.offset;
             tg_verdict got = tg_check_buffer(v, b.p, b.n, collect, &f);
             tg_validator_free(v);
-            if (got != m.expected || f.of_rule == 0 || f.other_rules != 0) {
+            if (got != m.expected || f.of_rule == 0 || f.covering == 0 ||
+                f.other_rules != 0) {
                 if (bad++ < 3)
                     diag("%s seed %" PRIu64 " variant %u (%s): verdict %d "
-                         "want %d, other rule %s\n%s",
+                         "want %d, offset %" PRIu64 " %s, other rule %s\n%s",
                          r->id, seed, var, m.mutation, got, m.expected,
+                         m.offset, f.covering ? "covered" : "NOT covered",
                          f.first_other, findings_text(&f));
             }
         }

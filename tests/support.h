@@ -16,7 +16,11 @@ typedef struct findings {
     size_t count;
     size_t primary;           /* findings that are not consequences   */
     const char *only_rule;    /* while counting: rule of interest     */
+    uint64_t at;              /* ... and where it must be (UINT64_MAX:
+                                 anywhere)                              */
     size_t of_rule;           /* findings of only_rule (primary)      */
+    size_t covering;          /* of those, findings whose bytes hold `at`
+                                 (a point finding: at its offset)     */
     size_t other_rules;       /* primary findings of any other rule   */
     char first_other[32];     /* id of the first such other rule      */
 } findings;
@@ -38,6 +42,9 @@ static inline void collect(void *ctx, const tg_diag *d)
     f->primary++;
     if (f->only_rule && strcmp(d->rule->id, f->only_rule) == 0) {
         f->of_rule++;
+        uint64_t len = d->length ? d->length : 1;
+        f->covering += f->at == UINT64_MAX ||
+                       (f->at >= d->offset && f->at - d->offset < len);
     } else {
         if (f->other_rules++ == 0)
             snprintf(f->first_other, sizeof f->first_other, "%s",
@@ -50,6 +57,7 @@ static inline void findings_reset(findings *f, const char *rule)
     tgM_free(&f->text);
     memset(f, 0, sizeof *f);
     f->only_rule = rule;
+    f->at = UINT64_MAX;
 }
 
 /* The text of all findings, NUL-terminated (valid until next reset). */

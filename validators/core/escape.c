@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "utf8.h"
+#include "unicode.h"
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
 static size_t utf8_len(const unsigned char *s)

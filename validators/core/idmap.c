@@ -31,8 +31,15 @@ void tgI_free(tgI_map *m)
 
 void tgI_clear(tgI_map *m)
 {
-    if (m->keys)
+    /* a table at most a quarter full holds more than an eighth of its
+     * slots unless entries were removed: wiping it costs O(entries
+     * inserted since it was last empty); a larger one is released */
+    if (m->keys && m->mask + 1 > 8 * (m->used + FIRST_SLOTS)) {
+        tgI_free(m);
+        m->mask = 0;
+    } else if (m->keys) {
         memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
+    }
     m->used = 0;
     m->small_used = 0;
 }

@@ -4,7 +4,9 @@
  * number from 1 are looked up once or more per event; the others in open
  * addressing with linear probing at most a quarter full, which grows by
  * doubling up to a limit on live entries, so memory follows live state,
- * never the input size. */
+ * never the input size.  Keys are hashed by a full 64-bit mixer, so no
+ * pattern of keys (high bits only, strides of powers of two) piles up in
+ * one probe run. */
 #ifndef TG_IDMAP_H
 #define TG_IDMAP_H
 
@@ -29,11 +31,20 @@ typedef struct tgI_map {
 
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
 void tgI_free(tgI_map *m);
-/*! tgI_clear() : remove every entry, keeping the memory. */
+/*! tgI_clear() : remove every entry.  It costs what was inserted since
+ *  the last clear, never the table's size: a table much larger than its
+ *  entries is released instead of wiped. */
 void tgI_clear(tgI_map *m);
 static inline size_t tgI_slot(const tgI_map *m, uint64_t k)
 {
-    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & m->mask;
+    /* every bit of the result depends on every bit of k (MurmurHash3's
+     * finaliser) */
+    k ^= k >> 33;
+    k *= 0xFF51AFD7ED558CCDull;
+    k ^= k >> 33;
+    k *= 0xC4CEB9FE1A85EC53ull;
+    k ^= k >> 33;
+    return (size_t)k & m->mask;
 }
 
 /* The slot holding k, or the empty slot where it would go. */

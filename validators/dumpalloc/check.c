@@ -10,7 +10,7 @@
 
 #include "../core/bytes.h"
 #include "../core/idmap.h"
-#include "../core/utf8.h"
+#include "../core/unicode.h"
 #include "dumpalloc.h"
 
 typedef struct da_check {

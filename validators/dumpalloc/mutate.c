@@ -139,9 +139,10 @@ static int mut_partial_header(da_model *m, unsigned v, tg_mutant *out)
 
 static int mut_cut_last_byte(da_model *m, unsigned v, tg_mutant *out)
 {
-    if (v > 0)
+    if (v > 0 || m->nr == 0)
         return 0;
-    done(out, "deleted the last byte", m->b.n - 1);
+    /* the last record is the one cut short */
+    done(out, "deleted the last byte", m->r[m->nr - 1].off);
     tgM_splice(&m->b, m->b.n - 1, 1, NULL, 0);
     return 1;
 }
@@ -158,12 +159,13 @@ static int mut_length_max(da_model *m, unsigned v, tg_mutant *out)
     return 1;
 }
 
+/* Insert record rec before record i; the break is `at` bytes into it. */
 static int insert_before(da_model *m, long i, const void *rec, size_t n,
-                         const char *what, tg_mutant *out)
+                         size_t at, const char *what, tg_mutant *out)
 {
     if (i < 0)
         return 0;
-    done(out, what, m->r[i].off);
+    done(out, what, m->r[i].off + at);
     tgM_splice(&m->b, m->r[i].off, 0, rec, n);
     return 1;
 }
@@ -172,7 +174,7 @@ static int mut_unprintable_type(da_model *m, unsigned v, tg_mutant *out)
 {
     unsigned char rec[16];
     size_t n = make(rec, DA_FOURCC('P', 'R', 0, 'C'), 4, "\0\0\0\0", 4);
-    return v == 0 && insert_before(m, middle_top(m), rec, n,
+    return v == 0 && insert_before(m, middle_top(m), rec, n, 0,
                                    "inserted a record of type PR\\0C", out);
 }
 
@@ -184,7 +186,7 @@ static int mut_unknown_type(da_model *m, unsigned v, tg_mutant *out)
     size_t n = v ? make(rec, DA_FOURCC('p', 'r', 'o', 'c'), 4, "\1\2\3\4", 4)
                  : make(rec, DA_FOURCC('X', 'T', 'R', 'A'), 10,
                         "0123456789", 10);
-    return insert_before(m, middle_top(m), rec, n,
+    return insert_before(m, middle_top(m), rec, n, 0,
                          v ? "inserted a record of type proc"
                            : "inserted an XTRA record of 10 bytes",
                          out);
@@ -266,13 +268,14 @@ static int mut_dalc_short(da_model *m, unsigned v, tg_mutant *out)
                              "gave a DALC record Length 4", out);
 }
 
-static int replace_ntve(da_model *m, const void *rec, size_t n,
+/* Replace the first NTVE frame by rec; the break is `at` bytes into it. */
+static int replace_ntve(da_model *m, const void *rec, size_t n, size_t at,
                         const char *what, tg_mutant *out)
 {
     long i = find(m, DA_FRAM, DA_NTVE, 0);
     if (i < 0)
         return 0;
-    done(out, what, m->r[i].off);
+    done(out, what, m->r[i].off + at);
     replace(m, (size_t)i, rec, n);
     return 1;
 }
@@ -282,7 +285,8 @@ static int mut_fram_short(da_model *m, unsigned v, tg_mutant *out)
     unsigned char rec[16];
     size_t n = make(rec, DA_FRAM, 3, "NTV", 3);
     return v == 0 &&
-           replace_ntve(m, rec, n, "replaced a frame by one of Length 3", out);
+           replace_ntve(m, rec, n, 0, "replaced a frame by one of Length 3",
+                        out);
 }
 
 static int mut_ntve_short(da_model *m, unsigned v, tg_mutant *out)
@@ -298,7 +302,7 @@ static int mut_pcal_no_line(da_model *m, unsigned v, tg_mutant *out)
                                          'a', '.', 'c'};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
-    return v == 0 && replace_ntve(m, rec, n,
+    return v == 0 && replace_ntve(m, rec, n, 0,
                                   "replaced a frame by a PCAL frame "
                                   "without a line number",
                                   out);
@@ -319,7 +323,7 @@ static int mut_unknown_frame(da_model *m, unsigned v, tg_mutant *out)
 {
     unsigned char rec[32];
     size_t n = make(rec, DA_FRAM, 12, "JAVA\1\2\3\4\5\6\7\10", 12);
-    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n,
+    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
                                    "inserted a JAVA frame before a TERM",
                                    out);
 }
@@ -354,7 +358,7 @@ static int mut_orphan_frame(da_model *m, unsigned v, tg_mutant *out)
 {
     unsigned char rec[32];
     size_t n = make(rec, DA_FRAM, 12, "NTVE\0\0\x40\0\0\0\0\0", 12);
-    return v == 0 && insert_before(m, middle_top(m), rec, n,
+    return v == 0 && insert_before(m, middle_top(m), rec, n, 0,
                                    "inserted an NTVE frame between two "
                                    "top-level records",
                                    out);
@@ -369,7 +373,8 @@ static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
                                              0, 0, 0};
         unsigned char rec[64];
         size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
-        return replace_ntve(m, rec, n,
+        /* the file name's length, after the header, PCAL and "f" */
+        return replace_ntve(m, rec, n, 17,
                             "replaced a frame by a PCAL frame whose file "
                             "name runs past it",
                             out);
@@ -384,8 +389,10 @@ static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
     return 1;
 }
 
+/* Give the first OBJE the name `name` (n bytes), whose byte `bad` is at
+ * fault. */
 static int replace_obje_name(da_model *m, const char *name, size_t n,
-                             const char *what, tg_mutant *out)
+                             size_t bad, const char *what, tg_mutant *out)
 {
     unsigned char rec[64], payload[48];
     long i = find(m, DA_OBJE, 0, 0);
@@ -393,7 +400,7 @@ static int replace_obje_name(da_model *m, const char *name, size_t n,
         return 0;
     tgB_put32(payload, (uint32_t)n);
     memcpy(payload + 4, name, n);
-    done(out, what, m->r[i].off + 12);
+    done(out, what, m->r[i].off + 12 + bad);
     replace(m, (size_t)i, rec,
             make(rec, DA_OBJE, (uint32_t)(4 + n), payload, 4 + n));
     return 1;
@@ -401,7 +408,8 @@ static int replace_obje_name(da_model *m, const char *name, size_t n,
 
 static int mut_bad_utf8(da_model *m, unsigned v, tg_mutant *out)
 {
-    return v == 0 && replace_obje_name(m, "/lib/\xc3(x.so", 11,
+    /* C3 opens a sequence that '(' does not continue */
+    return v == 0 && replace_obje_name(m, "/lib/\xc3(x.so", 11, 6,
                                        "put the bytes C3 28 into an OBJE "
                                        "name",
                                        out);
@@ -409,7 +417,7 @@ static int mut_bad_utf8(da_model *m, unsigned v, tg_mutant *out)
 
 static int mut_nul_in_string(da_model *m, unsigned v, tg_mutant *out)
 {
-    return v == 0 && replace_obje_name(m, "/lib/a\0b.so", 11,
+    return v == 0 && replace_obje_name(m, "/lib/a\0b.so", 11, 6,
                                        "put a NUL byte into an OBJE name",
                                        out);
 }
@@ -473,7 +481,7 @@ static int mut_second_proc(da_model *m, unsigned v, tg_mutant *out)
         return 0;
     unsigned char rec[256];
     memcpy(rec, m->b.p, 8 + m->r[0].len);
-    return insert_before(m, middle_top(m), rec, 8 + m->r[0].len,
+    return insert_before(m, middle_top(m), rec, 8 + m->r[0].len, 0,
                          "repeated the PROC record later on", out);
 }
 
@@ -501,7 +509,7 @@ static int mut_stray_dealloc(da_model *m, unsigned v, tg_mutant *out)
     /* generated addresses are multiples of 16: this one never is */
     tgB_put64(addr, 0xDEAD0008u);
     size_t n = make(rec, DA_DALC, 8, addr, 8);
-    return v == 0 && insert_before(m, middle_top(m), rec, n,
+    return v == 0 && insert_before(m, middle_top(m), rec, n, 8,
                                    "inserted a DALC of 0xdead0008, never "
                                    "allocated",
                                    out);
@@ -525,7 +533,7 @@ static int mut_double_alloc(da_model *m, unsigned v, tg_mutant *out)
     tgM_splice(&m->b, from + n, 0, copy, n);
     free(copy);
     done(out, "repeated an allocation and its frames right after it",
-         from + n);
+         from + n + 8); /* the repeated address */
     return 1;
 }
 
@@ -537,7 +545,7 @@ static int mut_pcal_frame(da_model *m, unsigned v, tg_mutant *out)
                                          10, 0, 0, 0};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
-    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n,
+    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
                                    "inserted a PCAL frame (\"main\", "
                                    "\"main.py\", 10) before a TERM",
                                    out);

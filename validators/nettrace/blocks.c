@@ -108,8 +108,8 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
             s->label_list = (uint32_t)v;
         }
         if (flags & 0x20) /* no longer defined: nothing to read */
-            nt_report(k, NT_ROW_FLAG_20, nt_off(c) - 1, 1, "/flags",
-                      "bit 0x20 clear", "set");
+            nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start),
+                      1, "/flags", "bit 0x20 clear", "set");
     } else {
         if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
             return -1;
@@ -179,11 +179,18 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
         return -1;
     decode_common(k, p, s, sorted);
     s->payload_size = tgB_le32(p + 72); /* after the two Guids */
-    uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
+    /* EventSize and PayloadSize are `int` here */
     char exp[48], found[48];
-    if (size < need) {
+    if ((int32_t)s->payload_size < 0) {
+        snprintf(found, sizeof found, "%" PRId32, (int32_t)s->payload_size);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 76, 4, "/PayloadSize",
+                  ">= 0", found);
+        return -1;
+    }
+    uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
+    if ((int32_t)size < 0 || size < need) {
         snprintf(exp, sizeof exp, ">= %" PRIu64, need);
-        snprintf(found, sizeof found, "%" PRIu32, size);
+        snprintf(found, sizeof found, "%" PRId32, (int32_t)size);
         nt_report(k, NT_ROW_EVENT_SIZE, at, 4, "/EventSize", exp, found);
         return -1;
     }
@@ -192,7 +199,20 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
         nt_report(k, NT_ROW_UNALIGNED, at + 76, 4, "/PayloadSize",
                   "a multiple of 4", found);
     }
-    return (long)(size - need);
+    uint32_t padding = size - (uint32_t)need;
+    if (!k->v6 && (at + 4 + size) % 4 != 0) {
+        /* "Zero padding - Aligns to 4 byte file offset" */
+        snprintf(exp, sizeof exp, "%" PRIu64 " padding bytes",
+                 (4 - (at + 4 + need) % 4) % 4);
+        snprintf(found, sizeof found, "%" PRIu32, padding);
+        nt_report(k, NT_ROW_ALIGN, at, 4, "/EventSize", exp, found);
+    } else if (k->draft && padding > 0) {
+        /* NT-A26: tolerated, since EventSize says where the row ends */
+        snprintf(found, sizeof found, "%" PRIu32 " bytes", padding);
+        nt_report(k, NT_DRF_ROW_PADDING, at + 4 + need, padding,
+                  "/padding", "none", found);
+    }
+    return (long)padding;
 }
 
 /* Payload and padding of a decoded row; @return 0 or -1. */
@@ -265,8 +285,9 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
                                                             &e.sorted)) < 0;
         if (bad || payload(k, b, &s, padding, meta) != 0)
             return;
-        lo = s.ts < lo ? s.ts : lo;
-        hi = s.ts > hi ? s.ts : hi;
+        uint64_t key = s.ts ^ k->ts_flip; /* min and max by its type */
+        lo = key < lo ? key : lo;
+        hi = key > hi ? key : hi;
         if (meta) {
             if (s.metadata_id != 0) {
                 snprintf(found, sizeof found, "%" PRIu32, s.metadata_id);
@@ -286,7 +307,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         e.payload_size = s.payload_size;
         e.payload_off = s.payload_off;
         if (k->row > 0 && s.capture_thread != prev_capture && !e.sorted)
-            nt_report(k, NT_ORD_SWITCH, e.off, 1, "/flags",
+            nt_report(k, NT_ORD_SWITCH, e.off, s.payload_off - e.off, "/flags",
                       "IsSorted where the capture thread changes",
                       "a row without it");
         prev_capture = s.capture_thread;
@@ -299,9 +320,15 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
                   (uint64_t)hs, "", "1 or more rows", "none");
         return;
     }
+    min ^= k->ts_flip;
+    max ^= k->ts_flip;
     if (lo != min || hi != max) {
-        snprintf(exp, sizeof exp, "%" PRIu64 "..%" PRIu64, lo, hi);
-        snprintf(found, sizeof found, "%" PRIu64 "..%" PRIu64, min, max);
+        char a[24], z[24];
+        snprintf(exp, sizeof exp, "%s..%s", nt_ts_text(k, lo, a, sizeof a),
+                 nt_ts_text(k, hi, z, sizeof z));
+        snprintf(found, sizeof found, "%s..%s",
+                 nt_ts_text(k, min, a, sizeof a),
+                 nt_ts_text(k, max, z, sizeof z));
         nt_report(k, NT_BLK_MINMAX, header_off + 4, 16, "/header", exp,
                   found);
     }

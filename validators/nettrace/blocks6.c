@@ -75,10 +75,14 @@ static int thread_info(nt_check *k, nt_cur *r)
     uint64_t at = nt_off(r), v;
     unsigned kind = *r->p++;
     switch (kind) {
-    case 1: return nt_string_v6(r);
+    case 1: return nt_string_v6(k, r, "/OptionalThreadInfo/Name");
     case 2:
     case 3: return nt_varuint(r, 64, &v) < NT_VAR_CUT ? 0 : -1;
-    case 4: return nt_string_v6(r) || nt_string_v6(r) ? -1 : 0;
+    case 4:
+        return nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue") ||
+                       nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue")
+                   ? -1
+                   : 0;
     default: {
         char found[16];
         snprintf(found, sizeof found, "%u", kind);
@@ -127,15 +131,17 @@ void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
 }
 
 /* The value of one label of kind (1-10); @return 0 or -1. */
-static int label_value(nt_cur *c, unsigned kind)
+static int label_value(nt_check *k, nt_cur *c, unsigned kind)
 {
     static const unsigned char fixed[11] = {0, 16, 16, 16, 8, 0,
                                             0, 1,  8,  1,  1};
     uint64_t v;
     if (kind == 5)
-        return nt_string_v6(c) || nt_string_v6(c) ? -1 : 0;
+        return nt_string_v6(k, c, "/label") || nt_string_v6(k, c, "/label")
+                   ? -1
+                   : 0;
     if (kind == 6)
-        return nt_string_v6(c) ||
+        return nt_string_v6(k, c, "/label") ||
                        nt_varuint(c, 64, &v) >= NT_VAR_CUT
                    ? -1
                    : 0;
@@ -176,7 +182,7 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
                 k->row = UINT64_MAX;
                 return;
             }
-            if (label_value(b, kind) != 0) {
+            if (label_value(k, b, kind) != 0) {
                 nt_report(k, NT_LBL_PARSE, lat, nt_left(b), "/label",
                           "its value inside the block", "the end");
                 k->row = UINT64_MAX;

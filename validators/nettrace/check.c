@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/bytes.h"
+#include "../core/unicode.h"
 #include "nettrace.h"
 
 /* Whether a rule's generations include the layout being read. */
@@ -33,12 +34,17 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                        int64_t cause)
 {
     /* rules name layouts: one never speaks about another layout's file */
-    if (!tgE_active(k->c, rule) || !for_this_layout(k, rule))
+    if (!for_this_layout(k, rule))
         return -1;
     if (k->silent) {
-        k->silent_count++;
+        /* a trial parse (NT-A28) counts what would break the framing, as
+         * the table has it: options never change which layout is read */
+        const tg_rule *r = &tgN_rules[rule];
+        k->silent_count += r->level == TG_MUST && r->kind == TG_KIND_CHECK;
         return -1;
     }
+    if (!tgE_active(k->c, rule))
+        return -1;
     if (tgE_capped(k->c, rule)) { /* counted, never shown: no path */
         tgE_site s = {off, len, 0, 0, NULL, cause};
         return tgE_report(k->c, rule, &s, NULL, NULL);
@@ -55,6 +61,70 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                  k->object_name, k->row, field);
     tgE_site s = {off, len, 0, 0, k->path, cause};
     return tgE_report(k->c, rule, &s, exp, found);
+}
+
+int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field)
+{
+    if (depth <= k->c->limits[TG_LIMIT_DEPTH])
+        return 0;
+    char exp[96];
+    nt_report(k, NT_LIM_DEPTH, at, 1, field,
+              tgE_limit_text(k->c, TG_LIMIT_DEPTH, "nested lists", exp,
+                             sizeof exp),
+              "deeper nesting");
+    return 1;
+}
+
+void nt_utf8(nt_check *k, const unsigned char *p, size_t n, uint64_t off,
+             const char *field)
+{
+    size_t bad = tgU_utf8_bad(p, n);
+    if (bad != SIZE_MAX)
+        nt_report(k, NT_STR_ENCODING, off + bad, 1, field, "UTF-8",
+                  "an invalid byte sequence");
+}
+
+void nt_utf16(nt_check *k, const unsigned char *p, size_t units,
+              uint64_t off, const char *field)
+{
+    size_t bad = tgU_utf16_bad(p, units);
+    if (bad != SIZE_MAX)
+        nt_report(k, NT_STR_ENCODING, off + 2 * bad, 2, field, "UTF-16",
+                  "an unpaired surrogate");
+}
+
+int nt_string_v6(nt_check *k, nt_cur *c, const char *field)
+{
+    uint64_t n;
+    const unsigned char *at = c->p;
+    if (nt_varuint(c, 32, &n) >= NT_VAR_CUT || n > nt_left(c)) {
+        c->p = at;
+        return -1;
+    }
+    nt_utf8(k, c->p, (size_t)n, nt_off(c), field);
+    c->p += n;
+    return 0;
+}
+
+int nt_hold(nt_check *k, uint64_t at, uint64_t n)
+{
+    tgW_window *w = k->w;
+    uint64_t limit = k->c->limits[TG_LIMIT_BLOCK_BYTES];
+    if (n <= limit) {
+        if (tgW_fill(w, (size_t)n) >= n)
+            return NT_HOLD_HELD;
+        return w->nomem ? NT_HOLD_NOMEM : NT_HOLD_CUT;
+    }
+    /* over the limit: a limit only if the bytes are really there */
+    if (tgW_skip(w, n) < n)
+        return w->error ? NT_HOLD_NOMEM : NT_HOLD_CUT;
+    char exp[96], found[32];
+    snprintf(found, sizeof found, "%" PRIu64 " bytes", n);
+    nt_report(k, NT_LIM_BLOCK, at, 4, "/BlockSize",
+              tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes", exp,
+                             sizeof exp),
+              found);
+    return NT_HOLD_SKIPPED;
 }
 
 int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out)
@@ -120,7 +190,12 @@ static int v6_header(nt_check *k)
                   "header/major", "6", found);
         return 0;
     }
-    k->draft = k->c->profile == NT_PROFILE_V6_DRAFT;
+    /* a profile that names a layout decides it; the others choose by
+     * content (NT-A28) */
+    int profile = k->c->profile;
+    k->decided = profile == NT_PROFILE_V6_DRAFT || profile == NT_PROFILE_V6;
+    k->choice = k->decided ? NT_CHOSE_PROFILE : NT_CHOSE_NOTHING;
+    nt_set_draft(k, profile == NT_PROFILE_V6_DRAFT);
     if (minor != 0) {
         snprintf(found, sizeof found, "%" PRIu32, minor);
         nt_report(k, NT_HDR_MINOR, 16, 4, "header/minor", "0", found);
@@ -134,6 +209,38 @@ static int v6_header(nt_check *k)
 #define UNCOMPRESSED_NOTE                                                   \
     "; uncompressed rows, read with bit 31 set = not sorted, as writers "   \
     "and readers do (the spec words it the other way round)"
+
+/* The layout line of a v6 header: which layout, and why (NT-A28). */
+static const char *v6_layout(const nt_check *k)
+{
+#define DRAFT_NOTE "(the seed's February 2025 layout, superseded: " \
+                   "TraceEvent and final-v6 readers cannot read it)"
+#define BLOCK "its first metadata, stack, sequence point or thread block"
+    if (k->draft)
+        return k->choice == NT_CHOSE_PROFILE
+                   ? "v6 draft, as --profile nettrace-v6-draft asks "
+                     DRAFT_NOTE
+                   : "v6 draft, chosen automatically because " BLOCK
+                     " has a MUST finding read as final v6 and none "
+                     "read as the draft " DRAFT_NOTE;
+    switch (k->choice) {
+    case NT_CHOSE_PROFILE:
+        return "v6 (final published block layout, as --profile "
+               "nettrace-v6 asks)";
+    case NT_CHOSE_FINAL:
+        return "v6 (final published block layout: " BLOCK
+               " reads as final v6)";
+    case NT_CHOSE_NEITHER:
+        return "v6 (final published block layout: " BLOCK
+               " reads cleanly neither as final v6 nor as the draft, so "
+               "final v6 is kept)";
+    default:
+        return "v6 (final published block layout: no block tells it "
+               "from the seed's draft, so final v6 is assumed)";
+    }
+#undef BLOCK
+#undef DRAFT_NOTE
+}
 
 void tgN_check(tgE_check *c, tgW_window *w)
 {
@@ -173,17 +280,7 @@ void tgN_check(tgE_check *c, tgW_window *w)
             nt_report(&k, NT_DRF_COMPAT, 12, 8, "header",
                       "the final v6 layout", "the v6 draft");
         }
-        snprintf(c->layout, sizeof c->layout, "%s%s",
-                 !k.draft ? "v6 (final published block layout)"
-                 : k.draft_auto
-                     ? "v6 draft, chosen automatically because its first "
-                       "metadata, stack, sequence point or thread block "
-                       "reads only as the draft (the seed's February 2025 "
-                       "layout, superseded: TraceEvent and final-v6 "
-                       "readers cannot read it)"
-                     : "v6 draft, as --profile nettrace-v6-draft asks (the "
-                       "seed's February 2025 layout, superseded: "
-                       "TraceEvent and final-v6 readers cannot read it)",
+        snprintf(c->layout, sizeof c->layout, "%s%s", v6_layout(&k),
                  k.uncompressed ? UNCOMPRESSED_NOTE : "");
         return;
     }
@@ -195,6 +292,7 @@ void tgN_check(tgE_check *c, tgW_window *w)
         return;
     }
     tgW_consume(w, 32);
+    k.ts_flip = NT_SIGNED; /* v4/v5 timestamps are `long` */
     nt_state_init(&k);
     nt_check_v45(&k);
     nt_state_free(&k);

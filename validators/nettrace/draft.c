@@ -41,11 +41,12 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
     for (k->row = 0; k->row < count; k->row++) {
         uint64_t eat = nt_off(b), index, tid, pid;
         if (var(b, 64, &index) || var(b, 64, &tid) || var(b, 64, &pid)) {
-            char exp[32];
+            /* the Count claims more than the block holds */
+            char exp[32], found[32];
             snprintf(exp, sizeof exp, "%u entries", count);
-            nt_report(k, NT_DRF_THREAD_PARSE, eat, nt_left(b), "", exp,
-                      "fewer");
+            snprintf(found, sizeof found, "%" PRIu64 " that fit", k->row);
             k->row = UINT64_MAX;
+            nt_report(k, NT_DRF_THREAD_PARSE, at, 2, "/Count", exp, found);
             return;
         }
         nt_declare_thread(k, index, eat);
@@ -59,6 +60,7 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
 typedef struct draft_row {
     nt_check *k;
     int failed;
+    nt_lay lay; /* the payload layout being compiled */
 } draft_row;
 
 static int fail(draft_row *m, uint64_t at, const char *field,
@@ -72,44 +74,55 @@ static int fail(draft_row *m, uint64_t at, const char *field,
 
 static int string(draft_row *m, nt_cur *c, const char *field)
 {
-    return nt_string_v6(c) == 0
+    return nt_string_v6(m->k, c, field) == 0
                ? 0
                : fail(m, nt_off(c), field, "a string in the block",
                       "one running past it");
 }
 
-static int fields(draft_row *m, nt_cur *c, int depth);
+static int fields(draft_row *m, nt_cur *c, unsigned depth);
 
-/* Type: TypeCode (1, 3-14, 16-24); ElementType after 19; fields after 1 */
-static int type(draft_row *m, nt_cur *c, int depth)
+/* Type: a TypeCode of the draft; ElementType after 19; fields after 1 */
+static int type(draft_row *m, nt_cur *c, unsigned depth)
 {
     uint64_t at = nt_off(c);
     if (nt_left(c) < 1)
         return fail(m, at, "/Type", "a TypeCode", "the end of the block");
-    if (depth > NT_MAX_DEPTH)
-        return fail(m, at, "/Type", "at most 32 nested types", "more");
-    unsigned t = *c->p++;
-    if (!(t == 1 || (t >= 3 && t <= 14) || (t >= 16 && t <= 24))) {
-        char found[16];
-        snprintf(found, sizeof found, "%u", t);
-        return fail(m, at, "/Type", "1, 3-14, 16-24", found);
+    if (nt_too_deep(m->k, depth, at, "/Type")) {
+        m->failed = 1;
+        return -1;
     }
-    if (t == 19)
-        return type(m, c, depth + 1);
-    if (t == 1)
+    unsigned code = *c->p++;
+    const nt_type *t = nt_type_at(NT_V6D, code);
+    if (t->shape == NT_T_UNKNOWN) {
+        char found[16], codes[48];
+        snprintf(found, sizeof found, "%u", code);
+        return fail(m, at, "/Type",
+                    nt_type_codes(NT_V6D, codes, sizeof codes), found);
+    }
+    if (t->shape == NT_T_OBJECT)
         return fields(m, c, depth + 1);
+    if (t->shape != NT_T_ARRAY) {
+        nt_lay_scalar(&m->lay, t, 0);
+        return 0;
+    }
+    nt_lay_mark element = nt_lay_open(&m->lay);
+    if (type(m, c, depth + 1) != 0)
+        return -1;
+    nt_lay_close(&m->lay, element, NT_T_ARRAY, 0);
     return 0;
 }
 
 /* FieldDescriptions: varuint Count, then (Type, string FieldName). */
-static int fields(draft_row *m, nt_cur *c, int depth)
+static int fields(draft_row *m, nt_cur *c, unsigned depth)
 {
     uint64_t count;
     if (var(c, 32, &count))
         return fail(m, nt_off(c), "/FieldDescriptions/Count", "a varuint",
                     "none");
     for (uint64_t i = 0; i < count; i++)
-        if (type(m, c, depth) || string(m, c, "/FieldDescriptions/FieldName"))
+        if (type(m, c, depth) ||
+            string(m, c, "/FieldDescriptions/FieldName"))
             return -1;
     return 0;
 }
@@ -132,8 +145,11 @@ static int optional(draft_row *m, nt_cur *c)
         case 1: bad = skip(c, 1); break;                  /* OpCode        */
         case 3: bad = skip(c, 10); break; /* Keywords, Level, Version   */
         case 4:
-        case 5: bad = nt_string_v6(c) != 0; break;
-        case 6: bad = nt_string_v6(c) || nt_string_v6(c); break;
+        case 5: bad = nt_string_v6(m->k, c, "/OptionalMetadata") != 0; break;
+        case 6:
+            bad = nt_string_v6(m->k, c, "/OptionalMetadata") ||
+                  nt_string_v6(m->k, c, "/OptionalMetadata");
+            break;
         default: {
             /* NT-A25: every other kind is read as length-prefixed */
             char found[16];
@@ -153,29 +169,36 @@ static int optional(draft_row *m, nt_cur *c)
 void nt_metadata_block_draft(nt_check *k, nt_cur *b)
 {
     unsigned count;
+    uint64_t count_at = nt_off(b);
     if (u16(b, &count) != 0) {
         nt_report(k, NT_DRF_META_COUNT, nt_off(b), nt_left(b), "/Count",
                   "a u16", "the end of the block");
         return;
     }
     for (k->row = 0; k->row < count; k->row++) {
-        draft_row m = {k, 0};
+        draft_row m = {k, 0, {0}};
         uint64_t at = nt_off(b), id, event_id;
         if (nt_left(b) == 0) {
-            char exp[32];
+            /* the Count claims more rows than the block holds */
+            char exp[32], found[32];
             snprintf(exp, sizeof exp, "%u rows", count);
-            nt_report(k, NT_DRF_META_COUNT, at, 0, "", exp, "fewer");
+            snprintf(found, sizeof found, "%" PRIu64, k->row);
             k->row = UINT64_MAX;
+            nt_report(k, NT_DRF_META_COUNT, count_at, 2, "/Count", exp,
+                      found);
             return;
         }
         if (var(b, 32, &id)) {
             fail(&m, at, "/MetaDataId", "a varuint", "none");
             break;
         }
-        nt_define_metadata(k, id, at);
-        if (string(&m, b, "/ProviderName") || var(b, 32, &event_id) ||
-            string(&m, b, "/EventName") || fields(&m, b, 0) ||
-            optional(&m, b)) {
+        nt_meta *meta = nt_define_metadata(k, (int64_t)id, at);
+        nt_lay_begin(&m.lay, k);
+        int bad = string(&m, b, "/ProviderName") || var(b, 32, &event_id) ||
+                  string(&m, b, "/EventName") || fields(&m, b, 0) ||
+                  optional(&m, b);
+        nt_lay_finish(&m.lay, bad ? NULL : meta, at);
+        if (bad) {
             if (!m.failed)
                 fail(&m, nt_off(b), "/EventId", "a varuint", "none");
             break; /* rows have no size: nothing after can be found */

@@ -7,6 +7,7 @@
 
 #include "../core/bytes.h"
 #include "../core/membuf.h"
+#include "wire.h"
 
 static inline void put(tgM_buf *b, const void *p, size_t n) { tgM_write(b, p, n); }
 
@@ -65,9 +66,6 @@ typedef struct nt_row {
     int sorted;
 } nt_row;
 
-/* The three row encodings. */
-enum nt_layout { NT_V45 = 0, NT_V6 = 1, NT_V6D = 2 };
-
 /* Write r compressed against prev, then make prev = r.  A field is written
  * only when it differs from prev, as the runtime does; 0x02 (sequence,
  * capture thread, processor) also opens every IsSorted batch.  Without
@@ -120,23 +118,23 @@ typedef struct nt_gen_thread {
     uint64_t ts;
 } nt_gen_thread;
 
-/* Writes an event payload that matches metadata `id`. */
-typedef void (*nt_payload_fn)(tgM_buf *out, tgB_rng *rng, uint32_t id);
-
 /*! nt_gen_event_block() : the content (header and rows) of one event block
  *  of 1..4 per-thread batches into b, using metadata ids 1..metadata,
  *  stacks 0..stacks and (v6) label lists 0..labels.  *clock is the latest
  *  timestamp so far and *floor the latest IsSorted one; both move on.
- *  Payloads come from `payload`, or are 0..47 random bytes if it is NULL
- *  (layouts whose payloads are not decoded). */
+ *  Each payload matches its metadata (nt_gen_payload()). */
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        enum nt_layout layout, nt_payload_fn payload);
+                        enum nt_layout layout);
 
-/* The final-v6 generator's event types (gen6types.c): the
- * FieldDescriptions of metadata `id`, and a payload that matches them. */
-void nt_gen6_fields(tgM_buf *row, uint32_t id);
-void nt_gen6_payload(tgM_buf *out, tgB_rng *rng, uint32_t id);
+/* The generators' event types (gentypes.c), in every layout. */
+/*! nt_gen_fields() : the field list of metadata `id` as `layout` encodes
+ *  it: v4/v5 a V1 list, or an empty one plus OpCode and V2Params tags;
+ *  v6 and the draft their FieldDescriptions. */
+void nt_gen_fields(tgM_buf *b, enum nt_layout layout, uint32_t id);
+/*! nt_gen_payload() : a payload that matches those fields. */
+void nt_gen_payload(tgM_buf *out, tgB_rng *rng, enum nt_layout layout,
+                    uint32_t id);
 
 #endif

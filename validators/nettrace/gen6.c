@@ -65,7 +65,7 @@ static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
     put_string6(row, "Demo.Provider");
     put_var(row, id);
     put_string6(row, id % 2 ? "Tick" : "Work/Start");
-    nt_gen6_fields(row, id);
+    nt_gen_fields(row, NT_V6, id);
     /* OptionalMetadata: OpCode, Keyword, Level, Version, a template */
     tgM_buf o = {0};
     put_u8(&o, 1);
@@ -84,7 +84,7 @@ static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
 }
 
 /* The draft's metadata: Count rows, fields as (Type, name), optional
- * metadata as a varuint count of elements; type codes 1, 3-14, 16-24. */
+ * metadata as a varuint count of elements. */
 static void metadata_block_draft(nt_gen6 *g)
 {
     put_u16(&g->b, G6_METADATA);
@@ -93,20 +93,7 @@ static void metadata_block_draft(nt_gen6 *g)
         put_string6(&g->b, "Demo.Provider");
         put_var(&g->b, id);
         put_string6(&g->b, "Tick");
-        put_var(&g->b, 5);
-        put(&g->b, "\x09", 1); /* Int32 */
-        put_string6(&g->b, "Count");
-        put(&g->b, "\x13\x08", 2); /* Array of UInt16 */
-        put_string6(&g->b, "Ports");
-        put(&g->b, "\x01\x02\x0e", 3); /* Object {Double, ...} */
-        put_string6(&g->b, "X");
-        put(&g->b, "\x17", 1); /* LengthPrefixedUTF8String */
-        put_string6(&g->b, "Label");
-        put_string6(&g->b, "Point");
-        put(&g->b, "\x16", 1); /* LengthPrefixedUTF16String */
-        put_string6(&g->b, "Name");
-        put(&g->b, "\x18", 1); /* VarLengthPrefixedUtf8String */
-        put_string6(&g->b, "Path");
+        nt_gen_fields(&g->b, NT_V6D, id);
         put_var(&g->b, 3);
         put_u8(&g->b, 1);
         put_u8(&g->b, 1 + tgB_below(&g->rng, 9));
@@ -222,8 +209,7 @@ static void event_block(nt_gen6 *g)
 {
     nt_gen_event_block(&g->b, &g->rng, g->threads, g->nthreads, &g->clock,
                        &g->floor, G6_METADATA, g->stacks, g->labels,
-                       g->draft ? NT_V6D : NT_V6,
-                       g->draft ? NULL : nt_gen6_payload);
+                       g->draft ? NT_V6D : NT_V6);
     emit(g, 2);
 }
 

@@ -50,7 +50,8 @@ static void emit_header(nt_gen *g)
     put_u32(&b, 4);
     put_u32(&b, 5);
     put(&b, "Trace\x06", 6);
-    static const unsigned short date[8] = {2025, 6, 3, 9, 14, 30, 5, 250};
+    /* Monday 9 June 2025: DayOfWeek agrees with the date */
+    static const unsigned short date[8] = {2025, 6, 1, 9, 14, 30, 5, 250};
     for (int i = 0; i < 8; i++)
         put_u16(&b, date[i]);
     put_u64(&b, g->clock);                   /* SyncTimeQPC             */
@@ -73,8 +74,9 @@ static void block_header(tgM_buf *b, uint64_t min, uint64_t max)
     put_u64(b, max);
 }
 
-/* One metadata payload: id, names, keywords, version, level, a V1 field
- * list or (V5) an empty one plus OpCode and V2Params tags. */
+/* One metadata payload: id, names, keywords, version, level, then the
+ * field list the runtime always writes (V1, or an empty V1 list with
+ * OpCode and V2Params tags). */
 static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
 {
     static const char *const names[] = {"Start", "Stop", "Sample", "",
@@ -86,42 +88,7 @@ static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
     put_u64(p, 1ull << tgB_below(&g->rng, 40));
     put_u32(p, tgB_below(&g->rng, 3));
     put_u32(p, 1 + tgB_below(&g->rng, 5));
-    if (id % 3 == 1)
-        return; /* no field list at all */
-    if (id % 3 == 2) {
-        /* V1: an Int32, an Object {UInt64, String}, a Guid */
-        put_u32(p, 3);
-        put_u32(p, 9);
-        put_utf16z(p, "Count");
-        put_u32(p, 1);
-        put_u32(p, 2);
-        put_u32(p, 12);
-        put_utf16z(p, "Address");
-        put_u32(p, 18);
-        put_utf16z(p, "Module");
-        put_utf16z(p, "Info");
-        put_u32(p, 17);
-        put_utf16z(p, "Id");
-        return;
-    }
-    /* V5: empty V1 list, then OpCode and V2Params {Int32, Array<UInt16>} */
-    put_u32(p, 0);
-    put_u32(p, 1);
-    put_u8(p, 1);
-    put_u8(p, 1 + tgB_below(&g->rng, 10));
-    tgM_buf v2 = {0};
-    put_u32(&v2, 2);
-    put_u32(&v2, 4 + 12 + 4);
-    put_utf16z(&v2, "Level");
-    put_u32(&v2, 9);
-    put_u32(&v2, 4 + 14 + 4 + 4);
-    put_utf16z(&v2, "Values");
-    put_u32(&v2, 19);
-    put_u32(&v2, 8);
-    put_u32(p, (uint32_t)v2.n);
-    put_u8(p, 2);
-    put(p, v2.p, v2.n);
-    tgM_free(&v2);
+    nt_gen_fields(p, NT_V45, id);
 }
 
 static void emit_metadata(nt_gen *g)
@@ -174,7 +141,7 @@ static void emit_events(nt_gen *g)
 {
     nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads,
                        &g->clock, &g->floor, GEN_METADATA, g->stacks, 0,
-                       NT_V45, NULL);
+                       NT_V45);
     emit_block(g, "EventBlock");
 }
 

@@ -4,7 +4,7 @@
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         unsigned nthreads, uint64_t *clock, uint64_t *floor,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
-                        enum nt_layout layout, nt_payload_fn payload)
+                        enum nt_layout layout)
 {
     int labelled = layout == NT_V6;
     tgM_buf rows = {0}, pl = {0};
@@ -30,11 +30,7 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                       : rows.n == 0 ? 1
                                     : tgB_below(rng, labels + 1);
             pl.n = 0;
-            if (payload)
-                payload(&pl, rng, r.meta);
-            else
-                for (uint32_t i = tgB_below(rng, 48); i > 0; i--)
-                    put_u8(&pl, (unsigned)tgB_next(rng));
+            nt_gen_payload(&pl, rng, layout, r.meta);
             r.size = (uint32_t)pl.n;
             r.seq = t->seq + 1;
             r.sorted = r.ts == start;

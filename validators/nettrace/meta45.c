@@ -1,20 +1,22 @@
 /* meta45.c - the v4/v5 metadata payload: the fixed header (id, provider,
- * event id, name, keywords, version, level), the optional V1 field list,
- * and V5 tags (OpCode, V2Params, unknown kinds skipped).  Everything is
- * bounded by the payload; nesting is bounded by NT_MAX_DEPTH. */
+ * event id, name, keywords, version, level), the V1 field list the spec
+ * requires, and V5 tags (OpCode, V2Params, unknown kinds skipped).
+ * Everything is bounded by the payload; nesting by the depth limit.  The
+ * fields compile into the payload layout of the id (payload.c): the V1
+ * list's, or the V2Params tag's when there is one. */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "../core/bytes.h"
 #include "nettrace.h"
 
-#define TYPE_OBJECT 1
-#define TYPE_ARRAY 19
+#define TAG_OPCODE 1
+#define TAG_V2PARAMS 2
 
 typedef struct meta_parse {
     nt_check *k;
-    nt_cur *c;
-    int failed; /* a MET_PARSE finding was made: stop */
+    int failed; /* a MET_PARSE finding (or a limit) ended the payload */
+    nt_lay lay; /* the payload layout being compiled                  */
 } meta_parse;
 
 static void fail(meta_parse *m, uint64_t at, const char *field,
@@ -37,11 +39,12 @@ static int i32(meta_parse *m, nt_cur *c, int32_t *out, const char *field)
     return 0;
 }
 
-/* A NUL-terminated UTF-16LE string. */
+/* A NUL-terminated UTF-16LE string, its code units checked. */
 static int utf16z(meta_parse *m, nt_cur *c, const char *field)
 {
     for (const unsigned char *p = c->p; p + 1 < c->end; p += 2)
         if (p[0] == 0 && p[1] == 0) {
+            nt_utf16(m->k, c->p, (size_t)(p - c->p) / 2, nt_off(c), field);
             c->p = p + 2;
             return 0;
         }
@@ -49,33 +52,38 @@ static int utf16z(meta_parse *m, nt_cur *c, const char *field)
     return -1;
 }
 
-static int known_type(int32_t t, int v2)
+/* The type code t (V2Params allows Array) as the table knows it; a code
+ * outside the spec is reported and compiles to nothing decodable. */
+static const nt_type *check_type(meta_parse *m, int32_t t, uint64_t at,
+                                 int v2)
 {
-    return t == 1 || (t >= 3 && t <= 14) || (t >= 16 && t <= 18) ||
-           (t == TYPE_ARRAY && v2);
-}
-
-static void check_type(meta_parse *m, int32_t t, uint64_t at, int v2)
-{
-    char found[24];
-    if (t == TYPE_ARRAY && !v2) {
+    const nt_type *type = nt_type_at(NT_V45, t < 0 ? NT_NCODES : (unsigned)t);
+    char found[24], codes[48];
+    if (t == NT_TYPE_ARRAY && !v2) {
         nt_report(m->k, NT_MET_ARRAY_IN_V1, at, 4, "/fields/TypeCode",
                   "a V1 type code", "19 (Array)");
-    } else if (!known_type(t, v2)) {
+        m->lay.broken = 1; /* a V1 Array has no element type */
+    } else if (type->shape == NT_T_UNKNOWN || type->compat) {
         snprintf(found, sizeof found, "%" PRId32, t);
-        nt_report(m->k, NT_MET_TYPE_CODE, at, 4, "/fields/TypeCode",
-                  "1, 3-14, 16-19", found);
+        nt_report(m->k, NT_MET_TYPE_CODE, at, 4,
+                  v2 ? "/V2Params/TypeCode" : "/fields/TypeCode",
+                  nt_type_codes(NT_V45, codes, sizeof codes), found);
     }
+    return type;
 }
 
 /* V1: count, then (TypeCode, [nested list if Object], FieldName). */
-static void v1_fields(meta_parse *m, nt_cur *c, int depth, int32_t *count)
+static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth,
+                      int32_t *count)
 {
     if (i32(m, c, count, "/fields/FieldCount"))
         return;
-    if (*count < 0 || depth > NT_MAX_DEPTH) {
-        fail(m, nt_off(c) - 4, "/fields/FieldCount",
-             depth > NT_MAX_DEPTH ? "at most 32 nested lists" : ">= 0");
+    if (*count < 0) {
+        fail(m, nt_off(c) - 4, "/fields/FieldCount", ">= 0");
+        return;
+    }
+    if (nt_too_deep(m->k, depth, nt_off(c) - 4, "/fields/FieldCount")) {
+        m->failed = 1;
         return;
     }
     for (int32_t i = 0; i < *count && !m->failed; i++) {
@@ -83,28 +91,64 @@ static void v1_fields(meta_parse *m, nt_cur *c, int depth, int32_t *count)
         uint64_t at = nt_off(c);
         if (i32(m, c, &type, "/fields/TypeCode"))
             return;
-        check_type(m, type, at, 0);
-        if (type == TYPE_OBJECT)
+        const nt_type *t = check_type(m, type, at, 0);
+        if (type == NT_TYPE_OBJECT)
             v1_fields(m, c, depth + 1, &nested);
+        else if (type != NT_TYPE_ARRAY)
+            nt_lay_scalar(&m->lay, t, 0);
         if (!m->failed)
             utf16z(m, c, "/fields/FieldName");
     }
 }
 
+static void v2_fields(meta_parse *m, nt_cur *c, unsigned depth);
+
+/* One V2Params type: TypeCode, then ElementType after Array, then a
+ * nested field list after Object (or an Array of Object). */
+static void v2_type(meta_parse *m, nt_cur *f, unsigned depth)
+{
+    int32_t type, element;
+    uint64_t at = nt_off(f);
+    if (i32(m, f, &type, "/V2Params/TypeCode"))
+        return;
+    const nt_type *t = check_type(m, type, at, 1);
+    if (type == NT_TYPE_OBJECT) {
+        v2_fields(m, f, depth + 1);
+    } else if (type == NT_TYPE_ARRAY) {
+        at = nt_off(f);
+        if (i32(m, f, &element, "/V2Params/ElementType"))
+            return;
+        nt_lay_mark mark = nt_lay_open(&m->lay);
+        const nt_type *e = check_type(m, element, at, 1);
+        if (element == NT_TYPE_OBJECT)
+            v2_fields(m, f, depth + 1);
+        else if (element == NT_TYPE_ARRAY)
+            m->lay.broken = 1; /* no element type of its own to read */
+        else
+            nt_lay_scalar(&m->lay, e, 0);
+        nt_lay_close(&m->lay, mark, NT_T_ARRAY, 0);
+    } else {
+        nt_lay_scalar(&m->lay, t, 0);
+    }
+}
+
 /* V2: count, then (Size, FieldName, TypeCode, [ElementType], [nested]). */
-static void v2_fields(meta_parse *m, nt_cur *c, int depth)
+static void v2_fields(meta_parse *m, nt_cur *c, unsigned depth)
 {
     int32_t count;
     if (i32(m, c, &count, "/V2Params/FieldCount"))
         return;
-    if (count < 0 || depth > NT_MAX_DEPTH) {
-        fail(m, nt_off(c) - 4, "/V2Params/FieldCount",
-             depth > NT_MAX_DEPTH ? "at most 32 nested lists" : ">= 0");
+    if (count < 0) {
+        fail(m, nt_off(c) - 4, "/V2Params/FieldCount", ">= 0");
+        return;
+    }
+    if (nt_too_deep(m->k, depth, nt_off(c) - 4, "/V2Params/FieldCount")) {
+        m->failed = 1;
         return;
     }
     for (int32_t i = 0; i < count && !m->failed; i++) {
         uint64_t at = nt_off(c);
-        int32_t size, type, element = 0;
+        int32_t size;
         if (i32(m, c, &size, "/V2Params/Size"))
             return;
         if (size < 4 || (size_t)size - 4 > nt_left(c)) {
@@ -113,15 +157,8 @@ static void v2_fields(meta_parse *m, nt_cur *c, int depth)
         }
         nt_cur f = {c->p, c->p + size - 4, c->start, c->base};
         c->p += size - 4;
-        if (utf16z(m, &f, "/V2Params/FieldName") ||
-            i32(m, &f, &type, "/V2Params/TypeCode"))
-            return;
-        check_type(m, type, nt_off(&f) - 4, 1);
-        if (type == TYPE_ARRAY &&
-            i32(m, &f, &element, "/V2Params/ElementType"))
-            return;
-        if (type == TYPE_OBJECT || element == TYPE_OBJECT)
-            v2_fields(m, &f, depth + 1);
+        if (utf16z(m, &f, "/V2Params/FieldName") == 0)
+            v2_type(m, &f, depth);
     }
 }
 
@@ -141,12 +178,15 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
         unsigned kind = *c->p++;
         nt_cur t = {c->p, c->p + len, c->start, c->base};
         c->p += len;
-        if (kind == 2) {
+        if (kind == TAG_V2PARAMS) {
             if (v1_count != 0)
                 nt_report(k, NT_MET_V2_WITH_V1, at, 5, "/tags/V2Params",
                           "V1 FieldCount 0", "a non-empty V1 list");
+            nt_lay_reset(&m->lay); /* the V2 list describes the payload */
             v2_fields(m, &t, 0);
-        } else if (kind != 1) {
+        } else if (kind == TAG_OPCODE && len < 1) {
+            fail(m, at, "/tags/OpCode", "an OpCode tag carrying its byte");
+        } else if (kind != TAG_OPCODE) {
             char found[16];
             snprintf(found, sizeof found, "%u", kind);
             nt_report(k, NT_MET_TAG_UNKNOWN, at + 4, 1, "/tags/Kind",
@@ -155,28 +195,41 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
     }
 }
 
-void nt_metadata_v45(nt_check *k, nt_cur *c)
+/* Everything after the MetaDataId; @return 0, or -1 if it did not parse
+ * (the layout is then unknown). */
+static int body(meta_parse *m, nt_cur *c)
 {
-    meta_parse m = {k, c, 0};
-    uint64_t at = nt_off(c);
-    int32_t id, ignore;
-    if (i32(&m, c, &id, "/payload/MetaDataId"))
-        return;
-    nt_define_metadata(k, (uint64_t)(uint32_t)id, at);
-    if (utf16z(&m, c, "/payload/ProviderName") ||
-        i32(&m, c, &ignore, "/payload/EventId") ||
-        utf16z(&m, c, "/payload/EventName"))
-        return;
+    int32_t ignore, count = 0;
+    if (utf16z(m, c, "/payload/ProviderName") ||
+        i32(m, c, &ignore, "/payload/EventId") ||
+        utf16z(m, c, "/payload/EventName"))
+        return -1;
     if (nt_left(c) < 16) {
-        fail(&m, nt_off(c), "/payload/Keywords",
+        fail(m, nt_off(c), "/payload/Keywords",
              "Keywords, Version and Level (16 bytes)");
-        return;
+        return -1;
     }
     c->p += 16;
-    if (nt_left(c) == 0)
-        return; /* V1 field list absent */
-    int32_t count = 0;
-    v1_fields(&m, c, 0, &count);
-    if (!m.failed && nt_left(c) > 0)
-        tags(&m, c, count);
+    if (nt_left(c) == 0) {
+        nt_report(m->k, NT_MET_NO_FIELDS, nt_off(c), 0, "/fields/FieldCount",
+                  "an int32 FieldCount", "the end of the payload");
+        return -1;
+    }
+    v1_fields(m, c, 0, &count);
+    if (!m->failed && nt_left(c) > 0)
+        tags(m, c, count);
+    return m->failed ? -1 : 0;
+}
+
+void nt_metadata_v45(nt_check *k, nt_cur *c)
+{
+    meta_parse m = {k, 0, {0}};
+    uint64_t at = nt_off(c);
+    int32_t id;
+    if (i32(&m, c, &id, "/payload/MetaDataId"))
+        return;
+    nt_meta *meta = nt_define_metadata(k, (int64_t)id, at);
+    nt_lay_begin(&m.lay, k);
+    int ok = body(&m, c) == 0;
+    nt_lay_finish(&m.lay, ok ? meta : NULL, at);
 }

@@ -10,17 +10,15 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
-#define T_OBJECT 1
-#define T_DECIMAL 15
-#define T_STRING16 18
-#define T_ARRAY 19
-#define T_VARINT 20
-#define T_VARUINT 21
-#define T_FIXED_ARRAY 22
+/* v6 code 23: one UTF-8 code unit, or a string in Universal providers
+ * (NT-A7) */
 #define T_UTF8_UNIT 23
-#define T_RELLOC 24
-#define T_DATALOC 25
-#define T_BOOL8 26
+
+/* What type() learns of a type, as bits. */
+enum {
+    FIXED = 1,  /* fixed size by the letter of the spec (NT-A13)  */
+    VARINT = 2  /* holds a VarInt or VarUInt somewhere            */
+};
 
 typedef struct row_parse {
     nt_check *k;
@@ -50,7 +48,7 @@ static int u16(row_parse *m, nt_cur *c, unsigned *out, const char *field)
 
 static int string(row_parse *m, nt_cur *c, const char *field)
 {
-    if (nt_string_v6(c) == 0)
+    if (nt_string_v6(m->k, c, field) == 0)
         return 0;
     fail(m, NT_M6_ROW, nt_off(c), field, "a string inside the row",
          "one running past it");
@@ -85,82 +83,88 @@ static int universal(const unsigned char *p, const unsigned char *end)
             memcmp(p + 1, "Universal.Events", 16) == 0);
 }
 
-static int fixed_scalar(unsigned t)
-{
-    return (t >= 3 && t <= 17 && t != T_STRING16) || t == T_UTF8_UNIT ||
-           t == T_RELLOC || t == T_DATALOC || t == T_BOOL8 ||
-           t == T_VARINT || t == T_VARUINT; /* 20/21 per NT-A13 */
-}
-
-static int fields(row_parse *m, nt_cur *c, int depth);
+static int fields(row_parse *m, nt_cur *c, unsigned depth);
 
 /* Type: TypeCode, ElementType (19, 22, 24, 25), ElementCount (22),
- * nested fields (1).  @return 1 if the type is fixed size, 0 if not, -1
- * on failure.  *code receives the TypeCode. */
-static int type(row_parse *m, nt_cur *c, int depth, int scalar,
-                unsigned *code)
+ * nested fields (1).  @return FIXED and VARINT bits, or -1 on failure. */
+static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
 {
+    nt_check *k = m->k;
     uint64_t at = nt_off(c);
-    char found[24];
+    char found[48], codes[48];
     if (nt_left(c) < 1) {
         fail(m, NT_M6_ROW, at, "/Type", "a TypeCode", "the end of the field");
         return -1;
     }
-    unsigned t = *c->p++;
-    *code = t;
-    if (depth > NT_MAX_DEPTH) {
-        fail(m, NT_M6_ROW, at, "/Type", "at most 32 nested types", "more");
+    unsigned code = *c->p++;
+    if (nt_too_deep(k, depth, at, "/Type")) {
+        m->failed = 1;
         return -1;
     }
-    if (t == T_DECIMAL) {
-        nt_report(m->k, NT_M6_DECIMAL, at, 1, "/Type", "a v6 type code",
-                  "15");
-    } else if (!(t == T_OBJECT || (t >= 3 && t <= 26))) {
-        snprintf(found, sizeof found, "%u", t);
-        fail(m, NT_M6_TYPE, at, "/Type", "1, 3-14, 16-26", found);
+    const nt_type *t = nt_type_at(NT_V6, code);
+    snprintf(found, sizeof found, "%u", code);
+    if (t->shape == NT_T_UNKNOWN) {
+        fail(m, NT_M6_TYPE, at, "/Type",
+             nt_type_codes(NT_V6, codes, sizeof codes), found);
         return -1;
     }
-    if (t == T_UTF8_UNIT && scalar)
-        nt_report(m->k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
+    if (t->compat)
+        nt_report(k, NT_M6_DECIMAL, at, 1, "/Type",
+                  nt_type_codes(NT_V6, codes, sizeof codes), found);
+    if (code == T_UTF8_UNIT && scalar)
+        nt_report(k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
                   "23 only as an element type", "a scalar field of type 23");
-    if (t == T_ARRAY || t == T_FIXED_ARRAY || t == T_RELLOC ||
-        t == T_DATALOC) {
-        unsigned et, count = 0;
-        nt_lay_mark element = nt_lay_open(&m->lay);
-        int efixed = type(m, c, depth + 1, 0, &et);
-        if (efixed < 0)
-            return -1;
-        if ((t == T_RELLOC || t == T_DATALOC) && !efixed) {
-            snprintf(found, sizeof found, "element type %u", et);
-            nt_report(m->k, NT_M6_LOC_VARIABLE, at, 1, "/Type",
-                      "a fixed-size element type", found);
-        } else if ((t == T_RELLOC || t == T_DATALOC) &&
-                   (et == T_VARINT || et == T_VARUINT)) {
-            snprintf(found, sizeof found, "element type %u", et);
-            nt_report(m->k, NT_M6_LOC_VARINT, at, 1, "/Type",
-                      "a fixed-size element type", found);
-        }
-        if (t == T_FIXED_ARRAY && u16(m, c, &count, "/Type/ElementCount"))
-            return -1;
-        nt_lay_close(&m->lay, element, t, count);
-        return t == T_FIXED_ARRAY ? efixed : t != T_ARRAY;
-    }
-    if (t == T_OBJECT)
+    switch (t->shape) {
+    case NT_T_OBJECT:
         return fields(m, c, depth + 1);
-    nt_lay_scalar(&m->lay, t, t == T_UTF8_UNIT && scalar && m->universal);
-    return fixed_scalar(t);
+    case NT_T_ARRAY:
+    case NT_T_FIXED_ARRAY:
+    case NT_T_RELLOC:
+    case NT_T_DATALOC: {
+        unsigned count = 0;
+        nt_lay_mark element = nt_lay_open(&m->lay);
+        int e = type(m, c, depth + 1, 0);
+        if (e < 0)
+            return -1;
+        int locator = t->shape == NT_T_RELLOC || t->shape == NT_T_DATALOC;
+        if (locator && !(e & FIXED)) {
+            nt_report(k, NT_M6_LOC_VARIABLE, at, 1, "/Type",
+                      "a fixed-size element type",
+                      "an element type that is not");
+            m->lay.broken = 1; /* a MUST finding: events not decoded */
+        } else if (locator && (e & VARINT)) {
+            nt_report(k, NT_M6_LOC_VARINT, at, 1, "/Type",
+                      "a fixed-size element type",
+                      "an element type holding VarInt or VarUInt");
+        }
+        if (t->shape == NT_T_FIXED_ARRAY &&
+            u16(m, c, &count, "/Type/ElementCount"))
+            return -1;
+        nt_lay_close(&m->lay, element, t->shape, count);
+        /* a locator is a u32, whatever it points at */
+        return t->shape == NT_T_FIXED_ARRAY ? e
+               : locator                    ? FIXED
+                                            : e & VARINT;
+    }
+    default:
+        nt_lay_scalar(&m->lay, t, code == T_UTF8_UNIT && scalar &&
+                                      m->universal);
+        return (nt_type_fixed(t) ? FIXED : 0) |
+               (t->shape == NT_T_VARINT ? VARINT : 0);
+    }
 }
 
 /* FieldDescriptions: u16 Count, then (u16 FieldSize, name, Type, tail).
- * @return 1 if every field is fixed size, 0 if not, -1 on failure. */
-static int fields(row_parse *m, nt_cur *c, int depth)
+ * @return FIXED if every field is fixed size, VARINT if one holds a
+ * varint, or -1 on failure. */
+static int fields(row_parse *m, nt_cur *c, unsigned depth)
 {
     unsigned count;
-    int all_fixed = 1;
+    int all = FIXED;
     if (u16(m, c, &count, "/FieldDescriptions/Count"))
         return -1;
     for (unsigned i = 0; i < count; i++) {
-        unsigned size, code;
+        unsigned size;
         if (u16(m, c, &size, "/FieldDescriptions/FieldSize"))
             return -1;
         if (size > nt_left(c)) {
@@ -170,14 +174,14 @@ static int fields(row_parse *m, nt_cur *c, int depth)
         }
         nt_cur f = {c->p, c->p + size, c->start, c->base};
         c->p += size;
-        int fixed;
+        int one;
         if (string(m, &f, "/FieldDescriptions/FieldName") ||
-            (fixed = type(m, &f, depth, 1, &code)) < 0)
+            (one = type(m, &f, depth, 1)) < 0)
             return -1;
-        all_fixed &= fixed;
+        all = (all & one & FIXED) | ((all | one) & VARINT);
         tail(m, &f, "/FieldDescriptions/field");
     }
-    return all_fixed;
+    return all;
 }
 
 static void optional(row_parse *m, nt_cur *c)
@@ -198,9 +202,10 @@ static void optional(row_parse *m, nt_cur *c)
         unsigned kind = *o.p++;
         int ok;
         if (kind == 4 || kind == 5)
-            ok = nt_string_v6(&o) == 0;
+            ok = nt_string_v6(m->k, &o, "/OptionalMetadata") == 0;
         else if (kind == 6)
-            ok = nt_string_v6(&o) == 0 && nt_string_v6(&o) == 0;
+            ok = nt_string_v6(m->k, &o, "/OptionalMetadata") == 0 &&
+                 nt_string_v6(m->k, &o, "/OptionalMetadata") == 0;
         else if (kind >= 1 && kind <= 9 && kind != 2)
             ok = nt_left(&o) >= fixed[kind] && (o.p += fixed[kind], 1);
         else {
@@ -241,13 +246,14 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
         uint64_t id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))
             continue;
-        nt_meta *meta = nt_define_metadata(k, id, id_at);
+        nt_meta *meta = nt_define_metadata(k, (int64_t)id, id_at);
         nt_lay_begin(&m.lay, k);
         const unsigned char *provider = r.p;
         if (string(&m, &r, "/ProviderName") == 0) {
             m.universal = universal(provider, r.p);
             if (varu(&m, &r, &event_id, "/EventId") == 0 &&
-                string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
+                string(&m, &r, "/EventName") == 0 &&
+                fields(&m, &r, 0) >= 0) {
                 optional(&m, &r);
                 tail(&m, &r, "");
             }

@@ -15,11 +15,16 @@ typedef struct nt_mut {
     nt_model m;
     size_t item;          /* the break: in this item ...              */
     uint64_t delta;       /* ... this many bytes into its content      */
+    int header;           /* ... or into the item, header included     */
     uint64_t cut;         /* truncate the output here (UINT64_MAX: no) */
-    /* the payload of fresh6() rows: these bytes, or (NULL) one that
-     * matches the row's metadata */
+    /* the payload of fresh rows: these bytes, or (NULL) one that
+     * matches the row's metadata (v4/v5: zeros) */
     const void *payload;
     size_t payload_n;
+    uint64_t payload_at;  /* where the first fresh row's payload starts
+                             in its block's content                    */
+    uint64_t row_at[4];   /* where fresh rows start in it              */
+    uint64_t seed;        /* of the parent                             */
 } nt_mut;
 
 typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
@@ -27,8 +32,10 @@ typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
 enum block { B_EVENT, B_META, B_STACK, B_SP };
 
 /* The v4/v5 generator defines metadata ids 1-6: a mutant's own metadata
- * takes the next, so ids stay dense (NT-OBS-002). */
+ * takes the next, so ids stay dense (NT-OBS-002).  Id 3 has no fields,
+ * so events of it may hold any payload. */
 #define NEXT_META 7
+#define EMPTY_META 3
 
 static const char *const v5_names[] = {"EventBlock", "MetadataBlock",
                                        "StackBlock", "SPBlock"};
@@ -60,7 +67,28 @@ static void mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
 {
     x->item = item;
     x->delta = delta;
+    x->header = 0;
     out->mutation = what;
+}
+
+/* The break is in the item's header (object header, block header,
+ * BlockSize, padding): delta counts from the item's first byte. */
+static void mark_header(nt_mut *x, size_t item, uint64_t delta,
+                        const char *what, tg_mutant *out)
+{
+    mark(x, item, delta, what, out);
+    x->header = 1;
+}
+
+/* Where a v4/v5 object's header fields sit, from its first byte:
+ * 05 05 01, version, minimum version, name length, name, 06, BlockSize,
+ * padding. */
+#define OBJ_VERSION 3
+#define OBJ_MINVER 7
+#define OBJ_NAME 15
+static uint64_t obj_block_size(const nt_item *it)
+{
+    return OBJ_NAME + strlen(it->name) + 1;
 }
 
 /* Insert a block of type b (or v6 kind) before item `at`. */
@@ -117,16 +145,40 @@ static void block_header(tgM_buf *b, unsigned flags, uint64_t min,
     put_u64(b, max);
 }
 
-/* A v4/v5 metadata payload defining `id`, no field list. */
-static void meta_payload(tgM_buf *b, uint32_t id)
+/* A v4/v5 metadata payload defining `id` (event `name`) up to Level,
+ * and without the V1 field list the spec requires. */
+static void meta_named(tgM_buf *b, uint32_t id, const char *name)
 {
     put_u32(b, id);
     put_utf16z(b, "Mutant");
     put_u32(b, 1);
-    put_utf16z(b, "Event");
+    put_utf16z(b, name);
     put_u64(b, 0);
     put_u32(b, 0);
     put_u32(b, 4);
+}
+
+static void meta_header(tgM_buf *b, uint32_t id)
+{
+    meta_named(b, id, "Event");
+}
+
+/* ... and with an empty field list. */
+static void meta_payload(tgM_buf *b, uint32_t id)
+{
+    meta_header(b, id);
+    put_u32(b, 0); /* FieldCount */
+}
+
+/* Make the parent a generated trace of another profile: for rules whose
+ * variants cover several layouts. */
+static int reparent(nt_mut *x, int profile, tg_mutant *out)
+{
+    nt_model_free(&x->m);
+    memset(&x->m, 0, sizeof x->m);
+    nt_sink sink = {NULL, &x->m, 0, 0};
+    out->profile = tgN_profiles[profile];
+    return nt_generate(profile, x->seed, 0, &sink) == 0;
 }
 
 /* Insert, after the first MetadataBlock, a MetadataBlock with one
@@ -155,6 +207,7 @@ static long meta_block_with(nt_mut *x, const tgM_buf *payload)
     put_u8(&h, 0x80);
     put_u8(&h, 0);
     put_var(&h, payload->n);
+    x->payload_at = 20 + h.n;
     long i = insert_meta_row(x, h.p, h.n, payload);
     tgM_free(&h);
     return i;
@@ -187,6 +240,8 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
     uint32_t prev_seq = 0; /* a block starts from a zeroed row */
     for (size_t i = 0; i < n; i++) {
         uint64_t ts = base + (uint64_t)rows[i].dts;
+        if (i < 4)
+            x->row_at[i] = 20 + r.n;
         /* every field explicit: nothing inherited between rows */
         put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0));
         put_var(&r, rows[i].meta);
@@ -197,8 +252,13 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         put_var(&r, 900000 + rows[i].thread);
         put_var(&r, ts - prev);
         put_var(&r, rows[i].size);
-        for (uint32_t k = 0; k < rows[i].size; k++)
-            put_u8(&r, 0);
+        if (i == 0)
+            x->payload_at = 20 + r.n;
+        if (x->payload)
+            put(&r, x->payload, rows[i].size);
+        else
+            for (uint32_t k = 0; k < rows[i].size; k++)
+                put_u8(&r, 0);
         prev = ts;
         lo = ts < lo ? ts : lo;
         hi = ts > hi ? ts : hi;
@@ -322,7 +382,8 @@ static int mut_first_trace(nt_mut *x, unsigned v, tg_mutant *out)
     nt_item t = x->m.items[TRACE_ITEM];
     x->m.items[TRACE_ITEM] = x->m.items[i];
     x->m.items[i] = t;
-    mark(x, TRACE_ITEM, 0, "put the first MetadataBlock before Trace", out);
+    mark_header(x, TRACE_ITEM, 0, "put the first MetadataBlock before Trace",
+                out);
     return 1;
 }
 
@@ -344,7 +405,9 @@ static int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     tgM_splice(&x->m.items[TRACE_ITEM].content, TRACE_PAYLOAD + 47, 1, NULL,
                0);
-    mark(x, TRACE_ITEM, TRACE_PAYLOAD + 47,
+    /* the end tag now stands where the 48th byte was; the next byte is
+     * where it belongs */
+    mark(x, TRACE_ITEM, TRACE_PAYLOAD + 48,
          "cut the Trace payload to 47 bytes", out);
     return 1;
 }
@@ -355,7 +418,8 @@ static int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].name = "EventBlok";
-    mark(x, (size_t)i, 0, "renamed the first EventBlock to EventBlok", out);
+    mark_header(x, (size_t)i, OBJ_NAME,
+                "renamed the first EventBlock to EventBlok", out);
     return 1;
 }
 
@@ -367,7 +431,8 @@ static int set_versions(nt_mut *x, unsigned v, int32_t version,
         return 0;
     x->m.items[i].version = version;
     x->m.items[i].min_version = minver;
-    mark(x, (size_t)i, 0, what, out);
+    mark_header(x, (size_t)i, version != 2 ? OBJ_VERSION : OBJ_MINVER, what,
+                out);
     return 1;
 }
 
@@ -394,7 +459,8 @@ static int mut_block_size(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].size = -1;
-    mark(x, (size_t)i, 0, "set a BlockSize to -1", out);
+    mark_header(x, (size_t)i, obj_block_size(&x->m.items[i]),
+                "set a BlockSize to -1", out);
     return 1;
 }
 
@@ -427,7 +493,8 @@ static int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
         size_t header = 20 + (it->raw ? 0 : strlen(it->name));
         if (!it->raw && it->content_at - it->at > header) {
             it->pad_byte = 0xff;
-            mark(x, i, 0, "filled a block's padding with ff", out);
+            mark_header(x, i, obj_block_size(it) + 4,
+                        "filled a block's padding with ff", out);
             return 1;
         }
     }
@@ -448,9 +515,10 @@ static int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
         if (v == 1 && pad == 0)
             continue;
         it->pad_extra = v ? -1 : 1;
-        mark(x, i, 0, v ? "padded a block by one byte too few"
-                        : "padded a block by one byte too many",
-             out);
+        mark_header(x, i, obj_block_size(it) + 4,
+                    v ? "padded a block by one byte too few"
+                      : "padded a block by one byte too many",
+                    out);
         return 1;
     }
     return 0;
@@ -520,7 +588,8 @@ static int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
 
 /* Insert a block of type b with content c after the first such block. */
 static int insert_after_first(nt_mut *x, enum block b, const void *c,
-                              size_t n, const char *what, tg_mutant *out)
+                              size_t n, uint64_t at, const char *what,
+                              tg_mutant *out)
 {
     long i = nth(x, b, 0);
     if (i < 0)
@@ -529,14 +598,14 @@ static int insert_after_first(nt_mut *x, enum block b, const void *c,
     put(&content, c, n);
     insert(x, (size_t)i + 1, b, &content);
     tgM_free(&content);
-    mark(x, (size_t)i + 1, 0, what, out);
+    mark(x, (size_t)i + 1, at, what, out);
     return 1;
 }
 
 static int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {19, 0, 1};
-    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c, 0,
                                         "inserted an EventBlock with "
                                         "HeaderSize 19",
                                         out);
@@ -555,7 +624,7 @@ static int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {20, 0, 1};
-    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c, 0,
                                         "inserted an EventBlock with no rows",
                                         out);
 }
@@ -565,7 +634,7 @@ static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
     /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
     unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
     return v == 0 && !x->m.v6 &&
-           insert_after_first(x, B_EVENT, c, sizeof c,
+           insert_after_first(x, B_EVENT, c, sizeof c, 22,
                               "inserted an EventBlock whose row's ActivityId "
                               "is cut by the block end",
                               out);
@@ -599,7 +668,7 @@ static int mut_minmax(nt_mut *x, unsigned v, tg_mutant *out)
 /* ---- rows (in an inserted metadata block) ----------------------------- */
 
 static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
-                    const char *what, tg_mutant *out)
+                    uint64_t at, const char *what, tg_mutant *out)
 {
     tgM_buf pl = {0};
     if (with_payload)
@@ -608,7 +677,7 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, 20, what, out);
+    mark(x, (size_t)i, 20 + at, what, out);
     return 1;
 }
 
@@ -616,7 +685,7 @@ static int mut_varuint(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* flags 0x01: MetadataId as a 6-byte varuint32 */
     static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
-    return v == 0 && meta_row(x, h, sizeof h, 0,
+    return v == 0 && meta_row(x, h, sizeof h, 0, 1,
                               "wrote a 6-byte varuint32 in a metadata row",
                               out);
 }
@@ -640,7 +709,8 @@ static int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_payload_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
     static const unsigned char h[] = {0x80, 0x00, 0xc8, 0x01}; /* 200 */
-    return v == 0 && meta_row(x, h, sizeof h, 1,
+    /* the payload would start after the header, where the row ends */
+    return v == 0 && meta_row(x, h, sizeof h, 1, sizeof h,
                               "gave a metadata row PayloadSize 200 with "
                               "fewer bytes left",
                               out);
@@ -666,21 +736,22 @@ static int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
 /* An uncompressed metadata block (Flags 0) with one row whose payload
  * defines id 1000 with event name `name`, followed by `pad` bytes of
  * `fill`, and whose EventSize is 76 + payload + pad + `size_delta`. */
+/* What an uncompressed_meta() mutant breaks. */
+enum { AT_EVENT_SIZE, AT_PAYLOAD_SIZE, AT_PADDING };
+
 static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
                              size_t pad, unsigned char fill, int size_delta,
-                             const char *what, tg_mutant *out)
+                             int where, const char *what, tg_mutant *out)
 {
     long i = nth(x, B_META, 0);
     if (v > 0 || i < 0 || x->m.v6)
         return 0;
     tgM_buf pl = {0}, c = {0};
-    put_u32(&pl, NEXT_META);
-    put_utf16z(&pl, "Mutant");
-    put_u32(&pl, 1);
-    put_utf16z(&pl, name);
-    put_u64(&pl, 0);
-    put_u32(&pl, 0);
-    put_u32(&pl, 4);
+    meta_named(&pl, NEXT_META, name);
+    put_u32(&pl, 0); /* FieldCount */
+    uint64_t at = where == AT_EVENT_SIZE     ? 20
+                  : where == AT_PAYLOAD_SIZE ? 20 + 76
+                                             : 20 + 4 + 76 + pl.n;
     block_header(&c, 0, 0, 0);
     put_u32(&c, (uint32_t)(76 + pl.n + pad + (size_t)(long)size_delta));
     put_u32(&c, 0x80000000u); /* MetadataId 0, not sorted */
@@ -693,14 +764,14 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
     insert(x, (size_t)i + 1, B_META, &c);
     tgM_free(&pl);
     tgM_free(&c);
-    mark(x, (size_t)i + 1, 20, what, out);
+    mark(x, (size_t)i + 1, at, what, out);
     return 1;
 }
 
 static int mut_event_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    /* "Event1": a 52-byte payload, a multiple of 4 */
-    return uncompressed_meta(x, v, "Event1", 0, 0, -1,
+    /* "Event1": a 56-byte payload, a multiple of 4 */
+    return uncompressed_meta(x, v, "Event1", 0, 0, -1, AT_EVENT_SIZE,
                              "gave an uncompressed row EventSize 76 + "
                              "PayloadSize - 1",
                              out);
@@ -708,16 +779,25 @@ static int mut_event_size(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return uncompressed_meta(x, v, "Event1", 4, 0xff, 0,
+    return uncompressed_meta(x, v, "Event1", 4, 0xff, 0, AT_PADDING,
                              "padded an uncompressed row with ff bytes",
                              out);
 }
 
 static int mut_unaligned(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    /* "Event": a 50-byte payload, then 2 zero bytes of padding */
-    return uncompressed_meta(x, v, "Event", 2, 0, 0,
-                             "an uncompressed row with a 50-byte payload",
+    /* "Event": a 54-byte payload, then 2 zero bytes of padding */
+    return uncompressed_meta(x, v, "Event", 2, 0, 0, AT_PAYLOAD_SIZE,
+                             "an uncompressed row with a 54-byte payload",
+                             out);
+}
+
+static int mut_row_align(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* "Event1": a 56-byte payload, then 2 bytes where 0 align the row */
+    return uncompressed_meta(x, v, "Event1", 2, 0, 0, AT_EVENT_SIZE,
+                             "padded an uncompressed row by 2 bytes where "
+                             "0 align it",
                              out);
 }
 
@@ -765,7 +845,11 @@ static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
-    mark(x, (size_t)i, 0, "removed the first window's StackBlock", out);
+    /* the first event of the window (it always has a stack) fails */
+    long e = nth(x, B_EVENT, 0);
+    if (e < 0)
+        return 0;
+    mark(x, (size_t)e, 20, "removed the first window's StackBlock", out);
     return 1;
 }
 
@@ -780,7 +864,8 @@ static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* FirstId 500, Count 3, one empty stack */
     static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
-    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c,
+    /* the second stack's StackSize would be at 12 */
+    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c, 12,
                                    "inserted a StackBlock with Count 3 and "
                                    "one stack",
                                    out);
@@ -803,57 +888,87 @@ static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
     static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0, 0, 0, 12, 0,
                                       0,    0, 1, 2, 3, 4, 5, 6, 7, 8,
                                       9,    10, 11, 12};
-    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c,
+    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c, 8,
                                    "inserted a 12-byte stack (PointerSize 8)",
                                    out);
 }
 
 /* ---- v4/v5 metadata payloads ------------------------------------------- */
 
-static int meta_payload_mut(nt_mut *x, unsigned v, const tgM_buf *pl,
-                            uint64_t at, const char *what, tg_mutant *out)
+/* A MetadataBlock, after the first, holding the one metadata payload pl;
+ * the break is `at` bytes into it. */
+static int meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
+                            const char *what, tg_mutant *out)
 {
-    long i = v == 0 && !x->m.v6 ? meta_block_with(x, pl) : -1;
+    long i = !x->m.v6 ? meta_block_with(x, pl) : -1;
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, 20 + 3 + at, what, out);
+    mark(x, (size_t)i, x->payload_at + at, what, out);
     return 1;
 }
 
 static int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf pl = {0};
-    put_u32(&pl, NEXT_META);
-    put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
-    int r = meta_payload_mut(x, v, &pl, 4, "cut a metadata provider name "
-                                           "before its NUL",
+    int r = 0;
+    if (v == 0) {
+        put_u32(&pl, NEXT_META);
+        put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
+        r = meta_payload_mut(x, &pl, 4, "cut a metadata provider name "
+                                        "before its NUL",
                              out);
+    } else if (v == 1) {
+        meta_payload(&pl, NEXT_META);
+        uint64_t at = pl.n;
+        put_u32(&pl, 0); /* an OpCode tag without its byte */
+        put_u8(&pl, 1);
+        r = meta_payload_mut(x, &pl, at, "an OpCode tag of 0 bytes", out);
+    }
     tgM_free(&pl);
     return r;
+}
+
+static int mut_no_fields(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_header(&pl, NEXT_META);
+    int r = v == 0 && meta_payload_mut(x, &pl, pl.n,
+                                       "ended a metadata payload after "
+                                       "Level, without FieldCount",
+                                       out);
+    tgM_free(&pl);
+    return r;
+}
+
+/* A V2Params tag (kind 2) of these fields into pl. */
+static void v2_tag(tgM_buf *pl, const tgM_buf *fields)
+{
+    put_u32(pl, (uint32_t)fields->n);
+    put_u8(pl, 2);
+    put(pl, fields->p, fields->n);
 }
 
 static int fields_mut(nt_mut *x, unsigned v, int32_t type, int with_tag,
                       const char *what, tg_mutant *out)
 {
     tgM_buf pl = {0};
-    meta_payload(&pl, NEXT_META);
-    uint64_t at = pl.n;
+    meta_header(&pl, NEXT_META);
+    uint64_t at = pl.n + 4; /* the TypeCode */
     put_u32(&pl, 1);
     put_u32(&pl, (uint32_t)type);
     put_utf16z(&pl, "F");
     if (with_tag) {
         /* V2Params tag with one Int32 field, after a non-empty V1 list */
+        at = pl.n;
         tgM_buf t = {0};
         put_u32(&t, 1);
         put_u32(&t, 4 + 4 + 4);
         put_utf16z(&t, "G");
         put_u32(&t, 9);
-        put_u32(&pl, (uint32_t)t.n);
-        put_u8(&pl, 2);
-        put(&pl, t.p, t.n);
+        v2_tag(&pl, &t);
         tgM_free(&t);
     }
-    int r = meta_payload_mut(x, v, &pl, at, what, out);
+    int r = v == 0 && meta_payload_mut(x, &pl, at, what, out);
     tgM_free(&pl);
     return r;
 }
@@ -871,20 +986,39 @@ static int mut_array_in_v1(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return fields_mut(x, v, 2, 0, "gave a V1 field type code 2", out);
+    if (v == 0)
+        return fields_mut(x, v, 2, 0, "gave a V1 field type code 2", out);
+    if (v > 1)
+        return 0;
+    /* an empty V1 list, then V2Params {Values: Array of type code 2} */
+    tgM_buf pl = {0}, t = {0};
+    meta_payload(&pl, NEXT_META);
+    put_u32(&t, 1);
+    put_u32(&t, 4 + 14 + 4 + 4);
+    put_utf16z(&t, "Values");
+    put_u32(&t, 19);
+    put_u32(&t, 2);
+    uint64_t at = pl.n + 5 + t.n - 4; /* the element type */
+    v2_tag(&pl, &t);
+    int r = meta_payload_mut(x, &pl, at,
+                             "gave a V2Params Array the element type 2",
+                             out);
+    tgM_free(&pl);
+    tgM_free(&t);
+    return r;
 }
 
 static int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
     tgM_buf pl = {0};
     meta_payload(&pl, NEXT_META);
-    uint64_t at = pl.n;
-    put_u32(&pl, 0);      /* empty V1 list */
+    uint64_t at = pl.n + 4; /* the kind */
     put_u32(&pl, 2);      /* tag of 2 bytes, kind 9 */
     put_u8(&pl, 9);
     put_u16(&pl, 0);
-    int r = meta_payload_mut(x, v, &pl, at, "added a metadata tag of kind 9",
-                             out);
+    int r = v == 0 && meta_payload_mut(x, &pl, at,
+                                       "added a metadata tag of kind 9",
+                                       out);
     tgM_free(&pl);
     return r;
 }
@@ -961,63 +1095,74 @@ static int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
+/* The break is in row `row` of the fresh block. */
 static int fresh(nt_mut *x, unsigned v, const fresh_row *rows, size_t n,
-                 const char *what, tg_mutant *out)
+                 size_t row, const char *what, tg_mutant *out)
 {
     long i = v == 0 ? fresh_block(x, rows, n) : -1;
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, 20, what, out);
+    mark(x, (size_t)i, x->row_at[row], what, out);
     return 1;
 }
 
 static int mut_thread_order(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 0, 1, 0}, {1, 2, 4, 0, 1, 0}};
-    return fresh(x, v, r, 2, "a new thread's second event 1 tick earlier",
+    const fresh_row r[] = {{1, 1, 5, 0, EMPTY_META, 0},
+                           {1, 2, 4, 0, EMPTY_META, 0}};
+    return fresh(x, v, r, 2, 1, "a new thread's second event 1 tick earlier",
                  out);
 }
 
 static int mut_sorted(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {2, 1, 4, 1, 1, 0}};
-    return fresh(x, v, r, 2, "an event older than the IsSorted event before "
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
+                           {2, 1, 4, 1, EMPTY_META, 0}};
+    return fresh(x, v, r, 2, 1, "an event older than the IsSorted event before "
                              "it",
                  out);
 }
 
 static int mut_switch(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {2, 1, 6, 0, 1, 0}};
-    return fresh(x, v, r, 2, "changed the capture thread on a row without "
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
+                           {2, 1, 6, 0, EMPTY_META, 0}};
+    return fresh(x, v, r, 2, 1, "changed the capture thread on a row without "
                              "IsSorted",
                  out);
 }
 
 static int mut_seq_gap(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 6, 5, 1, 1, 0}};
-    return fresh(x, v, r, 1, "a new thread's first event numbered 6", out);
+    const fresh_row r[] = {{1, 6, 5, 1, EMPTY_META, 0}};
+    return fresh(x, v, r, 1, 0, "a new thread's first event numbered 6", out);
 }
 
 static int mut_seq_back(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {1, 2, 6, 0, 1, 0},
-                           {1, 2, 7, 0, 1, 0}};
-    return fresh(x, v, r, 3, "numbered a thread's third event 2 again", out);
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
+                           {1, 2, 6, 0, EMPTY_META, 0},
+                           {1, 2, 7, 0, EMPTY_META, 0}};
+    return fresh(x, v, r, 3, 2, "numbered a thread's third event 2 again", out);
 }
 
 static int mut_seq_reset(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, 1, 0}, {1, 2, 6, 0, 1, 0},
-                           {1, 1, 7, 0, 1, 0}};
-    return fresh(x, v, r, 3, "restarted a thread's numbering at 1", out);
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
+                           {1, 2, 6, 0, EMPTY_META, 0},
+                           {1, 1, 7, 0, EMPTY_META, 0}};
+    return fresh(x, v, r, 3, 2, "restarted a thread's numbering at 1", out);
 }
 
 static int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, 1, 70000}};
-    return fresh(x, v, r, 1, "an event with a 70000-byte payload", out);
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 70000}};
+    long i = v == 0 ? fresh_block(x, r, 1) : -1;
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, x->payload_at, "an event with a 70000-byte payload",
+         out);
+    return 1;
 }
 
 /* ---- v6 ------------------------------------------------------------------ */
@@ -1063,7 +1208,7 @@ static int mut_end_size(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\0\0\0\0", 4);
-    mark(x, (size_t)i, 0, "gave the EndOfStream block 4 bytes", out);
+    mark_header(x, (size_t)i, 0, "gave the EndOfStream block 4 bytes", out);
     return 1;
 }
 
@@ -1071,7 +1216,7 @@ static int mut_kind_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
     if (v > 0 || insert6(x, 2, 9, "\1\2\3\4\5", 5) == NULL)
         return 0;
-    mark(x, 2, 0, "inserted a block of kind 9", out);
+    mark_header(x, 2, 0, "inserted a block of kind 9", out);
     return 1;
 }
 
@@ -1082,7 +1227,8 @@ static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
     nt_item t = x->m.items[1];
     x->m.items[1] = x->m.items[2];
     x->m.items[2] = t;
-    mark(x, 1, 0, "put the Metadata block before the Trace block", out);
+    mark_header(x, 1, 0, "put the Metadata block before the Trace block",
+                out);
     return 1;
 }
 
@@ -1097,7 +1243,9 @@ static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || x->m.n < 2 || x->m.items[1].kind != 1)
         return 0;
     tgB_put32(bytes(x, 1) + 36, 100);
-    mark(x, 1, 36, "set KeyValueCount to 100 with 3 pairs", out);
+    /* the strings run out where the block ends */
+    mark(x, 1, x->m.items[1].content.n,
+         "set KeyValueCount to 100 with 3 pairs", out);
     return 1;
 }
 
@@ -1257,11 +1405,13 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     int uncompressed = rows[0].event_size != 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t ts = base + (uint64_t)rows[i].dts;
+        if (i < 4)
+            x->row_at[i] = 20 + r.n;
         pl.n = 0;
         if (x->payload)
             put(&pl, x->payload, x->payload_n);
         else
-            nt_gen6_payload(&pl, &rng, rows[i].meta);
+            nt_gen_payload(&pl, &rng, NT_V6, rows[i].meta);
         if (uncompressed) {
             put_u32(&r, rows[i].event_size);
             put_u32(&r, rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
@@ -1283,6 +1433,8 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_var(&r, ts - prev);
             put_var(&r, pl.n);
         }
+        if (i == 0)
+            x->payload_at = 20 + r.n;
         put(&r, pl.p, pl.n);
         prev = ts;
         prev_seq = rows[i].seq;
@@ -1298,13 +1450,14 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     return (long)at;
 }
 
+/* The break is in the last of the fresh rows. */
 static int events6(nt_mut *x, unsigned v, int declare, const row6 *rows,
                    size_t n, const char *what, tg_mutant *out)
 {
     long i = v == 0 ? fresh6(x, declare, rows, n) : -1;
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, 20, what, out);
+    mark(x, (size_t)i, x->row_at[n - 1], what, out);
     return 1;
 }
 
@@ -1350,8 +1503,8 @@ static int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
 static int payload6(nt_mut *x, const void *fields, size_t nf,
-                    const void *payload, size_t np, const char *what,
-                    tg_mutant *out)
+                    const void *payload, size_t np, uint64_t at,
+                    const char *what, tg_mutant *out)
 {
     const row6 r[] = {{1, 5, 0, 100, 0}};
     x->payload = payload;
@@ -1363,36 +1516,8 @@ static int payload6(nt_mut *x, const void *fields, size_t nf,
     meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
     insert6(x, (size_t)i, 3, c.p, c.n);
     tgM_free(&c);
-    mark(x, (size_t)i + 1, 20, what, out);
+    mark(x, (size_t)i + 1, x->payload_at + at, what, out);
     return 1;
-}
-
-static int mut_pay_short(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    switch (v) {
-    case 0: /* Count: Int32, Ratio: Double */
-        return payload6(x, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e", 20,
-                        "\1\2\3\4\5\6\7\10\11\12\13", 11,
-                        "an event of two fixed-size fields (12 bytes) "
-                        "with an 11-byte payload",
-                        out);
-    case 1: /* Ports: Array<UInt16> */
-        return payload6(x, FIELD("\10\0", "\5Ports\x13\x08"), 12,
-                        "\377\377\1\0\2\0", 6,
-                        "an Array<UInt16> claiming 65535 elements in a "
-                        "6-byte payload",
-                        out);
-    case 2: /* Name: NullTerminatedUTF16String */
-        return payload6(x, FIELD("\6\0", "\4Name\x12"), 10, "a\0b\0c\0", 6,
-                        "a UTF-16 string without its NUL", out);
-    case 3: /* Quad: FixedLengthArray<Int32>[65535] */
-        return payload6(x, FIELD("\11\0", "\4Quad\x16\x09\377\377"), 13,
-                        "\1\0\0\0\2\0\0\0", 8,
-                        "a FixedLengthArray of 65535 Int32 in an 8-byte "
-                        "payload",
-                        out);
-    }
-    return 0;
 }
 
 static int mut_pay_loc(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1400,28 +1525,30 @@ static int mut_pay_loc(nt_mut *x, unsigned v, tg_mutant *out)
     switch (v) {
     case 0: /* Blob: RelLoc<Int32>; size 4 at 8 past the field's end */
         return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
-                        "\10\0\4\0\1\2\3\4", 8,
+                        "\10\0\4\0\1\2\3\4", 8, 0,
                         "a RelLoc whose region starts 8 bytes past its "
                         "field in an 8-byte payload",
                         out);
     case 1: /* Text: DataLoc<Byte>; 16 bytes from offset 2 */
         return payload6(x, FIELD("\7\0", "\4Text\x19\x06"), 11,
-                        "\2\0\20\0abcd", 8,
+                        "\2\0\20\0abcd", 8, 0,
                         "a DataLoc of 16 bytes in an 8-byte payload", out);
     case 2: /* Blob: RelLoc<Int32>; 3 bytes right after the field */
         return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
-                        "\0\0\3\0\1\2\3", 7,
+                        "\0\0\3\0\1\2\3", 7, 0,
                         "a RelLoc<Int32> region of 3 bytes", out);
     }
     return 0;
 }
 
+/* A Thread block of content p inserted as item `at`; the break is
+ * `delta` bytes into it. */
 static int insert_threads(nt_mut *x, long at, const void *p, size_t n,
-                          const char *what, tg_mutant *out)
+                          uint64_t delta, const char *what, tg_mutant *out)
 {
     if (at < 0 || insert6(x, (size_t)at, 6, p, n) == NULL)
         return 0;
-    mark(x, (size_t)at, 0, what, out);
+    mark(x, (size_t)at, delta, what, out);
     return 1;
 }
 
@@ -1429,14 +1556,14 @@ static int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* RowSize 3: index 98, a Name claiming 10 bytes */
     return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x62\1\x0a",
-                                    5, "a thread name longer than its row",
+                                    5, 4, "a thread name longer than its row",
                                     out);
 }
 
 static int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x61\5\0", 5,
-                                    "a thread info entry of kind 5", out);
+                                    3, "a thread info entry of kind 5", out);
 }
 
 static int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1452,8 +1579,8 @@ static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     /* a row re-declaring the removed index (its first varuint) */
     unsigned char row[3] = {1, 0, bytes(x, (size_t)i)[0]};
-    return insert_threads(x, i + 1, row, 3, "declared the removed thread "
-                                            "index again",
+    return insert_threads(x, i + 1, row, 3, 0, "declared the removed thread "
+                                               "index again",
                           out);
 }
 
@@ -1465,28 +1592,29 @@ static int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 8, 0);
-    if (v > 0 || i < 0)
+    long i = nth6(x, 8, 0), e = nth6(x, 2, 0);
+    if (v > 0 || i < 0 || e < i)
         return 0;
     tgB_put32(bytes(x, (size_t)i), 100);
-    mark(x, (size_t)i, 0, "moved a window's label list ids to start at 100",
+    /* the window's first event (it always has label list 1) fails */
+    mark(x, (size_t)e, 20, "moved a window's label list ids to start at 100",
          out);
     return 1;
 }
 
-static int insert_labels(nt_mut *x, const void *p, size_t n,
+static int insert_labels(nt_mut *x, const void *p, size_t n, uint64_t at,
                          const char *what, tg_mutant *out)
 {
     long i = nth6(x, 8, 0);
     if (i < 0 || insert6(x, (size_t)i + 1, 8, p, n) == NULL)
         return 0;
-    mark(x, (size_t)i + 1, 0, what, out);
+    mark(x, (size_t)i + 1, at, what, out);
     return 1;
 }
 
 static int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10,
+    return v == 0 && insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10, 0,
                                    "a LabelList block with firstIndex 0",
                                    out);
 }
@@ -1499,7 +1627,7 @@ static int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10,
+    return v == 0 && insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10, 8,
                                    "a label of kind 11", out);
 }
 
@@ -1587,8 +1715,207 @@ static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
-    mark(x, (size_t)i, 0, "removed the first draft Thread block", out);
+    /* the first event after it names a thread no block declared */
+    long e = nth6(x, 2, 0);
+    if (e < i)
+        return 0;
+    mark(x, (size_t)e, 20, "removed the first draft Thread block", out);
     return 1;
+}
+
+/* After the last draft sequence point (before EndOfStream): a Thread
+ * block declaring index 99, then an Event block with one row of metadata
+ * `id` on it, 5 ticks after that point, holding `payload`; with pad >= 0
+ * the row is uncompressed (the v5 row) with pad zero bytes of padding.
+ * @return the Event block's item, its payload at x->payload_at, or -1. */
+static long draft_event(nt_mut *x, uint32_t id, const void *payload,
+                        size_t np, int pad)
+{
+    long sp = nth6(x, 5, -1), end = nth6(x, 0, -1);
+    if (sp < 0 || end < 0 || !x->m.v6)
+        return -1;
+    uint64_t ts = tgB_le64(bytes(x, (size_t)sp)) + 5;
+    /* Count 1: Index 99, ThreadId 99, ProcessId 1 */
+    insert6(x, (size_t)end, 6, "\1\0\x63\x63\x01", 5);
+    tgM_buf c = {0};
+    block_header(&c, pad >= 0 ? 0 : 1, ts, ts);
+    if (pad >= 0) {
+        put_u32(&c, (uint32_t)(76 + np + (size_t)pad));
+        put_u32(&c, id); /* bit 31 clear: sorted */
+        put_u32(&c, 1);
+        put_u64(&c, 99);
+        put_u64(&c, 99);
+        put_u32(&c, 0);
+        put_u32(&c, 0);
+        put_u64(&c, ts);
+        for (int k = 0; k < 32; k++) /* ActivityId, RelatedActivityId */
+            put_u8(&c, 0);
+        put_u32(&c, (uint32_t)np);
+    } else {
+        put_u8(&c, 0x01 | 0x02 | 0x04 | 0x40 | 0x80);
+        put_var(&c, id);
+        put_var(&c, 0); /* sequence 0 + 0 + 1 */
+        put_var(&c, 99);
+        put_var(&c, 0);
+        put_var(&c, 99);
+        put_var(&c, ts);
+        put_var(&c, np);
+    }
+    x->payload_at = c.n;
+    put(&c, payload, np);
+    for (int k = 0; k < pad; k++)
+        put_u8(&c, 0);
+    insert6(x, (size_t)end + 1, 2, c.p, c.n);
+    tgM_free(&c);
+    return end + 1;
+}
+
+static int mut_draft_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    /* metadata 1 has no fields in the draft: an empty payload */
+    long i = v == 0 ? draft_event(x, 1, "", 0, 4) : -1;
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, x->payload_at, "gave an uncompressed draft row 4 "
+                                      "bytes of zero padding",
+         out);
+    return 1;
+}
+
+/* v4/v5: metadata NEXT_META with this field list (after Level), then an
+ * event of it on a fresh thread holding `payload`; the break is `at`
+ * bytes into that payload. */
+static int payload45(nt_mut *x, const void *fields, size_t nf,
+                     const void *payload, size_t np, uint64_t at,
+                     const char *what, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    meta_header(&pl, NEXT_META);
+    put(&pl, fields, nf);
+    long m = meta_block_with(x, &pl);
+    tgM_free(&pl);
+    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, (uint32_t)np}};
+    x->payload = payload;
+    long i = m < 0 ? -1 : fresh_block(x, r, 1);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, x->payload_at + at, what, out);
+    return 1;
+}
+
+/* The draft: metadata 100 with these draft fields, then an event of it
+ * holding `payload`; the break is `at` bytes into the payload. */
+static int payload_draft(nt_mut *x, const void *fields, size_t nf,
+                         const void *payload, size_t np, uint64_t at,
+                         const char *what, tg_mutant *out)
+{
+    if (!draft_meta(x, fields, nf, "\0", 1, 0, what, out))
+        return 0;
+    long i = draft_event(x, 100, payload, np, -1);
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, x->payload_at + at, what, out);
+    return 1;
+}
+
+/* V1 fields: {Count: Int32, Ratio: Double}; {Name: String} */
+#define V1_TWO "\2\0\0\0" "\x09\0\0\0C\0\0\0" "\x0e\0\0\0R\0\0\0"
+#define V1_NAME "\1\0\0\0" "\x12\0\0\0N\0\0\0"
+/* an empty V1 list, then V2Params {P: Array<UInt16>} */
+#define V2_PORTS "\0\0\0\0" "\x14\0\0\0\x02" \
+                 "\1\0\0\0" "\x10\0\0\0P\0\0\0\x13\0\0\0\x08\0\0\0"
+
+static int mut_pay_short(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    switch (v) { /* v4/v5 first (the parent), then v6, then the draft */
+    case 0:
+        return payload45(x, V1_TWO, sizeof V1_TWO - 1,
+                         "\1\2\3\4\5\6\7\10\11\12\13", 11, 0,
+                         "v4/v5: an event of two fixed-size V1 fields (12 "
+                         "bytes) with an 11-byte payload",
+                         out);
+    case 1:
+        return payload45(x, V1_NAME, sizeof V1_NAME - 1, "a\0b\0c\0", 6, 0,
+                         "v4/v5: a V1 String without its NUL", out);
+    case 2:
+        return payload45(x, V2_PORTS, sizeof V2_PORTS - 1,
+                         "\377\377\1\0\2\0", 6, 2,
+                         "v4/v5: a V2Params Array<UInt16> claiming 65535 "
+                         "elements in a 6-byte payload",
+                         out);
+    case 3: /* v6: Count: Int32, Ratio: Double */
+        return reparent(x, NT_PROFILE_V6, out) &&
+               payload6(x, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e", 20,
+                        "\1\2\3\4\5\6\7\10\11\12\13", 11, 0,
+                        "v6: an event of two fixed-size fields (12 bytes) "
+                        "with an 11-byte payload",
+                        out);
+    case 4: /* v6: Ports: Array<UInt16> */
+        return reparent(x, NT_PROFILE_V6, out) &&
+               payload6(x, FIELD("\10\0", "\5Ports\x13\x08"), 12,
+                        "\377\377\1\0\2\0", 6, 2,
+                        "v6: an Array<UInt16> claiming 65535 elements in a "
+                        "6-byte payload",
+                        out);
+    case 5: /* v6: Name: NullTerminatedUTF16String */
+        return reparent(x, NT_PROFILE_V6, out) &&
+               payload6(x, FIELD("\6\0", "\4Name\x12"), 10, "a\0b\0c\0", 6,
+                        0, "v6: a UTF-16 string without its NUL", out);
+    case 6: /* v6: Quad: FixedLengthArray<Int32>[65535] */
+        return reparent(x, NT_PROFILE_V6, out) &&
+               payload6(x, FIELD("\11\0", "\4Quad\x16\x09\377\377"), 13,
+                        "\1\0\0\0\2\0\0\0", 8, 0,
+                        "v6: a FixedLengthArray of 65535 Int32 in an 8-byte "
+                        "payload",
+                        out);
+    case 7: /* the draft: Label: LengthPrefixedUTF8String */
+        return reparent(x, NT_PROFILE_V6_DRAFT, out) &&
+               payload_draft(x, "\1\x17\5Label", 8, "\x64\0ab", 4, 2,
+                             "draft: a LengthPrefixedUTF8String claiming "
+                             "100 bytes with 2",
+                             out);
+    }
+    return 0;
+}
+
+static int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    tgM_buf pl = {0};
+    int r = 0;
+    switch (v) {
+    case 0: /* v4/v5: ProviderName "M", then a lone high surrogate */
+        put_u32(&pl, NEXT_META);
+        put(&pl, "M\0\0\xd8\0\0", 6);
+        put_u32(&pl, 1);
+        put_utf16z(&pl, "E");
+        put_u64(&pl, 0);
+        put_u32(&pl, 0);
+        put_u32(&pl, 4);
+        put_u32(&pl, 0);
+        r = meta_payload_mut(x, &pl, 4 + 2,
+                             "v4/v5: a provider name with an unpaired "
+                             "surrogate",
+                             out);
+        break;
+    case 1: /* v6: a Thread row for index 98 named c3 28 */
+        r = reparent(x, NT_PROFILE_V6, out) &&
+            insert_threads(x, nth6(x, 6, 0) + 1, "\5\0\x62\1\2\xc3\x28", 7,
+                           6, "v6: a thread name that is not UTF-8", out);
+        break;
+    case 2: { /* the draft: metadata 100 whose provider is c3 28 */
+        long i = reparent(x, NT_PROFILE_V6_DRAFT, out) ? nth6(x, 3, 0) : -1;
+        if (i < 0)
+            break;
+        put(&pl, "\1\0\x64\2\xc3\x28\1\1E\0\0", 11);
+        insert6(x, (size_t)i + 1, 3, pl.p, pl.n);
+        mark(x, (size_t)i + 1, 5, "draft: a provider name that is not UTF-8",
+             out);
+        r = 1;
+        break;
+    }
+    }
+    tgM_free(&pl);
+    return r;
 }
 
 /* ---- observed runtime invariants (v4/v5) ------------------------------ */
@@ -1606,7 +1933,8 @@ static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
         put_u8(&c, 0);
     insert(x, (size_t)i + 1, B_STACK, &c);
     tgM_free(&c);
-    mark(x, (size_t)i + 1, 0, "inserted a StackBlock of 102412 bytes", out);
+    mark_header(x, (size_t)i + 1, obj_block_size(&x->m.items[i + 1]),
+                "inserted a StackBlock of 102412 bytes", out);
     return 1;
 }
 
@@ -1645,7 +1973,8 @@ static int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
     insert(x, (size_t)sp + 1, B_META, &c);
     tgM_free(&pl);
     tgM_free(&c);
-    mark(x, (size_t)sp + 1, 0, "added a MetadataBlock after the last SPBlock",
+    /* the end tag now follows another object */
+    mark(x, x->m.n - 1, 0, "added a MetadataBlock after the last SPBlock",
          out);
     return 1;
 }
@@ -1684,6 +2013,7 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     if (x == NULL)
         return -1;
     x->cut = UINT64_MAX;
+    x->seed = seed;
     nt_sink sink = {NULL, &x->m, 0, 0};
     int r = nt_generate(profile, seed, 0, &sink);
     if (r == 0)
@@ -1704,7 +2034,7 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
             size_t n = x->cut < b.n ? (size_t)x->cut : b.n;
             tgO_put(out, b.p, n);
             nt_item *it = &x->m.items[x->item < x->m.n ? x->item : 0];
-            mu->offset = it->content_at + x->delta;
+            mu->offset = (x->header ? it->at : it->content_at) + x->delta;
         }
         tgM_free(&b);
     } else if (r > 0) {

@@ -5,6 +5,8 @@
 
 #include "../core/format.h"
 #include "../core/idmap.h"
+#include "../core/ranges.h"
+#include "wire.h"
 
 /* Rule indices, in table order. */
 enum nt_rule {
@@ -40,7 +42,6 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink,
                    int draft);
 
 #define NT_MAX_NAME 1024   /* longest object type name read in full */
-#define NT_MAX_DEPTH 32    /* nesting of metadata field lists        */
 
 /* A bounded cursor over bytes held whole (a block's content). */
 typedef struct nt_cur {
@@ -87,9 +88,20 @@ static inline int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out)
     return nt_varuint_slow(c, bits, out);
 }
 
+/* How a v6 header's blocks came to be read as final v6 or the draft
+ * (NT-A28): by the profile, or by reading the first block whose layout
+ * differs both ways. */
+enum nt_choice {
+    NT_CHOSE_NOTHING = 0, /* no block tells them apart: final v6      */
+    NT_CHOSE_PROFILE,     /* --profile nettrace-v6 or -v6-draft       */
+    NT_CHOSE_FINAL,       /* that block reads as final v6             */
+    NT_CHOSE_DRAFT,       /* it has a MUST finding as final v6 only   */
+    NT_CHOSE_NEITHER      /* it has MUST findings both ways: final v6 */
+};
+
 /* Per capture-thread state. */
 typedef struct nt_thread {
-    uint64_t last_ts;     /* timestamp of its last event          */
+    uint64_t last_ts;     /* timestamp (key) of its last event    */
     uint32_t seq;         /* sequence number of its last event    */
     uint32_t seen_sp;     /* SP window (count) it last emitted in */
     uint8_t has_event;    /* an event was seen on it              */
@@ -100,7 +112,7 @@ typedef struct nt_thread {
  * declared by a Thread block and end by RemoveThread or a flush. */
 enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
-/* One step of a compiled v6 payload layout (payload6.c). */
+/* One step of a compiled payload layout (payload.c). */
 typedef struct nt_op {
     uint32_t code;  /* NT_OP_*                                      */
     uint32_t a;     /* element size or element count                 */
@@ -109,8 +121,8 @@ typedef struct nt_op {
     uint32_t post;  /* fixed-size bytes that follow the step         */
 } nt_op;
 
-/* What a metadata id's payload must hold: not decoded (v4/v5, the draft,
- * a row that did not parse), a fixed number of bytes, or a program. */
+/* What a metadata id's payload must hold: not decoded (a row that did
+ * not parse), a fixed number of bytes, or a program. */
 enum { NT_LAYOUT_NONE = 0, NT_LAYOUT_FIXED, NT_LAYOUT_PROGRAM };
 typedef struct nt_meta {
     uint8_t layout;       /* NT_LAYOUT_*                               */
@@ -120,11 +132,6 @@ typedef struct nt_meta {
     uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
 } nt_meta;
 
-/* A range of stack ids defined in the current SP window. */
-typedef struct nt_range {
-    uint32_t first, count;
-} nt_range;
-
 typedef struct nt_check {
     tgE_check *c;
     tgW_window *w;
@@ -132,8 +139,11 @@ typedef struct nt_check {
     /* where we are, for paths */
     int v6;                   /* the v6 block layout (else v4/v5)      */
     int draft;                /* ... as the seed's draft               */
-    int draft_auto;           /* chosen by NT-A28, not by the profile   */
+    uint64_t ts_flip;         /* 2^63 where timestamps are signed: a
+                                 timestamp's key (ts ^ ts_flip) orders
+                                 as its declared type does            */
     int decided;              /* the v6 / draft choice is made          */
+    int choice;               /* how it was made: enum nt_choice        */
     int silent;               /* a trial parse: report nothing, change
                                  no state, count would-be findings     */
     uint64_t silent_count;
@@ -145,16 +155,15 @@ typedef struct nt_check {
     tgI_map meta;             /* defined metadata id -> nt_meta        */
     nt_op *ops;               /* payload programs of live metadata     */
     size_t nops, ops_cap;
-    int decode_payloads;      /* a payload rule is active (v6)         */
-    nt_range *stacks;         /* stack id ranges of this SP window     */
-    size_t nstacks, stacks_cap;
+    int decode_payloads;      /* a payload rule is active              */
+    tgS_ranges stacks;        /* stack id ranges of this SP window     */
     tgI_map threads;          /* capture thread id/index -> nt_thread  */
     tgI_map labels;           /* v6 label list ids of this SP window   */
     int trace_seen;           /* v6: a Trace block was read            */
     int tables_full;          /* a table hit its limit: stop checking  */
     /* sequence points and ordering */
     uint32_t sp_count;        /* sequence points read so far           */
-    uint64_t last_sp_ts;
+    uint64_t last_sp_ts;      /* timestamps here are keys (ts_flip)    */
     uint64_t max_ts_since_sp; /* largest event timestamp since last SP */
     int events_since_sp;
     uint32_t threads_since_sp;/* capture threads seen since last SP    */
@@ -179,6 +188,17 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                        const char *field, const char *exp, const char *found,
                        int64_t cause);
 
+/* What nt_hold() did with a block's content. */
+enum {
+    NT_HOLD_HELD = 1,    /* all of it is readable at tgW_ptr()           */
+    NT_HOLD_SKIPPED = 0, /* over --max-block: skipped, and reported      */
+    NT_HOLD_CUT = -1,    /* the input ends inside it (the caller reports) */
+    NT_HOLD_NOMEM = -2   /* no memory or a read error: the verdict says */
+};
+/*! nt_hold() : make the n content bytes of the block whose header is at
+ *  `at` readable whole, or skip them when n is over the block limit. */
+int nt_hold(nt_check *k, uint64_t at, uint64_t n);
+
 /* v4/v5 stream after the 32-byte header; v6 blocks after the 20-byte. */
 void nt_check_v45(nt_check *k);
 void nt_check_v6(nt_check *k);
@@ -194,9 +214,20 @@ void nt_label_block_v6(nt_check *k, nt_cur *b);
 /* The draft's Thread and Metadata blocks (seeds/nettrace-v6.md). */
 void nt_thread_block_draft(nt_check *k, nt_cur *b);
 void nt_metadata_block_draft(nt_check *k, nt_cur *b);
-/* A v6 string (varuint32 length + UTF-8) inside c; -1 if it does not
- * fit (nothing reported). */
-int nt_string_v6(nt_cur *c);
+/*! nt_string_v6() : a v6 or draft string (varuint32 length + UTF-8) in c,
+ *  its encoding checked (NT-STR-001) as `field`.  @return 0, or -1 if it
+ *  does not fit (nothing moves, nothing is reported). */
+int nt_string_v6(nt_check *k, nt_cur *c, const char *field);
+/*! nt_utf8(), nt_utf16() : report the first encoding error of a string
+ *  whose bytes (n of UTF-8; `units` UTF-16 code units) start at offset
+ *  off (NT-STR-001). */
+void nt_utf8(nt_check *k, const unsigned char *p, size_t n, uint64_t off,
+             const char *field);
+void nt_utf16(nt_check *k, const unsigned char *p, size_t units,
+              uint64_t off, const char *field);
+/*! nt_too_deep() : whether metadata nested `depth` lists deep is past the
+ *  depth limit; if so NT-LIM-004 is reported (the caller stops the row). */
+int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field);
 /* The Trace fields every layout shares: SyncTimeUTC at p (16 bytes),
  * tick frequency at p + 24, PointerSize at p + 32. */
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at);
@@ -211,10 +242,24 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b);
 /* Semantic state shared by every layout. */
 void nt_state_init(nt_check *k);
 void nt_state_free(nt_check *k);
+/* Timestamps: `long` in v4/v5 and the draft, u64 in final v6.  State
+ * keeps them as keys, ts ^ ts_flip, which compare as unsigned. */
+#define NT_SIGNED (UINT64_C(1) << 63)
+/*! nt_set_draft() : read the v6 blocks that follow as the draft (1) or as
+ *  final v6 (0), turning the timestamp keys kept so far. */
+void nt_set_draft(nt_check *k, int draft);
+/*! nt_ts_text() : a timestamp key as its declared type, into buf. */
+const char *nt_ts_text(const nt_check *k, uint64_t key, char *buf,
+                       size_t size);
+/*! nt_layout_of() : the layout being read. */
+static inline enum nt_layout nt_layout_of(const nt_check *k)
+{
+    return !k->v6 ? NT_V45 : k->draft ? NT_V6D : NT_V6;
+}
 /* Record a metadata definition; reports duplicates and range problems.
  * @return where to record its payload layout, or NULL if this row does
  * not define it (a duplicate, a trial parse, a full table). */
-nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off);
+nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off);
 /* One decoded event: references, ordering, sequence numbers. */
 typedef struct nt_event {
     uint32_t metadata_id, seq, stack_id, label_list;
@@ -243,8 +288,8 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
 
-/* v6 payload layouts (payload6.c).  A metadata row's field types compile,
- * as meta6.c reads them, into ops appended to k->ops: fixed-size fields
+/* Payload layouts (payload.c).  A metadata row's field types compile, as
+ * the metadata is read, into ops appended to k->ops: fixed-size fields
  * join the step before them (its `post` bytes), arrays of fixed-size
  * elements become one step, and a row of fixed-size fields alone needs no
  * program at all. */
@@ -262,18 +307,20 @@ typedef struct nt_lay_mark {
     size_t at, last;
 } nt_lay_mark;
 void nt_lay_begin(nt_lay *l, nt_check *k);
-/* A scalar of type code `code`; u16_utf8: code 23 read as a u16-length
+/* A scalar field of type t; u16_utf8: v6 code 23 read as a u16-length
  * UTF-8 string (NT-A7). */
-void nt_lay_scalar(nt_lay *l, unsigned code, int u16_utf8);
+void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8);
 nt_lay_mark nt_lay_open(nt_lay *l);
-/* Close an element opened at m as type `code` (19, 22, 24, 25); count is
- * the FixedLengthArray ElementCount. */
-void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count);
+/* Close an element opened at m as a composite of this shape (Array,
+ * FixedLengthArray, RelLoc, DataLoc); count is the FixedLengthArray
+ * ElementCount. */
+void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned shape, unsigned count);
+/* Drop what the row compiled so far (a V2Params tag replaces the V1
+ * field list). */
+void nt_lay_reset(nt_lay *l);
 /* Record the row's layout in *m (NULL: drop it) and release its ops if
  * none are needed. */
 void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off);
-/* Bytes of a fixed-size scalar v6 type code, or 0. */
-unsigned nt_type6_size(unsigned code);
 /* Check an event's payload against its metadata's layout: a payload
  * long enough for a fixed layout is settled here, inline, the rest is
  * walked out of line. */

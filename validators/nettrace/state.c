@@ -11,11 +11,13 @@
 
 void nt_state_init(nt_check *k)
 {
-    tgI_init(&k->meta, sizeof(nt_meta), k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
-    tgI_init(&k->threads, sizeof(nt_thread), k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
-    tgI_init(&k->labels, 0, k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
-    k->decode_payloads = k->v6 && (tgE_active(k->c, NT_PAY_SHORT) ||
-                                   tgE_active(k->c, NT_PAY_LOC));
+    uint64_t live = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
+    tgI_init(&k->meta, sizeof(nt_meta), live);
+    tgI_init(&k->threads, sizeof(nt_thread), live);
+    tgI_init(&k->labels, 0, live);
+    tgS_init(&k->stacks, live);
+    k->decode_payloads = tgE_active(k->c, NT_PAY_SHORT) ||
+                         tgE_active(k->c, NT_PAY_LOC);
 }
 
 void nt_state_free(nt_check *k)
@@ -23,10 +25,33 @@ void nt_state_free(nt_check *k)
     tgI_free(&k->meta);
     tgI_free(&k->threads);
     tgI_free(&k->labels);
-    free(k->stacks);
-    k->stacks = NULL;
+    tgS_free(&k->stacks);
     free(k->ops);
     k->ops = NULL;
+}
+
+void nt_set_draft(nt_check *k, int draft)
+{
+    /* v4/v5 and the draft declare timestamps `long`, final v6 u64: keys
+     * already kept are turned to the new order */
+    uint64_t flip = !k->v6 || draft ? NT_SIGNED : 0;
+    uint64_t change = flip ^ k->ts_flip;
+    k->draft = draft;
+    k->ts_flip = flip;
+    k->last_sp_ts ^= change;
+    k->max_ts_since_sp ^= change;
+    k->sorted_floor ^= change;
+}
+
+const char *nt_ts_text(const nt_check *k, uint64_t key, char *buf,
+                       size_t size)
+{
+    uint64_t ts = key ^ k->ts_flip;
+    if (k->ts_flip)
+        snprintf(buf, size, "%" PRId64, (int64_t)ts);
+    else
+        snprintf(buf, size, "%" PRIu64, ts);
+    return buf;
 }
 
 static void table_full(nt_check *k, uint64_t off)
@@ -34,50 +59,47 @@ static void table_full(nt_check *k, uint64_t off)
     if (k->tables_full)
         return;
     k->tables_full = 1;
-    char exp[48];
-    snprintf(exp, sizeof exp, "<= %" PRIu64 " entries", k->c->limits[TG_LIMIT_LIVE_OBJECTS]);
-    nt_report(k, NT_LIM_TABLE, off, 0, "", exp, "one more");
+    char exp[96];
+    nt_report(k, NT_LIM_TABLE, off, 0, "",
+              tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, "entries", exp,
+                             sizeof exp),
+              "one more");
 }
 
-/* v as decimal text in buf (24 bytes), made only for a finding. */
-static const char *u64_text(char *buf, uint64_t v)
+/* v as decimal text in buf (24 bytes: any int64), made only for a
+ * finding. */
+static const char *i64_text(char buf[24], int64_t v)
 {
-    snprintf(buf, 24, "%" PRIu64, v);
+    snprintf(buf, 24, "%" PRId64, v);
     return buf;
 }
 
-nt_meta *nt_define_metadata(nt_check *k, uint64_t id, uint64_t off)
+nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return NULL;
     char found[24];
-    if (id == 0 || id > 0x7FFFFFFFu)
+    if (id <= 0 || id > 0x7FFFFFFF)
         nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
-                  "1 .. 2^31-1", u64_text(found, id));
+                  "1 .. 2^31-1", i64_text(found, id));
     if (k->tables_full)
         return NULL;
+    /* events name ids in 32 bits: an int32 -1 is the id 0xFFFFFFFF */
+    uint32_t key = (uint32_t)id;
     int status;
-    nt_meta *m = tgI_insert(&k->meta, id, &status);
+    nt_meta *m = tgI_insert(&k->meta, key, &status);
     if (status == 0)
         nt_report(k, NT_REF_METADATA_TWICE, off, 4, "/payload/MetaDataId",
-                  "an id not yet defined", u64_text(found, id));
+                  "an id not yet defined", i64_text(found, id));
     else if (status < 0)
         table_full(k, off);
-    else if (!k->v6 && id != 0 && id != ++k->meta_defined) {
+    else if (!k->v6 && key != 0 && key != ++k->meta_defined) {
         char exp[24];
         nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId",
-                  u64_text(exp, k->meta_defined), u64_text(found, id));
-        k->meta_defined = (uint32_t)id; /* count on from it */
+                  i64_text(exp, k->meta_defined), i64_text(found, id));
+        k->meta_defined = key; /* count on from it */
     }
     return status == 1 ? m : NULL;
-}
-
-static int stack_known(const nt_check *k, uint32_t id)
-{
-    for (size_t i = k->nstacks; i-- > 0;)
-        if (id - k->stacks[i].first < k->stacks[i].count)
-            return 1;
-    return 0;
 }
 
 void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
@@ -87,39 +109,24 @@ void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
         return;
     if (count == 0 || k->tables_full)
         return;
-    uint64_t end = (uint64_t)first + count;
-    for (size_t i = 0; i < k->nstacks; i++) {
-        uint64_t a = k->stacks[i].first, b = a + k->stacks[i].count;
-        if (first < b && a < end) {
-            char found[64];
-            snprintf(found, sizeof found, "ids %" PRIu32 "..%" PRIu64
-                     " overlap %" PRIu64 "..%" PRIu64,
-                     first, end - 1, a, b - 1);
-            nt_report(k, NT_REF_STACK_TWICE, off, 8, "/FirstId",
-                      "new stack ids", found);
-            return;
-        }
+    uint64_t end = (uint64_t)first + count, a, b;
+    int r = tgS_insert(&k->stacks, first, end, &a, &b);
+    if (r < 0) {
+        table_full(k, off);
+    } else if (r == 0) {
+        char found[64];
+        snprintf(found, sizeof found, "ids %" PRIu32 "..%" PRIu64
+                 " overlap %" PRIu64 "..%" PRIu64,
+                 first, end - 1, a, b - 1);
+        nt_report(k, NT_REF_STACK_TWICE, off, 8, "/FirstId",
+                  "new stack ids", found);
     }
-    if (k->nstacks == k->stacks_cap) {
-        size_t cap = k->stacks_cap ? 2 * k->stacks_cap : 16;
-        nt_range *r = cap <= k->c->limits[TG_LIMIT_LIVE_OBJECTS]
-                          ? realloc(k->stacks, cap * sizeof *r)
-                          : NULL;
-        if (r == NULL) {
-            table_full(k, off);
-            return;
-        }
-        k->stacks = r;
-        k->stacks_cap = cap;
-    }
-    k->stacks[k->nstacks].first = first;
-    k->stacks[k->nstacks++].count = count;
 }
 
 /* Sequence number s after last: a gap (events lost), a restart at 1, or a
  * step back.  Equal to last + 1 is silent. */
 static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
-                     const char *field)
+                     uint64_t len, const char *field)
 {
     uint32_t want = last + 1, ahead = s - want;
     if (s == want)
@@ -127,26 +134,26 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     char exp[32], found[64];
     snprintf(exp, sizeof exp, "%" PRIu32, want);
     if (s == 1 && !k->v6) {
-        nt_report(k, NT_SEQ_RESET, off, 0, field, exp, "1");
+        nt_report(k, NT_SEQ_RESET, off, len, field, exp, "1");
     } else if (ahead < 0x80000000u) {
         snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", s,
                  ahead);
-        nt_report(k, NT_SEQ_GAP, off, 0, field, exp, found);
+        nt_report(k, NT_SEQ_GAP, off, len, field, exp, found);
     } else {
         snprintf(found, sizeof found, "%" PRIu32, s);
-        nt_report(k, NT_SEQ_BACK, off, 0, field, exp, found);
+        nt_report(k, NT_SEQ_BACK, off, len, field, exp, found);
     }
 }
 
 /* The finding for a thread index that is not live (t: its entry, if any). */
 static __attribute__((cold, noinline)) void
 not_live(nt_check *k, const nt_thread *t, uint64_t index, uint64_t off,
-         const char *field)
+         uint64_t len, const char *field)
 {
     char found[64];
     snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
              t ? " (removed)" : "");
-    nt_report(k, k->draft ? NT_DRF_THREAD : NT_THR_UNKNOWN, off, 1, field,
+    nt_report(k, k->draft ? NT_DRF_THREAD : NT_THR_UNKNOWN, off, len, field,
               k->draft ? "an index declared since the last sequence point"
                        : "a live thread index",
               found);
@@ -154,12 +161,13 @@ not_live(nt_check *k, const nt_thread *t, uint64_t index, uint64_t off,
 
 /* A v6 thread index that must be live; NULL (reported) if it is not. */
 static inline nt_thread *live_thread(nt_check *k, uint64_t index,
-                                     uint64_t off, const char *field)
+                                     uint64_t off, uint64_t len,
+                                     const char *field)
 {
     nt_thread *t = tgI_find(&k->threads, index);
     if (t && t->state == NT_THREAD_LIVE)
         return t;
-    not_live(k, t, index, off, field);
+    not_live(k, t, index, off, len, field);
     return NULL;
 }
 
@@ -168,48 +176,55 @@ void nt_on_event(nt_check *k, const nt_event *e)
     if (k->silent) /* a trial parse changes nothing */
         return;
     char exp[48], found[48];
+    /* an event's findings cover its header: the fields at fault are in
+     * it, and where each sits depends on the row's flags */
+    uint64_t hl = e->payload_off - e->off;
     if (!k->tables_full) {
         const nt_meta *m = tgI_find(&k->meta, e->metadata_id);
         if (m == NULL) {
             snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
-            nt_report(k, NT_REF_METADATA, e->off, 1, "/MetadataId",
+            nt_report(k, NT_REF_METADATA, e->off, hl, "/MetadataId",
                       "a defined metadata id", found);
         } else if (k->decode_payloads) {
             nt_check_payload(k, m, e);
         }
     }
     if (k->v6 && e->metadata_id == 0)
-        nt_report(k, NT_ROW_META_ZERO_V6, e->off, 1, "/MetadataId",
+        nt_report(k, NT_ROW_META_ZERO_V6, e->off, hl, "/MetadataId",
                   "a non-zero id", "0");
     if (k->v6 && e->label_list != 0 && !k->tables_full &&
         !tgI_find(&k->labels, e->label_list)) {
         snprintf(found, sizeof found, "%" PRIu32, e->label_list);
-        nt_report(k, NT_LBL_UNKNOWN, e->off, 1, "/LabelListId",
+        nt_report(k, NT_LBL_UNKNOWN, e->off, hl, "/LabelListId",
                   "a label list defined since the last sequence point",
                   found);
     }
-    if (e->stack_id != 0 && !k->tables_full && !stack_known(k, e->stack_id)) {
+    if (e->stack_id != 0 && !k->tables_full &&
+        !tgS_contains(&k->stacks, e->stack_id)) {
         snprintf(found, sizeof found, "%" PRIu32, e->stack_id);
-        nt_report(k, NT_REF_STACK, e->off, 1, "/StackId",
+        nt_report(k, NT_REF_STACK, e->off, hl, "/StackId",
                   "a stack id defined since the last sequence point", found);
     }
-    if (k->sp_count > 0 && e->ts < k->last_sp_ts) {
-        snprintf(exp, sizeof exp, ">= %" PRIu64 " (the last SP)",
-                 k->last_sp_ts);
-        snprintf(found, sizeof found, "%" PRIu64, e->ts);
-        nt_report(k, NT_ORD_SP_WINDOW, e->off, 1, "/TimeStamp", exp, found);
+    uint64_t ts = e->ts ^ k->ts_flip; /* ordered as its declared type */
+    char t1[24], t2[24];
+    if (k->sp_count > 0 && ts < k->last_sp_ts) {
+        snprintf(exp, sizeof exp, ">= %s (the last SP)",
+                 nt_ts_text(k, k->last_sp_ts, t1, sizeof t1));
+        nt_report(k, NT_ORD_SP_WINDOW, e->off, hl, "/TimeStamp", exp,
+                  nt_ts_text(k, ts, t2, sizeof t2));
     }
-    if (k->have_sorted && e->ts < k->sorted_floor) {
-        snprintf(exp, sizeof exp, ">= %" PRIu64, k->sorted_floor);
-        snprintf(found, sizeof found, "%" PRIu64, e->ts);
-        nt_report(k, NT_ORD_SORTED, e->off, 1, "/TimeStamp", exp, found);
+    if (k->have_sorted && ts < k->sorted_floor) {
+        snprintf(exp, sizeof exp, ">= %s",
+                 nt_ts_text(k, k->sorted_floor, t1, sizeof t1));
+        nt_report(k, NT_ORD_SORTED, e->off, hl, "/TimeStamp", exp,
+                  nt_ts_text(k, ts, t2, sizeof t2));
     }
-    if (e->sorted && (!k->have_sorted || e->ts > k->sorted_floor)) {
-        k->sorted_floor = e->ts;
+    if (e->sorted && (!k->have_sorted || ts > k->sorted_floor)) {
+        k->sorted_floor = ts;
         k->have_sorted = 1;
     }
-    if (!k->events_since_sp || e->ts > k->max_ts_since_sp)
-        k->max_ts_since_sp = e->ts;
+    if (!k->events_since_sp || ts > k->max_ts_since_sp)
+        k->max_ts_since_sp = ts;
     k->events_since_sp = 1;
     if (k->tables_full)
         return;
@@ -217,8 +232,8 @@ void nt_on_event(nt_check *k, const nt_event *e)
     if (k->v6) {
         /* both indexes must be live; the capture thread keeps the state */
         if ((e->thread != e->capture_thread &&
-             !live_thread(k, e->thread, e->off, "/ThreadIndex")) ||
-            !(t = live_thread(k, e->capture_thread, e->off,
+             !live_thread(k, e->thread, e->off, hl, "/ThreadIndex")) ||
+            !(t = live_thread(k, e->capture_thread, e->off, hl,
                               "/CaptureThreadIndex")))
             return;
     } else {
@@ -231,47 +246,49 @@ void nt_on_event(nt_check *k, const nt_event *e)
     }
     if (k->v6 && !t->has_event && e->seq != 1 && t->seq == 0) {
         snprintf(found, sizeof found, "%" PRIu32, e->seq);
-        nt_report(k, NT_SEQ_FIRST_V6, e->off, 1, "/SequenceNumber", "1",
+        nt_report(k, NT_SEQ_FIRST_V6, e->off, hl, "/SequenceNumber", "1",
                   found);
     } else {
         /* a thread's numbering starts at 1: as if the last one were 0 */
-        sequence(k, t->seq, e->seq, e->off, "/SequenceNumber");
+        sequence(k, t->seq, e->seq, e->off, hl, "/SequenceNumber");
     }
-    if (t->has_event && e->ts < t->last_ts) {
-        snprintf(exp, sizeof exp, ">= %" PRIu64, t->last_ts);
-        snprintf(found, sizeof found, "%" PRIu64, e->ts);
-        nt_report(k, k->v6 ? NT_ORD_THREAD_V6 : NT_ORD_THREAD, e->off, 1,
-                  "/TimeStamp", exp, found);
+    if (t->has_event && ts < t->last_ts) {
+        snprintf(exp, sizeof exp, ">= %s",
+                 nt_ts_text(k, t->last_ts, t1, sizeof t1));
+        nt_report(k, k->v6 ? NT_ORD_THREAD_V6 : NT_ORD_THREAD, e->off, hl,
+                  "/TimeStamp", exp, nt_ts_text(k, ts, t2, sizeof t2));
     }
     if (t->seen_sp != k->sp_count + 1) {
         t->seen_sp = k->sp_count + 1;
         k->threads_since_sp++;
     }
     t->has_event = 1;
-    t->last_ts = e->ts;
+    t->last_ts = ts;
     t->seq = e->seq;
 }
 
-void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off)
+void nt_sp_begin(nt_check *k, uint64_t raw_ts, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
-    char exp[48], found[48];
-    /* formatted only if something is to be said */
-    if ((k->sp_count > 0 && ts <= k->last_sp_ts) ||
-        (k->events_since_sp && k->max_ts_since_sp > ts))
-        snprintf(found, sizeof found, "%" PRIu64, ts);
+    uint64_t ts = raw_ts ^ k->ts_flip; /* ordered as its declared type */
+    char exp[64], t1[24], t2[24];
     if (k->sp_count > 0 && ts < k->last_sp_ts) {
-        snprintf(exp, sizeof exp, ">= %" PRIu64, k->last_sp_ts);
-        nt_report(k, NT_ORD_SP_BACK, off, 8, "/TimeStamp", exp, found);
+        snprintf(exp, sizeof exp, ">= %s",
+                 nt_ts_text(k, k->last_sp_ts, t1, sizeof t1));
+        nt_report(k, NT_ORD_SP_BACK, off, 8, "/TimeStamp", exp,
+                  nt_ts_text(k, ts, t2, sizeof t2));
     } else if (k->sp_count > 0 && ts == k->last_sp_ts) {
-        snprintf(exp, sizeof exp, "> %" PRIu64, k->last_sp_ts);
-        nt_report(k, NT_ORD_SP_EQUAL, off, 8, "/TimeStamp", exp, found);
+        snprintf(exp, sizeof exp, "> %s",
+                 nt_ts_text(k, k->last_sp_ts, t1, sizeof t1));
+        nt_report(k, NT_ORD_SP_EQUAL, off, 8, "/TimeStamp", exp,
+                  nt_ts_text(k, ts, t2, sizeof t2));
     }
     if (k->events_since_sp && k->max_ts_since_sp > ts) {
-        snprintf(exp, sizeof exp, ">= %" PRIu64 " (the latest event)",
-                 k->max_ts_since_sp);
-        nt_report(k, NT_ORD_SP_WINDOW, off, 8, "/TimeStamp", exp, found);
+        snprintf(exp, sizeof exp, ">= %s (the latest event)",
+                 nt_ts_text(k, k->max_ts_since_sp, t1, sizeof t1));
+        nt_report(k, NT_ORD_SP_WINDOW, off, 8, "/TimeStamp", exp,
+                  nt_ts_text(k, ts, t2, sizeof t2));
     }
     k->sp_ts = ts;
     k->sp_covered = 0;
@@ -285,7 +302,7 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
         return;
     nt_thread *t;
     if (k->v6) {
-        if ((t = live_thread(k, thread, off, "/ThreadIndex")) == NULL)
+        if ((t = live_thread(k, thread, off, 1, "/ThreadIndex")) == NULL)
             return;
     } else {
         int status;
@@ -323,14 +340,15 @@ void nt_sp_end(nt_check *k, uint64_t off)
         char exp[48], found[48];
         snprintf(exp, sizeof exp, "%" PRIu32 " threads", k->threads_since_sp);
         snprintf(found, sizeof found, "%" PRIu32 " of them", k->sp_covered);
-        nt_report(k, NT_ORD_SP_THREADS, off, 0, "/threads", exp, found);
+        nt_report(k, NT_ORD_SP_THREADS, off + 8, 4, "/ThreadCount", exp,
+                  found);
     }
     k->sp_count++;
     k->last_sp_ts = k->sp_ts;
     k->events_since_sp = 0;
     k->threads_since_sp = 0;
     k->stacks_in_window = 0;
-    k->nstacks = 0; /* every sequence point ends the stack ids ...   */
+    tgS_clear(&k->stacks); /* every sequence point ends the stack ids ... */
     tgI_clear(&k->labels); /* ... and the label lists (v6)            */
 }
 

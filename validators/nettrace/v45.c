@@ -23,6 +23,7 @@ typedef struct object_header {
     int32_t version, min_version;
     int64_t cause;          /* finding that explains an unknown name */
     enum nt_kind kind;
+    uint32_t name_len;      /* bytes of the name                     */
     char name[40];
 } object_header;
 
@@ -96,6 +97,7 @@ static int read_header(nt_check *k, object_header *h)
         return -1;
     }
     p = tgW_ptr(w);
+    h->name_len = (uint32_t)len;
     h->kind = NT_OTHER;
     for (int i = 0; i <= NT_SP; i++)
         if (strlen(kind_names[i]) == (size_t)len &&
@@ -116,15 +118,23 @@ static int read_header(nt_check *k, object_header *h)
 
 static int i16(const unsigned char *p) { return (int16_t)(p[0] | p[1] << 8); }
 
+/* Days in month mo (1-12) of year y, Gregorian, as .NET's DateTime. */
+static int month_days(int y, int mo)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return days[mo - 1] + (mo == 2 && leap);
+}
+
 /* SyncTimeUTC: Year, Month, DayOfWeek, Day, Hour, Minute, Second, Ms. */
 static int valid_date(const unsigned char *p)
 {
-    static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int y = i16(p), mo = i16(p + 2), dow = i16(p + 4), d = i16(p + 6);
     int h = i16(p + 8), mi = i16(p + 10), s = i16(p + 12), ms = i16(p + 14);
     return y >= 1 && y <= 9999 && mo >= 1 && mo <= 12 && dow >= 0 &&
-           dow <= 6 && d >= 1 && d <= days[mo - 1] && h >= 0 && h < 24 &&
-           mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 && ms < 1000;
+           dow <= 6 && d >= 1 && d <= month_days(y, mo) && h >= 0 &&
+           h < 24 && mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 &&
+           ms < 1000;
 }
 
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
@@ -249,15 +259,14 @@ static void block(nt_check *k, enum nt_kind kind)
     }
     size_t pad = (size_t)((4 - (at + 4) % 4) % 4);
     size_t total = pad + (size_t)size;
-    if (total > TGW_MAX_NEED) {
-        nt_report(k, NT_LIM_BLOCK, at, 4, "/BlockSize", "<= 32 MiB",
-                  "a larger block");
-        if (tgW_skip(w, total) < total)
+    int held = nt_hold(k, at, total);
+    if (held < 0) {
+        if (held == NT_HOLD_CUT)
             cut(k, at + 4, total);
-    } else if (tgW_fill(w, total) < total) {
-        cut(k, at + 4, total);
+        k->stop = 1;
         return;
-    } else {
+    }
+    if (held == NT_HOLD_HELD) {
         pad = padding_count(k, at, pad, (size_t)size);
         total = pad + (size_t)size;
         const unsigned char *p = tgW_ptr(w);
@@ -351,7 +360,8 @@ void nt_check_v45(nt_check *k)
             continue;
         }
         if (h.kind == NT_TRACE || h.kind == NT_OTHER) {
-            nt_report_from(k, NT_OBJ_UNKNOWN, at, 1, "",
+            /* the name itself is at fault */
+            nt_report_from(k, NT_OBJ_UNKNOWN, at + 15, h.name_len, "/name",
                            "EventBlock, MetadataBlock, StackBlock or SPBlock",
                            h.name, h.cause);
             return;

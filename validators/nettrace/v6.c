@@ -20,18 +20,6 @@ static const char *const draft_names[] = {
 #define NKINDS (sizeof kind_names / sizeof kind_names[0])
 #define NDRAFT (sizeof draft_names / sizeof draft_names[0])
 
-int nt_string_v6(nt_cur *c)
-{
-    uint64_t n;
-    const unsigned char *at = c->p;
-    if (nt_varuint(c, 32, &n) >= NT_VAR_CUT || n > nt_left(c)) {
-        c->p = at;
-        return -1;
-    }
-    c->p += n;
-    return 0;
-}
-
 void nt_trace_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
@@ -48,7 +36,8 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
     int32_t count = (int32_t)tgB_le32(b->p + 36);
     b->p += 40;
     for (int32_t i = 0; i < count; i++)
-        if (nt_string_v6(b) != 0 || nt_string_v6(b) != 0) {
+        if (nt_string_v6(k, b, "/KeyValues") != 0 ||
+            nt_string_v6(k, b, "/KeyValues") != 0) {
             nt_report(k, NT_V6_TRACE_PARSE, nt_off(b), nt_left(b),
                       "/KeyValues", "key and value strings in the block",
                       "a string past the end");
@@ -107,12 +96,13 @@ static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
     k->row = UINT64_MAX;
 }
 
-/* Findings block b would have if read as the draft or not. */
+/* MUST findings of the framing block b would have if read as the draft
+ * or not (nt_report_from() counts them while k->silent). */
 static uint64_t trial(nt_check *k, unsigned kind, const nt_cur *b, int draft)
 {
     nt_cur copy = *b;
     int was = k->draft;
-    k->draft = draft;
+    k->draft = draft; /* state is not touched: no timestamp keys to turn */
     k->silent = 1;
     k->silent_count = 0;
     dispatch(k, kind, &copy);
@@ -122,15 +112,21 @@ static uint64_t trial(nt_check *k, unsigned kind, const nt_cur *b, int draft)
 }
 
 /* NT-A28: a v6 header is final v6 unless the first block whose layout
- * differs (metadata, stack, sequence point, thread) reads cleanly only as
- * the draft.  --profile nettrace-v6-draft decides it outright. */
+ * differs (metadata, stack, sequence point, thread) has a MUST finding
+ * read as final v6 and none read as the draft.  Findings of lower levels
+ * (an empty block, an undefined tail, a note) never switch.  A profile
+ * that names a layout decided it before any block was read. */
 static void choose_layout(nt_check *k, unsigned kind, const nt_cur *b)
 {
     k->decided = 1;
-    if (k->draft)
-        return;
-    if (trial(k, kind, b, 0) > 0 && trial(k, kind, b, 1) == 0)
-        k->draft = k->draft_auto = 1;
+    if (trial(k, kind, b, 0) == 0) {
+        k->choice = NT_CHOSE_FINAL;
+    } else if (trial(k, kind, b, 1) == 0) {
+        k->choice = NT_CHOSE_DRAFT;
+        nt_set_draft(k, 1);
+    } else {
+        k->choice = NT_CHOSE_NEITHER;
+    }
 }
 
 void nt_check_v6(nt_check *k)
@@ -161,10 +157,12 @@ void nt_check_v6(nt_check *k)
             snprintf(name, sizeof name, "kind %" PRIu32, kind);
             k->object_name = name;
         }
-        if (tgW_fill(w, size) < size) {
+        int held = nt_hold(k, at, size);
+        if (held < 0) {
             char exp[32];
             snprintf(exp, sizeof exp, "%" PRIu32 " bytes", size);
-            nt_report(k, NT_OBJ_CUT, at, 4, "", exp, "end of input");
+            if (held == NT_HOLD_CUT)
+                nt_report(k, NT_OBJ_CUT, at, 4, "", exp, "end of input");
             return;
         }
         if (k->object == 0 && kind != 1)
@@ -176,10 +174,13 @@ void nt_check_v6(nt_check *k)
                 snprintf(found, sizeof found, "%" PRIu32 " bytes", size);
                 nt_report(k, NT_END_SIZE, at, 4, "", "0 bytes", found);
             }
-            tgW_consume(w, size);
+            if (held == NT_HOLD_HELD)
+                tgW_consume(w, size);
             nt_trailing(k);
             return;
         }
+        if (held == NT_HOLD_SKIPPED)
+            continue;
         const unsigned char *p = tgW_ptr(w);
         nt_cur b = {p, p + size, p, at + 4};
         if (!k->decided && kind >= 3 && kind <= 6)

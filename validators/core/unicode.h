@@ -1,7 +1,8 @@
-/* utf8.h - streaming UTF-8 validation (RFC 3629: no overlongs, no
- * surrogates, nothing above U+10FFFF), fed in chunks of any size. */
-#ifndef TG_UTF8_H
-#define TG_UTF8_H
+/* unicode.h - validation of the text encodings traces declare: UTF-8
+ * (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF),
+ * streamed in chunks of any size, and UTF-16 (no unpaired surrogate). */
+#ifndef TG_UNICODE_H
+#define TG_UNICODE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,5 +23,15 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n);
 
 /*! tgU_incomplete() : the input ended inside a sequence. */
 static inline int tgU_incomplete(const tgU_state *s) { return s->need != 0; }
+
+/*! tgU_utf8_bad() : the index of the first byte of p[0..n) that is not
+ *  well-formed UTF-8 (for a sequence cut by the end, its last byte), or
+ *  SIZE_MAX if all of it is. */
+size_t tgU_utf8_bad(const unsigned char *p, size_t n);
+
+/*! tgU_utf16_bad() : the index of the first code unit of the `units`
+ *  little-endian UTF-16 code units at p that is an unpaired surrogate,
+ *  or SIZE_MAX if there is none. */
+size_t tgU_utf16_bad(const unsigned char *p, size_t units);
 
 #endif

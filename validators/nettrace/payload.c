@@ -1,4 +1,5 @@
-/* payload6.c - v6 event payloads against their metadata (NT-56).
+/* payload.c - event payloads against their metadata (NT-56), in every
+ * layout.
  *
  * A metadata row's field types compile into a short program of ops (see
  * nt_lay in nettrace.h); an event's payload is then walked by it.  Fixed-
@@ -25,7 +26,9 @@ enum {
     NT_OP_SKIP = 1,   /* only post bytes: fixed fields with no op before */
     NT_OP_STR16,      /* UTF-16 code units up to a 2-byte NUL          */
     NT_OP_VARINT,     /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
-    NT_OP_STR8,       /* u16 length, that many UTF-8 bytes (NT-A7)     */
+    NT_OP_STR8,       /* u16 length, that many UTF-8 bytes             */
+    NT_OP_STR16N,     /* u16 count, that many UTF-16 code units        */
+    NT_OP_STR8V,      /* varuint32 length, that many UTF-8 bytes       */
     NT_OP_ARRAY_FIXED,/* u16 count, count x a bytes                    */
     NT_OP_ARRAY,      /* u16 count, count x body                       */
     NT_OP_REPEAT,     /* a x body (FixedLengthArray of variable size)  */
@@ -33,11 +36,6 @@ enum {
                          element size                                  */
     NT_OP_DATALOC     /* u32 locator relative to the payload start     */
 };
-
-/* Ops of all live metadata together; a row compiles to about one op per
- * byte of its (u16-framed) types at most, so this admits thousands of
- * rich rows. */
-#define NT_MAX_OPS (1u << 20)
 
 static uint32_t sat_add(uint32_t a, uint64_t b)
 {
@@ -71,9 +69,13 @@ static int room(nt_lay *l)
         return -1;
     if (k->nops < k->ops_cap)
         return 0;
+    /* ops of all live metadata together: a row compiles to at most one
+     * op per byte of its types */
     size_t cap = k->ops_cap ? 2 * k->ops_cap : 256;
-    nt_op *ops = cap <= NT_MAX_OPS ? realloc(k->ops, cap * sizeof *ops)
-                                   : NULL;
+    uint64_t max = k->c->limits[TG_LIMIT_PAYLOAD_STEPS];
+    if (cap > max && k->ops_cap < max)
+        cap = (size_t)max;
+    nt_op *ops = cap <= max ? realloc(k->ops, cap * sizeof *ops) : NULL;
     if (ops == NULL) {
         l->broken = l->full = 1;
         return -1;
@@ -101,30 +103,29 @@ static void emit_fixed(nt_lay *l, uint32_t n)
         l->k->ops[l->last].post = sat_add(l->k->ops[l->last].post, n);
 }
 
-unsigned nt_type6_size(unsigned code)
+void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8)
 {
-    /* DateTime is 16 bytes as the v6 spec says (NT-A10); Decimal 16 as
-     * TraceEvent reads it */
-    static const unsigned char size[27] = {
-        [3] = 4,  [4] = 2,  [5] = 1,  [6] = 1,  [7] = 2,  [8] = 2,
-        [9] = 4,  [10] = 4, [11] = 8, [12] = 8, [13] = 4, [14] = 8,
-        [15] = 16, [16] = 16, [17] = 16, [23] = 1, [26] = 1};
-    return code < 27 ? size[code] : 0;
+    switch (u16_utf8 ? NT_T_STR8_U16 : t->shape) {
+    case NT_T_FIXED: emit_fixed(l, t->size); break;
+    case NT_T_STR16Z: emit(l, NT_OP_STR16, 0); break;
+    case NT_T_VARINT: emit(l, NT_OP_VARINT, 0); break;
+    case NT_T_STR8_U16: emit(l, NT_OP_STR8, 0); break;
+    case NT_T_STR16_U16: emit(l, NT_OP_STR16N, 0); break;
+    case NT_T_STR8_VAR: emit(l, NT_OP_STR8V, 0); break;
+    default: l->broken = 1; /* not a scalar: the metadata rules say so */
+    }
+    /* DateTime of 8 Int16s (v6, the draft), which TraceEvent reads as 8
+     * bytes (NT-A10) */
+    l->datetime |= t->size == 16 &&
+                   t == nt_type_at(nt_layout_of(l->k), NT_TYPE_DATETIME);
 }
 
-void nt_lay_scalar(nt_lay *l, unsigned code, int u16_utf8)
+void nt_lay_reset(nt_lay *l)
 {
-    if (code == 18)
-        emit(l, NT_OP_STR16, 0);
-    else if (code == 20 || code == 21)
-        emit(l, NT_OP_VARINT, 0);
-    else if (code == 23 && u16_utf8)
-        emit(l, NT_OP_STR8, 0);
-    else if (nt_type6_size(code))
-        emit_fixed(l, nt_type6_size(code));
-    else
-        l->broken = 1; /* not a scalar type code: reported by meta6.c */
-    l->datetime |= code == 16;
+    l->k->nops = l->start;
+    l->last = NONE;
+    l->broken = 0;
+    l->datetime = 0;
 }
 
 nt_lay_mark nt_lay_open(nt_lay *l)
@@ -182,7 +183,7 @@ static void wrap(nt_lay *l, size_t at, uint32_t code, uint32_t a)
     l->last = at;
 }
 
-void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count)
+void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned shape, unsigned count)
 {
     nt_check *k = l->k;
     if (l->broken)
@@ -191,16 +192,17 @@ void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned code, unsigned count)
     int64_t size = fixed_size(ops_from(k, m.at), body);
     /* a body that is at most one SKIP: its size says everything */
     int plain = body == 0 || (body == 1 && k->ops[m.at].code == NT_OP_SKIP);
-    if (plain || code == 24 || code == 25)
+    int locator = shape == NT_T_RELLOC || shape == NT_T_DATALOC;
+    if (plain || locator)
         k->nops = m.at; /* replaced by one op, or by fixed bytes */
     l->last = m.last;
-    if (code == 24 || code == 25) { /* RelLoc, DataLoc */
-        if (size < 0) /* NT-MET-011 or NT-MET-012 was reported */
-            l->broken = 1;
-        else /* the region's elements are not walked */
-            emit(l, code == 24 ? NT_OP_RELLOC : NT_OP_DATALOC,
-                 (uint32_t)size);
-    } else if (code == 19) { /* Array */
+    if (locator) {
+        /* the region's elements are not walked; over VarInt elements
+         * (fixed size only by the letter, NT-A13) its size is not
+         * checked against them either */
+        emit(l, shape == NT_T_RELLOC ? NT_OP_RELLOC : NT_OP_DATALOC,
+             size < 0 ? 0 : (uint32_t)size);
+    } else if (shape == NT_T_ARRAY) {
         if (plain)
             emit(l, NT_OP_ARRAY_FIXED, (uint32_t)size);
         else
@@ -228,9 +230,10 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
     nt_check *k = l->k;
     size_t n = k->nops - l->start;
     if (l->full && k->decode_payloads) {
-        char exp[48];
-        snprintf(exp, sizeof exp, "<= %u steps", NT_MAX_OPS);
-        nt_report(k, NT_LIM_PROGRAMS, off, 0, "/FieldDescriptions", exp,
+        char exp[96];
+        nt_report(k, NT_LIM_PROGRAMS, off, 0, "/FieldDescriptions",
+                  tgE_limit_text(k->c, TG_LIMIT_PAYLOAD_STEPS, "steps", exp,
+                                 sizeof exp),
                   "one more");
         k->decode_payloads = 0;
     }
@@ -419,16 +422,31 @@ static size_t varint_end(walk *w, size_t at)
     return j + 1;
 }
 
-/* The end of the u16-length UTF-8 string at `at` (NT-A7). */
-static size_t str8_end(walk *w, size_t at)
+/* The end of the string at `at` made of a u16 count of `unit`-byte code
+ * units (u16-length UTF-8 strings, NT-A7 and the draft's 23; the draft's
+ * u16-count UTF-16 strings, 22). */
+static size_t counted_end(walk *w, size_t at, unsigned unit)
 {
     size_t left = w->n - at;
     if (left < 2)
         return short_of(w, at, "a string length", 2);
-    size_t len = (size_t)(w->p[at] | w->p[at + 1] << 8);
+    size_t len = (size_t)(w->p[at] | w->p[at + 1] << 8) * unit;
     if (len > left - 2)
         return short_of(w, at + 2, "string bytes", len);
     return at + 2 + len;
+}
+
+/* The end of the draft's varuint-length UTF-8 string at `at` (24). */
+static size_t varstr_end(walk *w, size_t at)
+{
+    nt_cur c = {w->p + at, w->p + w->n, w->p, 0};
+    uint64_t len;
+    if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)
+        return unended(w, at, "a varuint32 string length");
+    size_t body = (size_t)(c.p - w->p);
+    if (len > w->n - body)
+        return short_of(w, body, "string bytes", len);
+    return body + (size_t)len;
 }
 
 /* Walk ops [o, o + n) from payload offset `at`.  @return the offset after
@@ -446,7 +464,13 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
             at = varint_end(w, at);
             break;
         case NT_OP_STR8:
-            at = str8_end(w, at);
+            at = counted_end(w, at, 1);
+            break;
+        case NT_OP_STR16N:
+            at = counted_end(w, at, 2);
+            break;
+        case NT_OP_STR8V:
+            at = varstr_end(w, at);
             break;
         case NT_OP_ARRAY_FIXED:
         case NT_OP_ARRAY:

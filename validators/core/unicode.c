@@ -1,6 +1,6 @@
-/* utf8.c - see utf8.h.  ASCII runs are checked a word at a time, since
- * almost every string in a trace is ASCII. */
-#include "utf8.h"
+/* unicode.c - see unicode.h.  ASCII runs are checked a word at a time,
+ * since almost every string in a trace is ASCII. */
+#include "unicode.h"
 
 #include <string.h>
 
@@ -51,4 +51,31 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
         i++;
     }
     return r;
+}
+
+size_t tgU_utf8_bad(const unsigned char *p, size_t n)
+{
+    tgU_state st = {0, 0, 0};
+    tgU_result r = tgU_scan(&st, p, n);
+    if (r.bad != SIZE_MAX)
+        return r.bad;
+    return tgU_incomplete(&st) ? n - 1 : SIZE_MAX;
+}
+
+size_t tgU_utf16_bad(const unsigned char *p, size_t units)
+{
+    for (size_t i = 0; i < units; i++) {
+        unsigned u = (unsigned)(p[2 * i] | p[2 * i + 1] << 8);
+        if (u < 0xD800 || u > 0xDFFF)
+            continue;
+        if (u >= 0xDC00) /* a low surrogate with no high one before it */
+            return i;
+        unsigned next = i + 1 < units
+                            ? (unsigned)(p[2 * i + 2] | p[2 * i + 3] << 8)
+                            : 0;
+        if (next < 0xDC00 || next > 0xDFFF)
+            return i;
+        i++; /* a pair */
+    }
+    return SIZE_MAX;
 }

@@ -1,0 +1,140 @@
+/* ranges.c - see ranges.h.  Nodes are named by index + 1 so that 0 means
+ * "none" and the array may move when it grows. */
+#include "ranges.h"
+
+#include <stdlib.h>
+
+#define NODE(r, i) ((r)->nodes[(i) - 1])
+
+void tgS_init(tgS_ranges *r, uint64_t limit)
+{
+    r->nodes = NULL;
+    r->n = r->cap = 0;
+    r->root = 0;
+    r->limit = limit < UINT32_MAX ? (size_t)limit : UINT32_MAX - 1;
+}
+
+void tgS_free(tgS_ranges *r)
+{
+    free(r->nodes);
+    r->nodes = NULL;
+    r->n = r->cap = 0;
+    r->root = 0;
+}
+
+static int32_t height(const tgS_ranges *r, uint32_t i)
+{
+    return i ? NODE(r, i).height : 0;
+}
+
+static void update(tgS_ranges *r, uint32_t i)
+{
+    int32_t a = height(r, NODE(r, i).left), b = height(r, NODE(r, i).right);
+    NODE(r, i).height = 1 + (a > b ? a : b);
+}
+
+static uint32_t rotate_right(tgS_ranges *r, uint32_t i)
+{
+    uint32_t l = NODE(r, i).left;
+    NODE(r, i).left = NODE(r, l).right;
+    NODE(r, l).right = i;
+    update(r, i);
+    update(r, l);
+    return l;
+}
+
+static uint32_t rotate_left(tgS_ranges *r, uint32_t i)
+{
+    uint32_t c = NODE(r, i).right;
+    NODE(r, i).right = NODE(r, c).left;
+    NODE(r, c).left = i;
+    update(r, i);
+    update(r, c);
+    return c;
+}
+
+/* Restore the AVL balance at i after an insert below it. */
+static uint32_t balance(tgS_ranges *r, uint32_t i)
+{
+    update(r, i);
+    int32_t d = height(r, NODE(r, i).left) - height(r, NODE(r, i).right);
+    if (d > 1) {
+        uint32_t l = NODE(r, i).left;
+        if (height(r, NODE(r, l).left) < height(r, NODE(r, l).right))
+            NODE(r, i).left = rotate_left(r, l);
+        return rotate_right(r, i);
+    }
+    if (d < -1) {
+        uint32_t c = NODE(r, i).right;
+        if (height(r, NODE(r, c).right) < height(r, NODE(r, c).left))
+            NODE(r, i).right = rotate_right(r, c);
+        return rotate_left(r, i);
+    }
+    return i;
+}
+
+/* Insert node `add` below i; ranges are disjoint, so `first` orders. */
+static uint32_t insert(tgS_ranges *r, uint32_t i, uint32_t add)
+{
+    if (i == 0)
+        return add;
+    if (NODE(r, add).first < NODE(r, i).first)
+        NODE(r, i).left = insert(r, NODE(r, i).left, add);
+    else
+        NODE(r, i).right = insert(r, NODE(r, i).right, add);
+    return balance(r, i);
+}
+
+int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
+               uint64_t *ofirst, uint64_t *oend)
+{
+    /* the neighbours: the last range starting at or before `first`, and
+     * the first starting after it; only they can overlap */
+    uint32_t before = 0, after = 0;
+    for (uint32_t i = r->root; i;) {
+        if (first < NODE(r, i).first) {
+            after = i;
+            i = NODE(r, i).left;
+        } else {
+            before = i;
+            i = NODE(r, i).right;
+        }
+    }
+    uint32_t hit = before && NODE(r, before).end > first ? before
+                   : after && NODE(r, after).first < end ? after
+                                                          : 0;
+    if (hit) {
+        *ofirst = NODE(r, hit).first;
+        *oend = NODE(r, hit).end;
+        return 0;
+    }
+    if (r->n >= r->limit)
+        return -1;
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 64;
+        tgS_node *p = realloc(r->nodes, cap * sizeof *p);
+        if (p == NULL)
+            return -1;
+        r->nodes = p;
+        r->cap = cap;
+    }
+    tgS_node node = {first, end, 0, 0, 1};
+    r->nodes[r->n++] = node;
+    r->root = insert(r, r->root, (uint32_t)r->n);
+    return 1;
+}
+
+int tgS_contains(const tgS_ranges *r, uint64_t id)
+{
+    for (uint32_t i = r->root; i;) {
+        if (id < NODE(r, i).first)
+            i = NODE(r, i).left;
+        else if (id < NODE(r, i).end)
+            return 1;
+        else
+            i = NODE(r, i).right;
+    }
+    return 0;
+}
+
+int tgS_height(const tgS_ranges *r) { return height(r, r->root); }

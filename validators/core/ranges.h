@@ -1,0 +1,44 @@
+/* ranges.h - a set of disjoint id ranges [first, end): the stack ids a
+ * NetTrace sequence-point window defines.  An AVL tree in one array, so
+ * adding a range (with its overlap check) and looking an id up take
+ * O(log n) steps whatever order ranges come in, and clearing takes O(1);
+ * the number of ranges is capped, and reaching the cap is the caller's
+ * to report. */
+#ifndef TG_RANGES_H
+#define TG_RANGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tgS_node {
+    uint64_t first, end;   /* the range [first, end)                */
+    uint32_t left, right;  /* children (node index + 1), 0 = none   */
+    int32_t height;        /* of the subtree rooted here            */
+} tgS_node;
+
+typedef struct tgS_ranges {
+    tgS_node *nodes;       /* node i is nodes[i]; kept across clears */
+    size_t n, cap;         /* nodes in use, nodes allocated          */
+    uint32_t root;         /* node index + 1, 0 = empty              */
+    size_t limit;          /* most ranges held at once               */
+} tgS_ranges;
+
+void tgS_init(tgS_ranges *r, uint64_t limit);
+void tgS_free(tgS_ranges *r);
+/*! tgS_clear() : remove every range, keeping the memory. */
+static inline void tgS_clear(tgS_ranges *r)
+{
+    r->n = 0;
+    r->root = 0;
+}
+/*! tgS_insert() : add [first, end) (first < end) unless it overlaps a
+ *  range of the set.  @return 1 added; 0 overlaps, with that range in
+ *  *ofirst and *oend; -1 the limit is reached or memory is short. */
+int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
+               uint64_t *ofirst, uint64_t *oend);
+/*! tgS_contains() : whether id lies in a range of the set. */
+int tgS_contains(const tgS_ranges *r, uint64_t id);
+/*! tgS_height() : height of the tree (0 when empty), for tests. */
+int tgS_height(const tgS_ranges *r);
+
+#endif

@@ -1,0 +1,68 @@
+/* wire.h - facts of the NetTrace encodings that the checker and the
+ * generators share: the three layouts and their field type codes
+ * (types.c). */
+#ifndef TG_NT_WIRE_H
+#define TG_NT_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
+enum nt_layout {
+    NT_V45 = 0, /* FastSerialization objects (v4/v5)          */
+    NT_V6 = 1,  /* the final published v6 blocks               */
+    NT_V6D = 2, /* the seed's February 2025 draft of v6        */
+    NT_NLAYOUTS
+};
+
+/* How a field of a type code is held in an event payload. */
+enum nt_shape {
+    NT_T_UNKNOWN = 0, /* not a type code of the layout               */
+    NT_T_FIXED,       /* `size` bytes                                 */
+    NT_T_STR16Z,      /* UTF-16 code units up to a 2-byte NUL         */
+    NT_T_VARINT,      /* a LEB128 of up to 64 bits (zig-zag or not)   */
+    NT_T_STR8_U16,    /* u16 byte count, then UTF-8                   */
+    NT_T_STR16_U16,   /* u16 code-unit count, then UTF-16             */
+    NT_T_STR8_VAR,    /* varuint byte count, then UTF-8               */
+    NT_T_OBJECT,      /* its nested fields, one after the other       */
+    NT_T_ARRAY,       /* u16 count, then that many ElementType values */
+    NT_T_FIXED_ARRAY, /* ElementCount ElementType values              */
+    NT_T_RELLOC,      /* u32: size << 16 | offset from its own end    */
+    NT_T_DATALOC      /* u32: size << 16 | offset from payload start  */
+};
+
+#define NT_NCODES 27 /* type codes are below this in every layout */
+/* codes the checks name: the same in every layout */
+#define NT_TYPE_OBJECT 1
+#define NT_TYPE_DATETIME 16
+#define NT_TYPE_ARRAY 19
+
+typedef struct nt_type {
+    const char *name;  /* as its layout's spec names it            */
+    uint8_t shape;     /* enum nt_shape                             */
+    uint8_t size;      /* NT_T_FIXED: its bytes                     */
+    uint8_t compat;    /* read by TraceEvent, in no spec (Decimal)  */
+} nt_type;
+
+extern const nt_type nt_types[NT_NLAYOUTS][NT_NCODES];
+extern const nt_type nt_type_unknown;
+
+/*! nt_type_at() : what type code `code` is in `layout`. */
+static inline const nt_type *nt_type_at(enum nt_layout layout,
+                                        unsigned code)
+{
+    return code < NT_NCODES ? &nt_types[layout][code] : &nt_type_unknown;
+}
+
+/*! nt_type_fixed() : whether a scalar of this shape has a fixed size by
+ *  the letter of the spec: FIXED, and VarInt/VarUInt (NT-A13). */
+static inline int nt_type_fixed(const nt_type *t)
+{
+    return t->shape == NT_T_FIXED || t->shape == NT_T_VARINT;
+}
+
+/*! nt_type_codes() : the codes `layout` defines, as ranges for messages
+ *  ("1, 3-14, 16-26"), into buf.  @return buf. */
+const char *nt_type_codes(enum nt_layout layout, char *buf, size_t size);
+
+#endif
