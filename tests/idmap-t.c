@@ -2,8 +2,11 @@
  * removes (small keys, held directly, and key 0 included) agree with an
  * array of flags; every value pointer is 8-byte aligned (UBSan caught a
  * misaligned key-0 value once);
- * values survive growth and backward-shift deletion; the limit holds.
- * Failure: any disagreement. */
+ * values survive growth and backward-shift deletion; the limit holds;
+ * keys of adversarial patterns (high bits only, low bits only, strides of
+ * powers of two) never pile up in long probe runs; and clearing a table
+ * much larger than its entries releases it, so a flush costs the entries,
+ * not the capacity.  Failure: any disagreement. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +65,62 @@ static void against_model(uint32_t range, int steps, const char *what)
     tgI_free(&m);
 }
 
+/* The longest run of occupied slots, which bounds any probe. */
+static size_t longest_run(const tgI_map *m)
+{
+    size_t best = 0, run = 0;
+    for (size_t i = 0; i <= 2 * m->mask + 1; i++) { /* wraps once */
+        run = m->keys[i & m->mask] ? run + 1 : 0;
+        best = run > best ? run : best;
+    }
+    return best;
+}
+
+/* 2^17 keys of the form f(i); the table stays at most a quarter full, so
+ * a good hash keeps every probe run short. */
+static void adversarial(uint64_t (*f)(uint64_t), const char *what)
+{
+    tgI_map m;
+    tgI_init(&m, sizeof(value), 1u << 20);
+    int st;
+    for (uint64_t i = 0; i < (1u << 17); i++)
+        tgI_insert(&m, f(i), &st);
+    size_t run = longest_run(&m);
+    ok(m.used == (1u << 17) && run < 64,
+       "%s: 2^17 keys, the longest probe run is %zu slots (< 64)", what, run);
+    tgI_free(&m);
+}
+
+static uint64_t high_bits(uint64_t i) { return i << 44; }
+static uint64_t low_stride(uint64_t i) { return 16 + (i << 4); }
+static uint64_t page_stride(uint64_t i) { return 0x7f0000000000ull + (i << 12); }
+static uint64_t top_bits(uint64_t i) { return (i << 47) | 1; }
+
 int main(void)
 {
+    adversarial(high_bits, "keys i << 44");
+    adversarial(low_stride, "keys 16 + 16 i");
+    adversarial(page_stride, "keys a page apart");
+    adversarial(top_bits, "keys i << 47 | 1");
+
+    tgI_map big;
+    tgI_init(&big, 0, 1u << 20);
+    int st2;
+    for (uint64_t i = 0; i < 100000; i++)
+        tgI_insert(&big, 1000 + i, &st2);
+    tgI_clear(&big); /* wiped: it costs the 100000 entries inserted */
+    tgI_insert(&big, 7, &st2);
+    tgI_insert(&big, 1000, &st2);
+    tgI_clear(&big);
+    ok(big.keys == NULL && big.used == 0,
+       "a clear with one entry in a table grown for 100000 releases it, "
+       "so later clears do not pay for the old capacity");
+    tgI_insert(&big, 1000, &st2);
+    tgI_clear(&big);
+    ok(big.keys != NULL && big.mask + 1 <= 64 && tgI_find(&big, 1000) == NULL,
+       "a small table is wiped and kept");
+    tgI_free(&big);
+
     against_model(KEYS, 200000, "keys 0..4999");
     /* the direct array and the hash table meet at TGI_SMALL */
     against_model(2 * TGI_SMALL, 20000, "keys around TGI_SMALL");

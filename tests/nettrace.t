@@ -97,6 +97,102 @@ case("v6-sp-ts-before-event", nt6.example(sp=struct.pack("<Q", 104) +
                                           P["sp"][8:]), "NT-ORD-003",
      0x115 + 4, 1)
 
+# ---- NT-A28: which layout a v6 header's blocks are read as -------------
+FINAL = ("v6 (final published block layout: its first metadata, stack, "
+         "sequence point or thread block reads as final v6)")
+DRAFT_AUTO = ("v6 draft, chosen automatically because its first metadata, "
+              "stack, sequence point or thread block has a MUST finding "
+              "read as final v6 and none read as the draft (the seed's "
+              "February 2025 layout, superseded: TraceEvent and final-v6 "
+              "readers cannot read it)")
+
+
+def layout_and_rules(data, *opts):
+    got, out, err = run("check", "--report", "json", *opts,
+                        scratch.write("layout.nettrace", data))
+    f = json.loads(out)["files"][0]
+    return got, f["layout"], [d["rule"] for d in f["findings"]]
+
+
+# final v6 files whose first layout-dependent block carries SHOULD, COMPAT
+# or INFO findings stay final v6
+order = [(1, "trace"), (3, "empty"), (3, "metadata"), (6, "thread"),
+         (5, "stack"), (8, "labels"), (2, "events"), (4, "sp"),
+         (7, "remove"), (0, "end")]
+stays = [
+    ("an empty Metadata block first (SHOULD)",
+     nt6.example(blocks=order, empty=b"\0\0"), ["NT-BLK-005"]),
+    ("a metadata row with an undefined tail (INFO)",
+     nt6.example(metadata=nt6.metadata_with(P["row"] + b"\7\7\7")),
+     ["NT-MET-015"]),
+    ("a field with an undefined tail (INFO)",
+     nt6.example(metadata=nt6.metadata_with(P["row"].replace(
+         b"\x07\x00\x05Value\x15", b"\x09\x00\x05Value\x15\7\7"))),
+     ["NT-MET-015"]),
+    ("a Decimal field (COMPAT)",
+     nt6.example(metadata=nt6.metadata_with(P["row"].replace(
+         b"\x06\x00\x04Flag\x1a", b"\x06\x00\x04Flag\x0f"))),
+     ["NT-MET-010", "NT-PAY-002", "NT-PAY-002"]),
+    ("a thread info entry of kind 5 (COMPAT)",
+     nt6.example(blocks=[(1, "trace"), (6, "thread"), (3, "metadata"),
+                         (5, "stack"), (8, "labels"), (2, "events"),
+                         (4, "sp"), (7, "remove"), (0, "end")],
+                 thread=struct.pack("<H", P["thread"][0] + 2) +
+                 P["thread"][2:] + b"\5\0"),
+     ["NT-THR-002"]),
+]
+for name, data, want in stays:
+    t.eq(layout_and_rules(data), (0, FINAL, want),
+         "final v6 stays final with %s" % name)
+draft = nt6.draft_example()
+t.eq(layout_and_rules(draft), (0, DRAFT_AUTO, []),
+     "a draft file is read as the draft automatically, and says why")
+got, layout, found = layout_and_rules(draft, "--profile", "nettrace-v6")
+t.ok(got == 1 and layout == "v6 (final published block layout, as "
+     "--profile nettrace-v6 asks)",
+     "--profile nettrace-v6 never switches: the draft file fails as final "
+     "v6", (got, layout, found))
+t.eq(layout_and_rules(ex, "--profile", "nettrace-v6-draft")[1],
+     "v6 draft, as --profile nettrace-v6-draft asks (the seed's February "
+     "2025 layout, superseded: TraceEvent and final-v6 readers cannot read "
+     "it)", "--profile nettrace-v6-draft never switches")
+t.eq(layout_and_rules(nt6.example(blocks=[(1, "trace"), (0, "end")])),
+     (0, "v6 (final published block layout: no block tells it from the "
+         "seed's draft, so final v6 is assumed)", []),
+     "a v6 file with no layout-dependent block is final v6, and says so")
+
+# the draft's payloads are decoded against the draft's metadata: Value is
+# a VarUInt, Label a u16-length UTF-8 string (2 bytes here)
+D = nt6.draft_parts()
+ev_at = (len(D["header"]) + 4 + len(D["trace"]) + 4 + len(D["metadata"]) +
+         4 + len(D["thread"]) + 4 + len(D["stack"]) + 4)
+cut = D["events"][:-5] + b"\x2a\x05\x00ab"  # the second Label claims 5
+case("draft-payload", nt6.draft_example(events=cut), "NT-PAY-002",
+     ev_at + len(D["events"]) - 5 + 1 + 2, 0)
+case("draft-padding", nt6.draft_example(events=struct.pack(
+    "<hhqq", 20, 0, 100, 100) + struct.pack("<IIIqqIIq", 76 + 5 + 4, 1, 1,
+                                            1, 1, 0, 0, 100) +
+    b"\0" * 32 + struct.pack("<I", 5) + b"\x2a\x02\x00ab" + b"\0" * 4),
+     "NT-DRAFT-007", ev_at + 20 + 4 + 76 + 5, 0)
+
+# NT-76: v6 strings are UTF-8 (a Trace key with c3 28)
+bad_key = P["trace"].replace(b"\x09ProcessId", b"\x09Process\xc3\x28")
+case("v6-utf8", nt6.example(trace=bad_key), "NT-STR-001",
+     0x14 + 4 + 40 + 1 + 8, 0)
+
+# NT-A13: RelLoc over an Object holding a VarInt is fixed size only by the
+# letter: a warning, and the region is still checked against the payload
+inner = nt6.s("V") + b"\x14"                      # V: VarInt
+element = b"\x01" + struct.pack("<HH", 1, len(inner)) + inner  # Object
+field = nt6.s("R") + b"\x18" + element              # R: RelLoc<Object>
+row = (b"\x01" + nt6.s("MyProvider") + b"\x07" + nt6.s("MyEvent") +
+       struct.pack("<HH", 1, len(field)) + field + struct.pack("<H", 0))
+data = nt6.example(metadata=nt6.metadata_with(row))
+got, layout, found = layout_and_rules(data)
+t.eq(found[:1], ["NT-MET-012"], "RelLoc<Object{VarInt}>: NT-MET-012")
+t.ok("NT-PAY-002" in found, "... and the payload is still decoded (the "
+     "example's 2-byte payloads cannot hold the locator)", found)
+
 sample = os.path.join(SHARED, "samples", "nettrace",
                       "eventpipe-dotnetcore6.0-win-x64-executioncheckpoints"
                       ".nettrace")

@@ -51,3 +51,36 @@ def default_parts():
 def metadata_with(row):
     """A metadata block content holding one row."""
     return struct.pack("<H", 0) + struct.pack("<H", len(row)) + row
+
+
+def draft_parts():
+    """The parts of a small file in the seed's draft layout (formats/
+    nettrace.md section 6): kinds 4 Stack and 5 SequencePoint, a Count-
+    prefixed Thread block, Count-prefixed metadata rows with (Type, name)
+    fields and a varuint-counted OptionalMetadata, v5-style rows and SP."""
+    row = (b"\x01" + s("MyProvider") + b"\x07" + s("MyEvent") +
+           b"\x02" + b"\x15" + s("Value") + b"\x17" + s("Label") +
+           b"\x01" + b"\x01\x01")
+    metadata = struct.pack("<H", 1) + row
+    thread = struct.pack("<H", 1) + b"\x01" + b"\xae\x2c" + b"\xd2\x09"
+    stack = struct.pack("<IIIQQ", 1, 1, 16, 0x401000, 0x402000)
+    payload = b"\x2a" + struct.pack("<H", 2) + b"ab"
+    events = (struct.pack("<hhqq", 20, 1, 100, 105) +
+              bytes([0xcf, 1, 0, 1, 0, 1, 1, 100, len(payload)]) + payload +
+              bytes([0, 5]) + payload)
+    sp = struct.pack("<qi", 200, 1) + struct.pack("<qi", 1, 2)
+    return {"header": b"Nettrace" + struct.pack("<III", 0, 6, 0),
+            "trace": default_parts()["trace"], "metadata": metadata,
+            "thread": thread, "stack": stack, "events": events, "sp": sp,
+            "end": b"", "row": row}
+
+
+def draft_example(**change):
+    """A draft file; keywords replace parts as in example()."""
+    parts = draft_parts()
+    parts.update({k: v for k, v in change.items() if k != "blocks"})
+    order = change.get("blocks") or [
+        (1, "trace"), (3, "metadata"), (6, "thread"), (4, "stack"),
+        (2, "events"), (5, "sp"), (0, "end")]
+    return parts["header"] + b"".join(block(kind, parts[name])
+                                      for kind, name in order)

@@ -84,7 +84,9 @@ static int write_trace(const char *path, const char *format,
         return TG_IO_ERROR;
     }
     int r = tg_generate(format, profile, seed, size, tgC_write_file, f);
-    int closed = tgC_close_output(f, f == stdout ? "standard output" : path);
+    /* standard output is flushed, checked and reported on by main() */
+    int closed = f == stdout ? (ferror(f) ? -1 : 0)
+                             : tgC_close_output(f, path);
     if (r == -2)
         return tgC_usage("gen: format %s has no profile '%s'", format,
                          profile);

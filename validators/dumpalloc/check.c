@@ -260,12 +260,12 @@ static void check_aloc(da_check *k)
 
 static void check_dalc(da_check *k)
 {
-    if (k->rem < 8) {
-        too_short(k, DA_DALC_SHORT, 8);
+    if (k->rem < DA_DALC_FIELDS) {
+        too_short(k, DA_DALC_SHORT, DA_DALC_FIELDS);
         return;
     }
     uint64_t at = tgW_offset(k->w);
-    const unsigned char *p = take(k, 8);
+    const unsigned char *p = take(k, DA_DALC_FIELDS);
     if (p != NULL)
         check_address(k, tgB_le64(p), at, 0);
 }
@@ -275,35 +275,43 @@ static void check_proc(da_check *k)
     if (k->procs > 0)
         report_record(k, DA_SEQ_PROC_AGAIN, "one PROC", "another PROC");
     k->procs++;
-    if (k->rem < 8) {
-        too_short(k, DA_PROC_SHORT, 8);
+    if (k->rem < DA_PROC_MIN) {
+        too_short(k, DA_PROC_SHORT, DA_PROC_MIN);
         return;
     }
-    if (take(k, 4) != NULL)
+    if (take(k, DA_U32) != NULL)
         string_field(k, "/name");
 }
 
 static void check_obje(da_check *k)
 {
-    if (k->rem < 4)
-        too_short(k, DA_OBJE_SHORT, 4);
+    if (k->rem < DA_OBJE_MIN)
+        too_short(k, DA_OBJE_SHORT, DA_OBJE_MIN);
     else
         string_field(k, "/name");
 }
 
 static void check_pcal(da_check *k)
 {
+    /* function name and file name (each a u32 length and bytes), then a
+     * line number: the Length needed grows as the names are read */
+    unsigned left = 3; /* u32 fields not read yet */
     int r = string_field(k, "/function");
-    if (r == 0 && !k->stop)
+    if (r == 0 && !k->stop) {
+        left = 2;
         r = string_field(k, "/file");
-    if (r == 0 && !k->stop && k->rem < 4)
-        r = 2;
+    }
+    if (r == 0 && !k->stop) {
+        left = 1;
+        if (k->rem < DA_U32)
+            r = 2;
+    }
     if (r == 2) {
-        too_short(k, DA_PCAL_SHORT, 0);
+        too_short(k, DA_PCAL_SHORT, k->len - (uint32_t)k->rem + DA_U32 * left);
         return;
     }
     if (r == 0 && !k->stop) {
-        take(k, 4);
+        take(k, DA_U32);
         report_record(k, DA_COMPAT_PCAL, "a frame the reader reads",
                       "PCAL");
     }
@@ -314,20 +322,20 @@ enum { FRAME_PLAIN, FRAME_TERM, FRAME_UNKNOWN };
 /* @return what kind of frame the record was. */
 static int check_fram(da_check *k)
 {
-    if (k->rem < 4) {
-        too_short(k, DA_FRAM_SHORT, 4);
+    if (k->rem < DA_FRAM_MIN) {
+        too_short(k, DA_FRAM_SHORT, DA_FRAM_MIN);
         return FRAME_PLAIN;
     }
-    const unsigned char *p = take(k, 4);
+    const unsigned char *p = take(k, DA_FRAM_MIN);
     if (p == NULL)
         return FRAME_PLAIN;
     k->subtype = tgB_le32(p);
     switch (k->subtype) {
     case DA_NTVE:
-        if (k->rem < 8)
-            too_short(k, DA_NTVE_SHORT, 12);
+        if (k->rem < DA_ADDRESS)
+            too_short(k, DA_NTVE_SHORT, DA_NTVE_FIELDS);
         else
-            take(k, 8);
+            take(k, DA_ADDRESS);
         return FRAME_PLAIN;
     case DA_PCAL:
         check_pcal(k);

@@ -18,7 +18,15 @@
 #define DA_TERM DA_FOURCC('T', 'E', 'R', 'M')
 
 #define DA_MAX_LENGTH 0x7FFFFFFFu /* the draft reader reads int32 */
-#define DA_ALOC_FIELDS 20u        /* address 8 + timestamp 12     */
+/* Payload sizes of the record layouts (seeds/dumpalloc.md). */
+#define DA_U32 4u                 /* a length, pid, line number or FOURCC */
+#define DA_ADDRESS 8u
+#define DA_ALOC_FIELDS 20u        /* address 8 + timestamp 12            */
+#define DA_DALC_FIELDS DA_ADDRESS
+#define DA_PROC_MIN (2 * DA_U32)  /* pid, name length                    */
+#define DA_OBJE_MIN DA_U32        /* name length                         */
+#define DA_FRAM_MIN DA_U32        /* frame type                          */
+#define DA_NTVE_FIELDS (DA_U32 + DA_ADDRESS) /* frame type, address      */
 
 /* Rule indices, in table order. */
 enum da_rule {

@@ -233,9 +233,13 @@ static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
     s->payload_off = at;
     if (meta)
         nt_metadata_v45(k, &pl);
-    else if (s->payload_size > 65536)
-        nt_report(k, NT_PAY_LARGE, at, s->payload_size, "/payload",
-                  "<= 65536 bytes", "more");
+    else if (s->payload_size > NT_OBSERVED_PAYLOAD) {
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, "<= %u bytes", NT_OBSERVED_PAYLOAD);
+        snprintf(found, sizeof found, "%" PRIu32 " bytes", s->payload_size);
+        nt_report(k, NT_PAY_LARGE, at, s->payload_size, "/payload", exp,
+                  found);
+    }
     c->p += s->payload_size;
     for (long i = 0; i < padding; i++)
         if (c->p[i] != 0) {

@@ -106,6 +106,17 @@ int nt_string_v6(nt_check *k, nt_cur *c, const char *field)
     return 0;
 }
 
+const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
+                          size_t size)
+{
+    /* after a fill or skip that came short, the window ends where the
+     * input does */
+    uint64_t end = k->w->base + k->w->end;
+    snprintf(buf, size, "%" PRIu64 " bytes before the input ends",
+             end > off ? end - off : 0);
+    return buf;
+}
+
 int nt_hold(nt_check *k, uint64_t at, uint64_t n)
 {
     tgW_window *w = k->w;

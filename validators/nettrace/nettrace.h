@@ -195,6 +195,10 @@ enum {
     NT_HOLD_CUT = -1,    /* the input ends inside it (the caller reports) */
     NT_HOLD_NOMEM = -2   /* no memory or a read error: the verdict says */
 };
+/*! nt_input_left() : "N bytes before the input ends", N counted from
+ *  off, into buf, for a finding about an input that ended early. */
+const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
+                          size_t size);
 /*! nt_hold() : make the n content bytes of the block whose header is at
  *  `at` readable whole, or skip them when n is over the block limit. */
 int nt_hold(nt_check *k, uint64_t at, uint64_t n);

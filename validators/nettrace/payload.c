@@ -229,7 +229,7 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
 {
     nt_check *k = l->k;
     size_t n = k->nops - l->start;
-    if (l->full && k->decode_payloads) {
+    if (l->full && k->decode_payloads && !k->silent) {
         char exp[96];
         nt_report(k, NT_LIM_PROGRAMS, off, 0, "/FieldDescriptions",
                   tgE_limit_text(k->c, TG_LIMIT_PAYLOAD_STEPS, "steps", exp,

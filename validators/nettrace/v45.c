@@ -27,12 +27,13 @@ typedef struct object_header {
     char name[40];
 } object_header;
 
-/* The input ended inside the object being read. */
+/* The input ended inside the `need` bytes from `off`. */
 static void cut(nt_check *k, uint64_t off, uint64_t need)
 {
-    char exp[48];
-    snprintf(exp, sizeof exp, "%" PRIu64 " more bytes", need);
-    nt_report(k, NT_OBJ_CUT, off, need, "", exp, "end of input");
+    char exp[48], found[48];
+    snprintf(exp, sizeof exp, "%" PRIu64 " bytes", need);
+    nt_input_left(k, off, found, sizeof found);
+    nt_report(k, NT_OBJ_CUT, off, need, "", exp, found);
     k->stop = 1;
 }
 
@@ -251,12 +252,6 @@ static void block(nt_check *k, enum nt_kind kind)
         k->stop = 1;
         return;
     }
-    if (size > 100 * 1024) {
-        char found[32];
-        snprintf(found, sizeof found, "%" PRId32 " bytes", size);
-        nt_report(k, NT_OBS_BLOCK, at, 4, "/BlockSize", "<= 102400 bytes",
-                  found);
-    }
     size_t pad = (size_t)((4 - (at + 4) % 4) % 4);
     size_t total = pad + (size_t)size;
     int held = nt_hold(k, at, total);
@@ -265,6 +260,12 @@ static void block(nt_check *k, enum nt_kind kind)
             cut(k, at + 4, total);
         k->stop = 1;
         return;
+    }
+    if ((uint32_t)size > NT_OBSERVED_BLOCK) { /* the block is there */
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, "<= %u bytes", NT_OBSERVED_BLOCK);
+        snprintf(found, sizeof found, "%" PRId32 " bytes", size);
+        nt_report(k, NT_OBS_BLOCK, at, 4, "/BlockSize", exp, found);
     }
     if (held == NT_HOLD_HELD) {
         pad = padding_count(k, at, pad, (size_t)size);

@@ -159,10 +159,11 @@ void nt_check_v6(nt_check *k)
         }
         int held = nt_hold(k, at, size);
         if (held < 0) {
-            char exp[32];
+            char exp[32], found[48];
             snprintf(exp, sizeof exp, "%" PRIu32 " bytes", size);
+            nt_input_left(k, at + 4, found, sizeof found);
             if (held == NT_HOLD_CUT)
-                nt_report(k, NT_OBJ_CUT, at, 4, "", exp, "end of input");
+                nt_report(k, NT_OBJ_CUT, at, 4, "", exp, found);
             return;
         }
         if (k->object == 0 && kind != 1)

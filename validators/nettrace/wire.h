@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Sizes the .NET runtime keeps to (formats/nettrace.md NT-70, NT-71). */
+#define NT_OBSERVED_BLOCK (100u * 1024) /* v4/v5 blocks, older runtimes   */
+#define NT_OBSERVED_PAYLOAD 65536u      /* event payloads                  */
+
 /* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
 enum nt_layout {
     NT_V45 = 0, /* FastSerialization objects (v4/v5)          */

@@ -1,0 +1,179 @@
+#!/usr/bin/python3
+"""nettrace45.t - v4/v5 rules checked on files built byte by byte from
+formats/nettrace.md section 4 (tests/nt45.py), each case naming the one
+rule it must get, the offset where it must be reported, and the exit
+code: payloads decoded against V1 and V2Params metadata, the required V1
+field list, V5 tags, UTF-16 names, uncompressed row alignment, `long`
+timestamps, and SyncTimeUTC dates. Failure: another rule, offset or exit
+code, or a finding on a file the spec allows."""
+import json
+import struct
+
+import nt45
+from nt45 import File, metadata, row, sp, tag, u16z, uncompressed, v1, v2
+from nt45 import v2_field
+from taplib import Scratch, Tap, run
+
+t = Tap()
+scratch = Scratch("tg-nettrace45-")
+EVENT = 0x01 | 0x02 | 0x04 | 0x40 | 0x80  # id, seq/capture/proc, thread,
+                                          # sorted, size: all explicit
+
+
+def findings(data, *opts):
+    path = scratch.write("case.nettrace", data)
+    code, out, err = run("check", "--report", "json", *opts, path)
+    f = json.loads(out)["files"][0]
+    return code, [(d["rule"], d["offset"]) for d in f["findings"]], f
+
+
+def case(name, data, want, code, *opts):
+    got, found, _ = findings(data, *opts)
+    t.eq((got, found), (code, want), name)
+
+
+def trace(meta_payload, event_payloads, ts=(100, 105), sp_ts=200,
+          trace_date=None):
+    """Metadata id 1 from meta_payload, then one event of it per payload
+    on thread 7 (timestamps ts[i]), then a sequence point.  Returns the
+    bytes and the offset of each event payload."""
+    f = File(nt45.trace_payload(trace_date) if trace_date else None)
+    f.add("MetadataBlock", nt45.block_content(
+        row(0xC0, ts=ts[0] % 2**64, payload=meta_payload), ts[0], ts[0]))
+    rows, at, prev = b"", [], 0
+    for i, pl in enumerate(event_payloads):
+        # sequence delta 0: each event is the previous one's number + 1
+        r = row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7,
+                ts=(ts[i] - prev) % 2**64, payload=pl)
+        at.append(len(rows) + len(r) - len(pl))
+        rows += r
+        prev = ts[i]
+        t_min, t_max = min(ts[:len(event_payloads)]), max(
+            ts[:len(event_payloads)])
+    ev = f.add("EventBlock", nt45.block_content(rows, t_min, t_max))
+    f.add("SPBlock", sp(sp_ts, (7, len(event_payloads))))
+    data = f.build()
+    return data, [f.content[ev] + 20 + a for a in at]
+
+
+# the baseline: every rule holds
+V1_TWO = v1((9, "A"), (14, "B"))  # Int32, Double: 12 bytes
+data, at = trace(metadata(1, fields=V1_TWO), [b"\1" * 12, b"\2" * 12])
+case("baseline: V1 Int32 and Double, 12-byte payloads", data, [], 0)
+
+# NT-56, V1 fields: the payload must hold them (trailing bytes are allowed)
+data, at = trace(metadata(1, fields=V1_TWO), [b"\1" * 13, b"\2" * 11])
+case("V1: 11 bytes for 12 bytes of fields", data, [("NT-PAY-002", at[1])],
+     0)
+data, at = trace(metadata(1, fields=v1((18, "Name"))),
+                 [u16z("ab"), "cd".encode("utf-16-le")])
+case("V1: a String without its NUL", data, [("NT-PAY-002", at[1])], 0)
+data, at = trace(metadata(1, fields=v1((1, "Point", [(9, "X"), (9, "Y")]))),
+                 [b"\0" * 8, b"\0" * 7])
+case("V1: a nested Object of two Int32 in 7 bytes", data,
+     [("NT-PAY-002", at[1])], 0)
+data, at = trace(metadata(1, fields=v1((16, "When"))), [b"\0" * 8,
+                                                       b"\0" * 7])
+case("V1: DateTime is 8 bytes in v4/v5 (NT-A10)", data,
+     [("NT-PAY-002", at[1])], 0)
+
+# NT-56, V2Params: Array is a u16 count and its elements
+PORTS = v1() + tag(2, v2(v2_field("Ports", 19, element=8)))
+data, at = trace(metadata(1, fields=PORTS),
+                 [struct.pack("<H", 2) + b"\0" * 4,
+                  struct.pack("<H", 3) + b"\0" * 4])
+case("V2Params: Array<UInt16> of 3 in 4 bytes", data,
+     [("NT-PAY-002", at[1] + 2)], 0)
+PAIRS = v1() + tag(2, v2(v2_field("Pairs", 19, element=1, nested=v2(
+    v2_field("Key", 18), v2_field("Value", 9)))))
+pair = u16z("k") + struct.pack("<i", 5)
+data, at = trace(metadata(1, fields=PAIRS),
+                 [struct.pack("<H", 2) + pair + pair,
+                  struct.pack("<H", 1) + u16z("k")])
+case("V2Params: Array<Object{String, Int32}> cut in its second field", data,
+     [("NT-PAY-002", at[1] + 2 + 4)], 0)
+
+# NT-53: "Following this header there is a V1 Payload description. This
+# consists of int FieldCount": a payload that ends after Level lacks it
+meta = metadata(1, fields=b"")
+data, at = trace(meta, [b""])
+f = File()
+mb = f.add("MetadataBlock", nt45.block_content(row(0xC0, ts=100,
+                                                   payload=meta), 100, 100))
+f.build()
+end_of_payload = f.content[mb] + 20 + len(row(0xC0, ts=100, payload=meta))
+case("a metadata payload without FieldCount", data,
+     [("NT-MET-016", end_of_payload)], 1)
+
+# V5 tags: OpCode carries its byte; an Array's element type is a type code
+meta = metadata(1, fields=v1() + tag(1, b""))
+data, _ = trace(meta, [b""])
+tag_at = end_of_payload + 4  # after the empty V1 list
+case("an OpCode tag without its byte", data, [("NT-MET-001", tag_at)], 1)
+meta = metadata(1, fields=v1() + tag(2, v2(v2_field("V", 19, element=2))))
+data, _ = trace(meta, [b"\0\0"])
+element_at = tag_at + 5 + 4 + 4 + len(u16z("V")) + 4
+case("a V2Params Array of element type 2", data,
+     [("NT-MET-006", element_at)], 0)
+
+# NT-76: UTF-16 names have no unpaired surrogate
+meta = (struct.pack("<i", 1) + "M".encode("utf-16-le") + b"\x00\xd8\0\0" +
+        metadata(1)[4 + len(u16z("P")):])
+data, _ = trace(meta, [b""])
+provider_at = end_of_payload - len(metadata(1, fields=b"")) + 4
+case("a provider name with a lone high surrogate", data,
+     [("NT-STR-001", provider_at + 2)], 0)
+meta = (struct.pack("<i", 1) + "\U0001F600".encode("utf-16-le") + b"\0\0" +
+        metadata(1)[4 + len(u16z("P")):])
+data, _ = trace(meta, [b""])
+case("a provider name with a surrogate pair", data, [], 0)
+
+# NT-37: a MetaDataId is an int; -1 is out of range, and said as -1
+f = File()
+f.add("MetadataBlock", nt45.block_content(
+    row(0xC0, ts=100, payload=metadata(-1)), 100, 100))
+f.add("SPBlock", sp(200))
+got, found, fj = findings(f.build())
+t.eq((got, [(d["rule"], d["found"]) for d in fj["findings"]]),
+     (0, [("NT-REF-003", "-1"), ("NT-OBS-002", "-1")]),
+     "MetaDataId -1 is reported as -1")
+
+# NT-31: uncompressed rows end at a 4-byte file offset
+def uncompressed_file(payload, pad):
+    f = File()
+    f.add("MetadataBlock", nt45.block_content(
+        row(0xC0, ts=100, payload=metadata(1)), 100, 100))
+    ev = f.add("EventBlock", nt45.block_content(
+        uncompressed(1, 1, 7, 105, payload, pad=pad), 105, 105, flags=0))
+    f.add("SPBlock", sp(200, (7, 1)))
+    return f.build(), f.content[ev] + 20
+
+
+data, at = uncompressed_file(b"\0" * 8, None)
+case("an uncompressed row, aligned", data, [], 0)
+data, at = uncompressed_file(b"\0" * 8, 2)
+case("an uncompressed row padded by 2 where 0 align it", data,
+     [("NT-ROW-012", at)], 1)
+data, at = uncompressed_file(b"\0" * 6, None)
+case("an uncompressed 6-byte payload, padded to align (TraceEvent misreads "
+     "it)", data, [("NT-ROW-006", at + 76)], 0)
+
+# v4/v5 timestamps are `long`: negative ones order as numbers
+data, _ = trace(metadata(1), [b"", b""], ts=(-5, 3), sp_ts=10)
+case("events at -5 then 3 on one thread are in order", data, [], 0)
+f = File()
+f.add("MetadataBlock", nt45.block_content(
+    row(0xC0, ts=100, payload=metadata(1)), 100, 100))
+f.add("SPBlock", sp(100))
+second = f.add("SPBlock", sp(-5))
+data = f.build()
+case("a sequence point at -5 after one at 100", data,
+     [("NT-ORD-001", f.content[second])], 1)
+
+# SyncTimeUTC: February 29 only in leap years (Gregorian)
+for year, ok in ((2023, False), (2024, True), (1900, False), (2000, True)):
+    data, _ = trace(metadata(1), [b""],
+                    trace_date=(year, 2, 0, 29, 12, 0, 0, 0))
+    case("SyncTimeUTC %d-02-29" % year, data,
+         [] if ok else [("NT-TRC-003", 0x35)], 0)
+t.done()

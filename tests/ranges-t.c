@@ -1,0 +1,100 @@
+/* ranges-t.c - the range set (stack ids of a sequence-point window)
+ * against a plain model: ranges added in ascending, descending and
+ * scattered order agree on overlaps and on lookups; the tree's height
+ * stays within the AVL bound (1.44 log2 n), so adding and looking up
+ * cost O(log n) whatever the order; the limit holds and a clear empties
+ * it.  Failure: any disagreement, or a tree taller than the bound. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/bytes.h"
+#include "core/ranges.h"
+#include "tap.h"
+
+#define N 100000
+
+/* An AVL tree of n nodes is at most 1.44 log2(n + 2) tall. */
+static int avl_bound(size_t n)
+{
+    int log2 = 0;
+    for (size_t m = n + 2; m > 1; m >>= 1)
+        log2++;
+    return (int)(1.45 * (log2 + 1));
+}
+
+/* Ranges [10 i, 10 i + 5) added in the order order(i). */
+static void ordered(size_t (*order)(size_t), const char *what)
+{
+    tgS_ranges r;
+    tgS_init(&r, N);
+    uint64_t a, b;
+    size_t added = 0, bad = 0;
+    for (size_t i = 0; i < N; i++) {
+        size_t k = order(i);
+        added += tgS_insert(&r, 10 * k, 10 * k + 5, &a, &b) == 1;
+    }
+    for (size_t k = 0; k < N; k++) {
+        bad += !tgS_contains(&r, 10 * k) || !tgS_contains(&r, 10 * k + 4);
+        bad += tgS_contains(&r, 10 * k + 5) || tgS_contains(&r, 10 * k + 9);
+        /* an overlap from either side is refused, and names the range */
+        bad += tgS_insert(&r, 10 * k + 4, 10 * k + 7, &a, &b) != 0 ||
+               a != 10 * k;
+        bad += tgS_insert(&r, 10 * k - 3 + 3 * (k == 0), 10 * k + 1, &a,
+                          &b) != 0;
+    }
+    ok(added == N && bad == 0, "%s: %d ranges, lookups and overlaps agree",
+       what, N);
+    int h = tgS_height(&r), bound = avl_bound(N);
+    ok(h <= bound, "%s: height %d within the AVL bound %d", what, h, bound);
+    tgS_free(&r);
+}
+
+static size_t ascending(size_t i) { return i; }
+static size_t descending(size_t i) { return N - 1 - i; }
+static size_t scattered(size_t i) { return (i * 7919) % N; } /* prime */
+
+int main(void)
+{
+    ordered(ascending, "ascending");
+    ordered(descending, "descending");
+    ordered(scattered, "scattered");
+
+    /* against a model of small random ranges */
+    static unsigned char owner[4096];
+    tgS_ranges r;
+    tgS_init(&r, 1000);
+    tgB_rng rng = {5};
+    size_t bad = 0;
+    uint64_t a, b;
+    for (int step = 0; step < 20000; step++) {
+        if (step % 5000 == 0) {
+            tgS_clear(&r);
+            for (size_t i = 0; i < sizeof owner; i++)
+                owner[i] = 0;
+        }
+        uint64_t first = tgB_below(&rng, 4000), n = 1 + tgB_below(&rng, 20);
+        int free_ = 1;
+        for (uint64_t i = first; i < first + n; i++)
+            free_ &= !owner[i];
+        int got = tgS_insert(&r, first, first + n, &a, &b);
+        if (got == -1)
+            continue; /* the limit: checked below */
+        bad += got != free_;
+        if (got == 1)
+            for (uint64_t i = first; i < first + n; i++)
+                owner[i] = 1;
+        uint64_t probe = tgB_below(&rng, 4096);
+        bad += tgS_contains(&r, probe) != owner[probe];
+    }
+    ok(bad == 0, "random ranges agree with the model, across clears");
+    tgS_clear(&r);
+    ok(!tgS_contains(&r, 1) && tgS_height(&r) == 0, "clear empties it");
+    tgS_free(&r);
+
+    tgS_init(&r, 2);
+    ok(tgS_insert(&r, 1, 2, &a, &b) == 1 && tgS_insert(&r, 5, 6, &a, &b) == 1 &&
+           tgS_insert(&r, 9, 10, &a, &b) == -1,
+       "a third range past a limit of 2 is refused");
+    tgS_free(&r);
+    return done_testing();
+}
