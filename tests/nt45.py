@@ -125,26 +125,30 @@ def stacks(first, *sizes):
 
 
 class File:
-    """Objects in order; bytes() frames them as 4.2 and 4.4 say."""
+    """Objects in order; bytes() frames them as 4.2 and 4.4 say.  Every
+    object but Trace has a BlockSize and padding."""
 
-    def __init__(self, trace=None):
-        self.objects = [("Trace", trace or trace_payload())]
+    def __init__(self, trace=None, version=4, min_version=4):
+        self.objects = [["Trace", trace or trace_payload(), version,
+                         min_version]]
 
-    def add(self, name, content):
-        self.objects.append((name, content))
+    def add(self, name, content, version=2, min_version=2):
+        self.objects.append([name, content, version, min_version])
         return len(self.objects) - 1
 
     def build(self, end=True):
         out = bytearray(MAGIC)
         self.at = []       # offset of each object
+        self.size_at = []  # offset of each BlockSize (None for Trace)
         self.content = []  # offset of each object's content
-        for i, (name, content) in enumerate(self.objects):
+        for name, content, version, min_version in self.objects:
             self.at.append(len(out))
-            version = 4 if i == 0 else 2
-            out += b"\x05\x05\x01" + struct.pack("<iii", version, version,
-                                                 len(name))
+            out += b"\x05\x05\x01" + struct.pack("<iii", version,
+                                                 min_version, len(name))
             out += name.encode() + b"\x06"
-            if i > 0:
+            self.size_at.append(None)
+            if name != "Trace":
+                self.size_at[-1] = len(out)
                 out += struct.pack("<i", len(content))
                 out += b"\0" * ((4 - len(out) % 4) % 4)
             self.content.append(len(out))

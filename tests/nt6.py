@@ -84,3 +84,20 @@ def draft_example(**change):
         (2, "events"), (5, "sp"), (0, "end")]
     return parts["header"] + b"".join(block(kind, parts[name])
                                       for kind, name in order)
+
+
+def offsets(header=20, blocks=None, parts=None, draft=False):
+    """Where each named block's content starts in example() (or
+    draft_example()) built with these parts and order."""
+    parts = parts or (draft_parts() if draft else default_parts())
+    order = blocks or ([(1, "trace"), (3, "metadata"), (6, "thread"),
+                        (4, "stack"), (2, "events"), (5, "sp"), (0, "end")]
+                       if draft else
+                       [(1, "trace"), (3, "metadata"), (6, "thread"),
+                        (5, "stack"), (8, "labels"), (2, "events"),
+                        (4, "sp"), (7, "remove"), (0, "end")])
+    at, out = header, {}
+    for kind, name in order:
+        out.setdefault(name, at + 4)
+        at += 4 + len(parts[name])
+    return out

@@ -350,7 +350,7 @@ void nt_stack_block(nt_check *k, nt_cur *b)
     }
     uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
     b->p += 8;
-    uint32_t ptr = k->pointer_size ? k->pointer_size : 8;
+    uint32_t ptr = k->pointer_size; /* 0: PointerSize was not 4 or 8 */
     for (k->row = 0; k->row < count; k->row++) {
         uint64_t sat = nt_off(b);
         uint32_t size = nt_left(b) >= 4 ? tgB_le32(b->p) : 0;
@@ -362,7 +362,7 @@ void nt_stack_block(nt_check *k, nt_cur *b)
             k->row = UINT64_MAX;
             return;
         }
-        if (size % ptr) {
+        if (ptr && size % ptr) {
             snprintf(exp, sizeof exp, "a multiple of %" PRIu32, ptr);
             snprintf(found, sizeof found, "%" PRIu32, size);
             nt_report(k, NT_STK_POINTER, sat, 4, "/StackSize", exp, found);

@@ -39,8 +39,10 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
     if (nt_left(b) < 16) {
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
         nt_report(k, NT_SP_PARSE, at, nt_left(b), "",
-                  "TimeStamp, Flags and ThreadCount (16 bytes)", "fewer");
+                  "TimeStamp, Flags and ThreadCount (16 bytes)", found);
         return;
     }
     uint64_t ts = tgB_le64(b->p);
@@ -155,8 +157,10 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
     if (nt_left(b) < 8) {
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
         nt_report(k, NT_LBL_PARSE, at, nt_left(b), "",
-                  "firstIndex and count (8 bytes)", "fewer");
+                  "firstIndex and count (8 bytes)", found);
         return;
     }
     uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);

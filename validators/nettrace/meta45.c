@@ -19,19 +19,27 @@ typedef struct meta_parse {
     nt_lay lay; /* the payload layout being compiled                  */
 } meta_parse;
 
-static void fail(meta_parse *m, uint64_t at, const char *field,
-                 const char *exp)
+static void fail(meta_parse *m, uint64_t at, uint64_t len,
+                 const char *field, const char *exp, const char *found)
 {
     if (!m->failed)
-        nt_report(m->k, NT_MET_PARSE, at, 0, field, exp,
-                  "the end of the payload");
+        nt_report(m->k, NT_MET_PARSE, at, len, field, exp, found);
     m->failed = 1;
+}
+
+/* An int32 field that cannot be negative, found negative. */
+static void negative(meta_parse *m, uint64_t at, const char *field,
+                     int32_t v)
+{
+    char found[24];
+    snprintf(found, sizeof found, "%" PRId32, v);
+    fail(m, at, 4, field, ">= 0", found);
 }
 
 static int i32(meta_parse *m, nt_cur *c, int32_t *out, const char *field)
 {
     if (nt_left(c) < 4) {
-        fail(m, nt_off(c), field, "an int32");
+        fail(m, nt_off(c), 0, field, "an int32", "the end of the payload");
         return -1;
     }
     *out = (int32_t)tgB_le32(c->p);
@@ -48,7 +56,8 @@ static int utf16z(meta_parse *m, nt_cur *c, const char *field)
             c->p = p + 2;
             return 0;
         }
-    fail(m, nt_off(c), field, "a UTF-16 string ending in 00 00");
+    fail(m, nt_off(c), nt_left(c), field, "a UTF-16 string ending in 00 00",
+         "none before the end of the payload");
     return -1;
 }
 
@@ -79,7 +88,7 @@ static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth,
     if (i32(m, c, count, "/fields/FieldCount"))
         return;
     if (*count < 0) {
-        fail(m, nt_off(c) - 4, "/fields/FieldCount", ">= 0");
+        negative(m, nt_off(c) - 4, "/fields/FieldCount", *count);
         return;
     }
     if (nt_too_deep(m->k, depth, nt_off(c) - 4, "/fields/FieldCount")) {
@@ -139,7 +148,7 @@ static void v2_fields(meta_parse *m, nt_cur *c, unsigned depth)
     if (i32(m, c, &count, "/V2Params/FieldCount"))
         return;
     if (count < 0) {
-        fail(m, nt_off(c) - 4, "/V2Params/FieldCount", ">= 0");
+        negative(m, nt_off(c) - 4, "/V2Params/FieldCount", count);
         return;
     }
     if (nt_too_deep(m->k, depth, nt_off(c) - 4, "/V2Params/FieldCount")) {
@@ -152,7 +161,10 @@ static void v2_fields(meta_parse *m, nt_cur *c, unsigned depth)
         if (i32(m, c, &size, "/V2Params/Size"))
             return;
         if (size < 4 || (size_t)size - 4 > nt_left(c)) {
-            fail(m, at, "/V2Params/Size", "4 .. the bytes left");
+            char exp[48], found[24];
+            snprintf(exp, sizeof exp, "4 .. %zu", nt_left(c) + 4);
+            snprintf(found, sizeof found, "%" PRId32, size);
+            fail(m, at, 4, "/V2Params/Size", exp, found);
             return;
         }
         nt_cur f = {c->p, c->p + size - 4, c->start, c->base};
@@ -172,7 +184,11 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
         if (i32(m, c, &len, "/tags/Size"))
             return;
         if (len < 0 || nt_left(c) < 1 || (size_t)len > nt_left(c) - 1) {
-            fail(m, at, "/tags/Size", "0 .. the bytes left");
+            char exp[48], found[24];
+            snprintf(exp, sizeof exp, "0 .. %zu",
+                     nt_left(c) ? nt_left(c) - 1 : 0);
+            snprintf(found, sizeof found, "%" PRId32, len);
+            fail(m, at, 4, "/tags/Size", exp, found);
             return;
         }
         unsigned kind = *c->p++;
@@ -185,7 +201,8 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
             nt_lay_reset(&m->lay); /* the V2 list describes the payload */
             v2_fields(m, &t, 0);
         } else if (kind == TAG_OPCODE && len < 1) {
-            fail(m, at, "/tags/OpCode", "an OpCode tag carrying its byte");
+            fail(m, at, 5, "/tags/OpCode", "an OpCode tag carrying its byte",
+                 "a tag of 0 bytes");
         } else if (kind != TAG_OPCODE) {
             char found[16];
             snprintf(found, sizeof found, "%u", kind);
@@ -205,8 +222,10 @@ static int body(meta_parse *m, nt_cur *c)
         utf16z(m, c, "/payload/EventName"))
         return -1;
     if (nt_left(c) < 16) {
-        fail(m, nt_off(c), "/payload/Keywords",
-             "Keywords, Version and Level (16 bytes)");
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", nt_left(c));
+        fail(m, nt_off(c), nt_left(c), "/payload/Keywords",
+             "Keywords, Version and Level (16 bytes)", found);
         return -1;
     }
     c->p += 16;

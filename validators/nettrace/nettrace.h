@@ -135,7 +135,7 @@ typedef struct nt_meta {
 typedef struct nt_check {
     tgE_check *c;
     tgW_window *w;
-    uint32_t pointer_size;
+    uint32_t pointer_size;    /* 4 or 8; 0 if the Trace gives neither  */
     /* where we are, for paths */
     int v6;                   /* the v6 block layout (else v4/v5)      */
     int draft;                /* ... as the seed's draft               */

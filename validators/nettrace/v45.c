@@ -140,19 +140,26 @@ static int valid_date(const unsigned char *p)
 
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
 {
-    char found[48];
-    if (!valid_date(p))
+    char found[96];
+    if (!valid_date(p)) {
+        /* Year-Month-Day Hour:Minute:Second.Millisecond, DayOfWeek */
+        snprintf(found, sizeof found, "%d-%d-%d %d:%d:%d.%d, day of week %d",
+                 i16(p), i16(p + 2), i16(p + 6), i16(p + 8), i16(p + 10),
+                 i16(p + 12), i16(p + 14), i16(p + 4));
         nt_report(k, NT_TRACE_SYNCTIME, at, 16, "/SyncTimeUTC",
-                  "a valid date and time", "out-of-range fields");
+                  "a valid date and time", found);
+    }
     int64_t freq = (int64_t)tgB_le64(p + 24);
     if (freq <= 0) {
         snprintf(found, sizeof found, "%" PRId64, freq);
         nt_report(k, NT_TRACE_FREQUENCY, at + 24, 8, "/TickFrequency", "> 0",
                   found);
     }
-    k->pointer_size = tgB_le32(p + 32);
-    if (k->pointer_size != 4 && k->pointer_size != 8) {
-        snprintf(found, sizeof found, "%" PRIu32, k->pointer_size);
+    int32_t ptr = (int32_t)tgB_le32(p + 32); /* an int */
+    /* stack sizes are checked against a pointer size only if it is one */
+    k->pointer_size = ptr == 4 || ptr == 8 ? (uint32_t)ptr : 0;
+    if (k->pointer_size == 0) {
+        snprintf(found, sizeof found, "%" PRId32, ptr);
         nt_report(k, NT_TRACE_POINTER, at + 32, 4, "/PointerSize", "4 or 8",
                   found);
     }

@@ -28,8 +28,10 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
                   "another");
     k->trace_seen = 1;
     if (nt_left(b) < 40) {
+        char found[32];
+        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
         nt_report(k, NT_V6_TRACE_PARSE, at, nt_left(b), "",
-                  "40 bytes of fixed fields", "fewer");
+                  "40 bytes of fixed fields", found);
         return;
     }
     nt_trace_fields(k, b->p, at);
