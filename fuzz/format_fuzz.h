@@ -1,9 +1,10 @@
 /* format_fuzz.h - the body every format's fuzz target shares.  Each
  * input is checked under every profile of the format, once as a whole
  * buffer and once pulled in chunks of 1..8 (and sometimes 4096) bytes;
- * verdicts and the digests of all findings must agree.  Half the inputs
- * (by their last byte) run with a tiny repeat cap and id limit, so the
- * capping and limit paths run too.  Validators live across inputs, as in a
+ * verdicts and the digests of all findings must agree, and both count
+ * every byte of the input.  Half the inputs (by their last byte) run with
+ * a tiny repeat cap and every limit at or near its minimum, so the capping
+ * and limit paths run too.  Validators live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
  * that changes the next.  Failure: a crash, a sanitizer report, a broken
  * finding invariant, or any whole/chunked difference. */
@@ -29,6 +30,11 @@ static tg_validator *fuzz_validator(const char *format, size_t profile,
         if (tight) {
             tg_set_repeat_cap(*v, 2);
             FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_LIVE_OBJECTS, 3) == 0);
+            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_DEPTH, 2) == 0);
+            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_PAYLOAD_STEPS, 4) == 0);
+            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_BLOCK_BYTES,
+                                     tg_limit_about(TG_LIMIT_BLOCK_BYTES)
+                                         ->min) == 0);
         }
     }
     return *v;
@@ -42,9 +48,10 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     fuzz_digest whole = {0xcbf29ce484222325ull, 0};
     fuzz_digest part = whole;
     tg_verdict a = tg_check_buffer(v, data, size, fuzz_on_diag, &whole);
-    FUZZ_ASSERT(tg_bytes_checked(v) <= size);
+    FUZZ_ASSERT(tg_bytes_checked(v) == size);
     fuzz_feeder f = {data, size, 0, chunk_seed};
     tg_verdict b = tg_check_reader(v, fuzz_feed, &f, fuzz_on_diag, &part);
+    FUZZ_ASSERT(tg_bytes_checked(v) == size);
     FUZZ_ASSERT(a == b);
     FUZZ_ASSERT(whole.count == part.count && whole.hash == part.hash);
     FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);

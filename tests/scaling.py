@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""scaling.py OUTDIR N - write the inputs of the scaling benchmark
+(tests/bench.sh): valid traces, each with N of one structure that grows
+with the input, for timing `check` at two sizes. Each file is named
+<case>.<N>.<format> and the cases are printed, one per line, as
+"case format what".
+
+The cases are the structures whose cost per operation must stay O(1) or
+O(log n): stack id ranges (added in descending order, the worst for a
+sorted list), metadata ids, capture threads (ids spread over the high
+bits, the worst for a weak hash), small blocks, v6 thread indexes, v6
+label lists followed by many sequence points (each clears the label
+table), and dumpalloc live addresses (high bits only)."""
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import nt45  # noqa: E402
+import nt6  # noqa: E402
+from nt45 import File, metadata, row, sp  # noqa: E402
+from taplib import da_rec, da_str  # noqa: E402
+
+EVENT = 0x01 | 0x02 | 0x04 | 0x40 | 0x80
+# a row's sequence number is the previous row's + delta + 1 (mod 2^32):
+# this delta makes it 1 again, for a new thread's first event
+BACK_TO_1 = 0xFFFFFFFF
+
+
+def meta_block(first, count, ts=100):
+    rows = b"".join(row(0xC0, ts=ts if i == 0 else 0,
+                        payload=metadata(first + i, fields=b"\0\0\0\0"))
+                    for i in range(count))
+    return nt45.block_content(rows, ts, ts)
+
+
+def v45_stacks(n):
+    """n StackBlocks of one stack each, ids descending, one window."""
+    f = File()
+    f.add("MetadataBlock", meta_block(1, 1))
+    for i in range(n):
+        f.add("StackBlock", nt45.stacks(n - i, 8))
+    f.add("EventBlock", nt45.block_content(
+        row(EVENT | 0x08, meta=1, seq=0, capture=7, proc=0, thread=7,
+            stack=n, ts=150), 150, 150))
+    f.add("SPBlock", sp(200, (7, 1)))
+    return f.build()
+
+
+def v45_metadata(n):
+    """n metadata ids, in blocks of 1000 rows."""
+    f = File()
+    for first in range(1, n + 1, 1000):
+        f.add("MetadataBlock", meta_block(first, min(1000, n + 1 - first)))
+    f.add("SPBlock", sp(200))
+    return f.build()
+
+
+def v45_threads(n):
+    """One event on each of n capture threads (ids i << 40), in blocks of
+    1000 rows, then a sequence point listing them all."""
+    f = File()
+    f.add("MetadataBlock", meta_block(1, 1))
+    for first in range(0, n, 1000):
+        rows = b"".join(row(EVENT, meta=1,
+                            seq=0 if i == first else BACK_TO_1,
+                            capture=(i + 1) << 40, proc=0,
+                            thread=(i + 1) << 40,
+                            ts=150 if i == first else 0)
+                        for i in range(first, min(first + 1000, n)))
+        f.add("EventBlock", nt45.block_content(rows, 150, 150))
+    f.add("SPBlock", sp(200, *[((i + 1) << 40, 1) for i in range(n)]))
+    return f.build()
+
+
+def v45_blocks(n):
+    """n EventBlocks of one event each (the sample-profiler shape)."""
+    f = File()
+    f.add("MetadataBlock", meta_block(1, 1))
+    for i in range(n):
+        f.add("EventBlock", nt45.block_content(
+            row(EVENT, meta=1, seq=i, capture=7, proc=0, thread=7,
+                ts=150 + i), 150 + i, 150 + i))
+    f.add("SPBlock", sp(150 + n, (7, n)))
+    return f.build()
+
+
+def v6_block(kind, content):
+    return struct.pack("<I", len(content) | kind << 24) + content
+
+
+def v6_head():
+    p = nt6.default_parts()
+    meta_row = (b"\x01" + nt6.s("P") + b"\x01" + nt6.s("E") +
+                struct.pack("<HH", 0, 0))
+    return (p["header"] + v6_block(1, p["trace"]) +
+            v6_block(3, nt6.metadata_with(meta_row)))
+
+
+def v6_threads(n):
+    """n thread indexes (i << 40) declared in Thread blocks of 1000 rows,
+    one event on each, removed at the end."""
+    out = [v6_head()]
+    for first in range(0, n, 1000):
+        ids = range(first + 1, min(first + 1000, n) + 1)
+        rows = b"".join(struct.pack("<H", len(nt45.var(i << 40))) +
+                        nt45.var(i << 40) for i in ids)
+        out.append(v6_block(6, rows))
+        evs = b"".join(bytes([0x47]) + nt45.var(1) +
+                       nt45.var(0 if i == ids[0] else BACK_TO_1) +
+                       nt45.var(i << 40) + b"\0" + nt45.var(i << 40) +
+                       (nt45.var(150) if i == ids[0] else b"\0")
+                       for i in ids)
+        out.append(v6_block(2, struct.pack("<hhqq", 20, 1, 150, 150) + evs))
+    out.append(v6_block(4, struct.pack("<QII", 200, 0, 0)))
+    out.append(v6_block(0, b""))
+    return b"".join(out)
+
+
+def v6_labels(n):
+    """n label lists in one LabelList block, then n / 4 sequence points:
+    each ends the label lists, clearing their table."""
+    lists = b"".join(b"\x89\x01" for _ in range(n))  # Level 1, last label
+    out = [v6_head(), v6_block(8, struct.pack("<II", 1, n) + lists)]
+    for i in range(n // 4):
+        out.append(v6_block(4, struct.pack("<QII", 200 + i, 0, 0)))
+    out.append(v6_block(0, b""))
+    return b"".join(out)
+
+
+def da_live(n):
+    """n allocations (addresses i << 40) never freed."""
+    out = [da_rec(b"PROC", struct.pack("<I", 1) + da_str(b"app"))]
+    term = da_rec(b"FRAM", b"TERM")
+    for i in range(1, n + 1):
+        out.append(da_rec(b"ALOC", struct.pack("<QqI", i << 40, 1, 0)))
+        out.append(term)
+    return b"".join(out)
+
+
+CASES = [
+    ("stacks", "nettrace", "v4/v5 StackBlocks, ids descending, no SP",
+     v45_stacks),
+    ("metadata", "nettrace", "v4/v5 metadata ids", v45_metadata),
+    ("threads", "nettrace", "v4/v5 capture threads (ids i << 40)",
+     v45_threads),
+    ("blocks", "nettrace", "v4/v5 EventBlocks of one event", v45_blocks),
+    ("threads6", "nettrace", "v6 thread indexes (i << 40)", v6_threads),
+    ("labels6", "nettrace", "v6 label lists, then n/4 sequence points",
+     v6_labels),
+    ("live", "dumpalloc", "dumpalloc live addresses (i << 40)", da_live),
+]
+
+if __name__ == "__main__":
+    out, n = sys.argv[1], int(sys.argv[2])
+    os.makedirs(out, exist_ok=True)
+    for name, fmt, what, make in CASES:
+        path = os.path.join(out, "%s.%d.%s" % (name, n, fmt))
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(make(n))
+        print("%s %s %s" % (name, fmt, what))
