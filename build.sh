@@ -5,7 +5,9 @@
 #   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
 #                         per target (default 60)
 #   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
-#   ./build.sh bench      time check on large generated traces vs cat
+#   ./build.sh bench [WHAT] time check on large generated traces vs cat, and
+#                         how time grows with the input (WHAT: a format,
+#                         FORMAT:PROFILE or scaling; default all)
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 #   ./build.sh gcc        a release build with gcc too (warnings are errors)
 # Environment: CC (default clang), TG_JOBS (default nproc).
@@ -103,9 +105,10 @@ case $mode in
     done
     ;;
   bench)
-    need_packages "${base_packages[@]}"
+    need_packages "${base_packages[@]}" python3 valgrind
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
-    run tests/bench.sh "$top/build/tracegate" "$top/reports"
+    shift
+    run tests/bench.sh "$top/build/tracegate" "$top/reports" "$@"
     ;;
   gcc)
     need_packages "${base_packages[@]}" gcc

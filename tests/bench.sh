@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# bench.sh TRACEGATE REPORTS_DIR [FORMAT[:PROFILE]...] - speed and memory
-# of `check` on traces generated for each format (and profile), written to
-# REPORTS_DIR/bench-<format>[-<profile>].md.  Default: every format, plus
-# NetTrace's final v6 layout.  Speed is a ratio against `cat FILE
+# bench.sh TRACEGATE REPORTS_DIR [FORMAT[:PROFILE]|scaling...] - speed and
+# memory of `check` on traces generated for each format (and profile),
+# written to REPORTS_DIR/bench-<format>[-<profile>].md; and `scaling`:
+# time and instructions on inputs with N and 4N blocks, stacks, metadata
+# ids, threads, label lists and live addresses (tests/scaling.py), written
+# to REPORTS_DIR/bench-scaling.md.  Default: every format, NetTrace's
+# final v6 layout, and scaling.  Speed is a ratio against `cat FILE
 # >/dev/null` on the same file in the same run (best of 3 each, file in
 # the page cache), because these machines are noisy; memory is peak RSS of
 # `gen --size N | check -` for two sizes far apart.
@@ -13,7 +16,7 @@ set -euo pipefail
 tg=$1
 reports=$2
 shift 2
-formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6"}
+formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 scaling"}
 size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
@@ -93,6 +96,59 @@ bench_format() { # FORMAT[:PROFILE]
   cat "$out"
 }
 
+instructions() { # FILE -> instructions `check FILE` executes (callgrind)
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$tg" check \
+    "$1" 2>&1 >/dev/null | sed -n 's/.*Collected : *//p'
+}
+
+bench_scaling() {
+  local n=${TG_SCALE_N:-100000} big sdir="$dir/scaling" out
+  big=$((4 * n))
+  python3 "$(dirname "$0")/scaling.py" "$sdir" "$n" >"$dir/cases"
+  python3 "$(dirname "$0")/scaling.py" "$sdir" "$big" >/dev/null
+  out="$reports/bench-scaling.md"
+  {
+    echo "# Scaling: time and instructions at N and 4N"
+    echo
+    echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\` with"
+    echo "\`scaling\`), release build, every rule of the default profile on."
+    echo "Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+    echo "Inputs: \`tests/scaling.py DIR N\`, valid traces whose size grows"
+    echo "with one structure; N = $n and 4N = $big. Seconds are the best of"
+    echo "3 runs with the file in the page cache; instructions are counted"
+    echo "by callgrind and do not depend on the machine. A check whose work"
+    echo "per structure is O(1) or O(log n) has ratios near 4 (memory"
+    echo "latency can raise the time ratio a little; the instruction ratio"
+    echo "is the one to compare)."
+    echo
+    echo "| case | what grows | bytes (N) | bytes (4N) | s (N) | s (4N) | time ratio | instructions (N) | instructions (4N) | instruction ratio |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+  } >"$out"
+  while read -r name format what; do
+    local a="$sdir/$name.$n.$format" b="$sdir/$name.$big.$format"
+    # each input must be conformant (set -e stops the bench if not)
+    "$tg" check "$a" >/dev/null
+    "$tg" check "$b" >/dev/null
+    cat "$a" "$b" >/dev/null
+    local ta tb ia ib
+    ta=$(best_of_3 "$tg" check "$a")
+    tb=$(best_of_3 "$tg" check "$b")
+    ia=$(instructions "$a")
+    ib=$(instructions "$b")
+    awk -v c="$name" -v w="$what" -v sa="$(stat -c %s "$a")" \
+      -v sb="$(stat -c %s "$b")" -v ta="$ta" -v tb="$tb" \
+      -v ia="${ia//,/}" -v ib="${ib//,/}" 'BEGIN {
+        printf "| %s | %s | %d | %d | %s | %s | %.1f | %d | %d | %.2f |\n",
+          c, w, sa, sb, ta, tb, (ta > 0 ? tb / ta : 0), ia, ib,
+          (ia > 0 ? ib / ia : 0) }' >>"$out"
+  done <"$dir/cases"
+  cat "$out"
+}
+
 for format in $formats; do
-  bench_format "$format"
+  if [ "$format" = scaling ]; then
+    bench_scaling
+  else
+    bench_format "$format"
+  fi
 done

@@ -29,25 +29,17 @@ static int32_t height(const tgS_ranges *r, uint32_t i)
 
 static void update(tgS_ranges *r, uint32_t i)
 {
-    int32_t a = height(r, NODE(r, i).left), b = height(r, NODE(r, i).right);
+    int32_t a = height(r, NODE(r, i).child[0]);
+    int32_t b = height(r, NODE(r, i).child[1]);
     NODE(r, i).height = 1 + (a > b ? a : b);
 }
 
-static uint32_t rotate_right(tgS_ranges *r, uint32_t i)
+/* Lift i's child on side d (0 left, 1 right) above i. */
+static uint32_t rotate(tgS_ranges *r, uint32_t i, int d)
 {
-    uint32_t l = NODE(r, i).left;
-    NODE(r, i).left = NODE(r, l).right;
-    NODE(r, l).right = i;
-    update(r, i);
-    update(r, l);
-    return l;
-}
-
-static uint32_t rotate_left(tgS_ranges *r, uint32_t i)
-{
-    uint32_t c = NODE(r, i).right;
-    NODE(r, i).right = NODE(r, c).left;
-    NODE(r, c).left = i;
+    uint32_t c = NODE(r, i).child[d];
+    NODE(r, i).child[d] = NODE(r, c).child[!d];
+    NODE(r, c).child[!d] = i;
     update(r, i);
     update(r, c);
     return c;
@@ -57,20 +49,17 @@ static uint32_t rotate_left(tgS_ranges *r, uint32_t i)
 static uint32_t balance(tgS_ranges *r, uint32_t i)
 {
     update(r, i);
-    int32_t d = height(r, NODE(r, i).left) - height(r, NODE(r, i).right);
-    if (d > 1) {
-        uint32_t l = NODE(r, i).left;
-        if (height(r, NODE(r, l).left) < height(r, NODE(r, l).right))
-            NODE(r, i).left = rotate_left(r, l);
-        return rotate_right(r, i);
-    }
-    if (d < -1) {
-        uint32_t c = NODE(r, i).right;
-        if (height(r, NODE(r, c).right) < height(r, NODE(r, c).left))
-            NODE(r, i).right = rotate_right(r, c);
-        return rotate_left(r, i);
-    }
-    return i;
+    int32_t d = height(r, NODE(r, i).child[0]) -
+                height(r, NODE(r, i).child[1]);
+    if (d >= -1 && d <= 1)
+        return i;
+    int heavy = d < 0; /* the taller side */
+    uint32_t c = NODE(r, i).child[heavy];
+    /* a child leaning the other way is turned first (a double rotation) */
+    if (height(r, NODE(r, c).child[!heavy]) >
+        height(r, NODE(r, c).child[heavy]))
+        NODE(r, i).child[heavy] = rotate(r, c, !heavy);
+    return rotate(r, i, heavy);
 }
 
 /* Insert node `add` below i; ranges are disjoint, so `first` orders. */
@@ -78,10 +67,8 @@ static uint32_t insert(tgS_ranges *r, uint32_t i, uint32_t add)
 {
     if (i == 0)
         return add;
-    if (NODE(r, add).first < NODE(r, i).first)
-        NODE(r, i).left = insert(r, NODE(r, i).left, add);
-    else
-        NODE(r, i).right = insert(r, NODE(r, i).right, add);
+    int side = NODE(r, add).first >= NODE(r, i).first;
+    NODE(r, i).child[side] = insert(r, NODE(r, i).child[side], add);
     return balance(r, i);
 }
 
@@ -94,10 +81,10 @@ int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
     for (uint32_t i = r->root; i;) {
         if (first < NODE(r, i).first) {
             after = i;
-            i = NODE(r, i).left;
+            i = NODE(r, i).child[0];
         } else {
             before = i;
-            i = NODE(r, i).right;
+            i = NODE(r, i).child[1];
         }
     }
     uint32_t hit = before && NODE(r, before).end > first ? before
@@ -118,7 +105,7 @@ int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
         r->nodes = p;
         r->cap = cap;
     }
-    tgS_node node = {first, end, 0, 0, 1};
+    tgS_node node = {first, end, {0, 0}, 1};
     r->nodes[r->n++] = node;
     r->root = insert(r, r->root, (uint32_t)r->n);
     return 1;
@@ -128,11 +115,11 @@ int tgS_contains(const tgS_ranges *r, uint64_t id)
 {
     for (uint32_t i = r->root; i;) {
         if (id < NODE(r, i).first)
-            i = NODE(r, i).left;
+            i = NODE(r, i).child[0];
         else if (id < NODE(r, i).end)
             return 1;
         else
-            i = NODE(r, i).right;
+            i = NODE(r, i).child[1];
     }
     return 0;
 }

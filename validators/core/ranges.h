@@ -12,7 +12,7 @@
 
 typedef struct tgS_node {
     uint64_t first, end;   /* the range [first, end)                */
-    uint32_t left, right;  /* children (node index + 1), 0 = none   */
+    uint32_t child[2];     /* left, right (node index + 1), 0 = none */
     int32_t height;        /* of the subtree rooted here            */
 } tgS_node;
 

@@ -1520,26 +1520,6 @@ static int payload6(nt_mut *x, const void *fields, size_t nf,
     return 1;
 }
 
-static int mut_pay_loc(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    switch (v) {
-    case 0: /* Blob: RelLoc<Int32>; size 4 at 8 past the field's end */
-        return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
-                        "\10\0\4\0\1\2\3\4", 8, 0,
-                        "a RelLoc whose region starts 8 bytes past its "
-                        "field in an 8-byte payload",
-                        out);
-    case 1: /* Text: DataLoc<Byte>; 16 bytes from offset 2 */
-        return payload6(x, FIELD("\7\0", "\4Text\x19\x06"), 11,
-                        "\2\0\20\0abcd", 8, 0,
-                        "a DataLoc of 16 bytes in an 8-byte payload", out);
-    case 2: /* Blob: RelLoc<Int32>; 3 bytes right after the field */
-        return payload6(x, FIELD("\7\0", "\4Blob\x18\x09"), 11,
-                        "\0\0\3\0\1\2\3", 7, 0,
-                        "a RelLoc<Int32> region of 3 bytes", out);
-    }
-    return 0;
-}
 
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
@@ -1825,57 +1805,85 @@ static int payload_draft(nt_mut *x, const void *fields, size_t nf,
 #define V2_PORTS "\0\0\0\0" "\x14\0\0\0\x02" \
                  "\1\0\0\0" "\x10\0\0\0P\0\0\0\x13\0\0\0\x08\0\0\0"
 
+/* A payload mutant: metadata with these fields (in the layout of the
+ * parent's profile) and an event of it whose payload breaks at `at`. */
+typedef struct pay_case {
+    int profile;
+    const char *fields;
+    size_t nf;
+    const char *payload;
+    size_t np;
+    uint64_t at;
+    const char *what;
+} pay_case;
+
+#define PAY(profile, fields, payload, at, what)                              \
+    {profile, fields, sizeof fields - 1, payload, sizeof payload - 1, at, what}
+
+static int pay_mutant(nt_mut *x, const pay_case *c, tg_mutant *out)
+{
+    if (strcmp(out->profile, tgN_profiles[c->profile]) != 0 &&
+        !reparent(x, c->profile, out))
+        return 0;
+    switch (c->profile) {
+    case NT_PROFILE_DEFAULT:
+        return payload45(x, c->fields, c->nf, c->payload, c->np, c->at,
+                         c->what, out);
+    case NT_PROFILE_V6:
+        return payload6(x, c->fields, c->nf, c->payload, c->np, c->at,
+                        c->what, out);
+    default:
+        return payload_draft(x, c->fields, c->nf, c->payload, c->np, c->at,
+                             c->what, out);
+    }
+}
+
+/* v4/v5 first (the rule's parent), then v6, then the draft */
+static const pay_case pay_short[] = {
+    PAY(NT_PROFILE_DEFAULT, V1_TWO, "\1\2\3\4\5\6\7\10\11\12\13", 0,
+        "v4/v5: an event of two fixed-size V1 fields (12 bytes) with an "
+        "11-byte payload"),
+    PAY(NT_PROFILE_DEFAULT, V1_NAME, "a\0b\0c\0", 0,
+        "v4/v5: a V1 String without its NUL"),
+    PAY(NT_PROFILE_DEFAULT, V2_PORTS, "\377\377\1\0\2\0", 2,
+        "v4/v5: a V2Params Array<UInt16> claiming 65535 elements in a "
+        "6-byte payload"),
+    PAY(NT_PROFILE_V6, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e",
+        "\1\2\3\4\5\6\7\10\11\12\13", 0,
+        "v6: an event of two fixed-size fields (12 bytes) with an 11-byte "
+        "payload"),
+    PAY(NT_PROFILE_V6, FIELD("\10\0", "\5Ports\x13\x08"),
+        "\377\377\1\0\2\0", 2,
+        "v6: an Array<UInt16> claiming 65535 elements in a 6-byte payload"),
+    PAY(NT_PROFILE_V6, FIELD("\6\0", "\4Name\x12"), "a\0b\0c\0", 0,
+        "v6: a UTF-16 string without its NUL"),
+    PAY(NT_PROFILE_V6, FIELD("\11\0", "\4Quad\x16\x09\377\377"),
+        "\1\0\0\0\2\0\0\0", 0,
+        "v6: a FixedLengthArray of 65535 Int32 in an 8-byte payload"),
+    PAY(NT_PROFILE_V6_DRAFT, "\1\x17\5Label", "\x64\0ab", 2,
+        "draft: a LengthPrefixedUTF8String claiming 100 bytes with 2"),
+};
+
+static const pay_case pay_loc[] = {
+    PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\10\0\4\0\1\2\3\4",
+        0, "a RelLoc whose region starts 8 bytes past its field in an "
+           "8-byte payload"),
+    PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Text\x19\x06"), "\2\0\20\0abcd", 0,
+        "a DataLoc of 16 bytes in an 8-byte payload"),
+    PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\0\0\3\0\1\2\3", 0,
+        "a RelLoc<Int32> region of 3 bytes"),
+};
+
+#define NCASES(a) (sizeof a / sizeof a[0])
+
 static int mut_pay_short(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    switch (v) { /* v4/v5 first (the parent), then v6, then the draft */
-    case 0:
-        return payload45(x, V1_TWO, sizeof V1_TWO - 1,
-                         "\1\2\3\4\5\6\7\10\11\12\13", 11, 0,
-                         "v4/v5: an event of two fixed-size V1 fields (12 "
-                         "bytes) with an 11-byte payload",
-                         out);
-    case 1:
-        return payload45(x, V1_NAME, sizeof V1_NAME - 1, "a\0b\0c\0", 6, 0,
-                         "v4/v5: a V1 String without its NUL", out);
-    case 2:
-        return payload45(x, V2_PORTS, sizeof V2_PORTS - 1,
-                         "\377\377\1\0\2\0", 6, 2,
-                         "v4/v5: a V2Params Array<UInt16> claiming 65535 "
-                         "elements in a 6-byte payload",
-                         out);
-    case 3: /* v6: Count: Int32, Ratio: Double */
-        return reparent(x, NT_PROFILE_V6, out) &&
-               payload6(x, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e", 20,
-                        "\1\2\3\4\5\6\7\10\11\12\13", 11, 0,
-                        "v6: an event of two fixed-size fields (12 bytes) "
-                        "with an 11-byte payload",
-                        out);
-    case 4: /* v6: Ports: Array<UInt16> */
-        return reparent(x, NT_PROFILE_V6, out) &&
-               payload6(x, FIELD("\10\0", "\5Ports\x13\x08"), 12,
-                        "\377\377\1\0\2\0", 6, 2,
-                        "v6: an Array<UInt16> claiming 65535 elements in a "
-                        "6-byte payload",
-                        out);
-    case 5: /* v6: Name: NullTerminatedUTF16String */
-        return reparent(x, NT_PROFILE_V6, out) &&
-               payload6(x, FIELD("\6\0", "\4Name\x12"), 10, "a\0b\0c\0", 6,
-                        0, "v6: a UTF-16 string without its NUL", out);
-    case 6: /* v6: Quad: FixedLengthArray<Int32>[65535] */
-        return reparent(x, NT_PROFILE_V6, out) &&
-               payload6(x, FIELD("\11\0", "\4Quad\x16\x09\377\377"), 13,
-                        "\1\0\0\0\2\0\0\0", 8, 0,
-                        "v6: a FixedLengthArray of 65535 Int32 in an 8-byte "
-                        "payload",
-                        out);
-    case 7: /* the draft: Label: LengthPrefixedUTF8String */
-        return reparent(x, NT_PROFILE_V6_DRAFT, out) &&
-               payload_draft(x, "\1\x17\5Label", 8, "\x64\0ab", 4, 2,
-                             "draft: a LengthPrefixedUTF8String claiming "
-                             "100 bytes with 2",
-                             out);
-    }
-    return 0;
+    return v < NCASES(pay_short) && pay_mutant(x, &pay_short[v], out);
+}
+
+static int mut_pay_loc(nt_mut *x, unsigned v, tg_mutant *out)
+{
+    return v < NCASES(pay_loc) && pay_mutant(x, &pay_loc[v], out);
 }
 
 static int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
