@@ -55,6 +55,12 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
 
 size_t tgU_utf8_bad(const unsigned char *p, size_t n)
 {
+    /* most strings are short and ASCII: one pass, no state */
+    unsigned char high = 0;
+    for (size_t i = 0; i < n; i++)
+        high |= p[i];
+    if (high < 0x80)
+        return SIZE_MAX;
     tgU_state st = {0, 0, 0};
     tgU_result r = tgU_scan(&st, p, n);
     if (r.bad != SIZE_MAX)

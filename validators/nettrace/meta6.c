@@ -102,15 +102,16 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
         return -1;
     }
     const nt_type *t = nt_type_at(NT_V6, code);
-    snprintf(found, sizeof found, "%u", code);
+    if (t->shape == NT_T_UNKNOWN || t->compat) { /* formatted only then */
+        snprintf(found, sizeof found, "%u", code);
+        nt_type_codes(NT_V6, codes, sizeof codes);
+    }
     if (t->shape == NT_T_UNKNOWN) {
-        fail(m, NT_M6_TYPE, at, "/Type",
-             nt_type_codes(NT_V6, codes, sizeof codes), found);
+        fail(m, NT_M6_TYPE, at, "/Type", codes, found);
         return -1;
     }
     if (t->compat)
-        nt_report(k, NT_M6_DECIMAL, at, 1, "/Type",
-                  nt_type_codes(NT_V6, codes, sizeof codes), found);
+        nt_report(k, NT_M6_DECIMAL, at, 1, "/Type", codes, found);
     if (code == T_UTF8_UNIT && scalar)
         nt_report(k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
                   "23 only as an element type", "a scalar field of type 23");

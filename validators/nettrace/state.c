@@ -236,7 +236,9 @@ void nt_on_event(nt_check *k, const nt_event *e)
             !(t = live_thread(k, e->capture_thread, e->off, hl,
                               "/CaptureThreadIndex")))
             return;
-    } else {
+    } else if ((t = tgI_find(&k->threads, e->capture_thread)) == NULL) {
+        /* a thread's first event: it exists by being used (the find
+         * before is inline, for every other event) */
         int status;
         t = tgI_insert(&k->threads, e->capture_thread, &status);
         if (t == NULL) {
