@@ -79,8 +79,12 @@ case $mode in
       [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
       # shellcheck disable=SC2086
       # 64 KiB inputs: large seeds (real samples) are used by their prefix
+      # findings go to the build folder, never the repository's root;
+      # one worth keeping moves to fuzz/regressions/ under a telling name
+      mkdir -p "build-fuzz/artifacts-$name"
       run "build-fuzz/$name" -max_total_time="$seconds" -max_len=65536 \
-        -print_final_stats=1 -dict="fuzz/$format.dict" "$work" $seeds
+        -print_final_stats=1 -dict="fuzz/$format.dict" \
+        -artifact_prefix="build-fuzz/artifacts-$name/" "$work" $seeds
     done
     ;;
   afl)

@@ -7,12 +7,10 @@ import filecmp
 import json
 import os
 import subprocess
-import tempfile
-
-from taplib import ROOT, TRACEGATE, Tap, run
+from taplib import ROOT, TRACEGATE, Scratch, Tap, run
 
 t = Tap()
-tmp = tempfile.mkdtemp(prefix="tg-corpus-")
+tmp = Scratch("tg-corpus-").dir
 subprocess.run([os.path.join(ROOT, "corpus", "regenerate.sh"), TRACEGATE,
                 tmp], check=True, stdout=subprocess.DEVNULL)
 

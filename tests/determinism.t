@@ -11,12 +11,10 @@ import glob
 import json
 import os
 import subprocess
-import tempfile
-
-from taplib import SHARED, TRACEGATE, Tap, run
+from taplib import SHARED, TRACEGATE, Scratch, Tap, run
 
 t = Tap()
-tmp = tempfile.mkdtemp(prefix="tg-determinism-")
+tmp = Scratch("tg-determinism-").dir
 
 UNCOMPRESSED = ("; uncompressed rows, read with bit 31 set = not sorted, as "
                 "writers and readers do (the spec words it the other way "

@@ -51,11 +51,15 @@ def run(*args, stdin=None, input_bytes=None):
 
 
 class Scratch:
-    """A temporary folder to write test inputs into."""
+    """A temporary folder to write test inputs into, removed when the test
+    ends: a test run leaves nothing behind."""
 
     def __init__(self, prefix):
+        import atexit
+        import shutil
         import tempfile
         self.dir = tempfile.mkdtemp(prefix=prefix)
+        atexit.register(shutil.rmtree, self.dir, True)
 
     def path(self, name):
         return os.path.join(self.dir, name)
