@@ -39,8 +39,9 @@ static void ordered(size_t (*order)(size_t), const char *what)
         /* an overlap from either side is refused, and names the range */
         bad += tgS_insert(&r, 10 * k + 4, 10 * k + 7, &a, &b) != 0 ||
                a != 10 * k;
-        bad += tgS_insert(&r, 10 * k - 3 + 3 * (k == 0), 10 * k + 1, &a,
-                          &b) != 0;
+        /* from the left: [10k - 3, 10k + 1), or [0, 1) for k = 0 */
+        uint64_t left = k ? 10 * k - 3 : 0;
+        bad += tgS_insert(&r, left, 10 * k + 1, &a, &b) != 0;
     }
     ok(added == N && bad == 0, "%s: %d ranges, lookups and overlaps agree",
        what, N);
