@@ -10,6 +10,8 @@
 #                         FORMAT:PROFILE or scaling; default all)
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 #   ./build.sh gcc        a release build with gcc too (warnings are errors)
+#   ./build.sh example    install into build-install/ and build and run
+#                         examples/check_buffer.c against it via pkg-config
 # Environment: CC (default clang), TG_JOBS (default nproc).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -118,13 +120,33 @@ case $mode in
     need_packages "${base_packages[@]}" gcc
     CC=gcc configure_and_build build-gcc -DCMAKE_BUILD_TYPE=Release
     ;;
+  example)
+    need_packages "${base_packages[@]}" pkgconf
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    rm -rf build-install
+    run cmake --install build --prefix "$top/build-install" >/dev/null
+    export PKG_CONFIG_PATH="$top/build-install/lib/pkgconfig"
+    # shellcheck disable=SC2046 # pkg-config prints several words
+    run "$CC" -Wall -Wextra -Werror -o build-install/check_buffer \
+      examples/check_buffer.c $(pkg-config --cflags --libs tracegate)
+    # a valid trace exits 0 with its verdict line, an invalid one 1
+    LD_LIBRARY_PATH="$top/build-install/lib" run build-install/check_buffer \
+      nettrace corpus/nettrace/valid/0000.nettrace.bin
+    set +e
+    LD_LIBRARY_PATH="$top/build-install/lib" build-install/check_buffer \
+      dumpalloc corpus/dumpalloc/invalid/DA-REC-003/0000.dumpalloc.bin
+    code=$?
+    set -e
+    [ "$code" -eq 1 ] || { echo "build.sh: example exit $code, want 1" >&2;
+                           exit 1; }
+    ;;
   corpus)
     need_packages "${base_packages[@]}"
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench|corpus|gcc]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench [WHAT]|corpus|gcc|example]" >&2
     exit 2
     ;;
 esac

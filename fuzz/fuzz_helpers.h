@@ -42,9 +42,9 @@ static inline void fuzz_mix_str(fuzz_digest *g, const char *s)
 static inline void fuzz_on_diag(void *ctx, const tg_diag *d)
 {
     fuzz_digest *g = ctx;
-    FUZZ_ASSERT(d->rule && d->rule->id && d->path && d->expected && d->found);
+    FUZZ_ASSERT(d->rule && tg_rule_id(d->rule) && d->path && d->expected && d->found);
     FUZZ_ASSERT(d->consequence_of < (int64_t)d->seq);
-    fuzz_mix_str(g, d->rule->id);
+    fuzz_mix_str(g, tg_rule_id(d->rule));
     fuzz_mix_str(g, d->path);
     fuzz_mix_str(g, d->expected);
     fuzz_mix_str(g, d->found);

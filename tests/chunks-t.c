@@ -56,8 +56,7 @@ int main(void)
     tgM_buf b = {0};
     for (size_t i = 0; i < tg_format_count(); i++) {
         const char *fmt = tg_format_at(i)->name;
-        size_t n, tried = 0, bad = 0;
-        const tg_rule *rules = tg_rules(fmt, &n);
+        size_t n = tg_rule_count(fmt), tried = 0, bad = 0;
         const char *const *profiles = tg_format_at(i)->profiles;
         for (uint64_t seed = 1; seed <= 3; seed++) {
             for (size_t p = 0; profiles[p]; p++) {
@@ -69,10 +68,11 @@ int main(void)
                 for (unsigned var = 0;; var++) {
                     tg_mutant m;
                     b.n = 0;
-                    if (tg_mutate(fmt, rules[k].id, var, seed, tgM_write, &b,
-                                  &m) <= 0)
+                    const char *id = tg_rule_id(tg_rule_at(fmt, k));
+                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) <=
+                        0)
                         break;
-                    bad += !same_in_chunks(fmt, &b, rules[k].id);
+                    bad += !same_in_chunks(fmt, &b, id);
                     tried++;
                 }
         }

@@ -43,13 +43,13 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
         for (unsigned var = 0;; var++) {
             tg_mutant m;
             b.n = 0;
-            int w = tg_mutate(fi->name, r->id, var, seed, tgM_write, &b, &m);
+            int w = tg_mutate(fi->name, tg_rule_id(r), var, seed, tgM_write, &b, &m);
             if (w <= 0)
                 break;
             made++;
             tg_validator *v = tg_validator_new(fi->name);
             tg_set_profile(v, m.profile);
-            findings_reset(&f, r->id);
+            findings_reset(&f, tg_rule_id(r));
             f.at = m.offset;
             tg_verdict got = tg_check_buffer(v, b.p, b.n, collect, &f);
             tg_validator_free(v);
@@ -58,14 +58,14 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
                 if (bad++ < 3)
                     diag("%s seed %" PRIu64 " variant %u (%s): verdict %d "
                          "want %d, offset %" PRIu64 " %s, other rule %s\n%s",
-                         r->id, seed, var, m.mutation, got, m.expected,
+                         tg_rule_id(r), seed, var, m.mutation, got, m.expected,
                          m.offset, f.covering ? "covered" : "NOT covered",
                          f.first_other, findings_text(&f));
             }
         }
     }
     ok(made > 0 && bad == 0, "%s: %zu mutants each break exactly this rule",
-       r->id, made);
+       tg_rule_id(r), made);
     tgM_free(&b);
     findings_reset(&f, NULL);
 }
@@ -77,14 +77,14 @@ int main(void)
         tg_validator *v = tg_validator_new(fi->name);
         check_parents(fi, v);
         tg_validator_free(v);
-        size_t n;
-        const tg_rule *rules = tg_rules(fi->name, &n);
-        for (size_t k = 0; k < n; k++) {
-            if (rules[k].mutation)
-                check_rule(fi, &rules[k]);
+        for (size_t k = 0; k < tg_rule_count(fi->name); k++) {
+            const tg_rule *r = tg_rule_at(fi->name, k);
+            const char *why = tg_rule_get(r, TG_RULE_NO_MUTATION);
+            if (tg_rule_get(r, TG_RULE_MUTATION))
+                check_rule(fi, r);
             else
-                ok(rules[k].no_mutation && *rules[k].no_mutation,
-                   "%s: no mutation, and the table says why", rules[k].id);
+                ok(why && *why, "%s: no mutation, and the table says why",
+                   tg_rule_id(r));
         }
     }
     return done_testing();

@@ -32,7 +32,7 @@ static inline void collect(void *ctx, const tg_diag *d)
     int n = snprintf(line, sizeof line,
                      "%s %s off=%" PRIu64 " len=%" PRIu64 " %s exp=%s "
                      "found=%s cause=%" PRId64 " supp=%" PRIu64 "\n",
-                     d->rule->id, tg_level_name(d->level), d->offset,
+                     tg_rule_id(d->rule), tg_level_name(d->level), d->offset,
                      d->length, d->path, d->expected, d->found,
                      d->consequence_of, d->suppressed);
     tgM_write(&f->text, line, (size_t)n);
@@ -40,7 +40,7 @@ static inline void collect(void *ctx, const tg_diag *d)
     if (d->consequence_of >= 0)
         return;
     f->primary++;
-    if (f->only_rule && strcmp(d->rule->id, f->only_rule) == 0) {
+    if (f->only_rule && strcmp(tg_rule_id(d->rule), f->only_rule) == 0) {
         f->of_rule++;
         uint64_t len = d->length ? d->length : 1;
         f->covering += f->at == UINT64_MAX ||
@@ -48,7 +48,7 @@ static inline void collect(void *ctx, const tg_diag *d)
     } else {
         if (f->other_rules++ == 0)
             snprintf(f->first_other, sizeof f->first_other, "%s",
-                     d->rule->id);
+                     tg_rule_id(d->rule));
     }
 }
 

@@ -31,9 +31,11 @@ int main(void)
                     sscanf(l, "%31s", id);
                     const tg_rule *rule = tg_rule_find(id, NULL);
                     int cut_rule = rule &&
-                                   (rule->kind == TG_KIND_TRUNCATED ||
-                                    strncmp(rule->message, "input ends",
-                                            10) == 0);
+                                   (tg_rule_kind_of(rule) ==
+                                        TG_KIND_TRUNCATED ||
+                                    strncmp(tg_rule_get(rule,
+                                                        TG_RULE_MESSAGE),
+                                            "input ends", 10) == 0);
                     only_cut &= cut_rule;
                     any_cut |= cut_rule;
                 }

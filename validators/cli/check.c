@@ -308,7 +308,7 @@ static int parse(int argc, char **argv, check_opts *o)
         case O_FORMAT:
             if (strcmp(optarg, "auto") == 0)
                 o->format = NULL;
-            else if (tg_rules(optarg, &(size_t){0}) == NULL)
+            else if (tg_rule_count(optarg) == 0)
                 return tgC_usage("--format: unknown format '%s'", optarg);
             else
                 o->format = optarg;
@@ -357,15 +357,15 @@ int tgC_check(int argc, char **argv)
                          "not '%s'",
                          o.report);
     }
-    int worst = TG_CONFORMANT;
+    tg_verdict worst = TG_CONFORMANT;
     for (int i = optind; i < argc; i++) {
-        int v = (int)check_one(argv[i], &o, sink);
-        if (tgC_exit_rank(v) > tgC_exit_rank(worst))
+        tg_verdict v = check_one(argv[i], &o, sink);
+        if (tg_verdict_rank(v) > tg_verdict_rank(worst))
             worst = v;
     }
-    tgR_close(sink, worst);
+    tgR_close(sink, (int)worst);
     if (out != stdout && tgC_close_output(out, o.output) != 0 &&
-        tgC_exit_rank(TG_IO_ERROR) > tgC_exit_rank(worst))
+        tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
         worst = TG_IO_ERROR;
-    return worst;
+    return (int)worst;
 }

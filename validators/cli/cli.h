@@ -27,8 +27,5 @@ int tgC_write_file(void *ctx, const void *data, size_t size);
  *  on stderr that `name` could not be written if any write or the close
  *  failed.  @return 0, or -1 after such a failure. */
 int tgC_close_output(FILE *f, const char *name);
-/*! tgC_severity_rank() : order of exit codes when several files are
- *  checked: 6 > 3 > 5 > 4 > 1 > 7 > 0. */
-int tgC_exit_rank(int code);
 
 #endif

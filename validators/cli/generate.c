@@ -56,8 +56,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     if (optind != argc - 1)
         return tgC_usage("%s: name exactly one format", argv[0]);
     o->format = argv[optind];
-    size_t n;
-    if (tg_rules(o->format, &n) == NULL)
+    if (tg_rule_count(o->format) == 0)
         return tgC_usage("%s: unknown format '%s'", argv[0], o->format);
     if (o->out == NULL)
         return tgC_usage("%s: --out DIR%s is required", argv[0],
@@ -133,7 +132,7 @@ static void manifest_line(FILE *m, const char *file, const char *format,
     if (mu) {
         fprintf(m, "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
                    "\"parent\":",
-                mu->rule->id, tg_level_name(mu->rule->level),
+                tg_rule_id(mu->rule), tg_level_name(tg_rule_level(mu->rule)),
                 (int)mu->expected);
         tgJ_str(m, parent);
         fprintf(m, ",\"seed\":%" PRIu64 ",\"variant\":%u,\"mutation\":",
@@ -153,7 +152,7 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                        const tg_rule *rule, FILE *manifest)
 {
     char dir[4096], path[4096], rel[512], parent[64];
-    snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, rule->id);
+    snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, tg_rule_id(rule));
     for (unsigned v = 0;; v++) {
         tg_mutant mu;
         char tmp[4096];
@@ -164,7 +163,7 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     strerror(errno));
             return TG_IO_ERROR;
         }
-        int r = tg_mutate(o->format, rule->id, v, o->seed, tgC_write_file,
+        int r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed, tgC_write_file,
                           f, &mu);
         if (tgC_close_output(f, tmp) != 0)
             r = -1;
@@ -173,10 +172,10 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
             if (r == 0 && v == 0)
                 fprintf(stderr, "tracegate: %s: no mutant could be made "
                                 "from seed %" PRIu64 "\n",
-                        rule->id, o->seed);
+                        tg_rule_id(rule), o->seed);
             return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
         }
-        snprintf(rel, sizeof rel, "invalid/%s/%04u%s", rule->id, v,
+        snprintf(rel, sizeof rel, "invalid/%s/%04u%s", tg_rule_id(rule), v,
                  o->suffix);
         snprintf(path, sizeof path, "%s/%s", o->out, rel);
         if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0) {
@@ -223,11 +222,11 @@ int tgC_mutate(int argc, char **argv)
         manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
                       info->profiles[p]);
     }
-    size_t n;
-    const tg_rule *rules = tg_rules(o.format, &n);
-    for (size_t i = 0; i < n && r == 0; i++)
-        if (rules[i].mutation)
-            r = mutate_rule(&o, info, &rules[i], manifest);
+    for (size_t i = 0; i < tg_rule_count(o.format) && r == 0; i++) {
+        const tg_rule *rule = tg_rule_at(o.format, i);
+        if (tg_rule_get(rule, TG_RULE_MUTATION))
+            r = mutate_rule(&o, info, rule, manifest);
+    }
     snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
     if (tgC_close_output(manifest, path) != 0 && r == 0)
         r = TG_IO_ERROR;

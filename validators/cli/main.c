@@ -67,7 +67,7 @@ static void print_help(void)
 static int finish(int code)
 {
     if (tgC_close_output(stdout, "standard output") != 0 &&
-        tgC_exit_rank(TG_IO_ERROR) > tgC_exit_rank(code))
+        tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank((tg_verdict)code))
         return TG_IO_ERROR;
     return code;
 }

@@ -19,27 +19,29 @@ static void json_field(const char *key, const char *v, int comma)
         fputs("null", stdout);
 }
 
+#define TEXT(r, col) tg_rule_get(r, TG_RULE_##col)
+
 static void rules_json(const tg_format_info *info, int first)
 {
-    size_t n;
-    const tg_rule *r = tg_rules(info->name, &n);
+    size_t n = tg_rule_count(info->name);
     printf("%s{\"name\":\"%s\",\"seed\":\"%s\",\"profiles\":[",
            first ? "" : ",", info->name, info->seed);
     for (const char *const *p = info->profiles; *p; p++)
         printf("%s\"%s\"", p == info->profiles ? "" : ",", *p);
     fputs("],\"rules\":[", stdout);
     for (size_t i = 0; i < n; i++) {
+        const tg_rule *r = tg_rule_at(info->name, i);
         printf("%s{\"id\":\"%s\",\"level\":\"%s\",\"kind\":\"%s\"",
-               i ? "," : "", r[i].id, tg_level_name(r[i].level),
-               kinds[r[i].kind]);
-        json_field("applies", r[i].applies, 1);
-        json_field("document", r[i].document, 1);
-        json_field("section", r[i].section, 1);
-        json_field("quote", r[i].quote, 1);
-        json_field("message", r[i].message, 1);
-        json_field("mutation", r[i].mutation, 1);
-        json_field("no_mutation", r[i].no_mutation, 1);
-        json_field("example", r[i].example, 1);
+               i ? "," : "", tg_rule_id(r), tg_level_name(tg_rule_level(r)),
+               kinds[tg_rule_kind_of(r)]);
+        json_field("applies", TEXT(r, APPLIES), 1);
+        json_field("document", TEXT(r, DOCUMENT), 1);
+        json_field("section", TEXT(r, SECTION), 1);
+        json_field("quote", TEXT(r, QUOTE), 1);
+        json_field("message", TEXT(r, MESSAGE), 1);
+        json_field("mutation", TEXT(r, MUTATION), 1);
+        json_field("no_mutation", TEXT(r, NO_MUTATION), 1);
+        json_field("example", TEXT(r, EXAMPLE), 1);
         fputc('}', stdout);
     }
     fputs("]}", stdout);
@@ -47,27 +49,30 @@ static void rules_json(const tg_format_info *info, int first)
 
 static void rules_text(const tg_format_info *info, int coverage)
 {
-    size_t n, with = 0;
-    const tg_rule *r = tg_rules(info->name, &n);
+    size_t n = tg_rule_count(info->name), with = 0;
     for (size_t i = 0; i < n; i++)
-        with += r[i].mutation != NULL;
+        with += TEXT(tg_rule_at(info->name, i), MUTATION) != NULL;
     if (coverage) {
         printf("%s: %zu of %zu rules have a mutation\n", info->name, with,
                n);
-        for (size_t i = 0; i < n; i++)
-            if (r[i].mutation == NULL)
-                printf("  %-14s no mutation: %s\n", r[i].id,
-                       r[i].no_mutation);
+        for (size_t i = 0; i < n; i++) {
+            const tg_rule *r = tg_rule_at(info->name, i);
+            if (TEXT(r, MUTATION) == NULL)
+                printf("  %-14s no mutation: %s\n", tg_rule_id(r),
+                       TEXT(r, NO_MUTATION));
+        }
         return;
     }
     printf("%s (%s; profiles:", info->name, info->seed);
     for (const char *const *p = info->profiles; *p; p++)
         printf(" %s", *p);
     puts(")");
-    for (size_t i = 0; i < n; i++)
-        printf("  %-14s %-6s %-9s %-13s %s\n", r[i].id,
-               tg_level_name(r[i].level), kinds[r[i].kind], r[i].applies,
-               r[i].message);
+    for (size_t i = 0; i < n; i++) {
+        const tg_rule *r = tg_rule_at(info->name, i);
+        printf("  %-14s %-6s %-9s %-13s %s\n", tg_rule_id(r),
+               tg_level_name(tg_rule_level(r)), kinds[tg_rule_kind_of(r)],
+               TEXT(r, APPLIES), TEXT(r, MESSAGE));
+    }
 }
 
 int tgC_rules(int argc, char **argv)
@@ -93,8 +98,7 @@ int tgC_rules(int argc, char **argv)
     if (optind < argc - 1)
         return tgC_usage("rules: at most one format");
     const char *only = optind < argc ? argv[optind] : NULL;
-    size_t n;
-    if (only && tg_rules(only, &n) == NULL)
+    if (only && tg_rule_count(only) == 0)
         return tgC_usage("rules: unknown format '%s'", only);
     if (json)
         fputs("{\"schema\":\"tracegate-rules\",\"version\":1,\"formats\":[",
@@ -124,28 +128,26 @@ int tgC_explain(int argc, char **argv)
     if (r == NULL)
         return tgC_usage("explain: no rule %s (see 'tracegate rules')",
                          argv[1]);
-    printf("%s  (%s, %s, %s)\n", r->id, format, tg_level_name(r->level),
-           kinds[r->kind]);
-    printf("  says:       %s\n", r->message);
+    printf("%s  (%s, %s, %s)\n", tg_rule_id(r), format,
+           tg_level_name(tg_rule_level(r)), kinds[tg_rule_kind_of(r)]);
+    printf("  says:       %s\n", TEXT(r, MESSAGE));
     printf("  clause:     %s, section \"%s\":\n              \"%s\"\n",
-           r->document, r->section, r->quote);
-    printf("  applies to: %s\n", strcmp(r->applies, "all") == 0
+           TEXT(r, DOCUMENT), TEXT(r, SECTION), TEXT(r, QUOTE));
+    printf("  applies to: %s\n", strcmp(TEXT(r, APPLIES), "all") == 0
                                      ? "every profile"
-                                     : r->applies);
-    if (r->example)
-        printf("  example:    %s\n", r->example);
-    if (r->mutation)
-        printf("  mutation:   %s\n", r->mutation);
+                                     : TEXT(r, APPLIES));
+    if (TEXT(r, EXAMPLE))
+        printf("  example:    %s\n", TEXT(r, EXAMPLE));
+    if (TEXT(r, MUTATION))
+        printf("  mutation:   %s\n", TEXT(r, MUTATION));
     else
-        printf("  mutation:   none: %s\n", r->no_mutation);
-    printf("  verdict:    %s\n",
-           r->kind == TG_KIND_TRUNCATED ? "truncated (exit 7) unless a "
-                                          "violation comes first"
-           : r->kind == TG_KIND_LIMIT   ? "resource limit (exit 5)"
-           : r->kind == TG_KIND_UNSUPPORTED
-               ? "unsupported (exit 4): checking stops"
-           : r->level == TG_MUST ? "violation (exit 1) by default"
-                                 : "reported; fails only with a lower "
-                                   "--fail-on");
+        printf("  mutation:   none: %s\n", TEXT(r, NO_MUTATION));
+    tg_verdict verdict = tg_rule_verdict(r);
+    printf("  verdict:    %s (exit %d) by default%s\n",
+           tg_verdict_name(verdict), (int)verdict,
+           tg_rule_kind_of(r) == TG_KIND_TRUNCATED
+               ? ", unless a violation comes first"
+           : verdict == TG_CONFORMANT ? "; fails only with a lower --fail-on"
+                                      : "");
     return 0;
 }

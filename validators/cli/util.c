@@ -71,19 +71,6 @@ int tgC_write_file(void *ctx, const void *data, size_t size)
     return fwrite(data, 1, size, ctx) == size ? 0 : -1;
 }
 
-int tgC_exit_rank(int code)
-{
-    switch (code) {
-    case TG_INTERNAL: return 7;
-    case TG_IO_ERROR: return 6;
-    case TG_LIMIT: return 5;
-    case TG_UNSUPPORTED: return 4;
-    case TG_VIOLATIONS: return 3;
-    case TG_TRUNCATED: return 2;
-    case TG_CONFORMANT: return 0;
-    default: return 1;
-    }
-}
 
 int tgC_close_output(FILE *f, const char *name)
 {

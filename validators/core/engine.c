@@ -36,41 +36,60 @@ const tg_limit_info *tg_limit_about(int which)
     return which >= 0 && which < TG_NLIMITS ? &limits[which] : NULL;
 }
 
-static void recompute_off(tgE_check *c)
+/* The effective level and on/off state of every rule, from the table,
+ * the profile and the user's settings, whatever order they came in. */
+static void recompute(tgE_check *c)
 {
-    for (size_t i = 0; i < c->fmt->nrules; i++)
+    for (size_t i = 0; i < c->fmt->nrules; i++) {
+        const tg_rule *r = &c->fmt->rules[i];
+        tg_level level = r->level;
+        /* a compat profile raises COMPAT rules to MUST */
+        if (c->profile == c->fmt->compat_profile && level == TG_COMPAT)
+            level = TG_MUST;
+        c->levels[i] = c->overrides[i] >= 0 ? (tg_level)c->overrides[i]
+                                            : level;
         c->off[i] = c->disabled[i] ||
-                    !tgF_rule_applies(c->fmt, &c->fmt->rules[i], c->profile);
+                    !tgF_rule_applies(c->fmt, r, c->profile);
+    }
 }
 
-tg_validator *tg_validator_new(const char *format)
+tg_error tg_validator_open(const char *format, tg_validator **out)
 {
+    *out = NULL;
     const tgF_format *fmt = tgF_find(format);
     if (fmt == NULL)
-        return NULL;
+        return TG_EFORMAT;
     tg_validator *v = calloc(1, sizeof *v);
     if (v == NULL)
-        return NULL;
+        return TG_ENOMEM;
     tgE_check *c = &v->c;
     size_t n = fmt->nrules;
     c->fmt = fmt;
     c->levels = calloc(n, sizeof *c->levels);
+    c->overrides = malloc(n);
     c->disabled = calloc(n, 1);
     c->off = calloc(n, 1);
     c->counts = calloc(n, sizeof *c->counts);
-    if (!c->levels || !c->disabled || !c->off || !c->counts) {
+    if (!c->levels || !c->overrides || !c->disabled || !c->off ||
+        !c->counts) {
         tg_validator_free(v);
-        return NULL;
+        return TG_ENOMEM;
     }
-    for (size_t i = 0; i < n; i++)
-        c->levels[i] = fmt->rules[i].level;
+    memset(c->overrides, -1, n);
     for (int i = 0; i < TG_NLIMITS; i++)
         c->limits[i] = limits[i].value;
     c->repeat_cap = 100;
     c->fail_on = TG_MUST;
     c->limit_hit = -1;
-    recompute_off(c);
-    return v;
+    recompute(c);
+    *out = v;
+    return TG_OK;
+}
+
+tg_validator *tg_validator_new(const char *format)
+{
+    tg_validator *v;
+    return tg_validator_open(format, &v) == TG_OK ? v : NULL;
 }
 
 void tg_validator_free(tg_validator *v)
@@ -78,6 +97,7 @@ void tg_validator_free(tg_validator *v)
     if (v == NULL)
         return;
     free(v->c.levels);
+    free(v->c.overrides);
     free(v->c.disabled);
     free(v->c.off);
     free(v->c.counts);
@@ -93,22 +113,19 @@ static long rule_index(const tgE_check *c, const char *id)
     return -1;
 }
 
-int tg_set_profile(tg_validator *v, const char *profile)
+static int valid_level(tg_level level)
 {
-    tgE_check *c = &v->c;
-    int p = tgF_profile_index(c->fmt, profile);
+    return level >= TG_INFO && level <= TG_MUST;
+}
+
+tg_error tg_set_profile(tg_validator *v, const char *profile)
+{
+    int p = tgF_profile_index(v->c.fmt, profile);
     if (p < 0)
-        return -1;
-    c->profile = p;
-    /* levels start from the table; a compat profile raises COMPAT rules.
-     * Overrides set with tg_set_rule_level() afterwards still win. */
-    for (size_t i = 0; i < c->fmt->nrules; i++) {
-        c->levels[i] = c->fmt->rules[i].level;
-        if (p == c->fmt->compat_profile && c->levels[i] == TG_COMPAT)
-            c->levels[i] = TG_MUST;
-    }
-    recompute_off(c);
-    return 0;
+        return TG_ENAME;
+    v->c.profile = p;
+    recompute(&v->c);
+    return TG_OK;
 }
 
 const char *tg_profile_name(const tg_validator *v)
@@ -116,36 +133,66 @@ const char *tg_profile_name(const tg_validator *v)
     return v->c.fmt->info.profiles[v->c.profile];
 }
 
-int tg_set_rule_level(tg_validator *v, const char *id, tg_level level)
-{
-    long i = rule_index(&v->c, id);
-    if (i < 0 || level < TG_INFO || level > TG_MUST)
-        return -1;
-    v->c.levels[i] = level;
-    return 0;
-}
-
-int tg_disable_rule(tg_validator *v, const char *id)
+tg_error tg_set_rule_level(tg_validator *v, const char *id, tg_level level)
 {
     long i = rule_index(&v->c, id);
     if (i < 0)
-        return -1;
-    v->c.disabled[i] = 1;
-    recompute_off(&v->c);
-    return 0;
+        return TG_ENAME;
+    if (!valid_level(level))
+        return TG_EVALUE;
+    v->c.overrides[i] = (signed char)level;
+    recompute(&v->c);
+    return TG_OK;
 }
 
-void tg_set_fail_on(tg_validator *v, tg_level level) { v->c.fail_on = level; }
-void tg_set_repeat_cap(tg_validator *v, uint64_t cap) { v->c.repeat_cap = cap; }
+tg_error tg_disable_rule(tg_validator *v, const char *id)
+{
+    long i = rule_index(&v->c, id);
+    if (i < 0)
+        return TG_ENAME;
+    v->c.disabled[i] = 1;
+    recompute(&v->c);
+    return TG_OK;
+}
 
-int tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
+tg_error tg_set_fail_on(tg_validator *v, tg_level level)
+{
+    if (!valid_level(level))
+        return TG_EVALUE;
+    v->c.fail_on = level;
+    return TG_OK;
+}
+
+tg_error tg_set_repeat_cap(tg_validator *v, uint64_t cap)
+{
+    v->c.repeat_cap = cap;
+    return TG_OK;
+}
+
+tg_error tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
 {
     const tg_limit_info *l = tg_limit_about((int)which);
-    if (l == NULL || value < l->min || value > l->max)
-        return -1;
+    if (l == NULL)
+        return TG_ENAME;
+    if (value < l->min || value > l->max)
+        return TG_EVALUE;
     v->c.limits[which] = value;
-    return 0;
+    return TG_OK;
 }
+
+const char *tg_strerror(tg_error e)
+{
+    switch (e) {
+    case TG_OK: return "no error";
+    case TG_EFORMAT: return "no such format";
+    case TG_ENOMEM: return "out of memory";
+    case TG_ENAME: return "no such profile, rule or limit";
+    case TG_EVALUE: return "a value the option does not accept";
+    }
+    return "an unknown error";
+}
+
+const char *tg_version(void) { return TG_VERSION; }
 
 int tg_limit_reached(const tg_validator *v) { return v->c.limit_hit; }
 uint64_t tg_bytes_checked(const tg_validator *v) { return v->c.bytes; }
@@ -169,14 +216,9 @@ int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
     const tg_rule *r = &c->fmt->rules[rule];
     tg_level level = c->levels[rule];
     /* The verdict counts every finding, capped or not. */
-    if (r->kind == TG_KIND_TRUNCATED)
-        c->truncated = 1;
-    else if (r->kind == TG_KIND_LIMIT)
-        c->limited = 1;
-    else if (r->kind == TG_KIND_UNSUPPORTED)
-        c->unsupported = 1;
-    else if (level >= c->fail_on)
-        c->failed = 1;
+    tg_verdict v = tgE_verdict(r->kind, level, c->fail_on);
+    if (tg_verdict_rank(v) > tg_verdict_rank(c->worst))
+        c->worst = v;
     if (c->repeat_cap && ++c->counts[rule] > c->repeat_cap)
         return -1;
     tg_diag d;
@@ -227,7 +269,7 @@ static tg_verdict run(tg_validator *v, tgW_window *w, tg_diag_fn on_diag,
     c->on_diag = on_diag;
     c->ctx = ctx;
     c->seq = 0;
-    c->failed = c->truncated = c->limited = c->unsupported = 0;
+    c->worst = TG_CONFORMANT;
     c->limit_hit = -1;
     c->layout[0] = '\0';
     w->max_need = (size_t)c->limits[TG_LIMIT_BLOCK_BYTES];
@@ -238,15 +280,9 @@ static tg_verdict run(tg_validator *v, tgW_window *w, tg_diag_fn on_diag,
     report_suppressed(c, c->bytes);
     if (w->error)
         return TG_IO_ERROR;
-    if (c->limited || w->nomem)
-        return TG_LIMIT;
-    if (c->unsupported)
-        return TG_UNSUPPORTED;
-    if (c->failed)
-        return TG_VIOLATIONS;
-    if (c->truncated)
-        return TG_TRUNCATED;
-    return TG_CONFORMANT;
+    if (w->nomem && tg_verdict_rank(TG_LIMIT) > tg_verdict_rank(c->worst))
+        return TG_LIMIT; /* the window could not grow */
+    return c->worst;
 }
 
 tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
@@ -287,6 +323,33 @@ int tg_level_parse(const char *name)
         if (strcasecmp(name, level_names[i]) == 0)
             return i;
     return -1;
+}
+
+tg_verdict tgE_verdict(tg_rule_kind kind, tg_level level, tg_level fail_on)
+{
+    switch (kind) {
+    case TG_KIND_TRUNCATED: return TG_TRUNCATED;
+    case TG_KIND_LIMIT: return TG_LIMIT;
+    case TG_KIND_UNSUPPORTED: return TG_UNSUPPORTED;
+    case TG_KIND_CHECK: break;
+    }
+    return level >= fail_on ? TG_VIOLATIONS : TG_CONFORMANT;
+}
+
+tg_verdict tg_rule_verdict(const tg_rule *r)
+{
+    return tgE_verdict(r->kind, r->level, TG_MUST);
+}
+
+int tg_verdict_rank(tg_verdict v)
+{
+    /* 6 > 3 > 5 > 4 > 1 > 7 > 0: a bug, then an input that could not be
+     * read, then what could not be checked, then findings */
+    static const int rank[] = {
+        [TG_CONFORMANT] = 0, [TG_TRUNCATED] = 2,  [TG_VIOLATIONS] = 3,
+        [TG_UNSUPPORTED] = 4, [TG_LIMIT] = 5,     [TG_IO_ERROR] = 6,
+        [TG_INTERNAL] = 7,   [TG_USAGE] = 1};
+    return (unsigned)v < sizeof rank / sizeof rank[0] ? rank[v] : 1;
 }
 
 const char *tg_verdict_name(tg_verdict v)

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracegate.h"
+#include "rule.h"
 
 struct tgF_format;
 
@@ -20,6 +20,7 @@ typedef struct tgE_check {
     const struct tgF_format *fmt;
     int profile;             /* profile index in fmt                  */
     tg_level *levels;        /* effective level per rule              */
+    signed char *overrides;  /* level set by tg_set_rule_level(), or -1 */
     unsigned char *disabled; /* 1 = disabled by the user              */
     unsigned char *off;      /* 1 = rule disabled or not applicable   */
     uint64_t *counts;        /* findings per rule so far              */
@@ -31,10 +32,7 @@ typedef struct tgE_check {
     /* per file */
     uint64_t seq;            /* findings reported so far              */
     uint64_t bytes;          /* bytes the input held                  */
-    int failed;              /* a finding reached fail_on             */
-    int truncated;           /* a TG_KIND_TRUNCATED finding was made  */
-    int limited;             /* a TG_KIND_LIMIT finding was made      */
-    int unsupported;         /* a TG_KIND_UNSUPPORTED finding was made */
+    tg_verdict worst;        /* the most severe verdict of a finding  */
     int limit_hit;           /* the tg_limit reached first, or -1     */
     char layout[512];        /* what the front end found the input to be */
 } tgE_check;
@@ -53,6 +51,10 @@ typedef struct tgE_site {
  *  applicable, or over the repeat cap). */
 int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
                    const char *expected, const char *found);
+
+/*! tgE_verdict() : the verdict one finding of a rule of this kind and
+ *  level gives against fail_on: the one home of that mapping. */
+tg_verdict tgE_verdict(tg_rule_kind kind, tg_level level, tg_level fail_on);
 
 /*! tgE_limit_text() : the `expected` text of a LIMIT finding for limit
  *  `which` ("<= N unit (--option raises it)") into buf, and note that the

@@ -38,8 +38,5 @@ size_t tgF_count(void);
 int tgF_profile_index(const tgF_format *fmt, const char *profile);
 /*! tgF_rule_applies() : whether rule applies under profile index p. */
 int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p);
-/*! tgF_rule_verdict() : the verdict one finding of r alone gives under the
- *  default options (what the manifest promises for its mutants). */
-tg_verdict tgF_rule_verdict(const tg_rule *r);
 
 #endif

@@ -51,16 +51,6 @@ int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
     return 0;
 }
 
-tg_verdict tgF_rule_verdict(const tg_rule *r)
-{
-    switch (r->kind) {
-    case TG_KIND_TRUNCATED: return TG_TRUNCATED;
-    case TG_KIND_LIMIT: return TG_LIMIT;
-    case TG_KIND_UNSUPPORTED: return TG_UNSUPPORTED;
-    case TG_KIND_CHECK: break;
-    }
-    return r->level == TG_MUST ? TG_VIOLATIONS : TG_CONFORMANT;
-}
 
 size_t tg_format_count(void) { return NFORMATS; }
 
@@ -69,14 +59,37 @@ const tg_format_info *tg_format_at(size_t i)
     return i < NFORMATS ? &formats[i]->info : NULL;
 }
 
-const tg_rule *tg_rules(const char *format, size_t *count)
+size_t tg_rule_count(const char *format)
 {
     const tgF_format *f = tgF_find(format);
-    if (f == NULL)
-        return NULL;
-    *count = f->nrules;
-    return f->rules;
+    return f ? f->nrules : 0;
 }
+
+const tg_rule *tg_rule_at(const char *format, size_t i)
+{
+    const tgF_format *f = tgF_find(format);
+    return f && i < f->nrules ? &f->rules[i] : NULL;
+}
+
+const char *tg_rule_get(const tg_rule *r, tg_rule_text which)
+{
+    switch (which) {
+    case TG_RULE_ID: return r->id;
+    case TG_RULE_APPLIES: return r->applies;
+    case TG_RULE_DOCUMENT: return r->document;
+    case TG_RULE_SECTION: return r->section;
+    case TG_RULE_QUOTE: return r->quote;
+    case TG_RULE_MESSAGE: return r->message;
+    case TG_RULE_MUTATION: return r->mutation;
+    case TG_RULE_NO_MUTATION: return r->no_mutation;
+    case TG_RULE_EXAMPLE: return r->example;
+    }
+    return NULL;
+}
+
+const char *tg_rule_id(const tg_rule *r) { return r->id; }
+tg_level tg_rule_level(const tg_rule *r) { return r->level; }
+tg_rule_kind tg_rule_kind_of(const tg_rule *r) { return r->kind; }
 
 const tg_rule *tg_rule_find(const char *id, const char **format)
 {
@@ -148,7 +161,7 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
         m->rule = &f->rules[i];
         m->variant = variant;
         /* what the default options must say, from the table alone */
-        m->expected = tgF_rule_verdict(&f->rules[i]);
+        m->expected = tg_rule_verdict(&f->rules[i]);
         int r = f->mutate(i, variant, seed, o, m);
         if (r > 0 && tgO_flush(o) != 0)
             r = -1;

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "tracegate.h"
+#include "rule.h"
 
 #define TGR_SCHEMA_VERSION 1
 

@@ -3,7 +3,7 @@
 #ifndef TG_RULE_TABLE_H
 #define TG_RULE_TABLE_H
 
-#include "tracegate.h"
+#include "rule.h"
 
 #define MUST TG_MUST
 #define SHOULD TG_SHOULD

@@ -8,7 +8,8 @@
  *
  * Typical use:
  *
- *     tg_validator *v = tg_validator_new("dumpalloc");
+ *     tg_validator *v;
+ *     if (tg_validator_open("dumpalloc", &v) != TG_OK) ...
  *     tg_verdict r = tg_check_buffer(v, data, size, on_diag, ctx);
  *     tg_validator_free(v);
  */
@@ -22,7 +23,39 @@
 extern "C" {
 #endif
 
-#define TG_VERSION "0.1.0"
+/* The version at compile time; tg_version() gives it at run time.  The
+ * library's soname changes whenever its ABI does (TG_ABI). */
+#define TG_VERSION_MAJOR 0
+#define TG_VERSION_MINOR 2
+#define TG_VERSION_PATCH 0
+#define TG_ABI 1
+#define TG_STRINGIFY_(x) #x
+#define TG_STRINGIFY(x) TG_STRINGIFY_(x)
+#define TG_VERSION                                                          \
+    TG_STRINGIFY(TG_VERSION_MAJOR) "." TG_STRINGIFY(TG_VERSION_MINOR) "."   \
+    TG_STRINGIFY(TG_VERSION_PATCH)
+
+/* What the shared library exports: this header's functions, nothing else
+ * (it is built with hidden visibility). */
+#if defined(__GNUC__)
+#define TG_API __attribute__((visibility("default")))
+#else
+#define TG_API
+#endif
+
+/* Why a call of the API could not do what it was asked. */
+typedef enum tg_error {
+    TG_OK = 0,
+    TG_EFORMAT = 1, /* no such format                                 */
+    TG_ENOMEM = 2,  /* memory is short                                */
+    TG_ENAME = 3,   /* no such profile, rule or limit                 */
+    TG_EVALUE = 4   /* a value outside what the option accepts        */
+} tg_error;
+
+/*! tg_strerror() : one sentence for e. */
+TG_API const char *tg_strerror(tg_error e);
+/*! tg_version() : TG_VERSION of the library in use. */
+TG_API const char *tg_version(void);
 
 /* Rule levels, weakest first: --fail-on compares against this order. */
 typedef enum tg_level {
@@ -41,20 +74,32 @@ typedef enum tg_rule_kind {
                                cannot check: verdict "unsupported"      */
 } tg_rule_kind;
 
-/* One row of a format's rule table.  Every field is static text. */
-typedef struct tg_rule {
-    const char *id;          /* stable id, e.g. "DA-REC-002"             */
-    tg_level level;          /* level the spec gives the rule            */
-    tg_rule_kind kind;       /* effect on the verdict                    */
-    const char *applies;     /* profiles it applies to, "all" for every  */
-    const char *document;    /* seed document the clause comes from      */
-    const char *section;     /* section of that document                 */
-    const char *quote;       /* short quote of the clause                */
-    const char *message;     /* what a finding says                      */
-    const char *mutation;    /* how gen breaks it; NULL if it cannot     */
-    const char *no_mutation; /* why there is no mutation, else NULL      */
-    const char *example;     /* a violating byte sequence, hex, or NULL  */
-} tg_rule;
+/* One row of a format's rule table, reached through the functions below
+ * (so that a new column never changes the ABI). */
+typedef struct tg_rule tg_rule;
+
+/* The text columns of a rule. */
+typedef enum tg_rule_text {
+    TG_RULE_ID = 0,      /* stable id, e.g. "DA-REC-002"               */
+    TG_RULE_APPLIES,     /* profiles or layouts it applies to ("all")  */
+    TG_RULE_DOCUMENT,    /* seed document the clause comes from        */
+    TG_RULE_SECTION,     /* section of that document                   */
+    TG_RULE_QUOTE,       /* short quote of the clause                  */
+    TG_RULE_MESSAGE,     /* what a finding says                        */
+    TG_RULE_MUTATION,    /* how gen breaks it; NULL if it cannot       */
+    TG_RULE_NO_MUTATION, /* why there is no mutation, else NULL        */
+    TG_RULE_EXAMPLE      /* a violating byte sequence, hex, or NULL    */
+} tg_rule_text;
+
+/*! tg_rule_get() : a text column of r.  @return static text, or NULL if
+ *  the rule has none (or `which` is not a column). */
+TG_API const char *tg_rule_get(const tg_rule *r, tg_rule_text which);
+/*! tg_rule_id() : tg_rule_get(r, TG_RULE_ID). */
+TG_API const char *tg_rule_id(const tg_rule *r);
+/*! tg_rule_level() : the level the spec gives r. */
+TG_API tg_level tg_rule_level(const tg_rule *r);
+/*! tg_rule_kind_of() : what a finding of r does to the verdict. */
+TG_API tg_rule_kind tg_rule_kind_of(const tg_rule *r);
 
 /* Verdicts double as the command line's exit codes (README, --help). */
 typedef enum tg_verdict {
@@ -102,47 +147,59 @@ typedef struct tg_format_info {
 
 /*! tg_format_count(), tg_format_at() :
  *  enumerate the registered formats.  @return NULL past the end. */
-size_t tg_format_count(void);
-const tg_format_info *tg_format_at(size_t i);
+TG_API size_t tg_format_count(void);
+TG_API const tg_format_info *tg_format_at(size_t i);
 
-/*! tg_rules() :
- *  the rule table of a format.  @return NULL for an unknown format, else
- *  the table, with its row count in *count. */
-const tg_rule *tg_rules(const char *format, size_t *count);
+/*! tg_rule_count(), tg_rule_at() : the rule table of a format, row by
+ *  row.  @return 0 rules, or NULL, for an unknown format or past the
+ *  end. */
+TG_API size_t tg_rule_count(const char *format);
+TG_API const tg_rule *tg_rule_at(const char *format, size_t i);
 
 /*! tg_rule_find() : look a rule up by id in every format.
  *  @return the rule, or NULL; *format receives its format name. */
-const tg_rule *tg_rule_find(const char *id, const char **format);
+TG_API const tg_rule *tg_rule_find(const char *id, const char **format);
 
 /*! tg_detect() :
  *  guess a format from the first bytes of an input and its name (either may
  *  be empty).  @return the format name or NULL; *how receives a sentence
  *  saying how the decision was made (static or thread-unsafe buffer). */
-const char *tg_detect(const void *head, size_t size, const char *filename,
-                      const char **how);
+TG_API const char *tg_detect(const void *head, size_t size,
+                             const char *filename, const char **how);
 
-/*! tg_validator_new() :
- *  a validator for one format with default options.
- *  @return NULL if the format is unknown or memory is short. */
-tg_validator *tg_validator_new(const char *format);
+/*! tg_validator_open() :
+ *  a validator for one format with default options into *v.
+ *  @return TG_OK, TG_EFORMAT for an unknown format, or TG_ENOMEM. */
+TG_API tg_error tg_validator_open(const char *format, tg_validator **v);
+
+/*! tg_validator_new() : tg_validator_open(), for callers that need not
+ *  tell its failures apart.  @return the validator, or NULL. */
+TG_API tg_validator *tg_validator_new(const char *format);
 
 /*! tg_validator_free() : release v.  NULL is a no-op. */
-void tg_validator_free(tg_validator *v);
+TG_API void tg_validator_free(tg_validator *v);
 
-/* Options.  Each returns 0 on success, -1 if the name or value is unknown. */
+/* Options.  Each is checked, and refused (nothing changes) with a
+ * tg_error when a name or value is not one it accepts.  They compose, in
+ * any order: a profile keeps the levels and disabled rules set before or
+ * after it. */
 
-/*! tg_set_profile() : select a profile of the format (default: its first). */
-int tg_set_profile(tg_validator *v, const char *profile);
-/*! tg_set_rule_level() : report rule id at another level. */
-int tg_set_rule_level(tg_validator *v, const char *id, tg_level level);
-/*! tg_disable_rule() : never report rule id. */
-int tg_disable_rule(tg_validator *v, const char *id);
+/*! tg_set_profile() : select a profile of the format (default: its first).
+ *  @return TG_OK, or TG_ENAME. */
+TG_API tg_error tg_set_profile(tg_validator *v, const char *profile);
+/*! tg_set_rule_level() : report rule id at another level, whatever the
+ *  profile.  @return TG_OK, TG_ENAME or TG_EVALUE. */
+TG_API tg_error tg_set_rule_level(tg_validator *v, const char *id,
+                                  tg_level level);
+/*! tg_disable_rule() : never report rule id.  @return TG_OK or TG_ENAME. */
+TG_API tg_error tg_disable_rule(tg_validator *v, const char *id);
 /*! tg_set_fail_on() : lowest level that makes the verdict VIOLATIONS
- *  (default TG_MUST). */
-void tg_set_fail_on(tg_validator *v, tg_level level);
+ *  (default TG_MUST).  @return TG_OK or TG_EVALUE. */
+TG_API tg_error tg_set_fail_on(tg_validator *v, tg_level level);
 /*! tg_set_repeat_cap() : findings reported per rule before the rest are
- *  summed into one summary finding (default 100; 0 = no cap). */
-void tg_set_repeat_cap(tg_validator *v, uint64_t cap);
+ *  summed into one summary finding (default 100; 0 = no cap).
+ *  @return TG_OK. */
+TG_API tg_error tg_set_repeat_cap(tg_validator *v, uint64_t cap);
 
 /* Resource limits of the checker.  Reaching one is reported by a LIMIT
  * finding and gives TG_LIMIT (exit 5): it says what tracegate could not
@@ -170,43 +227,50 @@ typedef struct tg_limit_info {
 
 /*! tg_limit_about() : @return the description of limit `which`, or NULL
  *  if there is no such limit. */
-const tg_limit_info *tg_limit_about(int which);
-/*! tg_set_limit() : @return 0, or -1 if `which` is unknown or value lies
- *  outside [min, max] of its tg_limit_info. */
-int tg_set_limit(tg_validator *v, tg_limit which, uint64_t value);
+TG_API const tg_limit_info *tg_limit_about(int which);
+/*! tg_set_limit() : @return TG_OK, TG_ENAME if `which` is unknown, or
+ *  TG_EVALUE if value lies outside [min, max] of its tg_limit_info. */
+TG_API tg_error tg_set_limit(tg_validator *v, tg_limit which,
+                             uint64_t value);
 /*! tg_limit_reached() : @return the limit the last check reached first,
  *  or -1 if it reached none. */
-int tg_limit_reached(const tg_validator *v);
+TG_API int tg_limit_reached(const tg_validator *v);
 
 /*! tg_profile_name() : the profile in force. */
-const char *tg_profile_name(const tg_validator *v);
+TG_API const char *tg_profile_name(const tg_validator *v);
 
 /*! tg_check_fd(), tg_check_buffer(), tg_check_reader() :
  *  validate one whole input, calling on_diag for every finding.
  *  A validator can check many inputs in turn.
  *  @return the verdict (also the command line exit code). */
-tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,
-                       void *ctx);
-tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
-                           tg_diag_fn on_diag, void *ctx);
-tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
-                           tg_diag_fn on_diag, void *ctx);
+TG_API tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,
+                              void *ctx);
+TG_API tg_verdict tg_check_buffer(tg_validator *v, const void *data,
+                                  size_t size, tg_diag_fn on_diag, void *ctx);
+TG_API tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read,
+                                  void *rctx, tg_diag_fn on_diag, void *ctx);
 
 /*! tg_bytes_checked() : bytes the input of the last check held.  The
  *  input is always read to its end, also when checking stopped early
  *  (a framing error, an unsupported version), so this is its size. */
-uint64_t tg_bytes_checked(const tg_validator *v);
+TG_API uint64_t tg_bytes_checked(const tg_validator *v);
 /*! tg_layout() : what the last check found the input's layout to be, e.g.
  *  "v5 (FastSerialization objects; V5 metadata tags present)"; empty for
  *  formats with a single layout. */
-const char *tg_layout(const tg_validator *v);
+TG_API const char *tg_layout(const tg_validator *v);
 
 /*! tg_level_name() : "MUST", "SHOULD", "COMPAT" or "INFO". */
-const char *tg_level_name(tg_level level);
+TG_API const char *tg_level_name(tg_level level);
 /*! tg_level_parse() : the inverse, case-insensitive. @return -1 if bad. */
-int tg_level_parse(const char *name);
+TG_API int tg_level_parse(const char *name);
+/*! tg_rule_verdict() : the verdict one finding of r alone gives under the
+ *  default options (what a corpus manifest promises for its mutants). */
+TG_API tg_verdict tg_rule_verdict(const tg_rule *r);
+/*! tg_verdict_rank() : how severe a verdict is, for the verdict of
+ *  several inputs (the highest wins): 6 > 3 > 5 > 4 > 1 > 7 > 0. */
+TG_API int tg_verdict_rank(tg_verdict v);
 /*! tg_verdict_name() : "conformant", "violations", ... */
-const char *tg_verdict_name(tg_verdict v);
+TG_API const char *tg_verdict_name(tg_verdict v);
 
 /* ---- generation ------------------------------------------------------ */
 
@@ -218,8 +282,9 @@ typedef int (*tg_write_fn)(void *ctx, const void *data, size_t size);
  *  write one valid trace of format/profile made from seed.  With
  *  min_size > 0 the trace is streamed until it is at least that long.
  *  @return 0, -1 on write error, -2 for an unknown format or profile. */
-int tg_generate(const char *format, const char *profile, uint64_t seed,
-                uint64_t min_size, tg_write_fn write, void *ctx);
+TG_API int tg_generate(const char *format, const char *profile,
+                       uint64_t seed, uint64_t min_size, tg_write_fn write,
+                       void *ctx);
 
 /* One negative corpus entry, described for the manifest. */
 typedef struct tg_mutant {
@@ -235,8 +300,9 @@ typedef struct tg_mutant {
  *  write the mutant number `variant` of rule `rule_id` made from the valid
  *  trace of (profile, seed).  @return 1 if written, 0 if the rule has no
  *  such variant, -1 on write error, -2 for an unknown format or rule. */
-int tg_mutate(const char *format, const char *rule_id, unsigned variant,
-              uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *out);
+TG_API int tg_mutate(const char *format, const char *rule_id,
+                     unsigned variant, uint64_t seed, tg_write_fn write,
+                     void *ctx, tg_mutant *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,23 @@
+/* rule.h - what a rule is inside the library (tracegate.h keeps it
+ * opaque and offers tg_rule_get() and friends). */
+#ifndef TG_RULE_H
+#define TG_RULE_H
+
+#include "tracegate.h"
+
+/* One row of a format's rule table.  Every field is static text. */
+struct tg_rule {
+    const char *id;          /* stable id, e.g. "DA-REC-002"             */
+    tg_level level;          /* level the spec gives the rule            */
+    tg_rule_kind kind;       /* effect on the verdict                    */
+    const char *applies;     /* profiles it applies to, "all" for every  */
+    const char *document;    /* seed document the clause comes from      */
+    const char *section;     /* section of that document                 */
+    const char *quote;       /* short quote of the clause                */
+    const char *message;     /* what a finding says                      */
+    const char *mutation;    /* how gen breaks it; NULL if it cannot     */
+    const char *no_mutation; /* why there is no mutation, else NULL      */
+    const char *example;     /* a violating byte sequence, hex, or NULL  */
+};
+
+#endif
