@@ -4,11 +4,14 @@ rules of its table, with the same level, kind and profiles; and every rule
 has at least one case built by hand from the spec (its id appears in a
 test that does not take its bytes from tracegate's generator). Failure: a
 rule missing on either side, any column that differs, or a rule that only
-generated mutants vouch for."""
+generated mutants vouch for; or an index that differs from what
+tools/spec-index.py makes of the tables."""
 import glob
 import json
 import os
 import re
+import subprocess
+import sys
 
 from taplib import ROOT, Tap, run
 
@@ -51,6 +54,13 @@ for fmt in tables["formats"]:
     t.eq([i for i in ids if not pattern.match(i)], [],
          "%s: every id matches the report schema's id pattern" % fmt["name"])
     t.eq(len(ids), len(set(ids)), "%s: rule ids are unique" % fmt["name"])
+
+# the index is what tools/spec-index.py makes of the tables (STYLE 3-4)
+gen = subprocess.run([sys.executable, os.path.join(ROOT, "tools",
+                                                   "spec-index.py"),
+                      "--check"], stdout=subprocess.PIPE)
+t.ok(gen.returncode == 0, "spec/*.md rule indexes are what "
+     "tools/spec-index.py generates", gen.stdout.decode()[:3000])
 
 # the tests whose inputs are built by hand, not generated
 generated = {"selfcheck-t.c", "corpus.t", "determinism.t", "spec.t",
