@@ -16,8 +16,9 @@ static unsigned char *val_at(const tgI_map *m, size_t i)
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit)
 {
     memset(m, 0, sizeof *m);
-    value_size = (value_size + 7) & ~(size_t)7;
-    m->value_size = value_size <= TGI_MAX_VALUE ? value_size : TGI_MAX_VALUE;
+    /* a multiple of 8, so every value is aligned; TGI_VALUE_FITS keeps
+     * callers within TGI_MAX_VALUE at compile time */
+    m->value_size = (value_size + 7) & ~(size_t)7;
     m->limit = (size_t)limit;
 }
 

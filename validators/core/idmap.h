@@ -29,7 +29,13 @@ typedef struct tgI_map {
     _Alignas(16) unsigned char small[TGI_SMALL][TGI_MAX_VALUE];
 } tgI_map;
 
+/*! tgI_init() : an empty map of values of value_size bytes (at most
+ *  TGI_MAX_VALUE: callers assert it of their value type with
+ *  TGI_VALUE_FITS). */
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
+#define TGI_VALUE_FITS(type)                                                \
+    _Static_assert(sizeof(type) <= TGI_MAX_VALUE,                           \
+                   #type " does not fit in an id map value")
 void tgI_free(tgI_map *m);
 /*! tgI_clear() : remove every entry.  It costs what was inserted since
  *  the last clear, never the table's size: a table much larger than its

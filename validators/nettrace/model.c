@@ -6,9 +6,33 @@
 
 #include "../core/bytes.h"
 
+/* The header of a v4/v5 object: 05 05 01, versions, the name (any
+ * length), 06, BlockSize and its padding (pad_extra bytes off, as a
+ * mutator asks).  @return its size. */
+static size_t object_header(const nt_item *it, uint64_t size, uint64_t at,
+                            tgO_out *out)
+{
+    size_t len = strlen(it->name);
+    unsigned char h[15], tail[4 + 3 + 3];
+    memcpy(h, "\x05\x05\x01", 3);
+    tgB_put32(h + 3, (uint32_t)it->version);
+    tgB_put32(h + 7, (uint32_t)it->min_version);
+    tgB_put32(h + 11, (uint32_t)len);
+    tgO_put(out, h, sizeof h);
+    tgO_put(out, it->name, len);
+    tgO_put(out, "\x06", 1);
+    size_t n = sizeof h + len + 1;
+    tgB_put32(tail, (uint32_t)size);
+    /* at most 3 bytes of padding, and up to 3 more or fewer */
+    long pad = (long)((4 - (at + n + 4) % 4) % 4) + it->pad_extra;
+    pad = pad < 0 ? 0 : pad > 6 ? 6 : pad;
+    memset(tail + 4, it->pad_byte, (size_t)pad);
+    tgO_put(out, tail, 4 + (size_t)pad);
+    return n + 4 + (size_t)pad;
+}
+
 static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
 {
-    unsigned char h[64];
     it->at = *total;
     if (it->raw) {
         tgO_put(out, it->content.p, it->content.n);
@@ -18,27 +42,15 @@ static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
     }
     uint64_t size = it->size != NT_NO_SIZE ? (uint64_t)it->size
                                            : it->content.n;
-    size_t n = 0;
+    size_t n;
     if (v6) {
+        unsigned char h[4];
         tgB_put32(h, (uint32_t)size | (uint32_t)it->kind << 24);
-        n = 4;
+        tgO_put(out, h, sizeof h);
+        n = sizeof h;
     } else {
-        size_t len = strlen(it->name);
-        memcpy(h, "\x05\x05\x01", 3);
-        tgB_put32(h + 3, (uint32_t)it->version);
-        tgB_put32(h + 7, (uint32_t)it->min_version);
-        tgB_put32(h + 11, (uint32_t)len);
-        memcpy(h + 15, it->name, len);
-        h[15 + len] = 0x06;
-        tgB_put32(h + 16 + len, (uint32_t)size);
-        n = 20 + len;
-        long pad = (long)((4 - (*total + n) % 4) % 4) + it->pad_extra;
-        if (pad < 0)
-            pad = 0;
-        memset(h + n, it->pad_byte, (size_t)pad);
-        n += (size_t)pad;
+        n = object_header(it, size, *total, out);
     }
-    tgO_put(out, h, n);
     it->content_at = *total + n;
     tgO_put(out, it->content.p, it->content.n);
     *total += n + it->content.n;

@@ -9,6 +9,9 @@
 
 #include "nettrace.h"
 
+TGI_VALUE_FITS(nt_meta);
+TGI_VALUE_FITS(nt_thread);
+
 void nt_state_init(nt_check *k)
 {
     uint64_t live = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
@@ -66,11 +69,11 @@ static void table_full(nt_check *k, uint64_t off)
               "one more");
 }
 
-/* v as decimal text in buf (24 bytes: any int64), made only for a
- * finding. */
-static const char *i64_text(char buf[24], int64_t v)
+/* v as decimal text in buf, made only for a finding. */
+#define I64_TEXT sizeof "-9223372036854775808"
+static const char *i64_text(char buf[I64_TEXT], int64_t v)
 {
-    snprintf(buf, 24, "%" PRId64, v);
+    snprintf(buf, I64_TEXT, "%" PRId64, v);
     return buf;
 }
 
@@ -78,7 +81,7 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return NULL;
-    char found[24];
+    char found[I64_TEXT];
     if (id <= 0 || id > 0x7FFFFFFF)
         nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
                   "1 .. 2^31-1", i64_text(found, id));
@@ -94,7 +97,7 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
     else if (status < 0)
         table_full(k, off);
     else if (!k->v6 && key != 0 && key != ++k->meta_defined) {
-        char exp[24];
+        char exp[I64_TEXT];
         nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId",
                   i64_text(exp, k->meta_defined), i64_text(found, id));
         k->meta_defined = key; /* count on from it */
