@@ -30,8 +30,69 @@ static void on_diag(void *ctx, const tg_diag *d)
 static const unsigned char obje[] = {'O', 'B', 'J', 'E', 7, 0, 0, 0,
                                      3,   0,   0,   0,   'a', 'b', 'c'};
 
+/* A read callback over a memory buffer. */
+typedef struct mem {
+    const unsigned char *p;
+    size_t n, at;
+} mem;
+
+static long mem_read(void *ctx, void *buf, size_t cap)
+{
+    mem *m = ctx;
+    size_t k = m->n - m->at < cap ? m->n - m->at : cap;
+    memcpy(buf, m->p + m->at, k);
+    m->at += k;
+    return (long)k;
+}
+
+static int started;
+static void on_start(void *ctx, const tg_checker *c)
+{
+    (void)ctx;
+    (void)c;
+    started++;
+}
+
+/* The checker: detection, the sentence of a verdict, the byte count. */
+static void checker(void)
+{
+    tg_checker *c;
+    is_int(tg_checker_open(&c), TG_OK, "a checker opens");
+    is_int(tg_checker_set_format(c, "no-such"), TG_EFORMAT,
+           "an unknown format is refused");
+    is_int(tg_checker_set_profile(c, "no-such"), TG_ENAME,
+           "an unknown profile is refused");
+    seen s = {"DA-SEQ-001", 0, TG_INFO};
+    mem m = {obje, sizeof obje, 0};
+    is_int(tg_checker_check(c, mem_read, &m, NULL, on_start, on_diag, &s),
+           TG_CONFORMANT, "the OBJE file: conformant");
+    ok(started == 1 && s.count == 1 &&
+           strcmp(tg_checker_format(c), "dumpalloc") == 0 &&
+           strcmp(tg_checker_profile(c), "default") == 0 &&
+           tg_checker_bytes(c) == sizeof obje &&
+           tg_checker_problem(c) == NULL,
+       "... detected as dumpalloc, started once, its bytes counted");
+    static const unsigned char zeros[5000];
+    mem z = {zeros, sizeof zeros, 0};
+    is_int(tg_checker_check(c, mem_read, &z, "x.bin", on_start, NULL, NULL),
+           TG_UNSUPPORTED, "5000 zero bytes: unknown format");
+    ok(tg_checker_format(c) == NULL && tg_checker_bytes(c) == 5000 &&
+           tg_checker_problem(c) &&
+           strncmp(tg_checker_problem(c), "unknown format: ", 16) == 0,
+       "... no format, all 5000 bytes counted, and a sentence why");
+    mem cut = {obje, 6, 0};
+    is_int(tg_checker_set_format(c, "dumpalloc"), TG_OK, "format forced");
+    is_int(tg_checker_check(c, mem_read, &cut, NULL, NULL, NULL, NULL),
+           TG_TRUNCATED, "6 bytes of a header: truncated");
+    is_str(tg_checker_problem(c), "the input stops early, at byte 6",
+           "... and the sentence says where");
+    tg_checker_free(c);
+    tg_checker_free(NULL);
+}
+
 int main(void)
 {
+    checker();
     tg_validator *v = (tg_validator *)&v;
     is_int(tg_validator_open("no-such-format", &v), TG_EFORMAT,
            "an unknown format is TG_EFORMAT");

@@ -1,4 +1,7 @@
-/* check.c - `tracegate check`: validate files (or stdin) and report. */
+/* check.c - `tracegate check`: validate files (or stdin) and report.  The
+ * library's checker does each input end to end (format, options, check,
+ * the verdict's sentence); this file parses the options into it, opens
+ * the inputs and feeds the report sinks. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -12,64 +15,28 @@
 #include "../core/window.h"
 #include "cli.h"
 
-#define HEAD_SIZE 4096 /* bytes read ahead for format detection */
-#define MAX_RULE_OPTS 256
-
-typedef struct level_opt {
-    const char *id;
-    tg_level level;
-} level_opt;
-
 typedef struct check_opts {
-    const char *format;  /* NULL = auto */
-    const char *profile; /* NULL = the format's default */
-    tg_level fail_on;
+    tg_checker *checker;
+    tg_level fail_on; /* for the sinks, which also show it */
     const char *report;
     const char *output;
-    uint64_t repeat_cap;
-    uint64_t limits[TG_NLIMITS]; /* 0 = the library default */
-    const char *disabled[MAX_RULE_OPTS];
-    size_t ndisabled;
-    level_opt levels[MAX_RULE_OPTS];
-    size_t nlevels;
 } check_opts;
-
-/* An input: the bytes read ahead for detection, then the descriptor. */
-typedef struct source {
-    int fd;
-    unsigned char head[HEAD_SIZE];
-    size_t n, pos;
-} source;
-
-static long source_read(void *ctx, void *buf, size_t cap)
-{
-    source *s = ctx;
-    if (s->pos < s->n) {
-        size_t k = s->n - s->pos < cap ? s->n - s->pos : cap;
-        memcpy(buf, s->head + s->pos, k);
-        s->pos += k;
-        return (long)k;
-    }
-    return tgW_read_fd(&s->fd, buf, cap);
-}
-
-static int read_head(source *s)
-{
-    while (s->n < HEAD_SIZE) {
-        long got = tgW_read_fd(&s->fd, s->head + s->n, HEAD_SIZE - s->n);
-        if (got < 0)
-            return -1;
-        if (got == 0)
-            break;
-        s->n += (size_t)got;
-    }
-    return 0;
-}
 
 typedef struct file_run {
     tgR_sink *sink;
     tgR_file file;
+    int begun;
 } file_run;
+
+static void on_start(void *ctx, const tg_checker *c)
+{
+    file_run *r = ctx;
+    r->file.format = tg_checker_format(c);
+    r->file.detected = tg_checker_detected(c);
+    r->file.profile = tg_checker_profile(c);
+    tgR_file_begin(r->sink, &r->file);
+    r->begun = 1;
+}
 
 static void on_diag(void *ctx, const tg_diag *d)
 {
@@ -81,157 +48,35 @@ static void on_diag(void *ctx, const tg_diag *d)
     tgR_diag(r->sink, &r->file, d);
 }
 
-/* Apply the options that name this validator's rules; ids of other
- * formats are skipped (they were checked to exist up front). */
-static void configure(tg_validator *v, const char *format,
-                      const check_opts *o)
-{
-    const char *owner;
-    for (size_t i = 0; i < o->ndisabled; i++)
-        if (tg_rule_find(o->disabled[i], &owner) &&
-            strcmp(owner, format) == 0)
-            tg_disable_rule(v, o->disabled[i]);
-    for (size_t i = 0; i < o->nlevels; i++)
-        if (tg_rule_find(o->levels[i].id, &owner) &&
-            strcmp(owner, format) == 0)
-            tg_set_rule_level(v, o->levels[i].id, o->levels[i].level);
-    tg_set_fail_on(v, o->fail_on);
-    tg_set_repeat_cap(v, o->repeat_cap);
-    for (int i = 0; i < TG_NLIMITS; i++)
-        if (o->limits[i])
-            tg_set_limit(v, (tg_limit)i, o->limits[i]);
-}
-
-/* The rest of an input that is not checked, for its byte count. */
-static uint64_t drain(source *s)
-{
-    uint64_t n = s->n;
-    unsigned char buf[1 << 15];
-    long got;
-    while ((got = tgW_read_fd(&s->fd, buf, sizeof buf)) > 0)
-        n += (uint64_t)got;
-    return n;
-}
-
 static tg_verdict check_one(const char *path, const check_opts *o,
                             tgR_sink *sink)
 {
-    static char problem[512];
+    char problem[512];
     file_run run;
     memset(&run, 0, sizeof run);
     run.sink = sink;
     run.file.path = path;
-    source *src = calloc(1, sizeof *src);
-    if (src == NULL)
-        return TG_INTERNAL;
     int is_stdin = strcmp(path, "-") == 0;
-    src->fd = is_stdin ? 0 : open(path, O_RDONLY);
-    tg_validator *v = NULL;
-    if (src->fd < 0 || read_head(src) != 0) {
+    int fd = is_stdin ? 0 : open(path, O_RDONLY);
+    if (fd < 0) {
         snprintf(problem, sizeof problem, "cannot read %s: %s", path,
                  strerror(errno));
         run.file.problem = problem;
         run.file.verdict = TG_IO_ERROR;
-        goto done;
-    }
-    if (o->format) {
-        run.file.format = o->format;
-        run.file.detected = "the --format option";
     } else {
-        run.file.format = tg_detect(src->head, src->n,
-                                    is_stdin ? "" : path,
-                                    &run.file.detected);
-        if (run.file.format == NULL) {
-            snprintf(problem, sizeof problem,
-                     "unknown format: %s; name it with --format",
-                     run.file.detected);
-            run.file.problem = problem;
-            run.file.detected = NULL;
-            run.file.verdict = TG_UNSUPPORTED;
-            run.file.bytes = drain(src);
-            goto done;
-        }
+        run.file.verdict =
+            tg_checker_check(o->checker, tgW_read_fd, &fd,
+                             is_stdin ? NULL : path, on_start, on_diag, &run);
+        run.file.bytes = tg_checker_bytes(o->checker);
+        run.file.layout = tg_checker_layout(o->checker);
+        run.file.problem = tg_checker_problem(o->checker);
+        if (!is_stdin)
+            close(fd);
     }
-    v = tg_validator_new(run.file.format);
-    if (v == NULL) {
-        run.file.verdict = TG_INTERNAL;
-        run.file.problem = "out of memory";
-        goto done;
-    }
-    if (o->profile && tg_set_profile(v, o->profile) != 0) {
-        snprintf(problem, sizeof problem,
-                 "format %s has no profile \"%s\"", run.file.format,
-                 o->profile);
-        run.file.problem = problem;
-        run.file.verdict = TG_UNSUPPORTED;
-        goto done;
-    }
-    run.file.profile = tg_profile_name(v);
-    configure(v, run.file.format, o);
-    tgR_file_begin(sink, &run.file);
-    run.file.verdict = tg_check_reader(v, source_read, src, on_diag, &run);
-    run.file.bytes = tg_bytes_checked(v);
-    if (*tg_layout(v))
-        run.file.layout = tg_layout(v);
-    if (run.file.verdict == TG_IO_ERROR) {
-        snprintf(problem, sizeof problem, "read error after %llu bytes",
-                 (unsigned long long)run.file.bytes);
-        run.file.problem = problem;
-    } else if (run.file.verdict == TG_TRUNCATED) {
-        snprintf(problem, sizeof problem,
-                 "the input stops early, at byte %llu",
-                 (unsigned long long)run.file.bytes);
-        run.file.problem = problem;
-    } else if (run.file.verdict == TG_LIMIT) {
-        const tg_limit_info *l = tg_limit_about(tg_limit_reached(v));
-        if (l)
-            snprintf(problem, sizeof problem,
-                     "a resource limit of the checker was reached (%s; "
-                     "see the limit finding): %s raises it",
-                     l->meaning, l->option);
-        else
-            snprintf(problem, sizeof problem,
-                     "the checker ran out of memory");
-        run.file.problem = problem;
-    }
+    if (!run.begun)
+        tgR_file_begin(sink, &run.file);
     tgR_file_end(sink, &run.file);
-    goto cleanup;
-done:
-    tgR_file_begin(sink, &run.file);
-    tgR_file_end(sink, &run.file);
-cleanup:
-    if (!is_stdin && src->fd >= 0)
-        close(src->fd);
-    free(src);
-    tg_validator_free(v);
     return run.file.verdict;
-}
-
-static int parse_level_opt(check_opts *o, char *arg)
-{
-    char *eq = strchr(arg, '=');
-    int level = eq ? tg_level_parse(eq + 1) : -1;
-    if (level < 0)
-        return tgC_usage("--level wants ID=must|should|compat|info, not "
-                         "'%s'",
-                         arg);
-    *eq = 0;
-    if (tg_rule_find(arg, NULL) == NULL)
-        return tgC_usage("--level: no rule %s", arg);
-    if (o->nlevels == MAX_RULE_OPTS)
-        return tgC_usage("too many --level options");
-    o->levels[o->nlevels].id = arg;
-    o->levels[o->nlevels++].level = (tg_level)level;
-    return 0;
-}
-
-static int profile_exists(const char *name)
-{
-    for (size_t i = 0; i < tg_format_count(); i++)
-        for (const char *const *p = tg_format_at(i)->profiles; *p; p++)
-            if (strcmp(*p, name) == 0)
-                return 1;
-    return 0;
 }
 
 enum { O_FAIL = 256, O_DISABLE, O_LEVEL, O_PROFILE, O_FORMAT, O_REPORT,
@@ -260,74 +105,76 @@ static void options(struct option *out)
     memset(&out[n], 0, sizeof *out);
 }
 
-static int parse_limit(check_opts *o, int which, const char *arg)
+/* One option, given to the checker, which refuses what it does not
+ * accept: the library is the one place that knows. */
+static int option(check_opts *o, int c, char *arg)
 {
-    const tg_limit_info *l = tg_limit_about(which);
-    uint64_t v;
-    if (tgC_number(arg, &v) != 0 || v < l->min || v > l->max)
-        return tgC_usage("%s wants a number from %" PRIu64 " to %" PRIu64
-                         " (%s; default %" PRIu64 ")",
-                         l->option, l->min, l->max, l->meaning, l->value);
-    o->limits[which] = v;
-    return 0;
+    tg_checker *k = o->checker;
+    int level;
+    uint64_t n;
+    char *eq;
+    switch (c) {
+    case O_FAIL:
+        if ((level = tg_level_parse(arg)) < 0)
+            return tgC_usage("--fail-on wants must, should, compat or "
+                             "info, not '%s'",
+                             arg);
+        o->fail_on = (tg_level)level;
+        return tg_checker_set_fail_on(k, o->fail_on) ? -1 : 0;
+    case O_DISABLE:
+        return tg_checker_disable_rule(k, arg)
+                   ? tgC_usage("--disable: no rule %s", arg)
+                   : 0;
+    case O_LEVEL:
+        eq = strchr(arg, '=');
+        level = eq ? tg_level_parse(eq + 1) : -1;
+        if (level < 0)
+            return tgC_usage("--level wants ID=must|should|compat|info, "
+                             "not '%s'",
+                             arg);
+        *eq = 0;
+        return tg_checker_set_rule_level(k, arg, (tg_level)level)
+                   ? tgC_usage("--level: no rule %s", arg)
+                   : 0;
+    case O_PROFILE:
+        return tg_checker_set_profile(k, arg)
+                   ? tgC_usage("--profile: no format has a profile '%s'",
+                               arg)
+                   : 0;
+    case O_FORMAT:
+        return tg_checker_set_format(k, strcmp(arg, "auto") ? arg : NULL)
+                   ? tgC_usage("--format: unknown format '%s'", arg)
+                   : 0;
+    case O_REPORT: o->report = arg; return 0;
+    case 'o': o->output = arg; return 0;
+    case O_REPEATS:
+        if (tgC_number(arg, &n) != 0)
+            return tgC_usage("--max-repeats wants a number");
+        return tg_checker_set_repeat_cap(k, n) ? -1 : 0;
+    default:
+        if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS) {
+            const tg_limit_info *l = tg_limit_about(c - O_LIMIT);
+            if (tgC_number(arg, &n) != 0 ||
+                tg_checker_set_limit(k, (tg_limit)(c - O_LIMIT), n) != TG_OK)
+                return tgC_usage("%s wants a number from %" PRIu64
+                                 " to %" PRIu64 " (%s; default %" PRIu64 ")",
+                                 l->option, l->min, l->max, l->meaning,
+                                 l->value);
+            return 0;
+        }
+        return tgC_usage("check: bad option");
+    }
 }
 
 static int parse(int argc, char **argv, check_opts *o)
 {
     struct option longs[8 + TG_NLIMITS + 1];
     options(longs);
-    int c, level, r;
+    int c, r;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
-        switch (c) {
-        case O_FAIL:
-            if ((level = tg_level_parse(optarg)) < 0)
-                return tgC_usage("--fail-on wants must, should, compat or "
-                                 "info, not '%s'",
-                                 optarg);
-            o->fail_on = (tg_level)level;
-            break;
-        case O_DISABLE:
-            if (tg_rule_find(optarg, NULL) == NULL)
-                return tgC_usage("--disable: no rule %s", optarg);
-            if (o->ndisabled == MAX_RULE_OPTS)
-                return tgC_usage("too many --disable options");
-            o->disabled[o->ndisabled++] = optarg;
-            break;
-        case O_LEVEL:
-            if ((r = parse_level_opt(o, optarg)) != 0)
-                return r;
-            break;
-        case O_PROFILE:
-            if (!profile_exists(optarg))
-                return tgC_usage("--profile: no format has a profile "
-                                 "'%s'",
-                                 optarg);
-            o->profile = optarg;
-            break;
-        case O_FORMAT:
-            if (strcmp(optarg, "auto") == 0)
-                o->format = NULL;
-            else if (tg_rule_count(optarg) == 0)
-                return tgC_usage("--format: unknown format '%s'", optarg);
-            else
-                o->format = optarg;
-            break;
-        case O_REPORT: o->report = optarg; break;
-        case 'o': o->output = optarg; break;
-        case O_REPEATS:
-            if (tgC_number(optarg, &o->repeat_cap) != 0)
-                return tgC_usage("--max-repeats wants a number");
-            break;
-        default:
-            if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS) {
-                if ((r = parse_limit(o, c - O_LIMIT, optarg)) != 0)
-                    return r;
-                break;
-            }
-            return tgC_usage("check: bad option");
-        }
-    }
+    while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1)
+        if ((r = option(o, c, optarg)) != 0)
+            return r < 0 ? TG_INTERNAL : r;
     if (optind >= argc)
         return tgC_usage("check: no input named (use - for stdin)");
     return 0;
@@ -335,27 +182,28 @@ static int parse(int argc, char **argv, check_opts *o)
 
 int tgC_check(int argc, char **argv)
 {
-    static check_opts o;
-    memset(&o, 0, sizeof o);
-    o.fail_on = TG_MUST;
-    o.report = "text";
-    o.repeat_cap = 100;
+    check_opts o = {NULL, TG_MUST, "text", NULL};
+    if (tg_checker_open(&o.checker) != TG_OK) {
+        fputs("tracegate: out of memory\n", stderr);
+        return TG_LIMIT;
+    }
     int r = parse(argc, argv, &o);
-    if (r != 0)
-        return r;
     FILE *out = stdout;
-    if (o.output && (out = fopen(o.output, "w")) == NULL) {
+    if (r == 0 && o.output && (out = fopen(o.output, "w")) == NULL) {
         fprintf(stderr, "tracegate: cannot write %s: %s\n", o.output,
                 strerror(errno));
-        return TG_IO_ERROR;
+        r = TG_IO_ERROR;
     }
-    tgR_sink *sink = tgR_open(o.report, out, o.fail_on);
-    if (sink == NULL) {
-        if (out != stdout)
+    tgR_sink *sink = r == 0 ? tgR_open(o.report, out, o.fail_on) : NULL;
+    if (r == 0 && sink == NULL)
+        r = tgC_usage("--report wants text, json, sarif, junit or tap, "
+                      "not '%s'",
+                      o.report);
+    if (r != 0) {
+        if (out != stdout && out != NULL)
             fclose(out);
-        return tgC_usage("--report wants text, json, sarif, junit or tap, "
-                         "not '%s'",
-                         o.report);
+        tg_checker_free(o.checker);
+        return r;
     }
     tg_verdict worst = TG_CONFORMANT;
     for (int i = optind; i < argc; i++) {
@@ -364,6 +212,7 @@ int tgC_check(int argc, char **argv)
             worst = v;
     }
     tgR_close(sink, (int)worst);
+    tg_checker_free(o.checker);
     if (out != stdout && tgC_close_output(out, o.output) != 0 &&
         tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
         worst = TG_IO_ERROR;

@@ -272,6 +272,54 @@ TG_API int tg_verdict_rank(tg_verdict v);
 /*! tg_verdict_name() : "conformant", "violations", ... */
 TG_API const char *tg_verdict_name(tg_verdict v);
 
+/* ---- inputs checked end to end ------------------------------------------ */
+
+/* A checker takes options once and checks any number of inputs, each of
+ * any format: it detects the format from the first bytes and the name
+ * (unless one is given), checks with that format's validator (made once,
+ * with the options), and says in one sentence why a verdict is not
+ * "conformant".  This is what `tracegate check` does for each file. */
+typedef struct tg_checker_s tg_checker;
+
+/* Called once per input, when its format and profile are known (or it is
+ * known that there is none), before its first finding. */
+typedef void (*tg_start_fn)(void *ctx, const tg_checker *c);
+
+/*! tg_checker_open() : @return TG_OK or TG_ENOMEM. */
+TG_API tg_error tg_checker_open(tg_checker **c);
+/*! tg_checker_free() : NULL is a no-op. */
+TG_API void tg_checker_free(tg_checker *c);
+/* Options, as for a validator; a rule option applies to inputs of the
+ * rule's format.  Each returns TG_OK or the reason it was refused. */
+TG_API tg_error tg_checker_set_format(tg_checker *c, const char *format);
+TG_API tg_error tg_checker_set_profile(tg_checker *c, const char *profile);
+TG_API tg_error tg_checker_set_rule_level(tg_checker *c, const char *id,
+                                          tg_level level);
+TG_API tg_error tg_checker_disable_rule(tg_checker *c, const char *id);
+TG_API tg_error tg_checker_set_fail_on(tg_checker *c, tg_level level);
+TG_API tg_error tg_checker_set_repeat_cap(tg_checker *c, uint64_t cap);
+TG_API tg_error tg_checker_set_limit(tg_checker *c, tg_limit which,
+                                     uint64_t value);
+/*! tg_checker_check() : check the input read by `read`, named `name` (a
+ *  file name helps detection; NULL or "" for none), calling on_start and
+ *  on_diag.  The input is read to its end whatever happens.
+ *  @return the verdict. */
+TG_API tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read,
+                                   void *rctx, const char *name,
+                                   tg_start_fn on_start, tg_diag_fn on_diag,
+                                   void *ctx);
+/* What the last input was found to be; valid until the next check.  NULL
+ * where there is nothing to say (no format, no layout, no problem). */
+TG_API const char *tg_checker_format(const tg_checker *c);
+TG_API const char *tg_checker_detected(const tg_checker *c);
+TG_API const char *tg_checker_profile(const tg_checker *c);
+TG_API const char *tg_checker_layout(const tg_checker *c);
+/*! tg_checker_problem() : why the verdict is not "conformant" or
+ *  "violations" (truncated, unknown format, a limit reached, ...). */
+TG_API const char *tg_checker_problem(const tg_checker *c);
+/*! tg_checker_bytes() : the bytes the input held. */
+TG_API uint64_t tg_checker_bytes(const tg_checker *c);
+
 /* ---- generation ------------------------------------------------------ */
 
 /* Output for generators: called with consecutive byte runs. @return 0, or
