@@ -10,6 +10,8 @@
 #                         FORMAT:PROFILE or scaling; default all)
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 #   ./build.sh gcc        a release build with gcc too (warnings are errors)
+#   ./build.sh format [--check]  format every C file with .clang-format
+#                         (--check: change nothing, fail if one would change)
 #   ./build.sh example    install into build-install/ and build and run
 #                         examples/check_buffer.c against it via pkg-config
 # Environment: CC (default clang), TG_JOBS (default nproc).
@@ -120,6 +122,15 @@ case $mode in
     need_packages "${base_packages[@]}" gcc
     CC=gcc configure_and_build build-gcc -DCMAKE_BUILD_TYPE=Release
     ;;
+  format)
+    need_packages clang-format git
+    mapfile -t sources < <(git ls-files '*.c' '*.h')
+    if [ "${2:-}" = --check ]; then
+      run clang-format --dry-run --Werror "${sources[@]}"
+    else
+      run clang-format -i "${sources[@]}"
+    fi
+    ;;
   example)
     need_packages "${base_packages[@]}" pkgconf
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
@@ -146,7 +157,7 @@ case $mode in
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench [WHAT]|corpus|gcc|example]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench [WHAT]|corpus|gcc|example|format [--check]]" >&2
     exit 2
     ;;
 esac

@@ -50,8 +50,8 @@ int main(int argc, char **argv)
     }
     tg_verdict verdict = tg_check_buffer(v, data, n, print_finding, NULL);
     printf("%s: %s, %llu bytes (tracegate %s)\n", argv[2],
-           tg_verdict_name(verdict),
-           (unsigned long long)tg_bytes_checked(v), tg_version());
+           tg_verdict_name(verdict), (unsigned long long)tg_bytes_checked(v),
+           tg_version());
     tg_validator_free(v);
     return (int)verdict;
 }

@@ -32,17 +32,17 @@ static tg_validator *fuzz_validator(const char *format, size_t profile,
             FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_LIVE_OBJECTS, 3) == 0);
             FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_DEPTH, 2) == 0);
             FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_PAYLOAD_STEPS, 4) == 0);
-            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_BLOCK_BYTES,
-                                     tg_limit_about(TG_LIMIT_BLOCK_BYTES)
-                                         ->min) == 0);
+            FUZZ_ASSERT(
+                tg_set_limit(*v, TG_LIMIT_BLOCK_BYTES,
+                             tg_limit_about(TG_LIMIT_BLOCK_BYTES)->min) == 0);
         }
     }
     return *v;
 }
 
 static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
-                         size_t profile, const char *name,
-                         uint64_t chunk_seed, int tight)
+                         size_t profile, const char *name, uint64_t chunk_seed,
+                         int tight)
 {
     tg_validator *v = fuzz_validator(format, profile, name, tight);
     fuzz_digest whole = {0xcbf29ce484222325ull, 0};

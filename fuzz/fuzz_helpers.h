@@ -9,13 +9,13 @@
 
 #include "tracegate.h"
 
-#define FUZZ_ASSERT(cond)                                                   \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed\n", __FILE__,    \
-                    __LINE__, #cond);                                       \
-            abort();                                                        \
-        }                                                                   \
+#define FUZZ_ASSERT(cond)                                                     \
+    do {                                                                      \
+        if (!(cond)) {                                                        \
+            fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed\n", __FILE__,      \
+                    __LINE__, #cond);                                         \
+            abort();                                                          \
+        }                                                                     \
     } while (0)
 
 typedef struct fuzz_digest {
@@ -42,7 +42,8 @@ static inline void fuzz_mix_str(fuzz_digest *g, const char *s)
 static inline void fuzz_on_diag(void *ctx, const tg_diag *d)
 {
     fuzz_digest *g = ctx;
-    FUZZ_ASSERT(d->rule && tg_rule_id(d->rule) && d->path && d->expected && d->found);
+    FUZZ_ASSERT(d->rule && tg_rule_id(d->rule) && d->path && d->expected &&
+                d->found);
     FUZZ_ASSERT(d->consequence_of < (int64_t)d->seq);
     fuzz_mix_str(g, tg_rule_id(d->rule));
     fuzz_mix_str(g, d->path);

@@ -27,7 +27,7 @@ static void on_diag(void *ctx, const tg_diag *d)
 
 /* A dumpalloc file that starts with an OBJE, not a PROC: DA-SEQ-001
  * (SHOULD), and nothing else. */
-static const unsigned char obje[] = {'O', 'B', 'J', 'E', 7, 0, 0, 0,
+static const unsigned char obje[] = {'O', 'B', 'J', 'E', 7,   0,   0,  0,
                                      3,   0,   0,   0,   'a', 'b', 'c'};
 
 /* A read callback over a memory buffer. */
@@ -69,8 +69,7 @@ static void checker(void)
     ok(started == 1 && s.count == 1 &&
            strcmp(tg_checker_format(c), "dumpalloc") == 0 &&
            strcmp(tg_checker_profile(c), "default") == 0 &&
-           tg_checker_bytes(c) == sizeof obje &&
-           tg_checker_problem(c) == NULL,
+           tg_checker_bytes(c) == sizeof obje && tg_checker_problem(c) == NULL,
        "... detected as dumpalloc, started once, its bytes counted");
     static const unsigned char zeros[5000];
     mem z = {zeros, sizeof zeros, 0};
@@ -121,8 +120,8 @@ int main(void)
     /* refused calls changed nothing: DA-SEQ-001 is still SHOULD, and a
      * SHOULD finding does not fail under the default fail-on */
     seen s = {"DA-SEQ-001", 0, TG_INFO};
-    is_int(tg_check_buffer(v, obje, sizeof obje, on_diag, &s),
-           TG_CONFORMANT, "after refused options, defaults hold");
+    is_int(tg_check_buffer(v, obje, sizeof obje, on_diag, &s), TG_CONFORMANT,
+           "after refused options, defaults hold");
     ok(s.count == 1 && s.level == TG_SHOULD, "DA-SEQ-001 at SHOULD");
 
     /* options compose: an override, then a profile, keeps the override */
@@ -151,8 +150,7 @@ int main(void)
            tg_rule_verdict(r) == TG_VIOLATIONS &&
            strcmp(tg_rule_get(r, TG_RULE_APPLIES), "all") == 0,
        "a rule's columns through tg_rule_*()");
-    ok(tg_rule_get(r, (tg_rule_text)77) == NULL,
-       "an unknown column is NULL");
+    ok(tg_rule_get(r, (tg_rule_text)77) == NULL, "an unknown column is NULL");
     ok(tg_rule_count("dumpalloc") > 0 &&
            tg_rule_at("dumpalloc", tg_rule_count("dumpalloc")) == NULL &&
            tg_rule_count("no-such-format") == 0,

@@ -10,7 +10,7 @@
 typedef struct feeder {
     const unsigned char *p;
     size_t n, pos;
-    size_t chunk;  /* fixed chunk size, or 0 for pseudo-random 1..8 */
+    size_t chunk; /* fixed chunk size, or 0 for pseudo-random 1..8 */
     tgB_rng rng;
 } feeder;
 
@@ -69,15 +69,15 @@ int main(void)
                     tg_mutant m;
                     b.n = 0;
                     const char *id = tg_rule_id(tg_rule_at(fmt, k));
-                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) <=
-                        0)
+                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) <= 0)
                         break;
                     bad += !same_in_chunks(fmt, &b, id);
                     tried++;
                 }
         }
-        ok(bad == 0, "%s: %zu valid and invalid traces, chunks 1..8 and "
-                     "random, same findings as whole-buffer",
+        ok(bad == 0,
+           "%s: %zu valid and invalid traces, chunks 1..8 and "
+           "random, same findings as whole-buffer",
            fmt, tried);
         /* junk: random bytes behind a valid start, so framing runs long */
         tgB_rng r = {42};
@@ -92,8 +92,7 @@ int main(void)
             }
             bad += !same_in_chunks(fmt, &b, "junk");
         }
-        ok(bad == 0, "%s: 200 corrupted traces, same findings in chunks",
-           fmt);
+        ok(bad == 0, "%s: 200 corrupted traces, same findings in chunks", fmt);
     }
     tgM_free(&b);
     return done_testing();

@@ -46,8 +46,8 @@ static void against_model(uint32_t range, int steps, const char *what)
         } else if (op == 1) {
             value *v = tgI_find(&m, k);
             misaligned += v && ((uintptr_t)v % 8) != 0;
-            if ((v != NULL) != present[k] || (v && (v->key != k ||
-                                                    v->a != (uint32_t)k * 3)))
+            if ((v != NULL) != present[k] ||
+                (v && (v->key != k || v->a != (uint32_t)k * 3)))
                 bad++;
         } else {
             if (tgI_remove(&m, k) != present[k])
@@ -56,8 +56,7 @@ static void against_model(uint32_t range, int steps, const char *what)
             present[k] = 0;
         }
     }
-    ok(bad == 0, "%s: %d random operations agree with the model", what,
-       steps);
+    ok(bad == 0, "%s: %d random operations agree with the model", what, steps);
     ok(misaligned == 0, "%s: every value pointer is 8-byte aligned", what);
     char name[96];
     snprintf(name, sizeof name, "%s: the live count agrees", what);
@@ -93,7 +92,10 @@ static void adversarial(uint64_t (*f)(uint64_t), const char *what)
 
 static uint64_t high_bits(uint64_t i) { return i << 44; }
 static uint64_t low_stride(uint64_t i) { return 16 + (i << 4); }
-static uint64_t page_stride(uint64_t i) { return 0x7f0000000000ull + (i << 12); }
+static uint64_t page_stride(uint64_t i)
+{
+    return 0x7f0000000000ull + (i << 12);
+}
 static uint64_t top_bits(uint64_t i) { return (i << 47) | 1; }
 
 int main(void)

@@ -37,8 +37,8 @@ static void ordered(size_t (*order)(size_t), const char *what)
         bad += !tgS_contains(&r, 10 * k) || !tgS_contains(&r, 10 * k + 4);
         bad += tgS_contains(&r, 10 * k + 5) || tgS_contains(&r, 10 * k + 9);
         /* an overlap from either side is refused, and names the range */
-        bad += tgS_insert(&r, 10 * k + 4, 10 * k + 7, &a, &b) != 0 ||
-               a != 10 * k;
+        bad +=
+            tgS_insert(&r, 10 * k + 4, 10 * k + 7, &a, &b) != 0 || a != 10 * k;
         /* from the left: [10k - 3, 10k + 1), or [0, 1) for k = 0 */
         uint64_t left = k ? 10 * k - 3 : 0;
         bad += tgS_insert(&r, left, 10 * k + 1, &a, &b) != 0;
@@ -93,7 +93,8 @@ int main(void)
     tgS_free(&r);
 
     tgS_init(&r, 2);
-    ok(tgS_insert(&r, 1, 2, &a, &b) == 1 && tgS_insert(&r, 5, 6, &a, &b) == 1 &&
+    ok(tgS_insert(&r, 1, 2, &a, &b) == 1 &&
+           tgS_insert(&r, 5, 6, &a, &b) == 1 &&
            tgS_insert(&r, 9, 10, &a, &b) == -1,
        "a third range past a limit of 2 is refused");
     tgS_free(&r);

@@ -27,8 +27,8 @@ static void check_parents(const tg_format_info *fi, tg_validator *v)
                     diag("seed %" PRIu64 ": %s", seed, findings_text(&f));
             }
         }
-        ok(bad == 0, "%s/%s: %d generated traces have no finding",
-           fi->name, *p, SEEDS);
+        ok(bad == 0, "%s/%s: %d generated traces have no finding", fi->name,
+           *p, SEEDS);
     }
     tgM_free(&b);
     findings_reset(&f, NULL);
@@ -43,7 +43,8 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
         for (unsigned var = 0;; var++) {
             tg_mutant m;
             b.n = 0;
-            int w = tg_mutate(fi->name, tg_rule_id(r), var, seed, tgM_write, &b, &m);
+            int w = tg_mutate(fi->name, tg_rule_id(r), var, seed, tgM_write,
+                              &b, &m);
             if (w <= 0)
                 break;
             made++;

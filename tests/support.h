@@ -14,15 +14,15 @@
 typedef struct findings {
     tgM_buf text;
     size_t count;
-    size_t primary;           /* findings that are not consequences   */
-    const char *only_rule;    /* while counting: rule of interest     */
-    uint64_t at;              /* ... and where it must be (UINT64_MAX:
+    size_t primary;        /* findings that are not consequences   */
+    const char *only_rule; /* while counting: rule of interest     */
+    uint64_t at;           /* ... and where it must be (UINT64_MAX:
                                  anywhere)                              */
-    size_t of_rule;           /* findings of only_rule (primary)      */
-    size_t covering;          /* of those, findings whose bytes hold `at`
+    size_t of_rule;        /* findings of only_rule (primary)      */
+    size_t covering;       /* of those, findings whose bytes hold `at`
                                  (a point finding: at its offset)     */
-    size_t other_rules;       /* primary findings of any other rule   */
-    char first_other[32];     /* id of the first such other rule      */
+    size_t other_rules;    /* primary findings of any other rule   */
+    char first_other[32];  /* id of the first such other rule      */
 } findings;
 
 static inline void collect(void *ctx, const tg_diag *d)
@@ -68,8 +68,8 @@ static inline const char *findings_text(findings *f)
     return (const char *)f->text.p;
 }
 
-static inline int gen_into(tgM_buf *b, const char *format,
-                           const char *profile, uint64_t seed)
+static inline int gen_into(tgM_buf *b, const char *format, const char *profile,
+                           uint64_t seed)
 {
     b->n = 0;
     return tg_generate(format, profile, seed, 0, tgM_write, b);

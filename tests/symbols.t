@@ -16,7 +16,7 @@ lib = os.path.join(build, "libtracegate.so")
 with open(os.path.join(ROOT, "validators", "include", "tracegate.h")) as f:
     header = f.read()
 declared = set(re.findall(r"^TG_API [^(;]*?\b(tg_\w+)\(", header, re.M))
-abi = re.search(r"^#define TG_ABI (\d+)", header, re.M).group(1)
+abi = re.search(r"^#define TG_ABI\s+(\d+)", header, re.M).group(1)
 if not os.path.exists(lib):
     t.skip("exported symbols", "no %s" % lib)
     t.done()

@@ -17,40 +17,39 @@ int main(void)
         const char *const *profiles = tg_format_at(i)->profiles;
         /* two seeds per profile: each profile's generator in turn */
         for (size_t p = 0; profiles[p]; p++)
-        for (uint64_t seed = 1; seed <= 2; seed++) {
-            tg_set_profile(v, profiles[p]);
-            gen_into(&b, fmt, profiles[p], seed);
-            for (size_t cut = 1; cut < b.n; cut++) {
-                findings f = {0};
-                tg_verdict r = tg_check_buffer(v, b.p, cut, collect, &f);
-                const char *text = findings_text(&f);
-                int only_cut = 1, any_cut = 0;
-                /* each line starts with the rule id: look the rule up */
-                for (const char *l = text; *l; l = strchr(l, '\n') + 1) {
-                    char id[32];
-                    sscanf(l, "%31s", id);
-                    const tg_rule *rule = tg_rule_find(id, NULL);
-                    int cut_rule = rule &&
-                                   (tg_rule_kind_of(rule) ==
-                                        TG_KIND_TRUNCATED ||
-                                    strncmp(tg_rule_get(rule,
-                                                        TG_RULE_MESSAGE),
-                                            "input ends", 10) == 0);
-                    only_cut &= cut_rule;
-                    any_cut |= cut_rule;
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                tg_set_profile(v, profiles[p]);
+                gen_into(&b, fmt, profiles[p], seed);
+                for (size_t cut = 1; cut < b.n; cut++) {
+                    findings f = {0};
+                    tg_verdict r = tg_check_buffer(v, b.p, cut, collect, &f);
+                    const char *text = findings_text(&f);
+                    int only_cut = 1, any_cut = 0;
+                    /* each line starts with the rule id: look the rule up */
+                    for (const char *l = text; *l; l = strchr(l, '\n') + 1) {
+                        char id[32];
+                        sscanf(l, "%31s", id);
+                        const tg_rule *rule = tg_rule_find(id, NULL);
+                        int cut_rule =
+                            rule &&
+                            (tg_rule_kind_of(rule) == TG_KIND_TRUNCATED ||
+                             strncmp(tg_rule_get(rule, TG_RULE_MESSAGE),
+                                     "input ends", 10) == 0);
+                        only_cut &= cut_rule;
+                        any_cut |= cut_rule;
+                    }
+                    int fine = only_cut &&
+                               ((any_cut &&
+                                 (r == TG_TRUNCATED || r == TG_VIOLATIONS)) ||
+                                (r == TG_CONFORMANT && f.count == 0));
+                    truncated += any_cut != 0;
+                    if (!fine && bad++ < 3)
+                        diag("seed %" PRIu64 " cut %zu: verdict %d\n%s", seed,
+                             cut, r, text);
+                    cuts++;
+                    findings_reset(&f, NULL);
                 }
-                int fine = only_cut &&
-                           ((any_cut && (r == TG_TRUNCATED ||
-                                         r == TG_VIOLATIONS)) ||
-                            (r == TG_CONFORMANT && f.count == 0));
-                truncated += any_cut != 0;
-                if (!fine && bad++ < 3)
-                    diag("seed %" PRIu64 " cut %zu: verdict %d\n%s", seed,
-                         cut, r, text);
-                cuts++;
-                findings_reset(&f, NULL);
             }
-        }
         ok(bad == 0 && truncated > cuts / 2,
            "%s: %zu cuts, %zu reported as cut short, the rest clean "
            "prefixes",

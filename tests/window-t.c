@@ -53,7 +53,8 @@ int main(void)
     ok(w.cap >= need && w.cap <= (4u << 20), "the buffer grew to fit it");
     ok(bytes_ok(&w, need), "the 3 MiB are the right bytes at offset 1000");
     tgW_consume(&w, need);
-    is_int((long long)tgW_skip(&w, 10u << 20), (5u << 20) - 1000 - (long long)need,
+    is_int((long long)tgW_skip(&w, 10u << 20),
+           (5u << 20) - 1000 - (long long)need,
            "skipping past the end stops at the end");
     ok(w.eof && !w.error && !w.nomem, "clean end of input");
     free(w.own);

@@ -79,8 +79,16 @@ static tg_verdict check_one(const char *path, const check_opts *o,
     return run.file.verdict;
 }
 
-enum { O_FAIL = 256, O_DISABLE, O_LEVEL, O_PROFILE, O_FORMAT, O_REPORT,
-       O_REPEATS, O_LIMIT /* + tg_limit */ };
+enum {
+    O_FAIL = 256,
+    O_DISABLE,
+    O_LEVEL,
+    O_PROFILE,
+    O_FORMAT,
+    O_REPORT,
+    O_REPEATS,
+    O_LIMIT /* + tg_limit */
+};
 
 /* The long options: fixed ones, then one per limit, named from the
  * library's table. */
@@ -138,8 +146,7 @@ static int option(check_opts *o, int c, char *arg)
                    : 0;
     case O_PROFILE:
         return tg_checker_set_profile(k, arg)
-                   ? tgC_usage("--profile: no format has a profile '%s'",
-                               arg)
+                   ? tgC_usage("--profile: no format has a profile '%s'", arg)
                    : 0;
     case O_FORMAT:
         return tg_checker_set_format(k, strcmp(arg, "auto") ? arg : NULL)

@@ -84,8 +84,8 @@ static int write_trace(const char *path, const char *format,
     }
     int r = tg_generate(format, profile, seed, size, tgC_write_file, f);
     /* standard output is flushed, checked and reported on by main() */
-    int closed = f == stdout ? (ferror(f) ? -1 : 0)
-                             : tgC_close_output(f, path);
+    int closed =
+        f == stdout ? (ferror(f) ? -1 : 0) : tgC_close_output(f, path);
     if (r == -2)
         return tgC_usage("gen: format %s has no profile '%s'", format,
                          profile);
@@ -113,10 +113,9 @@ int tgC_gen(int argc, char **argv)
     }
     for (uint64_t i = 0; i < o.count; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i,
-                 o.suffix);
-        if ((r = write_trace(path, o.format, o.profile, o.seed + i,
-                             o.size)) != 0)
+        snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i, o.suffix);
+        if ((r = write_trace(path, o.format, o.profile, o.seed + i, o.size)) !=
+            0)
             return r;
     }
     return 0;
@@ -130,19 +129,21 @@ static void manifest_line(FILE *m, const char *file, const char *format,
     tgJ_str(m, file);
     fprintf(m, ",\"format\":\"%s\",\"profile\":\"%s\",", format, profile);
     if (mu) {
-        fprintf(m, "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
-                   "\"parent\":",
+        fprintf(m,
+                "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
+                "\"parent\":",
                 tg_rule_id(mu->rule), tg_level_name(tg_rule_level(mu->rule)),
                 (int)mu->expected);
         tgJ_str(m, parent);
-        fprintf(m, ",\"seed\":%" PRIu64 ",\"variant\":%u,\"mutation\":",
-                seed, mu->variant);
+        fprintf(m, ",\"seed\":%" PRIu64 ",\"variant\":%u,\"mutation\":", seed,
+                mu->variant);
         tgJ_str(m, mu->mutation);
         fprintf(m, ",\"offset\":%" PRIu64 "}\n", mu->offset);
     } else {
-        fprintf(m, "\"rule\":null,\"level\":null,\"expected_exit\":0,"
-                   "\"parent\":null,\"seed\":%" PRIu64
-                   ",\"variant\":null,\"mutation\":null,\"offset\":null}\n",
+        fprintf(m,
+                "\"rule\":null,\"level\":null,\"expected_exit\":0,"
+                "\"parent\":null,\"seed\":%" PRIu64
+                ",\"variant\":null,\"mutation\":null,\"offset\":null}\n",
                 seed);
     }
 }
@@ -163,15 +164,16 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     strerror(errno));
             return TG_IO_ERROR;
         }
-        int r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed, tgC_write_file,
-                          f, &mu);
+        int r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed,
+                          tgC_write_file, f, &mu);
         if (tgC_close_output(f, tmp) != 0)
             r = -1;
         if (r <= 0) {
             remove(tmp);
             if (r == 0 && v == 0)
-                fprintf(stderr, "tracegate: %s: no mutant could be made "
-                                "from seed %" PRIu64 "\n",
+                fprintf(stderr,
+                        "tracegate: %s: no mutant could be made "
+                        "from seed %" PRIu64 "\n",
                         tg_rule_id(rule), o->seed);
             return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
         }

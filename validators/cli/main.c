@@ -78,9 +78,8 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"check", tgC_check},   {"gen", tgC_gen},
-        {"mutate", tgC_mutate}, {"rules", tgC_rules},
-        {"explain", tgC_explain},
+        {"check", tgC_check}, {"gen", tgC_gen},         {"mutate", tgC_mutate},
+        {"rules", tgC_rules}, {"explain", tgC_explain},
     };
     if (argc < 2)
         return tgC_usage("no command given");

@@ -53,8 +53,7 @@ static void rules_text(const tg_format_info *info, int coverage)
     for (size_t i = 0; i < n; i++)
         with += TEXT(tg_rule_at(info->name, i), MUTATION) != NULL;
     if (coverage) {
-        printf("%s: %zu of %zu rules have a mutation\n", info->name, with,
-               n);
+        printf("%s: %zu of %zu rules have a mutation\n", info->name, with, n);
         for (size_t i = 0; i < n; i++) {
             const tg_rule *r = tg_rule_at(info->name, i);
             if (TEXT(r, MUTATION) == NULL)

@@ -31,9 +31,21 @@ int tgC_number(const char *s, uint64_t *out)
     }
     unsigned shift = 0;
     switch (*p) {
-    case 'K': case 'k': shift = 10; p++; break;
-    case 'M': case 'm': shift = 20; p++; break;
-    case 'G': case 'g': shift = 30; p++; break;
+    case 'K':
+    case 'k':
+        shift = 10;
+        p++;
+        break;
+    case 'M':
+    case 'm':
+        shift = 20;
+        p++;
+        break;
+    case 'G':
+    case 'g':
+        shift = 30;
+        p++;
+        break;
     default: break;
     }
     if (shift && strcmp(p, "iB") == 0)
@@ -70,7 +82,6 @@ int tgC_write_file(void *ctx, const void *data, size_t size)
 {
     return fwrite(data, 1, size, ctx) == size ? 0 : -1;
 }
-
 
 int tgC_close_output(FILE *f, const char *name)
 {

@@ -24,12 +24,12 @@ struct tg_checker_s {
     const char *profile;      /* a profile name, or NULL              */
     tg_level fail_on;
     uint64_t repeat_cap;
-    uint64_t limits[TG_NLIMITS];  /* 0: the library default           */
-    level_opt *levels;        /* --level options, in order            */
+    uint64_t limits[TG_NLIMITS]; /* 0: the library default           */
+    level_opt *levels;           /* --level options, in order            */
     size_t nlevels;
     const tg_rule **disabled; /* --disable options                    */
     size_t ndisabled;
-    tg_validator **validators;/* one per registered format, or NULL   */
+    tg_validator **validators; /* one per registered format, or NULL   */
     /* the last input */
     const char *used_format, *detected, *used_profile, *layout;
     char problem[512];
@@ -122,8 +122,7 @@ tg_error tg_checker_disable_rule(tg_checker *c, const char *id)
     const tg_rule *r = tg_rule_find(id, NULL);
     if (r == NULL)
         return TG_ENAME;
-    const tg_rule **d = realloc(c->disabled,
-                                (c->ndisabled + 1) * sizeof *d);
+    const tg_rule **d = realloc(c->disabled, (c->ndisabled + 1) * sizeof *d);
     if (d == NULL)
         return TG_ENOMEM;
     c->disabled = d;
@@ -241,8 +240,7 @@ static void explain(tg_checker *c, tg_verdict verdict, const tg_validator *v)
             snprintf(c->problem, sizeof c->problem,
                      "the checker ran out of memory");
         break;
-    default:
-        c->problem[0] = '\0';
+    default: c->problem[0] = '\0';
     }
 }
 
@@ -275,8 +273,8 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
     if (f) {
         c->detected = "the --format option"; /* or tg_checker_set_format() */
     } else {
-        const char *name_found = tg_detect(c->head, c->n, name ? name : "",
-                                           &c->detected);
+        const char *name_found =
+            tg_detect(c->head, c->n, name ? name : "", &c->detected);
         if ((f = name_found ? tgF_find(name_found) : NULL) == NULL) {
             snprintf(c->problem, sizeof c->problem,
                      "unknown format: %s; name the format to check it as "
@@ -324,10 +322,7 @@ said:
 
 const char *tg_checker_format(const tg_checker *c) { return c->used_format; }
 const char *tg_checker_detected(const tg_checker *c) { return c->detected; }
-const char *tg_checker_profile(const tg_checker *c)
-{
-    return c->used_profile;
-}
+const char *tg_checker_profile(const tg_checker *c) { return c->used_profile; }
 const char *tg_checker_layout(const tg_checker *c) { return c->layout; }
 const char *tg_checker_problem(const tg_checker *c)
 {

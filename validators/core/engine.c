@@ -46,10 +46,9 @@ static void recompute(tgE_check *c)
         /* a compat profile raises COMPAT rules to MUST */
         if (c->profile == c->fmt->compat_profile && level == TG_COMPAT)
             level = TG_MUST;
-        c->levels[i] = c->overrides[i] >= 0 ? (tg_level)c->overrides[i]
-                                            : level;
-        c->off[i] = c->disabled[i] ||
-                    !tgF_rule_applies(c->fmt, r, c->profile);
+        c->levels[i] =
+            c->overrides[i] >= 0 ? (tg_level)c->overrides[i] : level;
+        c->off[i] = c->disabled[i] || !tgF_rule_applies(c->fmt, r, c->profile);
     }
 }
 
@@ -70,8 +69,7 @@ tg_error tg_validator_open(const char *format, tg_validator **out)
     c->disabled = calloc(n, 1);
     c->off = calloc(n, 1);
     c->counts = calloc(n, sizeof *c->counts);
-    if (!c->levels || !c->overrides || !c->disabled || !c->off ||
-        !c->counts) {
+    if (!c->levels || !c->overrides || !c->disabled || !c->off || !c->counts) {
         tg_validator_free(v);
         return TG_ENOMEM;
     }
@@ -203,8 +201,8 @@ const char *tgE_limit_text(tgE_check *c, tg_limit which, const char *unit,
 {
     if (c->limit_hit < 0)
         c->limit_hit = (int)which;
-    snprintf(buf, size, "<= %" PRIu64 " %s (%s raises it)",
-             c->limits[which], unit, limits[which].option);
+    snprintf(buf, size, "<= %" PRIu64 " %s (%s raises it)", c->limits[which],
+             unit, limits[which].option);
     return buf;
 }
 
@@ -304,8 +302,7 @@ tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
     return r;
 }
 
-tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,
-                       void *ctx)
+tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag, void *ctx)
 {
     return tg_check_reader(v, tgW_read_fd, &fd, on_diag, ctx);
 }
@@ -346,9 +343,9 @@ int tg_verdict_rank(tg_verdict v)
     /* 6 > 3 > 5 > 4 > 1 > 7 > 0: a bug, then an input that could not be
      * read, then what could not be checked, then findings */
     static const int rank[] = {
-        [TG_CONFORMANT] = 0, [TG_TRUNCATED] = 2,  [TG_VIOLATIONS] = 3,
+        [TG_CONFORMANT] = 0,  [TG_TRUNCATED] = 2, [TG_VIOLATIONS] = 3,
         [TG_UNSUPPORTED] = 4, [TG_LIMIT] = 5,     [TG_IO_ERROR] = 6,
-        [TG_INTERNAL] = 7,   [TG_USAGE] = 1};
+        [TG_INTERNAL] = 7,    [TG_USAGE] = 1};
     return (unsigned)v < sizeof rank / sizeof rank[0] ? rank[v] : 1;
 }
 

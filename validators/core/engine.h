@@ -18,23 +18,23 @@ struct tgF_format;
  * the per-file part (from `seq` on) is reset by each check. */
 typedef struct tgE_check {
     const struct tgF_format *fmt;
-    int profile;             /* profile index in fmt                  */
-    tg_level *levels;        /* effective level per rule              */
-    signed char *overrides;  /* level set by tg_set_rule_level(), or -1 */
-    unsigned char *disabled; /* 1 = disabled by the user              */
-    unsigned char *off;      /* 1 = rule disabled or not applicable   */
-    uint64_t *counts;        /* findings per rule so far              */
-    uint64_t repeat_cap;     /* 0 = unlimited                         */
+    int profile;                 /* profile index in fmt                  */
+    tg_level *levels;            /* effective level per rule              */
+    signed char *overrides;      /* level set by tg_set_rule_level(), or -1 */
+    unsigned char *disabled;     /* 1 = disabled by the user              */
+    unsigned char *off;          /* 1 = rule disabled or not applicable   */
+    uint64_t *counts;            /* findings per rule so far              */
+    uint64_t repeat_cap;         /* 0 = unlimited                         */
     uint64_t limits[TG_NLIMITS]; /* tg_limit values in force          */
     tg_level fail_on;
     tg_diag_fn on_diag;
     void *ctx;
     /* per file */
-    uint64_t seq;            /* findings reported so far              */
-    uint64_t bytes;          /* bytes the input held                  */
-    tg_verdict worst;        /* the most severe verdict of a finding  */
-    int limit_hit;           /* the tg_limit reached first, or -1     */
-    char layout[512];        /* what the front end found the input to be */
+    uint64_t seq;     /* findings reported so far              */
+    uint64_t bytes;   /* bytes the input held                  */
+    tg_verdict worst; /* the most severe verdict of a finding  */
+    int limit_hit;    /* the tg_limit reached first, or -1     */
+    char layout[512]; /* what the front end found the input to be */
 } tgE_check;
 
 /* Where a finding is, and what was expected and found. */

@@ -12,8 +12,8 @@ typedef struct tgF_format {
     const tg_rule *rules;
     size_t nrules;
     /* Score 0..100 for "this input is of my format"; *how says why. */
-    int (*detect)(const unsigned char *head, size_t size,
-                  const char *filename, const char **how);
+    int (*detect)(const unsigned char *head, size_t size, const char *filename,
+                  const char **how);
     /* Check the whole input, reporting through c. */
     void (*check)(tgE_check *c, tgW_window *w);
     /* Write a valid trace; 0, or -1 on write error. */
@@ -21,8 +21,8 @@ typedef struct tgF_format {
                     tgO_out *out);
     /* Write mutant `variant` of rule index `rule`: 1 written, 0 no such
      * variant, -1 write error. */
-    int (*mutate)(size_t rule, unsigned variant, uint64_t seed,
-                  tgO_out *out, tg_mutant *m);
+    int (*mutate)(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+                  tg_mutant *m);
     /* Optional: whether rule r applies under profile p, when "applies"
      * names something other than profiles (NULL: profile names). */
     int (*applies)(const tg_rule *r, int profile);

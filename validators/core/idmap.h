@@ -16,16 +16,16 @@
 /* largest value_size; sizes are rounded up to a multiple of 8 so every
  * value is aligned for the structs kept in it */
 #define TGI_MAX_VALUE 32
-#define TGI_SMALL 16 /* keys 0 .. TGI_SMALL - 1 are held directly */
+#define TGI_SMALL     16 /* keys 0 .. TGI_SMALL - 1 are held directly */
 
 typedef struct tgI_map {
-    uint64_t *keys;       /* 0 = empty slot (small keys are not here) */
-    unsigned char *vals;  /* value_size bytes per slot               */
+    uint64_t *keys;      /* 0 = empty slot (small keys are not here) */
+    unsigned char *vals; /* value_size bytes per slot               */
     size_t value_size;
-    size_t mask;          /* slot count - 1 (a power of two)         */
-    size_t used;          /* live entries, small keys included       */
-    size_t limit;         /* most live entries allowed               */
-    uint32_t small_used;  /* bit k: small key k is present           */
+    size_t mask;         /* slot count - 1 (a power of two)         */
+    size_t used;         /* live entries, small keys included       */
+    size_t limit;        /* most live entries allowed               */
+    uint32_t small_used; /* bit k: small key k is present           */
     _Alignas(16) unsigned char small[TGI_SMALL][TGI_MAX_VALUE];
 } tgI_map;
 
@@ -33,8 +33,8 @@ typedef struct tgI_map {
  *  TGI_MAX_VALUE: callers assert it of their value type with
  *  TGI_VALUE_FITS). */
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit);
-#define TGI_VALUE_FITS(type)                                                \
-    _Static_assert(sizeof(type) <= TGI_MAX_VALUE,                           \
+#define TGI_VALUE_FITS(type)                                                  \
+    _Static_assert(sizeof(type) <= TGI_MAX_VALUE,                             \
                    #type " does not fit in an id map value")
 void tgI_free(tgI_map *m);
 /*! tgI_clear() : remove every entry.  It costs what was inserted since

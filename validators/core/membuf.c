@@ -28,8 +28,7 @@ static int reserve(tgM_buf *b, size_t need)
     return 0;
 }
 
-void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins,
-                size_t n)
+void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins, size_t n)
 {
     if (off > b->n || del > b->n - off || (del == 0 && n == 0) ||
         reserve(b, b->n - del + n) != 0)

@@ -14,8 +14,7 @@ typedef struct tgM_buf {
 void tgM_free(tgM_buf *b);
 /*! tgM_splice() : replace del bytes at off with the n bytes of ins.
  *  off + del must lie within the buffer. */
-void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins,
-                size_t n);
+void tgM_splice(tgM_buf *b, size_t off, size_t del, const void *ins, size_t n);
 /*! tgM_write() : a tg_write_fn appending to a tgM_buf. */
 int tgM_write(void *buf, const void *data, size_t size);
 

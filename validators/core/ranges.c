@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#define NODE(r, i) ((r)->nodes[(i) - 1])
+#define NODE(r, i) ((r)->nodes[(i)-1])
 
 void tgS_init(tgS_ranges *r, uint64_t limit)
 {
@@ -49,8 +49,8 @@ static uint32_t rotate(tgS_ranges *r, uint32_t i, int d)
 static uint32_t balance(tgS_ranges *r, uint32_t i)
 {
     update(r, i);
-    int32_t d = height(r, NODE(r, i).child[0]) -
-                height(r, NODE(r, i).child[1]);
+    int32_t d =
+        height(r, NODE(r, i).child[0]) - height(r, NODE(r, i).child[1]);
     if (d >= -1 && d <= 1)
         return i;
     int heavy = d < 0; /* the taller side */
@@ -72,8 +72,8 @@ static uint32_t insert(tgS_ranges *r, uint32_t i, uint32_t add)
     return balance(r, i);
 }
 
-int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
-               uint64_t *ofirst, uint64_t *oend)
+int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
+               uint64_t *oend)
 {
     /* the neighbours: the last range starting at or before `first`, and
      * the first starting after it; only they can overlap */
@@ -89,7 +89,7 @@ int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
     }
     uint32_t hit = before && NODE(r, before).end > first ? before
                    : after && NODE(r, after).first < end ? after
-                                                          : 0;
+                                                         : 0;
     if (hit) {
         *ofirst = NODE(r, hit).first;
         *oend = NODE(r, hit).end;

@@ -11,16 +11,16 @@
 #include <stdint.h>
 
 typedef struct tgS_node {
-    uint64_t first, end;   /* the range [first, end)                */
-    uint32_t child[2];     /* left, right (node index + 1), 0 = none */
-    int32_t height;        /* of the subtree rooted here            */
+    uint64_t first, end; /* the range [first, end)                */
+    uint32_t child[2];   /* left, right (node index + 1), 0 = none */
+    int32_t height;      /* of the subtree rooted here            */
 } tgS_node;
 
 typedef struct tgS_ranges {
-    tgS_node *nodes;       /* node i is nodes[i]; kept across clears */
-    size_t n, cap;         /* nodes in use, nodes allocated          */
-    uint32_t root;         /* node index + 1, 0 = empty              */
-    size_t limit;          /* most ranges held at once               */
+    tgS_node *nodes; /* node i is nodes[i]; kept across clears */
+    size_t n, cap;   /* nodes in use, nodes allocated          */
+    uint32_t root;   /* node index + 1, 0 = empty              */
+    size_t limit;    /* most ranges held at once               */
 } tgS_ranges;
 
 void tgS_init(tgS_ranges *r, uint64_t limit);
@@ -34,8 +34,8 @@ static inline void tgS_clear(tgS_ranges *r)
 /*! tgS_insert() : add [first, end) (first < end) unless it overlaps a
  *  range of the set.  @return 1 added; 0 overlaps, with that range in
  *  *ofirst and *oend; -1 the limit is reached or memory is short. */
-int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end,
-               uint64_t *ofirst, uint64_t *oend);
+int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
+               uint64_t *oend);
 /*! tgS_contains() : whether id lies in a range of the set. */
 int tgS_contains(const tgS_ranges *r, uint64_t id);
 /*! tgS_height() : height of the tree (0 when empty), for tests. */

@@ -51,7 +51,6 @@ int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
     return 0;
 }
 
-
 size_t tg_format_count(void) { return NFORMATS; }
 
 const tg_format_info *tg_format_at(size_t i)
@@ -111,8 +110,8 @@ const char *tg_detect(const void *head, size_t size, const char *filename,
     *how = "no format recognised the content or the file name";
     for (size_t i = 0; i < NFORMATS; i++) {
         const char *why = NULL;
-        int score = formats[i]->detect(head, size, filename ? filename : "",
-                                       &why);
+        int score =
+            formats[i]->detect(head, size, filename ? filename : "", &why);
         if (score > best) {
             best = score;
             name = formats[i]->info.name;
@@ -126,9 +125,8 @@ int tg_generate(const char *format, const char *profile, uint64_t seed,
                 uint64_t min_size, tg_write_fn write, void *ctx)
 {
     const tgF_format *f = tgF_find(format);
-    int p = f ? tgF_profile_index(f, profile ? profile
-                                             : f->info.profiles[0])
-              : -1;
+    int p =
+        f ? tgF_profile_index(f, profile ? profile : f->info.profiles[0]) : -1;
     if (p < 0)
         return -2;
     tgO_out *o = malloc(sizeof *o);

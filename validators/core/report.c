@@ -67,7 +67,9 @@ void tgR_close(tgR_sink *s, int exit_code)
 
 const char *tgR_severity(tg_level level)
 {
-    return level == TG_MUST ? "error" : level == TG_SHOULD ? "warning" : "note";
+    return level == TG_MUST     ? "error"
+           : level == TG_SHOULD ? "warning"
+                                : "note";
 }
 
 size_t tgR_rule_index(const tg_rule *r)

@@ -14,16 +14,16 @@
 #define TGR_SCHEMA_VERSION 1
 
 typedef struct tgR_file {
-    const char *path;      /* as named on the command line; "-" = stdin  */
-    const char *format;    /* format name, NULL if none was found        */
-    const char *detected;  /* how the format was decided                 */
-    const char *profile;   /* profile applied, NULL if none              */
-    const char *layout;    /* layout found (tg_layout), NULL if none     */
-    const char *problem;   /* sentence for I/O or format failures        */
+    const char *path;     /* as named on the command line; "-" = stdin  */
+    const char *format;   /* format name, NULL if none was found        */
+    const char *detected; /* how the format was decided                 */
+    const char *profile;  /* profile applied, NULL if none              */
+    const char *layout;   /* layout found (tg_layout), NULL if none     */
+    const char *problem;  /* sentence for I/O or format failures        */
     tg_verdict verdict;
-    uint64_t bytes;        /* bytes read                                 */
-    uint64_t counts[4];    /* findings reported, per tg_level            */
-    uint64_t suppressed;   /* findings left out by the repeat cap        */
+    uint64_t bytes;      /* bytes read                                 */
+    uint64_t counts[4];  /* findings reported, per tg_level            */
+    uint64_t suppressed; /* findings left out by the repeat cap        */
 } tgR_file;
 
 typedef struct tgR_sink tgR_sink;
@@ -41,10 +41,10 @@ struct tgR_sink {
     const tgR_ops *ops;
     FILE *out;
     tg_level fail_on;
-    unsigned long files;   /* files begun so far                 */
-    unsigned long diags;   /* findings written in the current file */
-    unsigned long total;   /* findings written in all files        */
-    void *state;           /* the sink's own     */
+    unsigned long files; /* files begun so far                 */
+    unsigned long diags; /* findings written in the current file */
+    unsigned long total; /* findings written in all files        */
+    void *state;         /* the sink's own     */
 };
 
 /*! tgR_open() : a sink of kind (text|json|sarif|junit|tap) writing to out.
@@ -64,7 +64,7 @@ size_t tgR_rule_index(const tg_rule *r);
 /*! tgR_message() : the finding as one sentence into buf. */
 const char *tgR_message(const tg_diag *d, char *buf, size_t size);
 
-extern const tgR_ops tgR_text_ops, tgR_json_ops, tgR_sarif_ops,
-    tgR_junit_ops, tgR_tap_ops;
+extern const tgR_ops tgR_text_ops, tgR_json_ops, tgR_sarif_ops, tgR_junit_ops,
+    tgR_tap_ops;
 
 #endif

@@ -37,10 +37,11 @@ static void json_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     (void)f;
     fputs(s->diags ? ",{\"rule\":" : "{\"rule\":", o);
     tgJ_str(o, d->rule->id);
-    fprintf(o, ",\"level\":\"%s\",\"severity\":\"%s\",\"seq\":%" PRIu64
-               ",\"offset\":%" PRIu64 ",\"length\":%" PRIu64,
-            tg_level_name(d->level), tgR_severity(d->level), d->seq,
-            d->offset, d->length);
+    fprintf(o,
+            ",\"level\":\"%s\",\"severity\":\"%s\",\"seq\":%" PRIu64
+            ",\"offset\":%" PRIu64 ",\"length\":%" PRIu64,
+            tg_level_name(d->level), tgR_severity(d->level), d->seq, d->offset,
+            d->length);
     if (d->line)
         fprintf(o, ",\"line\":%" PRIu64 ",\"column\":%" PRIu64, d->line,
                 d->column);
@@ -73,8 +74,9 @@ static void json_file_end(tgR_sink *s, const tgR_file *f)
     opt_str(o, "problem", f->problem);
     fprintf(o, ",\"verdict\":\"%s\",\"exit_code\":%d,\"bytes\":%" PRIu64,
             tg_verdict_name(f->verdict), (int)f->verdict, f->bytes);
-    fprintf(o, ",\"counts\":{\"MUST\":%" PRIu64 ",\"SHOULD\":%" PRIu64
-               ",\"COMPAT\":%" PRIu64 ",\"INFO\":%" PRIu64 "}",
+    fprintf(o,
+            ",\"counts\":{\"MUST\":%" PRIu64 ",\"SHOULD\":%" PRIu64
+            ",\"COMPAT\":%" PRIu64 ",\"INFO\":%" PRIu64 "}",
             f->counts[TG_MUST], f->counts[TG_SHOULD], f->counts[TG_COMPAT],
             f->counts[TG_INFO]);
     fprintf(o, ",\"suppressed\":%" PRIu64 "}", f->suppressed);
@@ -85,5 +87,5 @@ static void json_end(tgR_sink *s, int exit_code)
     fprintf(s->out, "],\"exit_code\":%d}\n", exit_code);
 }
 
-const tgR_ops tgR_json_ops = {json_begin, json_file_begin, json_diag,
-                              json_file_end, json_end, NULL};
+const tgR_ops tgR_json_ops = {json_begin,    json_file_begin, json_diag,
+                              json_file_end, json_end,        NULL};

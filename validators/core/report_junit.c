@@ -113,8 +113,8 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
             n + (size_t)broken, failures, broken);
     for (size_t i = 0; i < n; i++) {
         const tg_rule *rule = &st->fmt->rules[i];
-        int applies = tgF_rule_applies(
-            st->fmt, rule, tgF_profile_index(st->fmt, f->profile));
+        int applies = tgF_rule_applies(st->fmt, rule,
+                                       tgF_profile_index(st->fmt, f->profile));
         testcase(o, f, rule, &st->rules[i], applies);
     }
     if (broken) {
@@ -141,5 +141,6 @@ static void junit_end(tgR_sink *s, int exit_code)
 
 static void junit_destroy(tgR_sink *s) { free(s->state); }
 
-const tgR_ops tgR_junit_ops = {junit_begin, junit_file_begin, junit_diag,
-                               junit_file_end, junit_end, junit_destroy};
+const tgR_ops tgR_junit_ops = {junit_begin, junit_file_begin,
+                               junit_diag,  junit_file_end,
+                               junit_end,   junit_destroy};

@@ -32,8 +32,9 @@ static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
     tgJ_str(o, full);
     fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"}",
             tgR_severity(r->level));
-    fprintf(o, ",\"properties\":{\"format\":\"%s\",\"level\":\"%s\","
-               "\"applies\":",
+    fprintf(o,
+            ",\"properties\":{\"format\":\"%s\",\"level\":\"%s\","
+            "\"applies\":",
             f->info.name, tg_level_name(r->level));
     tgJ_str(o, r->applies);
     fputs("}}", o);
@@ -46,10 +47,11 @@ static void sarif_begin(tgR_sink *s)
     s->state = st;
     if (st)
         st->notes = open_memstream(&st->text, &st->size);
-    fprintf(o, "{\"$schema\":\"https://json.schemastore.org/"
-               "sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
-               "\"tool\":{\"driver\":{\"name\":\"tracegate\","
-               "\"version\":\"%s\",\"rules\":[",
+    fprintf(o,
+            "{\"$schema\":\"https://json.schemastore.org/"
+            "sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
+            "\"tool\":{\"driver\":{\"name\":\"tracegate\","
+            "\"version\":\"%s\",\"rules\":[",
             TG_VERSION);
     int first = 1;
     for (size_t i = 0; i < tgF_count(); i++) {
@@ -96,8 +98,9 @@ static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
           "{\"uri\":",
           o);
     write_uri(o, f->path);
-    fprintf(o, "},\"region\":{\"byteOffset\":%" PRIu64
-               ",\"byteLength\":%" PRIu64 ",\"startLine\":%" PRIu64,
+    fprintf(o,
+            "},\"region\":{\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64
+            ",\"startLine\":%" PRIu64,
             d->offset, d->length, d->line ? d->line : 1);
     if (d->column)
         fprintf(o, ",\"startColumn\":%" PRIu64, d->column);
@@ -107,8 +110,9 @@ static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         tgJ_str(o, d->path);
         fputs("}]", o);
     }
-    fprintf(o, "}],\"partialFingerprints\":{\"rulePath/v1\":\"%016" PRIx64
-               "\"},\"properties\":{\"tracegateLevel\":\"%s\"",
+    fprintf(o,
+            "}],\"partialFingerprints\":{\"rulePath/v1\":\"%016" PRIx64
+            "\"},\"properties\":{\"tracegateLevel\":\"%s\"",
             tgJ_fingerprint(d->rule->id, d->path), tg_level_name(d->level));
     if (d->consequence_of >= 0)
         fprintf(o, ",\"consequenceOf\":%" PRId64, d->consequence_of);
@@ -137,8 +141,9 @@ static void sarif_end(tgR_sink *s, int exit_code)
 {
     sarif_state *st = s->state;
     FILE *o = s->out;
-    fprintf(o, "],\"invocations\":[{\"executionSuccessful\":%s,"
-               "\"exitCode\":%d,\"toolExecutionNotifications\":[",
+    fprintf(o,
+            "],\"invocations\":[{\"executionSuccessful\":%s,"
+            "\"exitCode\":%d,\"toolExecutionNotifications\":[",
             exit_code == TG_INTERNAL || exit_code == TG_USAGE ? "false"
                                                               : "true",
             exit_code);
@@ -161,5 +166,5 @@ static void sarif_destroy(tgR_sink *s)
     free(st);
 }
 
-const tgR_ops tgR_sarif_ops = {sarif_begin, NULL, sarif_diag,
+const tgR_ops tgR_sarif_ops = {sarif_begin,    NULL,      sarif_diag,
                                sarif_file_end, sarif_end, sarif_destroy};

@@ -74,16 +74,16 @@ static void tap_file_end(tgR_sink *s, const tgR_file *f)
     tgX_plain(o, name ? name : "?");
     free(name);
     fputs("\n  ---\n", o);
-    fprintf(o, "  verdict: %s\n  exit_code: %d\n",
-            tg_verdict_name(f->verdict), (int)f->verdict);
+    fprintf(o, "  verdict: %s\n  exit_code: %d\n", tg_verdict_name(f->verdict),
+            (int)f->verdict);
     if (f->format) {
         fprintf(o, "  format: %s\n  profile: %s\n", f->format,
                 f->profile ? f->profile : "null");
-    if (f->layout) {
-        fputs("  layout: ", o);
-        tgJ_str(o, f->layout);
-        fputc('\n', o);
-    }
+        if (f->layout) {
+            fputs("  layout: ", o);
+            tgJ_str(o, f->layout);
+            fputc('\n', o);
+        }
     }
     if (f->problem) {
         fputs("  problem: ", o);
@@ -108,5 +108,5 @@ static void tap_end(tgR_sink *s, int exit_code)
 
 static void tap_destroy(tgR_sink *s) { free(s->state); }
 
-const tgR_ops tgR_tap_ops = {tap_begin, tap_file_begin, tap_diag,
-                             tap_file_end, tap_end, tap_destroy};
+const tgR_ops tgR_tap_ops = {tap_begin,    tap_file_begin, tap_diag,
+                             tap_file_end, tap_end,        tap_destroy};

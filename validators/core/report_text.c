@@ -18,8 +18,9 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         fprintf(o, ":0x%" PRIx64 ": ", d->offset);
     fprintf(o, "%s[%s]: ", tgR_severity(d->level), d->rule->id);
     if (d->suppressed) {
-        fprintf(o, "%" PRIu64 " more findings of this rule not shown "
-                   "(repeat cap)\n",
+        fprintf(o,
+                "%" PRIu64 " more findings of this rule not shown "
+                "(repeat cap)\n",
                 d->suppressed);
         return;
     }
@@ -43,16 +44,16 @@ static void text_file_end(tgR_sink *s, const tgR_file *f)
 {
     FILE *o = s->out;
     tgX_plain(o, f->path);
-    fprintf(o, ": %s (exit %d)", tg_verdict_name(f->verdict),
-            (int)f->verdict);
+    fprintf(o, ": %s (exit %d)", tg_verdict_name(f->verdict), (int)f->verdict);
     if (f->problem) {
         fputs(": ", o);
         tgX_plain(o, f->problem);
     }
     if (f->format)
-        fprintf(o, "; %s, profile %s, format from %s; %" PRIu64
-                   " bytes; findings: %" PRIu64 " MUST, %" PRIu64
-                   " SHOULD, %" PRIu64 " COMPAT, %" PRIu64 " INFO",
+        fprintf(o,
+                "; %s, profile %s, format from %s; %" PRIu64
+                " bytes; findings: %" PRIu64 " MUST, %" PRIu64
+                " SHOULD, %" PRIu64 " COMPAT, %" PRIu64 " INFO",
                 f->format, f->profile ? f->profile : "-", f->detected,
                 f->bytes, f->counts[TG_MUST], f->counts[TG_SHOULD],
                 f->counts[TG_COMPAT], f->counts[TG_INFO]);
@@ -65,5 +66,5 @@ static void text_file_end(tgR_sink *s, const tgR_file *f)
     fputc('\n', o);
 }
 
-const tgR_ops tgR_text_ops = {NULL, NULL, text_diag, text_file_end, NULL,
-                              NULL};
+const tgR_ops tgR_text_ops = {NULL,          NULL, text_diag,
+                              text_file_end, NULL, NULL};

@@ -5,13 +5,13 @@
 
 #include "rule.h"
 
-#define MUST TG_MUST
-#define SHOULD TG_SHOULD
-#define COMPAT TG_COMPAT
-#define INFO TG_INFO
-#define CHECK TG_KIND_CHECK
-#define TRUNCATED TG_KIND_TRUNCATED
-#define LIMIT TG_KIND_LIMIT
+#define MUST        TG_MUST
+#define SHOULD      TG_SHOULD
+#define COMPAT      TG_COMPAT
+#define INFO        TG_INFO
+#define CHECK       TG_KIND_CHECK
+#define TRUNCATED   TG_KIND_TRUNCATED
+#define LIMIT       TG_KIND_LIMIT
 #define UNSUPPORTED TG_KIND_UNSUPPORTED
 /* the mutation column: its text, or why there is none */
 #define MUT(fn, text) text, NULL

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#define ONES 0x0101010101010101ull
+#define ONES  0x0101010101010101ull
 #define HIGHS 0x8080808080808080ull
 
 tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
@@ -76,9 +76,8 @@ size_t tgU_utf16_bad(const unsigned char *p, size_t units)
             continue;
         if (u >= 0xDC00) /* a low surrogate with no high one before it */
             return i;
-        unsigned next = i + 1 < units
-                            ? (unsigned)(p[2 * i + 2] | p[2 * i + 3] << 8)
-                            : 0;
+        unsigned next =
+            i + 1 < units ? (unsigned)(p[2 * i + 2] | p[2 * i + 3] << 8) : 0;
         if (next < 0xDC00 || next > 0xDFFF)
             return i;
         i++; /* a pair */

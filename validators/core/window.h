@@ -14,9 +14,9 @@
 
 #include "tracegate.h"
 
-#define TGW_START (1u << 20)    /* first buffer of a read source       */
+#define TGW_START    (1u << 20) /* first buffer of a read source       */
 #define TGW_MAX_NEED (1u << 25) /* default of max_need (--max-block)   */
-#define TGW_CHUNK (1u << 16)    /* a good piece size for streaming scans */
+#define TGW_CHUNK    (1u << 16) /* a good piece size for streaming scans */
 
 typedef struct tgW_window {
     const unsigned char *data; /* buffer (own, or the caller's memory)  */

@@ -16,25 +16,25 @@
 typedef struct da_check {
     tgE_check *c;
     tgW_window *w;
-    uint64_t record;      /* index of the current top-level record      */
-    uint64_t frame;       /* 0-based index of the current frame in its list */
-    uint64_t frames;      /* frames seen in the current list            */
-    int in_list;          /* between an ALOC and its TERM               */
-    int is_frame;         /* the current record is a frame in a list    */
-    int64_t lost_alloc;   /* finding that lost an ALOC address, or -1   */
-    int64_t list_broken;  /* finding that interrupted a list, or -1     */
-    uint64_t procs;       /* PROC records seen                          */
-    int tracking;         /* pairing checks still running               */
-    tgI_map live;         /* live allocation addresses (a set)         */
+    uint64_t record;     /* index of the current top-level record      */
+    uint64_t frame;      /* 0-based index of the current frame in its list */
+    uint64_t frames;     /* frames seen in the current list            */
+    int in_list;         /* between an ALOC and its TERM               */
+    int is_frame;        /* the current record is a frame in a list    */
+    int64_t lost_alloc;  /* finding that lost an ALOC address, or -1   */
+    int64_t list_broken; /* finding that interrupted a list, or -1     */
+    uint64_t procs;      /* PROC records seen                          */
+    int tracking;        /* pairing checks still running               */
+    tgI_map live;        /* live allocation addresses (a set)         */
     /* the current record */
-    uint64_t start;       /* offset of its header                       */
-    uint32_t type;        /* FOURCC                                      */
-    uint32_t subtype;     /* frame type, 0 if none (yet)                 */
-    uint32_t len;         /* its Length field                            */
-    uint64_t rem;         /* payload bytes not consumed yet              */
-    int stop;             /* the input ended or framing was lost         */
-    int malformed;        /* fields did not fit: the rest is not "extra" */
-    int64_t ended;        /* the truncation finding, or -1               */
+    uint64_t start;   /* offset of its header                       */
+    uint32_t type;    /* FOURCC                                      */
+    uint32_t subtype; /* frame type, 0 if none (yet)                 */
+    uint32_t len;     /* its Length field                            */
+    uint64_t rem;     /* payload bytes not consumed yet              */
+    int stop;         /* the input ended or framing was lost         */
+    int malformed;    /* fields did not fit: the rest is not "extra" */
+    int64_t ended;    /* the truncation finding, or -1               */
     char path[160];
 } da_check;
 
@@ -56,8 +56,8 @@ static const char *build_path(da_check *k, const char *field)
     char t[17], s[17];
     fourcc_text(k->type, t);
     if (k->type == 0 && !k->is_frame) {
-        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]%s",
-                 k->record, field);
+        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]%s", k->record,
+                 field);
     } else if (k->is_frame) {
         fourcc_text(k->subtype, s);
         snprintf(k->path, sizeof k->path,
@@ -94,8 +94,8 @@ static __attribute__((cold, noinline)) void truncated(da_check *k)
     uint64_t have = tgW_offset(k->w) + (k->w->end - k->w->pos) - k->start;
     snprintf(exp, sizeof exp, "%" PRIu64 " bytes", 8 + (uint64_t)k->len);
     snprintf(found, sizeof found, "%" PRIu64 " bytes", have);
-    k->ended = report_at(k, DA_REC_PAYLOAD_SHORT, k->start, have, "", -1,
-                         exp, found);
+    k->ended =
+        report_at(k, DA_REC_PAYLOAD_SHORT, k->start, have, "", -1, exp, found);
     k->stop = 1;
 }
 
@@ -312,8 +312,7 @@ static void check_pcal(da_check *k)
     }
     if (r == 0 && !k->stop) {
         take(k, DA_U32);
-        report_record(k, DA_COMPAT_PCAL, "a frame the reader reads",
-                      "PCAL");
+        report_record(k, DA_COMPAT_PCAL, "a frame the reader reads", "PCAL");
     }
 }
 
@@ -337,9 +336,7 @@ static int check_fram(da_check *k)
         else
             take(k, DA_ADDRESS);
         return FRAME_PLAIN;
-    case DA_PCAL:
-        check_pcal(k);
-        return FRAME_PLAIN;
+    case DA_PCAL: check_pcal(k); return FRAME_PLAIN;
     case DA_TERM:
         if (k->rem > 0)
             report_record(k, DA_TERM_EXTRA, "Length 4", "a payload");
@@ -373,8 +370,7 @@ static void enter_record(da_check *k)
         k->in_list = 0;
         k->is_frame = 0;
         k->record++;
-        k->list_broken =
-            report_record(k, DA_LIST_INTERRUPTED, "FRAM", t);
+        k->list_broken = report_record(k, DA_LIST_INTERRUPTED, "FRAM", t);
         return;
     }
     if (k->in_list) {
@@ -494,8 +490,8 @@ void tgD_check(tgE_check *c, tgW_window *w)
     k.lost_alloc = -1;
     k.list_broken = -1;
     k.ended = -1;
-    k.tracking = tgE_active(c, DA_LIVE_UNKNOWN) ||
-                 tgE_active(c, DA_LIVE_DOUBLE);
+    k.tracking =
+        tgE_active(c, DA_LIVE_UNKNOWN) || tgE_active(c, DA_LIVE_DOUBLE);
     tgI_init(&k.live, 0, c->limits[TG_LIMIT_LIVE_OBJECTS]);
     while (!k.stop && check_header(&k))
         check_payload(&k);

@@ -5,8 +5,8 @@
 
 #include "../core/format.h"
 
-#define DA_FOURCC(a, b, c, d)                                               \
-    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |             \
+#define DA_FOURCC(a, b, c, d)                                                 \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |               \
      (uint32_t)(d) << 24)
 #define DA_PROC DA_FOURCC('P', 'R', 'O', 'C')
 #define DA_OBJE DA_FOURCC('O', 'B', 'J', 'E')
@@ -19,13 +19,13 @@
 
 #define DA_MAX_LENGTH 0x7FFFFFFFu /* the draft reader reads int32 */
 /* Payload sizes of the record layouts (seeds/dumpalloc.md). */
-#define DA_U32 4u                 /* a length, pid, line number or FOURCC */
-#define DA_ADDRESS 8u
-#define DA_ALOC_FIELDS 20u        /* address 8 + timestamp 12            */
+#define DA_U32         4u /* a length, pid, line number or FOURCC */
+#define DA_ADDRESS     8u
+#define DA_ALOC_FIELDS 20u /* address 8 + timestamp 12            */
 #define DA_DALC_FIELDS DA_ADDRESS
-#define DA_PROC_MIN (2 * DA_U32)  /* pid, name length                    */
-#define DA_OBJE_MIN DA_U32        /* name length                         */
-#define DA_FRAM_MIN DA_U32        /* frame type                          */
+#define DA_PROC_MIN    (2 * DA_U32) /* pid, name length                    */
+#define DA_OBJE_MIN    DA_U32       /* name length                         */
+#define DA_FRAM_MIN    DA_U32       /* frame type                          */
 #define DA_NTVE_FIELDS (DA_U32 + DA_ADDRESS) /* frame type, address      */
 
 /* Rule indices, in table order. */
@@ -45,8 +45,7 @@ extern const char *const tgD_profiles[];
 void tgD_check(tgE_check *c, tgW_window *w);
 int tgD_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how);
-int tgD_generate(int profile, uint64_t seed, uint64_t min_size,
-                 tgO_out *out);
+int tgD_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out);
 int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
 

@@ -36,7 +36,10 @@ static const char *const functions[] = {
     "main", "alloc_buffer", "Parser.read_token", "\xce\xa9_handler", "",
 };
 static const char *const files[] = {
-    "main.py", "src/parser.c", "lib/\xe6\x97\xa5\xe6\x9c\xac.py", "<stdin>",
+    "main.py",
+    "src/parser.c",
+    "lib/\xe6\x97\xa5\xe6\x9c\xac.py",
+    "<stdin>",
 };
 
 #define PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
@@ -85,11 +88,11 @@ static uint64_t fresh_address(da_gen *g)
 static void emit_frame(da_gen *g)
 {
     unsigned char b[12];
-    if (g->profile == DA_PROFILE_DRAFT_READER ||
-        tgB_below(&g->rng, 4) != 0) {
+    if (g->profile == DA_PROFILE_DRAFT_READER || tgB_below(&g->rng, 4) != 0) {
         header(g, DA_FRAM, 12);
         tgB_put32(b, DA_NTVE);
-        tgB_put64(b + 4, 0x400000 + 4 * (uint64_t)tgB_below(&g->rng, 1u << 20));
+        tgB_put64(b + 4,
+                  0x400000 + 4 * (uint64_t)tgB_below(&g->rng, 1u << 20));
         tgO_put(g->out, b, 12);
         return;
     }

@@ -13,10 +13,10 @@
 #include "dumpalloc.h"
 
 typedef struct da_rec {
-    size_t off;      /* header offset                  */
-    uint32_t type;   /* FOURCC                         */
-    uint32_t sub;    /* frame type, 0 for non-frames   */
-    uint32_t len;    /* Length field                   */
+    size_t off;    /* header offset                  */
+    uint32_t type; /* FOURCC                         */
+    uint32_t sub;  /* frame type, 0 for non-frames   */
+    uint32_t len;  /* Length field                   */
 } da_rec;
 
 typedef struct da_model {
@@ -153,8 +153,9 @@ static int mut_length_max(da_model *m, unsigned v, tg_mutant *out)
     if (v > 1 || i < 0)
         return 0;
     put_len(m, (size_t)i, v ? 0xFFFFFFFFu : 0x80000000u);
-    done(out, v ? "set a record Length to 0xFFFFFFFF"
-                : "set a record Length to 0x80000000",
+    done(out,
+         v ? "set a record Length to 0xFFFFFFFF"
+           : "set a record Length to 0x80000000",
          m->r[i].off + 4);
     return 1;
 }
@@ -183,9 +184,9 @@ static int mut_unknown_type(da_model *m, unsigned v, tg_mutant *out)
     unsigned char rec[32];
     if (v > 1)
         return 0;
-    size_t n = v ? make(rec, DA_FOURCC('p', 'r', 'o', 'c'), 4, "\1\2\3\4", 4)
-                 : make(rec, DA_FOURCC('X', 'T', 'R', 'A'), 10,
-                        "0123456789", 10);
+    size_t n =
+        v ? make(rec, DA_FOURCC('p', 'r', 'o', 'c'), 4, "\1\2\3\4", 4)
+          : make(rec, DA_FOURCC('X', 'T', 'R', 'A'), 10, "0123456789", 10);
     return insert_before(m, middle_top(m), rec, n, 0,
                          v ? "inserted a record of type proc"
                            : "inserted an XTRA record of 10 bytes",
@@ -215,9 +216,9 @@ static int mut_legacy_stream(da_model *m, unsigned v, tg_mutant *out)
     /* header record: int32 type 0, u64 monotonic seconds, pid, argv[0];
      * then one dealloc: int32 type 2, u64 seconds, u64 address */
     static const unsigned char legacy[] = {
-        0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0xd2, 4, 0, 0, 3, 0, 0, 0,
-        'a', 'p', 'p', 2, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0,
-        0, 0, 0, 0};
+        0, 0, 0, 0, 5, 0,   0,    0,   0, 0, 0, 0, 0xd2, 4, 0,
+        0, 3, 0, 0, 0, 'a', 'p',  'p', 2, 0, 0, 0, 6,    0, 0,
+        0, 0, 0, 0, 0, 0,   0x10, 0,   0, 0, 0, 0, 0};
     if (v > 0)
         return 0;
     tgM_splice(&m->b, 0, m->b.n, legacy, sizeof legacy);
@@ -284,9 +285,8 @@ static int mut_fram_short(da_model *m, unsigned v, tg_mutant *out)
 {
     unsigned char rec[16];
     size_t n = make(rec, DA_FRAM, 3, "NTV", 3);
-    return v == 0 &&
-           replace_ntve(m, rec, n, 0, "replaced a frame by one of Length 3",
-                        out);
+    return v == 0 && replace_ntve(m, rec, n, 0,
+                                  "replaced a frame by one of Length 3", out);
 }
 
 static int mut_ntve_short(da_model *m, unsigned v, tg_mutant *out)
@@ -297,9 +297,9 @@ static int mut_ntve_short(da_model *m, unsigned v, tg_mutant *out)
 
 static int mut_pcal_no_line(da_model *m, unsigned v, tg_mutant *out)
 {
-    static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 4, 0, 0, 0,
-                                         'm', 'a', 'i', 'n', 3, 0, 0, 0,
-                                         'a', '.', 'c'};
+    static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 4,   0, 0,
+                                         0,   'm', 'a', 'i', 'n', 3, 0,
+                                         0,   0,   'a', '.', 'c'};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
     return v == 0 && replace_ntve(m, rec, n, 0,
@@ -313,8 +313,7 @@ static int mut_term_extra(da_model *m, unsigned v, tg_mutant *out)
     long i = find(m, DA_FRAM, DA_TERM, 0);
     if (v > 0 || i < 0)
         return 0;
-    done(out, "gave a TERM frame Length 8 and 4 extra bytes",
-         m->r[i].off + 4);
+    done(out, "gave a TERM frame Length 8 and 4 extra bytes", m->r[i].off + 4);
     extend(m, (size_t)i, 4);
     return 1;
 }
@@ -324,8 +323,7 @@ static int mut_unknown_frame(da_model *m, unsigned v, tg_mutant *out)
     unsigned char rec[32];
     size_t n = make(rec, DA_FRAM, 12, "JAVA\1\2\3\4\5\6\7\10", 12);
     return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
-                                   "inserted a JAVA frame before a TERM",
-                                   out);
+                                   "inserted a JAVA frame before a TERM", out);
 }
 
 static int mut_drop_term(da_model *m, unsigned v, tg_mutant *out)
@@ -335,8 +333,7 @@ static int mut_drop_term(da_model *m, unsigned v, tg_mutant *out)
         if (i < 0)
             return 0;
         if ((size_t)i + 1 < m->nr && m->r[i + 1].type != DA_FRAM) {
-            done(out, "deleted the TERM frame of an allocation",
-                 m->r[i].off);
+            done(out, "deleted the TERM frame of an allocation", m->r[i].off);
             replace(m, (size_t)i, NULL, 0);
             return 1;
         }
@@ -368,9 +365,9 @@ static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
 {
     if (v == 2) {
         /* PCAL "f", then a file name claiming 100 bytes of the 6 left */
-        static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 1, 0, 0, 0,
-                                             'f', 100, 0, 0, 0, 'a', 'b', 1,
-                                             0, 0, 0};
+        static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 1, 0, 0,
+                                             0,   'f', 100, 0,   0, 0, 'a',
+                                             'b', 1,   0,   0,   0};
         unsigned char rec[64];
         size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
         /* the file name's length, after the header, PCAL and "f" */
@@ -383,8 +380,9 @@ static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
         return 0;
     unsigned char *len = m->b.p + 12;
     tgB_put32(len, v ? 0xFFFFFFFFu : tgB_le32(len) + 5);
-    done(out, v ? "set the PROC name length to 0xFFFFFFFF"
-                : "made the PROC name length 5 bytes too long",
+    done(out,
+         v ? "set the PROC name length to 0xFFFFFFFF"
+           : "made the PROC name length 5 bytes too long",
          12);
     return 1;
 }
@@ -417,9 +415,9 @@ static int mut_bad_utf8(da_model *m, unsigned v, tg_mutant *out)
 
 static int mut_nul_in_string(da_model *m, unsigned v, tg_mutant *out)
 {
-    return v == 0 && replace_obje_name(m, "/lib/a\0b.so", 11, 6,
-                                       "put a NUL byte into an OBJE name",
-                                       out);
+    return v == 0 &&
+           replace_obje_name(m, "/lib/a\0b.so", 11, 6,
+                             "put a NUL byte into an OBJE name", out);
 }
 
 static int patch_aloc(da_model *m, size_t field, size_t size, uint64_t value,
@@ -439,15 +437,15 @@ static int patch_aloc(da_model *m, size_t field, size_t size, uint64_t value,
 
 static int mut_nsec_overflow(da_model *m, unsigned v, tg_mutant *out)
 {
-    return v == 0 && patch_aloc(m, 16, 4, 1000000000u,
-                                "set an ALOC's nanoseconds to 1000000000",
-                                out);
+    return v == 0 &&
+           patch_aloc(m, 16, 4, 1000000000u,
+                      "set an ALOC's nanoseconds to 1000000000", out);
 }
 
 static int mut_negative_seconds(da_model *m, unsigned v, tg_mutant *out)
 {
-    return v == 0 && patch_aloc(m, 8, 8, UINT64_MAX,
-                                "set an ALOC's seconds to -1", out);
+    return v == 0 &&
+           patch_aloc(m, 8, 8, UINT64_MAX, "set an ALOC's seconds to -1", out);
 }
 
 static int mut_first_not_proc(da_model *m, unsigned v, tg_mutant *out)
@@ -539,10 +537,9 @@ static int mut_double_alloc(da_model *m, unsigned v, tg_mutant *out)
 
 static int mut_pcal_frame(da_model *m, unsigned v, tg_mutant *out)
 {
-    static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 4, 0, 0, 0,
-                                         'm', 'a', 'i', 'n', 7, 0, 0, 0,
-                                         'm', 'a', 'i', 'n', '.', 'p', 'y',
-                                         10, 0, 0, 0};
+    static const unsigned char pcal[] = {
+        'P', 'C', 'A', 'L', 4,   0,   0,   0,   'm', 'a', 'i', 'n', 7, 0,
+        0,   0,   'm', 'a', 'i', 'n', '.', 'p', 'y', 10,  0,   0,   0};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
     return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
@@ -554,8 +551,8 @@ static int mut_pcal_frame(da_model *m, unsigned v, tg_mutant *out)
 static const da_mutator mutators[DA_NRULES] = {
 #define MUT(fn, text) fn
 #define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, applies, section, quote, message,     \
-                mutation, example)                                          \
+#define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
+                mutation, example)                                            \
     mutation,
 #include "rules.def"
 #undef TG_RULE

@@ -2,14 +2,13 @@
 #include "../core/rule_table.h"
 #include "dumpalloc.h"
 
-
 /* id, level, kind, applies, document, section, quote, message, mutation,
  * no_mutation, example */
 const tg_rule tgD_rules[DA_NRULES] = {
-#define TG_RULE(sym, id, level, kind, applies, section, quote, message,     \
-                mutation, example)                                          \
-    {id, level, kind, applies, "seeds/dumpalloc.md", section, quote,        \
-     message, mutation, example},
+#define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
+                mutation, example)                                            \
+    {id,      level, kind,    applies,  "seeds/dumpalloc.md",                 \
+     section, quote, message, mutation, example},
 #include "rules.def"
 #undef TG_RULE
 };
@@ -17,8 +16,8 @@ const tg_rule tgD_rules[DA_NRULES] = {
 const char *const tgD_profiles[] = {"default", "draft-reader", NULL};
 
 const tgF_format tgF_dumpalloc = {
-    {"dumpalloc", "dumpalloc FOURCC heap-allocation records",
-     ".dumpalloc", "seeds/dumpalloc.md", tgD_profiles},
+    {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
+     "seeds/dumpalloc.md", tgD_profiles},
     tgD_rules,
     DA_NRULES,
     tgD_detect,

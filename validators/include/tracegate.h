@@ -28,12 +28,12 @@ extern "C" {
 #define TG_VERSION_MAJOR 0
 #define TG_VERSION_MINOR 2
 #define TG_VERSION_PATCH 0
-#define TG_ABI 1
+#define TG_ABI           1
 #define TG_STRINGIFY_(x) #x
-#define TG_STRINGIFY(x) TG_STRINGIFY_(x)
-#define TG_VERSION                                                          \
-    TG_STRINGIFY(TG_VERSION_MAJOR) "." TG_STRINGIFY(TG_VERSION_MINOR) "."   \
-    TG_STRINGIFY(TG_VERSION_PATCH)
+#define TG_STRINGIFY(x)  TG_STRINGIFY_(x)
+#define TG_VERSION                                                            \
+    TG_STRINGIFY(TG_VERSION_MAJOR)                                            \
+    "." TG_STRINGIFY(TG_VERSION_MINOR) "." TG_STRINGIFY(TG_VERSION_PATCH)
 
 /* What the shared library exports: this header's functions, nothing else
  * (it is built with hidden visibility). */
@@ -67,9 +67,9 @@ typedef enum tg_level {
 
 /* Rule kinds: what a finding of the rule does to the verdict. */
 typedef enum tg_rule_kind {
-    TG_KIND_CHECK = 0,    /* an ordinary conformance finding            */
-    TG_KIND_TRUNCATED = 1,/* the input stops early: verdict "truncated" */
-    TG_KIND_LIMIT = 2,    /* a resource limit was hit: verdict "limit"  */
+    TG_KIND_CHECK = 0,      /* an ordinary conformance finding            */
+    TG_KIND_TRUNCATED = 1,  /* the input stops early: verdict "truncated" */
+    TG_KIND_LIMIT = 2,      /* a resource limit was hit: verdict "limit"  */
     TG_KIND_UNSUPPORTED = 3 /* not this format, or a version tracegate
                                cannot check: verdict "unsupported"      */
 } tg_rule_kind;
@@ -115,17 +115,17 @@ typedef enum tg_verdict {
 
 /* One finding.  Pointers are valid only during the callback. */
 typedef struct tg_diag {
-    const tg_rule *rule;     /* the rule broken                             */
-    tg_level level;          /* effective level (after --level, profiles)   */
-    uint64_t seq;            /* 0-based index of this finding in the file   */
-    uint64_t offset;         /* byte offset of the offending bytes          */
-    uint64_t length;         /* how many bytes are at fault (0 = a point)   */
-    uint64_t line, column;   /* 1-based for text formats, 0 for binary      */
-    const char *path;        /* structural path, e.g. /record[3]{ALOC}/...  */
-    const char *expected;    /* what the rule wants ("" if not applicable)  */
-    const char *found;       /* what the input has ("" if not applicable)   */
-    int64_t consequence_of;  /* seq of the finding that caused this, or -1  */
-    uint64_t suppressed;     /* >0: a summary of this many capped repeats   */
+    const tg_rule *rule;    /* the rule broken                             */
+    tg_level level;         /* effective level (after --level, profiles)   */
+    uint64_t seq;           /* 0-based index of this finding in the file   */
+    uint64_t offset;        /* byte offset of the offending bytes          */
+    uint64_t length;        /* how many bytes are at fault (0 = a point)   */
+    uint64_t line, column;  /* 1-based for text formats, 0 for binary      */
+    const char *path;       /* structural path, e.g. /record[3]{ALOC}/...  */
+    const char *expected;   /* what the rule wants ("" if not applicable)  */
+    const char *found;      /* what the input has ("" if not applicable)   */
+    int64_t consequence_of; /* seq of the finding that caused this, or -1  */
+    uint64_t suppressed;    /* >0: a summary of this many capped repeats   */
 } tg_diag;
 
 typedef void (*tg_diag_fn)(void *ctx, const tg_diag *d);
@@ -138,10 +138,10 @@ typedef struct tg_validator_s tg_validator;
 
 /* Formats known to this build. */
 typedef struct tg_format_info {
-    const char *name;        /* e.g. "dumpalloc"                           */
-    const char *title;       /* one line description                       */
-    const char *extension;   /* preferred file extension, with dot         */
-    const char *seed;        /* seed document, relative to shared/         */
+    const char *name;      /* e.g. "dumpalloc"                           */
+    const char *title;     /* one line description                       */
+    const char *extension; /* preferred file extension, with dot         */
+    const char *seed;      /* seed document, relative to shared/         */
     const char *const *profiles; /* NULL-terminated; profiles[0] default   */
 } tg_format_info;
 
@@ -230,8 +230,7 @@ typedef struct tg_limit_info {
 TG_API const tg_limit_info *tg_limit_about(int which);
 /*! tg_set_limit() : @return TG_OK, TG_ENAME if `which` is unknown, or
  *  TG_EVALUE if value lies outside [min, max] of its tg_limit_info. */
-TG_API tg_error tg_set_limit(tg_validator *v, tg_limit which,
-                             uint64_t value);
+TG_API tg_error tg_set_limit(tg_validator *v, tg_limit which, uint64_t value);
 /*! tg_limit_reached() : @return the limit the last check reached first,
  *  or -1 if it reached none. */
 TG_API int tg_limit_reached(const tg_validator *v);
@@ -247,8 +246,8 @@ TG_API tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag,
                               void *ctx);
 TG_API tg_verdict tg_check_buffer(tg_validator *v, const void *data,
                                   size_t size, tg_diag_fn on_diag, void *ctx);
-TG_API tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read,
-                                  void *rctx, tg_diag_fn on_diag, void *ctx);
+TG_API tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
+                                  tg_diag_fn on_diag, void *ctx);
 
 /*! tg_bytes_checked() : bytes the input of the last check held.  The
  *  input is always read to its end, also when checking stopped early
@@ -304,10 +303,9 @@ TG_API tg_error tg_checker_set_limit(tg_checker *c, tg_limit which,
  *  file name helps detection; NULL or "" for none), calling on_start and
  *  on_diag.  The input is read to its end whatever happens.
  *  @return the verdict. */
-TG_API tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read,
-                                   void *rctx, const char *name,
-                                   tg_start_fn on_start, tg_diag_fn on_diag,
-                                   void *ctx);
+TG_API tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
+                                   const char *name, tg_start_fn on_start,
+                                   tg_diag_fn on_diag, void *ctx);
 /* What the last input was found to be; valid until the next check.  NULL
  * where there is nothing to say (no format, no layout, no problem). */
 TG_API const char *tg_checker_format(const tg_checker *c);
@@ -330,27 +328,26 @@ typedef int (*tg_write_fn)(void *ctx, const void *data, size_t size);
  *  write one valid trace of format/profile made from seed.  With
  *  min_size > 0 the trace is streamed until it is at least that long.
  *  @return 0, -1 on write error, -2 for an unknown format or profile. */
-TG_API int tg_generate(const char *format, const char *profile,
-                       uint64_t seed, uint64_t min_size, tg_write_fn write,
-                       void *ctx);
+TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
+                       uint64_t min_size, tg_write_fn write, void *ctx);
 
 /* One negative corpus entry, described for the manifest. */
 typedef struct tg_mutant {
-    const tg_rule *rule;      /* the rule this mutant breaks             */
-    unsigned variant;         /* which variant of the mutation           */
-    const char *mutation;     /* what was done                           */
-    uint64_t offset;          /* where the break is in the mutant        */
-    tg_verdict expected;      /* verdict under the default options       */
-    const char *profile;      /* profile to check it under               */
+    const tg_rule *rule;  /* the rule this mutant breaks             */
+    unsigned variant;     /* which variant of the mutation           */
+    const char *mutation; /* what was done                           */
+    uint64_t offset;      /* where the break is in the mutant        */
+    tg_verdict expected;  /* verdict under the default options       */
+    const char *profile;  /* profile to check it under               */
 } tg_mutant;
 
 /*! tg_mutate() :
  *  write the mutant number `variant` of rule `rule_id` made from the valid
  *  trace of (profile, seed).  @return 1 if written, 0 if the rule has no
  *  such variant, -1 on write error, -2 for an unknown format or rule. */
-TG_API int tg_mutate(const char *format, const char *rule_id,
-                     unsigned variant, uint64_t seed, tg_write_fn write,
-                     void *ctx, tg_mutant *out);
+TG_API int tg_mutate(const char *format, const char *rule_id, unsigned variant,
+                     uint64_t seed, tg_write_fn write, void *ctx,
+                     tg_mutant *out);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,7 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
-#define UNCOMPRESSED_HEADER 76u /* v4/v5 row header after EventSize */
+#define UNCOMPRESSED_HEADER    76u /* v4/v5 row header after EventSize */
 #define UNCOMPRESSED_HEADER_V6 48u
 
 /* The decoded header of the previous row: compressed rows inherit. */
@@ -21,9 +21,10 @@ typedef struct row_state {
 } row_state;
 
 /* The report for a varuint that failed or was not minimal. */
-static __attribute__((cold, noinline)) int
-var_problem(nt_check *k, nt_cur *c, const unsigned char *at, int r,
-            unsigned bits, const char *field)
+static __attribute__((cold, noinline)) int var_problem(nt_check *k, nt_cur *c,
+                                                       const unsigned char *at,
+                                                       int r, unsigned bits,
+                                                       const char *field)
 {
     uint64_t off = c->base + (uint64_t)(at - c->start);
     if (r == NT_VAR_REDUNDANT) {
@@ -108,8 +109,8 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
             s->label_list = (uint32_t)v;
         }
         if (flags & 0x20) /* no longer defined: nothing to read */
-            nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start),
-                      1, "/flags", "bit 0x20 clear", "set");
+            nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start), 1,
+                      "/flags", "bit 0x20 clear", "set");
     } else {
         if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
             return -1;
@@ -165,8 +166,7 @@ static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
 }
 
 /* @return the bytes after the payload to skip (padding), or -1. */
-static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
-                             int *sorted)
+static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
 {
     uint64_t at = nt_off(c);
     const unsigned char *p = take(k, c, 4, "/EventSize");
@@ -183,8 +183,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
     char exp[48], found[48];
     if ((int32_t)s->payload_size < 0) {
         snprintf(found, sizeof found, "%" PRId32, (int32_t)s->payload_size);
-        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 76, 4, "/PayloadSize",
-                  ">= 0", found);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 76, 4, "/PayloadSize", ">= 0",
+                  found);
         return -1;
     }
     uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
@@ -209,8 +209,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
     } else if (k->draft && padding > 0) {
         /* NT-A26: tolerated, since EventSize says where the row ends */
         snprintf(found, sizeof found, "%" PRIu32 " bytes", padding);
-        nt_report(k, NT_DRF_ROW_PADDING, at + 4 + need, padding,
-                  "/padding", "none", found);
+        nt_report(k, NT_DRF_ROW_PADDING, at + 4 + need, padding, "/padding",
+                  "none", found);
     }
     return (long)padding;
 }
@@ -284,9 +284,9 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         memset(&e, 0, sizeof e);
         e.off = nt_off(b);
         long padding = 0;
-        int bad = (flags & 1) ? compressed_row(k, b, &s, &e.sorted)
-                              : (padding = uncompressed_row(k, b, &s,
-                                                            &e.sorted)) < 0;
+        int bad = (flags & 1)
+                      ? compressed_row(k, b, &s, &e.sorted)
+                      : (padding = uncompressed_row(k, b, &s, &e.sorted)) < 0;
         if (bad || payload(k, b, &s, padding, meta) != 0)
             return;
         uint64_t key = s.ts ^ k->ts_flip; /* min and max by its type */
@@ -333,8 +333,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         snprintf(found, sizeof found, "%s..%s",
                  nt_ts_text(k, min, a, sizeof a),
                  nt_ts_text(k, max, z, sizeof z));
-        nt_report(k, NT_BLK_MINMAX, header_off + 4, 16, "/header", exp,
-                  found);
+        nt_report(k, NT_BLK_MINMAX, header_off + 4, 16, "/header", exp, found);
     }
 }
 
@@ -376,8 +375,7 @@ void nt_stack_block(nt_check *k, nt_cur *b)
                   found);
     }
     if (count == 0)
-        nt_report(k, NT_BLK_EMPTY_OTHER, at, 8, "/Count", "1 or more",
-                  "0");
+        nt_report(k, NT_BLK_EMPTY_OTHER, at, 8, "/Count", "1 or more", "0");
     if (!k->v6 && k->stacks_in_window++ == 0 && first != 1) {
         snprintf(found, sizeof found, "%" PRIu32, first);
         nt_report(k, NT_OBS_STACK_START, at, 4, "/FirstId", "1", found);

@@ -68,10 +68,10 @@ int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field)
     if (depth <= k->c->limits[TG_LIMIT_DEPTH])
         return 0;
     char exp[96];
-    nt_report(k, NT_LIM_DEPTH, at, 1, field,
-              tgE_limit_text(k->c, TG_LIMIT_DEPTH, "nested lists", exp,
-                             sizeof exp),
-              "deeper nesting");
+    nt_report(
+        k, NT_LIM_DEPTH, at, 1, field,
+        tgE_limit_text(k->c, TG_LIMIT_DEPTH, "nested lists", exp, sizeof exp),
+        "deeper nesting");
     return 1;
 }
 
@@ -84,8 +84,8 @@ void nt_utf8(nt_check *k, const unsigned char *p, size_t n, uint64_t off,
                   "an invalid byte sequence");
 }
 
-void nt_utf16(nt_check *k, const unsigned char *p, size_t units,
-              uint64_t off, const char *field)
+void nt_utf16(nt_check *k, const unsigned char *p, size_t units, uint64_t off,
+              const char *field)
 {
     size_t bad = tgU_utf16_bad(p, units);
     if (bad != SIZE_MAX)
@@ -131,10 +131,10 @@ int nt_hold(nt_check *k, uint64_t at, uint64_t n)
         return w->error ? NT_HOLD_NOMEM : NT_HOLD_CUT;
     char exp[96], found[32];
     snprintf(found, sizeof found, "%" PRIu64 " bytes", n);
-    nt_report(k, NT_LIM_BLOCK, at, 4, "/BlockSize",
-              tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes", exp,
-                             sizeof exp),
-              found);
+    nt_report(
+        k, NT_LIM_BLOCK, at, 4, "/BlockSize",
+        tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes", exp, sizeof exp),
+        found);
     return NT_HOLD_SKIPPED;
 }
 
@@ -177,8 +177,8 @@ static void not_nettrace(nt_check *k, size_t avail)
         snprintf(found, sizeof found, "%zu bytes", avail);
     else
         snprintf(found, sizeof found,
-                 "%02x %02x %02x %02x %02x %02x %02x %02x", p[0], p[1],
-                 p[2], p[3], p[4], p[5], p[6], p[7]);
+                 "%02x %02x %02x %02x %02x %02x %02x %02x", p[0], p[1], p[2],
+                 p[3], p[4], p[5], p[6], p[7]);
     nt_report(k, NT_HDR_MAGIC, 0, 8, "header", "4e 65 74 74 72 61 63 65",
               found);
 }
@@ -217,20 +217,21 @@ static int v6_header(nt_check *k)
 
 /* NT-A1: every writer and reader has bit 31 set = NOT sorted; the spec
  * words it the other way round.  Said once, in the layout line. */
-#define UNCOMPRESSED_NOTE                                                   \
-    "; uncompressed rows, read with bit 31 set = not sorted, as writers "   \
+#define UNCOMPRESSED_NOTE                                                     \
+    "; uncompressed rows, read with bit 31 set = not sorted, as writers "     \
     "and readers do (the spec words it the other way round)"
 
 /* The layout line of a v6 header: which layout, and why (NT-A28). */
 static const char *v6_layout(const nt_check *k)
 {
-#define DRAFT_NOTE "(the seed's February 2025 layout, superseded: " \
-                   "TraceEvent and final-v6 readers cannot read it)"
+#define DRAFT_NOTE                                                            \
+    "(the seed's February 2025 layout, superseded: "                          \
+    "TraceEvent and final-v6 readers cannot read it)"
 #define BLOCK "its first metadata, stack, sequence point or thread block"
     if (k->draft)
         return k->choice == NT_CHOSE_PROFILE
-                   ? "v6 draft, as --profile nettrace-v6-draft asks "
-                     DRAFT_NOTE
+                   ? "v6 draft, as --profile nettrace-v6-draft "
+                     "asks " DRAFT_NOTE
                    : "v6 draft, chosen automatically because " BLOCK
                      " has a MUST finding read as final v6 and none "
                      "read as the draft " DRAFT_NOTE;
@@ -298,8 +299,7 @@ void tgN_check(tgE_check *c, tgW_window *w)
     if (tgW_fill(w, 32) < 32 || r != 20 ||
         memcmp(tgW_ptr(w) + 12, "!FastSerialization.1", 20) != 0) {
         nt_report(&k, NT_HDR_FASTSER, 8, 24, "header",
-                  "14 00 00 00 \"!FastSerialization.1\"",
-                  "something else");
+                  "14 00 00 00 \"!FastSerialization.1\"", "something else");
         return;
     }
     tgW_consume(w, 32);

@@ -18,7 +18,8 @@ int tgN_detect(const unsigned char *head, size_t size, const char *filename,
         *how = "content: the \"Nettrace\" magic";
         return 95;
     }
-    if (size >= 24 && memcmp(head, "\x14\0\0\0!FastSerialization.1", 24) == 0) {
+    if (size >= 24 &&
+        memcmp(head, "\x14\0\0\0!FastSerialization.1", 24) == 0) {
         *how = "content: a FastSerialization header without the "
                "\"Nettrace\" magic (legacy NetPerf)";
         return 90;

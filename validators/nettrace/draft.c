@@ -63,8 +63,8 @@ typedef struct draft_row {
     nt_lay lay; /* the payload layout being compiled */
 } draft_row;
 
-static int fail(draft_row *m, uint64_t at, const char *field,
-                const char *exp, const char *found)
+static int fail(draft_row *m, uint64_t at, const char *field, const char *exp,
+                const char *found)
 {
     if (!m->failed)
         nt_report(m->k, NT_DRF_META_ROW, at, 0, field, exp, found);
@@ -97,8 +97,8 @@ static int type(draft_row *m, nt_cur *c, unsigned depth)
     if (t->shape == NT_T_UNKNOWN) {
         char found[16], codes[48];
         snprintf(found, sizeof found, "%u", code);
-        return fail(m, at, "/Type",
-                    nt_type_codes(NT_V6D, codes, sizeof codes), found);
+        return fail(m, at, "/Type", nt_type_codes(NT_V6D, codes, sizeof codes),
+                    found);
     }
     if (t->shape == NT_T_OBJECT)
         return fields(m, c, depth + 1);
@@ -121,8 +121,7 @@ static int fields(draft_row *m, nt_cur *c, unsigned depth)
         return fail(m, nt_off(c), "/FieldDescriptions/Count", "a varuint",
                     "none");
     for (uint64_t i = 0; i < count; i++)
-        if (type(m, c, depth) ||
-            string(m, c, "/FieldDescriptions/FieldName"))
+        if (type(m, c, depth) || string(m, c, "/FieldDescriptions/FieldName"))
             return -1;
     return 0;
 }
@@ -142,7 +141,7 @@ static int optional(draft_row *m, nt_cur *c)
         unsigned kind = *c->p++;
         int bad = 0;
         switch (kind) {
-        case 1: bad = skip(c, 1); break;                  /* OpCode        */
+        case 1: bad = skip(c, 1); break;  /* OpCode        */
         case 3: bad = skip(c, 10); break; /* Keywords, Level, Version   */
         case 4:
         case 5: bad = nt_string_v6(m->k, c, "/OptionalMetadata") != 0; break;
@@ -184,8 +183,7 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
             snprintf(exp, sizeof exp, "%u rows", count);
             snprintf(found, sizeof found, "%" PRIu64, k->row);
             k->row = UINT64_MAX;
-            nt_report(k, NT_DRF_META_COUNT, count_at, 2, "/Count", exp,
-                      found);
+            nt_report(k, NT_DRF_META_COUNT, count_at, 2, "/Count", exp, found);
             return;
         }
         if (var(b, 32, &id)) {

@@ -9,7 +9,10 @@
 #include "../core/membuf.h"
 #include "wire.h"
 
-static inline void put(tgM_buf *b, const void *p, size_t n) { tgM_write(b, p, n); }
+static inline void put(tgM_buf *b, const void *p, size_t n)
+{
+    tgM_write(b, p, n);
+}
 
 static inline void put_u8(tgM_buf *b, unsigned v)
 {
@@ -80,16 +83,14 @@ static inline void put_row(tgM_buf *b, const nt_row *r, nt_row *prev,
     int v6 = layout == NT_V6;
     uint32_t implied = prev->seq + (v6 || r->meta != 0 ? 1u : 0u);
     uint64_t thread_if_clear = layout == NT_V6D ? r->capture : prev->thread;
-    unsigned flags = (r->meta != prev->meta ? 0x01u : 0) |
-                     (r->sorted || r->capture != prev->capture ||
-                              r->seq != implied
-                          ? 0x02u
-                          : 0) |
-                     (r->thread != thread_if_clear ? 0x04u : 0) |
-                     (r->stack != prev->stack ? 0x08u : 0) |
-                     (v6 && r->label != prev->label ? 0x10u : 0) |
-                     (r->sorted ? 0x40u : 0) |
-                     (r->size != prev->size ? 0x80u : 0);
+    unsigned flags =
+        (r->meta != prev->meta ? 0x01u : 0) |
+        (r->sorted || r->capture != prev->capture || r->seq != implied ? 0x02u
+                                                                       : 0) |
+        (r->thread != thread_if_clear ? 0x04u : 0) |
+        (r->stack != prev->stack ? 0x08u : 0) |
+        (v6 && r->label != prev->label ? 0x10u : 0) | (r->sorted ? 0x40u : 0) |
+        (r->size != prev->size ? 0x80u : 0);
     put_u8(b, flags);
     if (flags & 0x01)
         put_var(b, r->meta);

@@ -16,24 +16,24 @@
 #include "model.h"
 #include "nettrace.h"
 
-#define G6_THREADS 4
+#define G6_THREADS  4
 #define G6_METADATA 6
-#define G6_LABELS 6
+#define G6_LABELS   6
 
 typedef struct nt_gen6 {
     tgB_rng rng;
     nt_sink *sink;
-    tgM_buf b;               /* content of the block being built */
+    tgM_buf b;                         /* content of the block being built */
     nt_gen_thread threads[G6_THREADS]; /* threads[i] has index i + 1 */
     unsigned nthreads;
     uint64_t clock, floor;
     uint32_t stacks, labels;
-    int draft;               /* the seed's layout                 */
+    int draft; /* the seed's layout                 */
 } nt_gen6;
 
 /* Kinds that differ in the draft. */
 #define K_STACK(g) ((g)->draft ? 4u : 5u)
-#define K_SP(g) ((g)->draft ? 5u : 4u)
+#define K_SP(g)    ((g)->draft ? 5u : 4u)
 
 static void emit(nt_gen6 *g, unsigned kind)
 {
@@ -185,11 +185,14 @@ static void label_block(nt_gen6 *g)
             unsigned kind = (i + n) % 10 + 1;
             put_u8(&g->b, kind | (n == 1 ? 0x80u : 0));
             switch (kind) {
-            case 1: case 2: case 3:
+            case 1:
+            case 2:
+            case 3:
                 for (int k = 0; k < 16; k++)
                     put_u8(&g->b, (unsigned)tgB_next(&g->rng));
                 break;
-            case 4: case 8: put_u64(&g->b, tgB_next(&g->rng)); break;
+            case 4:
+            case 8: put_u64(&g->b, tgB_next(&g->rng)); break;
             case 5:
                 put_string6(&g->b, "tenant");
                 put_string6(&g->b, "blue");
@@ -257,8 +260,7 @@ static void window(nt_gen6 *g)
     sequence_point(g);
 }
 
-int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink,
-                   int draft)
+int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink, int draft)
 {
     nt_gen6 *g = calloc(1, sizeof *g);
     if (g == NULL)

@@ -15,19 +15,19 @@
 #include "model.h"
 #include "nettrace.h"
 
-#define GEN_THREADS 4
+#define GEN_THREADS  4
 #define GEN_METADATA 6
-#define GEN_STACKS 8
+#define GEN_STACKS   8
 
 typedef struct nt_gen {
     tgB_rng rng;
     nt_sink *sink;
-    tgM_buf block;        /* content of the block being built  */
+    tgM_buf block; /* content of the block being built  */
     nt_gen_thread threads[GEN_THREADS];
     unsigned nthreads;
-    uint64_t clock;       /* latest timestamp handed out       */
-    uint64_t floor;       /* latest IsSorted timestamp         */
-    uint32_t stacks;      /* stack ids defined in this window  */
+    uint64_t clock;  /* latest timestamp handed out       */
+    uint64_t floor;  /* latest IsSorted timestamp         */
+    uint32_t stacks; /* stack ids defined in this window  */
 } nt_gen;
 
 /* The object around the block content in g->block. */
@@ -54,9 +54,9 @@ static void emit_header(nt_gen *g)
     static const unsigned short date[8] = {2025, 6, 1, 9, 14, 30, 5, 250};
     for (int i = 0; i < 8; i++)
         put_u16(&b, date[i]);
-    put_u64(&b, g->clock);                   /* SyncTimeQPC             */
-    put_u64(&b, 10000000);                   /* QPCFrequency            */
-    put_u32(&b, 8);                          /* PointerSize             */
+    put_u64(&b, g->clock); /* SyncTimeQPC             */
+    put_u64(&b, 10000000); /* QPCFrequency            */
+    put_u32(&b, 8);        /* PointerSize             */
     put_u32(&b, 1000 + tgB_below(&g->rng, 60000)); /* ProcessId         */
     put_u32(&b, 2 + tgB_below(&g->rng, 30)); /* NumberOfProcessors      */
     put_u32(&b, 1000000);                    /* ExpectedCPUSamplingRate */
@@ -79,8 +79,8 @@ static void block_header(tgM_buf *b, uint64_t min, uint64_t max)
  * OpCode and V2Params tags). */
 static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
 {
-    static const char *const names[] = {"Start", "Stop", "Sample", "",
-                                        "GC/Triggered", "Alloc"};
+    static const char *const names[] = {"Start", "Stop",         "Sample",
+                                        "",      "GC/Triggered", "Alloc"};
     put_u32(p, id);
     put_utf16z(p, "Demo-Provider");
     put_u32(p, id * 10);
@@ -131,7 +131,8 @@ static void emit_stacks(nt_gen *g)
         uint32_t n = 1 + tgB_below(&g->rng, 4);
         put_u32(&g->block, 8 * n);
         for (uint32_t k = 0; k < n; k++)
-            put_u64(&g->block, 0x7ff800001000ull + 16 * tgB_below(&g->rng, 1u << 20));
+            put_u64(&g->block,
+                    0x7ff800001000ull + 16 * tgB_below(&g->rng, 1u << 20));
     }
     emit_block(g, "StackBlock");
 }
@@ -139,9 +140,8 @@ static void emit_stacks(nt_gen *g)
 /* An EventBlock of per-thread batches. */
 static void emit_events(nt_gen *g)
 {
-    nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads,
-                       &g->clock, &g->floor, GEN_METADATA, g->stacks, 0,
-                       NT_V45);
+    nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads, &g->clock,
+                       &g->floor, GEN_METADATA, g->stacks, 0, NT_V45);
     emit_block(g, "EventBlock");
 }
 
@@ -199,8 +199,7 @@ static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
     return nt_sink_failed(sink) || failed ? -1 : 0;
 }
 
-int nt_generate(int profile, uint64_t seed, uint64_t min_size,
-                nt_sink *sink)
+int nt_generate(int profile, uint64_t seed, uint64_t min_size, nt_sink *sink)
 {
     int draft = profile == NT_PROFILE_V6_DRAFT;
     sink->v6 = profile == NT_PROFILE_V6 || draft;

@@ -15,8 +15,8 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
         /* a batch starts at or after every earlier sorted row and after
          * its thread's last event; rows of other threads may be later, so
          * timestamps step back between batches (wrapped deltas) */
-        uint64_t start = (t->ts > *floor ? t->ts : *floor) +
-                         tgB_below(rng, 50);
+        uint64_t start =
+            (t->ts > *floor ? t->ts : *floor) + tgB_below(rng, 50);
         *floor = start;
         nt_row r = {0};
         r.ts = start;
@@ -26,7 +26,7 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
             /* the first row of a block always has a stack and (v6) a label
              * list, id 1, so mutations can rely on a reference */
             r.stack = rows.n == 0 ? 1 : tgB_below(rng, stacks + 1);
-            r.label = !labelled  ? 0
+            r.label = !labelled     ? 0
                       : rows.n == 0 ? 1
                                     : tgB_below(rng, labels + 1);
             pl.n = 0;

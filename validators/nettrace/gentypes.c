@@ -17,12 +17,15 @@ typedef struct gen_field {
     size_t n;
 } gen_field;
 
-#define F(name, type) {name, type, sizeof type - 1}
+#define F(name, type)                                                         \
+    {                                                                         \
+        name, type, sizeof type - 1                                           \
+    }
 
 /* Object{Key: NullTerminatedUTF16String, Value: Int32}; each nested field
  * is FieldSize, the name (length-prefixed) and the type. */
 #define KEY_VALUE "\x01\x02\x00\x05\x00\x03Key\x12\x07\x00\x05Value\x09"
-#define POINT "\x01\x02\x00\x03\x00\x01X\x09\x03\x00\x01Y\x0e"
+#define POINT     "\x01\x02\x00\x03\x00\x01X\x09\x03\x00\x01Y\x0e"
 
 /* A kind of event: its fields; v4/v5 writes those with an Array in a
  * V2Params tag after an empty V1 list. */
@@ -31,7 +34,10 @@ typedef struct gen_kind {
     unsigned n;
 } gen_kind;
 
-#define KIND(list) {list, sizeof list / sizeof *list}
+#define KIND(list)                                                            \
+    {                                                                         \
+        list, sizeof list / sizeof *list                                      \
+    }
 
 /* v4/v5: every V1 scalar, an object, arrays (V2Params), no fields. */
 static const gen_field v45_scalars[] = {
@@ -40,11 +46,9 @@ static const gen_field v45_scalars[] = {
     F("Count", "\x09"), F("Total", "\x0a"),  F("Big", "\x0b"),
     F("Size", "\x0c"),  F("Temp", "\x0d"),   F("Ratio", "\x0e"),
     F("When", "\x10"),  F("Id", "\x11"),     F("Module", "\x12")};
-static const gen_field v45_objects[] = {F("Point", POINT),
-                                        F("Name", "\x12")};
-static const gen_field v45_arrays[] = {F("Level", "\x09"),
-                                       F("Values", "\x13\x08"),
-                                       F("Pairs", "\x13" KEY_VALUE)};
+static const gen_field v45_objects[] = {F("Point", POINT), F("Name", "\x12")};
+static const gen_field v45_arrays[] = {
+    F("Level", "\x09"), F("Values", "\x13\x08"), F("Pairs", "\x13" KEY_VALUE)};
 static const gen_kind v45_kinds[] = {
     KIND(v45_scalars), KIND(v45_objects), KIND(v45_arrays), {NULL, 0}};
 
@@ -65,15 +69,15 @@ static const gen_field v6_arrays[] = {
     F("Steps", "\x16\x14\x02\x00") /* FixedLengthArray<VarInt>[2]   */
 };
 static const gen_field v6_objects[] = {F("Point", POINT), F("Id", "\x11")};
-static const gen_kind v6_kinds[] = {KIND(v6_scalars), KIND(v6_arrays),
-                                    KIND(v6_objects), {NULL, 0}};
+static const gen_kind v6_kinds[] = {
+    KIND(v6_scalars), KIND(v6_arrays), KIND(v6_objects), {NULL, 0}};
 
 /* The draft: its three string encodings, varints, DateTime, an array
  * and an object. */
 static const gen_field draft_fields[] = {
-    F("Count", "\x09"),  F("Ports", "\x13\x08"), F("Point", POINT),
-    F("Label", "\x17"),  F("Name", "\x16"),      F("Path", "\x18"),
-    F("Delta", "\x14"),  F("Size", "\x15"),      F("When", "\x10"),
+    F("Count", "\x09"), F("Ports", "\x13\x08"), F("Point", POINT),
+    F("Label", "\x17"), F("Name", "\x16"),      F("Path", "\x18"),
+    F("Delta", "\x14"), F("Size", "\x15"),      F("When", "\x10"),
     F("Module", "\x12")};
 static const gen_kind draft_kinds[] = {KIND(draft_fields), {NULL, 0}};
 
@@ -138,7 +142,7 @@ static void put_utf16n(tgM_buf *b, const char *ascii, size_t n)
     put_u16(b, 0);
 }
 
-/* ---- metadata encoders ---------------------------------------------------- */
+/* ---- metadata encoders -------------------------------------------------- */
 
 /* v4/v5 V1 list of the nested fields at f (count n). */
 static void v1_list(tgM_buf *b, const unsigned char *f, unsigned n)
@@ -217,8 +221,8 @@ static void fields_v45(tgM_buf *b, const gen_kind *k, uint32_t id)
         }
         return;
     }
-    put_u32(b, 0);   /* "an empty V1 parameter FieldCount" */
-    put_u32(b, 1);   /* OpCode tag: 1 byte */
+    put_u32(b, 0); /* "an empty V1 parameter FieldCount" */
+    put_u32(b, 1); /* OpCode tag: 1 byte */
     put_u8(b, 1);
     put_u8(b, 1 + id % 10);
     tgM_buf v2l = {0};
@@ -288,20 +292,20 @@ void nt_gen_fields(tgM_buf *b, enum nt_layout layout, uint32_t id)
     }
 }
 
-/* ---- payloads ------------------------------------------------------------ */
+/* ---- payloads ----------------------------------------------------------- */
 
 /* A locator written before its region's place is known. */
 typedef struct fixup {
-    size_t at;       /* of the u32 in the head        */
-    size_t region;   /* offset of the region in tail  */
+    size_t at;     /* of the u32 in the head        */
+    size_t region; /* offset of the region in tail  */
     unsigned size;
-    int relative;    /* RelLoc (else DataLoc)         */
+    int relative; /* RelLoc (else DataLoc)         */
 } fixup;
 
 typedef struct payload_gen {
     tgB_rng *rng;
     enum nt_layout layout;
-    tgM_buf tail;    /* RelLoc/DataLoc regions, after the fields */
+    tgM_buf tail; /* RelLoc/DataLoc regions, after the fields */
     fixup fix[8];
     unsigned nfix;
 } payload_gen;
@@ -377,14 +381,14 @@ static const unsigned char *value(payload_gen *w, tgM_buf *b,
         break;
     }
     case NT_T_VARINT: /* mostly small, as counts and sizes are; every length */
-        put_var(b, tgB_below(w->rng, 4) ? tgB_below(w->rng, 128)
-                                        : tgB_next(w->rng) >>
-                                              tgB_below(w->rng, 64));
+        put_var(b, tgB_below(w->rng, 4)
+                       ? tgB_below(w->rng, 128)
+                       : tgB_next(w->rng) >> tgB_below(w->rng, 64));
         break;
     case NT_T_ARRAY:
     case NT_T_FIXED_ARRAY: {
-        unsigned n = type->shape == NT_T_ARRAY ? tgB_below(w->rng, 4)
-                                               : u16_at(end - 2);
+        unsigned n =
+            type->shape == NT_T_ARRAY ? tgB_below(w->rng, 4) : u16_at(end - 2);
         if (type->shape == NT_T_ARRAY)
             put_u16(b, n);
         for (unsigned i = 0; i < n; i++)
@@ -407,8 +411,7 @@ static const unsigned char *value(payload_gen *w, tgM_buf *b,
         put_u32(b, 0);
         break;
     }
-    default:
-        fixed_value(w, b, code, type->size);
+    default: fixed_value(w, b, code, type->size);
     }
     return end;
 }

@@ -10,7 +10,7 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
-#define TAG_OPCODE 1
+#define TAG_OPCODE   1
 #define TAG_V2PARAMS 2
 
 typedef struct meta_parse {
@@ -19,8 +19,8 @@ typedef struct meta_parse {
     nt_lay lay; /* the payload layout being compiled                  */
 } meta_parse;
 
-static void fail(meta_parse *m, uint64_t at, uint64_t len,
-                 const char *field, const char *exp, const char *found)
+static void fail(meta_parse *m, uint64_t at, uint64_t len, const char *field,
+                 const char *exp, const char *found)
 {
     if (!m->failed)
         nt_report(m->k, NT_MET_PARSE, at, len, field, exp, found);
@@ -28,8 +28,7 @@ static void fail(meta_parse *m, uint64_t at, uint64_t len,
 }
 
 /* An int32 field that cannot be negative, found negative. */
-static void negative(meta_parse *m, uint64_t at, const char *field,
-                     int32_t v)
+static void negative(meta_parse *m, uint64_t at, const char *field, int32_t v)
 {
     char found[24];
     snprintf(found, sizeof found, "%" PRId32, v);
@@ -63,8 +62,7 @@ static int utf16z(meta_parse *m, nt_cur *c, const char *field)
 
 /* The type code t (V2Params allows Array) as the table knows it; a code
  * outside the spec is reported and compiles to nothing decodable. */
-static const nt_type *check_type(meta_parse *m, int32_t t, uint64_t at,
-                                 int v2)
+static const nt_type *check_type(meta_parse *m, int32_t t, uint64_t at, int v2)
 {
     const nt_type *type = nt_type_at(NT_V45, t < 0 ? NT_NCODES : (unsigned)t);
     char found[24], codes[48];
@@ -82,8 +80,7 @@ static const nt_type *check_type(meta_parse *m, int32_t t, uint64_t at,
 }
 
 /* V1: count, then (TypeCode, [nested list if Object], FieldName). */
-static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth,
-                      int32_t *count)
+static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth, int32_t *count)
 {
     if (i32(m, c, count, "/fields/FieldCount"))
         return;

@@ -16,8 +16,8 @@
 
 /* What type() learns of a type, as bits. */
 enum {
-    FIXED = 1,  /* fixed size by the letter of the spec (NT-A13)  */
-    VARINT = 2  /* holds a VarInt or VarUInt somewhere            */
+    FIXED = 1, /* fixed size by the letter of the spec (NT-A13)  */
+    VARINT = 2 /* holds a VarInt or VarUInt somewhere            */
 };
 
 typedef struct row_parse {
@@ -116,8 +116,7 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
         nt_report(k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
                   "23 only as an element type", "a scalar field of type 23");
     switch (t->shape) {
-    case NT_T_OBJECT:
-        return fields(m, c, depth + 1);
+    case NT_T_OBJECT: return fields(m, c, depth + 1);
     case NT_T_ARRAY:
     case NT_T_FIXED_ARRAY:
     case NT_T_RELLOC:
@@ -143,13 +142,11 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
             return -1;
         nt_lay_close(&m->lay, element, t->shape, count);
         /* a locator is a u32, whatever it points at */
-        return t->shape == NT_T_FIXED_ARRAY ? e
-               : locator                    ? FIXED
-                                            : e & VARINT;
+        return t->shape == NT_T_FIXED_ARRAY ? e : locator ? FIXED : e & VARINT;
     }
     default:
-        nt_lay_scalar(&m->lay, t, code == T_UTF8_UNIT && scalar &&
-                                      m->universal);
+        nt_lay_scalar(&m->lay, t,
+                      code == T_UTF8_UNIT && scalar && m->universal);
         return (nt_type_fixed(t) ? FIXED : 0) |
                (t->shape == NT_T_VARINT ? VARINT : 0);
     }
@@ -253,8 +250,7 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
         if (string(&m, &r, "/ProviderName") == 0) {
             m.universal = universal(provider, r.p);
             if (varu(&m, &r, &event_id, "/EventId") == 0 &&
-                string(&m, &r, "/EventName") == 0 &&
-                fields(&m, &r, 0) >= 0) {
+                string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
                 optional(&m, &r);
                 tail(&m, &r, "");
             }

@@ -40,8 +40,8 @@ static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
         *total += it->content.n;
         return;
     }
-    uint64_t size = it->size != NT_NO_SIZE ? (uint64_t)it->size
-                                           : it->content.n;
+    uint64_t size =
+        it->size != NT_NO_SIZE ? (uint64_t)it->size : it->content.n;
     size_t n;
     if (v6) {
         unsigned char h[4];
@@ -55,16 +55,14 @@ static void out_item(nt_item *it, int v6, tgO_out *out, uint64_t *total)
     tgO_put(out, it->content.p, it->content.n);
     *total += n + it->content.n;
     if (!v6) {
-        unsigned char tag = (unsigned char)(it->end_tag >= 0 ? it->end_tag : 6);
+        unsigned char tag =
+            (unsigned char)(it->end_tag >= 0 ? it->end_tag : 6);
         tgO_put(out, &tag, 1);
         *total += 1;
     }
 }
 
-static nt_item *append(nt_model *m)
-{
-    return nt_model_insert(m, m->n);
-}
+static nt_item *append(nt_model *m) { return nt_model_insert(m, m->n); }
 
 void nt_sink_raw(nt_sink *s, const void *p, size_t n)
 {

@@ -14,19 +14,19 @@
 #define NT_NO_SIZE INT64_MIN /* write the content's real size */
 
 typedef struct nt_item {
-    int raw;               /* 1: content written as is                   */
-    unsigned kind;         /* v6 block kind                               */
-    const char *name;      /* v4/v5 object name                           */
+    int raw;          /* 1: content written as is                   */
+    unsigned kind;    /* v6 block kind                               */
+    const char *name; /* v4/v5 object name                           */
     int32_t version, min_version; /* v4/v5 object versions (2, 2)         */
     tgM_buf content;
     /* overrides, for breaking the framing */
-    int64_t size;          /* BlockSize to write, or NT_NO_SIZE          */
-    int pad_extra;         /* v4/v5: padding beyond the right count (+/-) */
-    unsigned char pad_byte;/* v4/v5: value of the padding bytes (0)       */
-    int end_tag;           /* v4/v5: the closing tag to write, or -1 (06) */
+    int64_t size;           /* BlockSize to write, or NT_NO_SIZE          */
+    int pad_extra;          /* v4/v5: padding beyond the right count (+/-) */
+    unsigned char pad_byte; /* v4/v5: value of the padding bytes (0)       */
+    int end_tag;            /* v4/v5: the closing tag to write, or -1 (06) */
     /* filled in by nt_serialise() */
-    uint64_t at;           /* offset of the item                          */
-    uint64_t content_at;   /* offset of its content                       */
+    uint64_t at;         /* offset of the item                          */
+    uint64_t content_at; /* offset of its content                       */
 } nt_item;
 
 typedef struct nt_model {
@@ -38,10 +38,10 @@ typedef struct nt_model {
 
 /* Where generators write. */
 typedef struct nt_sink {
-    tgO_out *out;     /* streaming, or NULL */
-    nt_model *model;  /* collecting, or NULL */
+    tgO_out *out;    /* streaming, or NULL */
+    nt_model *model; /* collecting, or NULL */
     int v6;
-    uint64_t total;   /* bytes so far (as serialised) */
+    uint64_t total; /* bytes so far (as serialised) */
 } nt_sink;
 
 void nt_sink_raw(nt_sink *s, const void *p, size_t n);

@@ -13,18 +13,18 @@
 
 typedef struct nt_mut {
     nt_model m;
-    size_t item;          /* the break: in this item ...              */
-    uint64_t delta;       /* ... this many bytes into its content      */
-    int header;           /* ... or into the item, header included     */
-    uint64_t cut;         /* truncate the output here (UINT64_MAX: no) */
+    size_t item;    /* the break: in this item ...              */
+    uint64_t delta; /* ... this many bytes into its content      */
+    int header;     /* ... or into the item, header included     */
+    uint64_t cut;   /* truncate the output here (UINT64_MAX: no) */
     /* the payload of fresh rows: these bytes, or (NULL) one that
      * matches the row's metadata (v4/v5: zeros) */
     const void *payload;
     size_t payload_n;
-    uint64_t payload_at;  /* where the first fresh row's payload starts
+    uint64_t payload_at; /* where the first fresh row's payload starts
                              in its block's content                    */
-    uint64_t row_at[4];   /* where fresh rows start in it              */
-    uint64_t seed;        /* of the parent                             */
+    uint64_t row_at[4];  /* where fresh rows start in it              */
+    uint64_t seed;       /* of the parent                             */
 } nt_mut;
 
 typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
@@ -34,7 +34,7 @@ enum block { B_EVENT, B_META, B_STACK, B_SP };
 /* The v4/v5 generator defines metadata ids 1-6: a mutant's own metadata
  * takes the next, so ids stay dense (NT-OBS-002).  Id 3 has no fields,
  * so events of it may hold any payload. */
-#define NEXT_META 7
+#define NEXT_META  7
 #define EMPTY_META 3
 
 static const char *const v5_names[] = {"EventBlock", "MetadataBlock",
@@ -84,8 +84,8 @@ static void mark_header(nt_mut *x, size_t item, uint64_t delta,
  * 05 05 01, version, minimum version, name length, name, 06, BlockSize,
  * padding. */
 #define OBJ_VERSION 3
-#define OBJ_MINVER 7
-#define OBJ_NAME 15
+#define OBJ_MINVER  7
+#define OBJ_NAME    15
 static uint64_t obj_block_size(const nt_item *it)
 {
     return OBJ_NAME + strlen(it->name) + 1;
@@ -225,7 +225,7 @@ static uint64_t last_sp_ts(nt_mut *x, long *where)
 typedef struct fresh_row {
     unsigned thread; /* 1 or 2 */
     uint32_t seq;
-    int64_t dts;     /* ts relative to the last SP */
+    int64_t dts; /* ts relative to the last SP */
     int sorted;
     uint32_t meta, size;
 } fresh_row;
@@ -300,8 +300,10 @@ static int patch_raw(nt_mut *x, size_t item, size_t off, const void *p,
 
 static int mut_magic(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && patch_raw(x, 0, 7, "f", 1, "changed the magic to "
-                                                "\"Nettracf\"", out);
+    return v == 0 && patch_raw(x, 0, 7, "f", 1,
+                               "changed the magic to "
+                               "\"Nettracf\"",
+                               out);
 }
 
 static int mut_fastser(nt_mut *x, unsigned v, tg_mutant *out)
@@ -315,8 +317,9 @@ static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
     unsigned char b[4];
     tgB_put32(b, major);
     return v == 0 && x->m.v6 &&
-           patch_raw(x, 0, 12, b, 4, major < 6 ? "set MajorVersion to 5"
-                                               : "set MajorVersion to 7",
+           patch_raw(x, 0, 12, b, 4,
+                     major < 6 ? "set MajorVersion to 5"
+                               : "set MajorVersion to 7",
                      out);
 }
 
@@ -349,7 +352,7 @@ static int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
 
 /* Item 1 of a v4/v5 model is the Trace object: 21 header bytes, 48 bytes
  * of payload, 06. */
-#define TRACE_ITEM 1
+#define TRACE_ITEM    1
 #define TRACE_PAYLOAD 21
 
 static int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
@@ -365,12 +368,11 @@ static int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_name_len(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    static const unsigned char h[] = {5, 5, 1, 2, 0, 0, 0, 2, 0,
-                                      0, 0, 0xff, 0xff, 0xff, 0xff};
+    static const unsigned char h[] = {5, 5, 1, 2,    0,    0,    0,   2,
+                                      0, 0, 0, 0xff, 0xff, 0xff, 0xff};
     if (v > 0 || raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
         return 0;
-    mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1",
-         out);
+    mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1", out);
     return 1;
 }
 
@@ -423,8 +425,8 @@ static int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
-static int set_versions(nt_mut *x, unsigned v, int32_t version,
-                        int32_t minver, const char *what, tg_mutant *out)
+static int set_versions(nt_mut *x, unsigned v, int32_t version, int32_t minver,
+                        const char *what, tg_mutant *out)
 {
     long i = nth(x, B_STACK, 0);
     if (v > 0 || i < 0)
@@ -568,8 +570,7 @@ static int patch_trace(nt_mut *x, unsigned v, size_t off, const void *p,
 static int mut_pointer(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* 1 divides every stack size, so only PointerSize itself is wrong */
-    return patch_trace(x, v, 32, "\x01\0\0\0", 4, "set PointerSize to 1",
-                       out);
+    return patch_trace(x, v, 32, "\x01\0\0\0", 4, "set PointerSize to 1", out);
 }
 
 static int mut_frequency(nt_mut *x, unsigned v, tg_mutant *out)
@@ -587,9 +588,8 @@ static int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
 /* ---- block headers ----------------------------------------------------- */
 
 /* Insert a block of type b with content c after the first such block. */
-static int insert_after_first(nt_mut *x, enum block b, const void *c,
-                              size_t n, uint64_t at, const char *what,
-                              tg_mutant *out)
+static int insert_after_first(nt_mut *x, enum block b, const void *c, size_t n,
+                              uint64_t at, const char *what, tg_mutant *out)
 {
     long i = nth(x, b, 0);
     if (i < 0)
@@ -624,9 +624,9 @@ static int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {20, 0, 1};
-    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c, 0,
-                                        "inserted an EventBlock with no rows",
-                                        out);
+    return v == 0 &&
+           insert_after_first(x, B_EVENT, c, sizeof c, 0,
+                              "inserted an EventBlock with no rows", out);
 }
 
 static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
@@ -684,10 +684,11 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
 static int mut_varuint(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* flags 0x01: MetadataId as a 6-byte varuint32 */
-    static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
-    return v == 0 && meta_row(x, h, sizeof h, 0, 1,
-                              "wrote a 6-byte varuint32 in a metadata row",
-                              out);
+    static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff,
+                                      0xff, 0xff, 0x01};
+    return v == 0 &&
+           meta_row(x, h, sizeof h, 0, 1,
+                    "wrote a 6-byte varuint32 in a metadata row", out);
 }
 
 static int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
@@ -754,8 +755,8 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
                                              : 20 + 4 + 76 + pl.n;
     block_header(&c, 0, 0, 0);
     put_u32(&c, (uint32_t)(76 + pl.n + pad + (size_t)(long)size_delta));
-    put_u32(&c, 0x80000000u); /* MetadataId 0, not sorted */
-    for (int k = 0; k < 68; k++)  /* seq .. RelatedActivityId: zeros */
+    put_u32(&c, 0x80000000u);    /* MetadataId 0, not sorted */
+    for (int k = 0; k < 68; k++) /* seq .. RelatedActivityId: zeros */
         put_u8(&c, 0);
     put_u32(&c, (uint32_t)pl.n);
     put(&c, pl.p, pl.n);
@@ -780,8 +781,7 @@ static int mut_event_size(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return uncompressed_meta(x, v, "Event1", 4, 0xff, 0, AT_PADDING,
-                             "padded an uncompressed row with ff bytes",
-                             out);
+                             "padded an uncompressed row with ff bytes", out);
 }
 
 static int mut_unaligned(nt_mut *x, unsigned v, tg_mutant *out)
@@ -855,9 +855,8 @@ static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           repeat_item(x, nth(x, B_STACK, 0), "repeated the first StackBlock",
-                       out);
+    return v == 0 && repeat_item(x, nth(x, B_STACK, 0),
+                                 "repeated the first StackBlock", out);
 }
 
 static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -865,10 +864,11 @@ static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
     /* FirstId 500, Count 3, one empty stack */
     static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
     /* the second stack's StackSize would be at 12 */
-    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c, 12,
-                                   "inserted a StackBlock with Count 3 and "
-                                   "one stack",
-                                   out);
+    return v == 0 &&
+           insert_after_first(x, B_STACK, c, sizeof c, 12,
+                              "inserted a StackBlock with Count 3 and "
+                              "one stack",
+                              out);
 }
 
 static int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
@@ -885,12 +885,12 @@ static int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* FirstId 500, Count 1, a 12-byte stack */
-    static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0, 0, 0, 12, 0,
-                                      0,    0, 1, 2, 3, 4, 5, 6, 7, 8,
-                                      9,    10, 11, 12};
-    return v == 0 && insert_after_first(x, B_STACK, c, sizeof c, 8,
-                                   "inserted a 12-byte stack (PointerSize 8)",
-                                   out);
+    static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0,  0,  0,
+                                      12,   0, 0, 0, 1, 2,  3,  4,
+                                      5,    6, 7, 8, 9, 10, 11, 12};
+    return v == 0 &&
+           insert_after_first(x, B_STACK, c, sizeof c, 8,
+                              "inserted a 12-byte stack (PointerSize 8)", out);
 }
 
 /* ---- v4/v5 metadata payloads ------------------------------------------- */
@@ -914,8 +914,9 @@ static int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
     if (v == 0) {
         put_u32(&pl, NEXT_META);
         put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
-        r = meta_payload_mut(x, &pl, 4, "cut a metadata provider name "
-                                        "before its NUL",
+        r = meta_payload_mut(x, &pl, 4,
+                             "cut a metadata provider name "
+                             "before its NUL",
                              out);
     } else if (v == 1) {
         meta_payload(&pl, NEXT_META);
@@ -1001,8 +1002,7 @@ static int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
     uint64_t at = pl.n + 5 + t.n - 4; /* the element type */
     v2_tag(&pl, &t);
     int r = meta_payload_mut(x, &pl, at,
-                             "gave a V2Params Array the element type 2",
-                             out);
+                             "gave a V2Params Array the element type 2", out);
     tgM_free(&pl);
     tgM_free(&t);
     return r;
@@ -1013,20 +1013,18 @@ static int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
     tgM_buf pl = {0};
     meta_payload(&pl, NEXT_META);
     uint64_t at = pl.n + 4; /* the kind */
-    put_u32(&pl, 2);      /* tag of 2 bytes, kind 9 */
+    put_u32(&pl, 2);        /* tag of 2 bytes, kind 9 */
     put_u8(&pl, 9);
     put_u16(&pl, 0);
     int r = v == 0 && meta_payload_mut(x, &pl, at,
-                                       "added a metadata tag of kind 9",
-                                       out);
+                                       "added a metadata tag of kind 9", out);
     tgM_free(&pl);
     return r;
 }
 
 /* ---- order, sequence points, sequence numbers ------------------------- */
 
-static int insert_sp(nt_mut *x, int64_t dts, const char *what,
-                     tg_mutant *out)
+static int insert_sp(nt_mut *x, int64_t dts, const char *what, tg_mutant *out)
 {
     long sp;
     uint64_t ts = last_sp_ts(x, &sp);
@@ -1043,15 +1041,17 @@ static int insert_sp(nt_mut *x, int64_t dts, const char *what,
 
 static int mut_sp_back(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_sp(x, -1, "inserted an SPBlock 1 tick before "
-                                      "the previous one",
+    return v == 0 && insert_sp(x, -1,
+                               "inserted an SPBlock 1 tick before "
+                               "the previous one",
                                out);
 }
 
 static int mut_sp_equal(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_sp(x, 0, "inserted an SPBlock with the previous "
-                                     "one's timestamp",
+    return v == 0 && insert_sp(x, 0,
+                               "inserted an SPBlock with the previous "
+                               "one's timestamp",
                                out);
 }
 
@@ -1062,8 +1062,8 @@ static int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     unsigned char *p = bytes(x, (size_t)i);
     tgB_put64(p, tgB_le64(p) - 1000);
-    mark(x, (size_t)i, 0,
-         "moved the first sequence point 1000 ticks back", out);
+    mark(x, (size_t)i, 0, "moved the first sequence point 1000 ticks back",
+         out);
     return 1;
 }
 
@@ -1118,8 +1118,9 @@ static int mut_sorted(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {2, 1, 4, 1, EMPTY_META, 0}};
-    return fresh(x, v, r, 2, 1, "an event older than the IsSorted event before "
-                             "it",
+    return fresh(x, v, r, 2, 1,
+                 "an event older than the IsSorted event before "
+                 "it",
                  out);
 }
 
@@ -1127,8 +1128,9 @@ static int mut_switch(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {2, 1, 6, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 2, 1, "changed the capture thread on a row without "
-                             "IsSorted",
+    return fresh(x, v, r, 2, 1,
+                 "changed the capture thread on a row without "
+                 "IsSorted",
                  out);
 }
 
@@ -1143,7 +1145,8 @@ static int mut_seq_back(nt_mut *x, unsigned v, tg_mutant *out)
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {1, 2, 6, 0, EMPTY_META, 0},
                            {1, 2, 7, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 3, 2, "numbered a thread's third event 2 again", out);
+    return fresh(x, v, r, 3, 2, "numbered a thread's third event 2 again",
+                 out);
 }
 
 static int mut_seq_reset(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1165,7 +1168,7 @@ static int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
-/* ---- v6 ------------------------------------------------------------------ */
+/* ---- v6 ----------------------------------------------------------------- */
 
 /* The k-th v6 block of a kind (from the end when k < 0), or -1. */
 static long nth6(const nt_mut *x, unsigned kind, long k)
@@ -1227,15 +1230,14 @@ static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
     nt_item t = x->m.items[1];
     x->m.items[1] = x->m.items[2];
     x->m.items[2] = t;
-    mark_header(x, 1, 0, "put the Metadata block before the Trace block",
-                out);
+    mark_header(x, 1, 0, "put the Metadata block before the Trace block", out);
     return 1;
 }
 
 static int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && repeat_item(x, nth6(x, 1, 0), "repeated the Trace block",
-                                 out);
+    return v == 0 &&
+           repeat_item(x, nth6(x, 1, 0), "repeated the Trace block", out);
 }
 
 static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1267,8 +1269,8 @@ static int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
  * FieldDescriptions, OptionalMetadata and tail.  @return the offset of
  * the FieldDescriptions in the content. */
 static uint64_t meta_block6(tgM_buf *c, const void *fields, size_t nf,
-                            const void *optional, size_t no,
-                            const void *tail, size_t nt)
+                            const void *optional, size_t no, const void *tail,
+                            size_t nt)
 {
     tgM_buf row = {0};
     put_var(&row, 100);
@@ -1287,8 +1289,8 @@ static uint64_t meta_block6(tgM_buf *c, const void *fields, size_t nf,
 }
 
 static int meta6(nt_mut *x, const void *fields, size_t nf,
-                 const void *optional, size_t no, const void *tail,
-                 size_t nt, uint64_t at, const char *what, tg_mutant *out)
+                 const void *optional, size_t no, const void *tail, size_t nt,
+                 uint64_t at, const char *what, tg_mutant *out)
 {
     long i = nth6(x, 3, 0);
     if (i < 0)
@@ -1301,7 +1303,7 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
     return 1;
 }
 
-#define NO_OPTIONAL "\0\0", 2
+#define NO_OPTIONAL       "\0\0", 2
 #define FIELD(size, text) "\1\0" size text
 
 static int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1309,8 +1311,9 @@ static int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
     long i = nth6(x, 3, 0);
     if (v > 0 || i < 0 || insert6(x, (size_t)i + 1, 3, "\xff\xff", 2) == NULL)
         return 0;
-    mark(x, (size_t)i + 1, 0, "inserted a Metadata block with HeaderSize "
-                              "65535",
+    mark(x, (size_t)i + 1, 0,
+         "inserted a Metadata block with HeaderSize "
+         "65535",
          out);
     return 1;
 }
@@ -1318,9 +1321,8 @@ static int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_m6_row(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* Count 1, FieldSize 4, a name claiming 9 bytes */
-    return v == 0 && meta6(x, "\1\0\4\0\x09Fx\x06", 8, NO_OPTIONAL, "", 0,
-                           4, "gave a field name 9 bytes in a 4-byte field",
-                           out);
+    return v == 0 && meta6(x, "\1\0\4\0\x09Fx\x06", 8, NO_OPTIONAL, "", 0, 4,
+                           "gave a field name 9 bytes in a 4-byte field", out);
 }
 
 static int field_type(nt_mut *x, unsigned v, const char *type, size_t n,
@@ -1390,8 +1392,8 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     uint32_t prev_seq = 0;
     size_t at = (size_t)sp + 1;
     /* a flush after the SP may be followed by re-declarations: go past */
-    while (at < x->m.n && (x->m.items[at].kind == 6 ||
-                           x->m.items[at].kind == 3))
+    while (at < x->m.n &&
+           (x->m.items[at].kind == 6 || x->m.items[at].kind == 3))
         at++;
     if (declare) {
         tgM_buf t = {0};
@@ -1414,7 +1416,8 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             nt_gen_payload(&pl, &rng, NT_V6, rows[i].meta);
         if (uncompressed) {
             put_u32(&r, rows[i].event_size);
-            put_u32(&r, rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
+            put_u32(&r,
+                    rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
             put_u32(&r, rows[i].seq);
             put_u64(&r, 99);
             put_u64(&r, 99);
@@ -1465,8 +1468,9 @@ static int mut_event_size6(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* metadata 3 has no fields: its events have empty payloads */
     const row6 r[] = {{1, 5, 0x40, 3, 49}};
-    return events6(x, v, 1, r, 1, "wrote an uncompressed row with EventSize "
-                                  "49 for 48 + 0",
+    return events6(x, v, 1, r, 1,
+                   "wrote an uncompressed row with EventSize "
+                   "49 for 48 + 0",
                    out);
 }
 
@@ -1479,24 +1483,27 @@ static int mut_flag_20(nt_mut *x, unsigned v, tg_mutant *out)
 static int mut_thread_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const row6 r[] = {{1, 5, 0, 1, 0}};
-    return events6(x, v, 0, r, 1, "an event on thread index 99, never "
-                                  "declared",
+    return events6(x, v, 0, r, 1,
+                   "an event on thread index 99, never "
+                   "declared",
                    out);
 }
 
 static int mut_seq_first6(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const row6 r[] = {{7, 5, 0, 1, 0}};
-    return events6(x, v, 1, r, 1, "numbered a new thread index's first "
-                                  "event 7",
+    return events6(x, v, 1, r, 1,
+                   "numbered a new thread index's first "
+                   "event 7",
                    out);
 }
 
 static int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
 {
     const row6 r[] = {{1, 5, 0, 1, 0}, {2, 4, 0, 1, 0}};
-    return events6(x, v, 1, r, 2, "gave a thread index's second event an "
-                                  "earlier timestamp",
+    return events6(x, v, 1, r, 2,
+                   "gave a thread index's second event an "
+                   "earlier timestamp",
                    out);
 }
 
@@ -1520,7 +1527,6 @@ static int payload6(nt_mut *x, const void *fields, size_t nf,
     return 1;
 }
 
-
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
 static int insert_threads(nt_mut *x, long at, const void *p, size_t n,
@@ -1535,21 +1541,21 @@ static int insert_threads(nt_mut *x, long at, const void *p, size_t n,
 static int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* RowSize 3: index 98, a Name claiming 10 bytes */
-    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x62\1\x0a",
-                                    5, 4, "a thread name longer than its row",
-                                    out);
+    return v == 0 &&
+           insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x62\1\x0a", 5, 4,
+                          "a thread name longer than its row", out);
 }
 
 static int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x61\5\0", 5,
-                                    3, "a thread info entry of kind 5", out);
+    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x61\5\0", 5, 3,
+                                    "a thread info entry of kind 5", out);
 }
 
 static int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && repeat_item(x, nth6(x, 6, 0),
-                                 "repeated the Thread block", out);
+    return v == 0 &&
+           repeat_item(x, nth6(x, 6, 0), "repeated the Thread block", out);
 }
 
 static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1559,15 +1565,16 @@ static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     /* a row re-declaring the removed index (its first varuint) */
     unsigned char row[3] = {1, 0, bytes(x, (size_t)i)[0]};
-    return insert_threads(x, i + 1, row, 3, 0, "declared the removed thread "
-                                               "index again",
+    return insert_threads(x, i + 1, row, 3, 0,
+                          "declared the removed thread "
+                          "index again",
                           out);
 }
 
 static int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && repeat_item(x, nth6(x, 7, -1),
-                                 "removed a thread index twice", out);
+    return v == 0 &&
+           repeat_item(x, nth6(x, 7, -1), "removed a thread index twice", out);
 }
 
 static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1595,14 +1602,13 @@ static int insert_labels(nt_mut *x, const void *p, size_t n, uint64_t at,
 static int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10, 0,
-                                   "a LabelList block with firstIndex 0",
-                                   out);
+                                   "a LabelList block with firstIndex 0", out);
 }
 
 static int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && repeat_item(x, nth6(x, 8, 0),
-                                 "repeated a LabelList block", out);
+    return v == 0 &&
+           repeat_item(x, nth6(x, 8, 0), "repeated a LabelList block", out);
 }
 
 static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1639,14 +1645,15 @@ static int bump_count(nt_mut *x, unsigned kind, const char *what,
 
 static int mut_draft_meta_count(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && bump_count(x, 3, "raised a draft metadata Count by 1",
-                                out);
+    return v == 0 &&
+           bump_count(x, 3, "raised a draft metadata Count by 1", out);
 }
 
 static int mut_draft_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && bump_count(x, 6, "raised a draft Thread block Count "
-                                      "by 1",
+    return v == 0 && bump_count(x, 6,
+                                "raised a draft Thread block Count "
+                                "by 1",
                                 out);
 }
 
@@ -1677,16 +1684,19 @@ static int draft_meta(nt_mut *x, const void *fields, size_t nf,
 static int mut_draft_meta_row(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* one field of type 25 (not a draft type code) named "F" */
-    return v == 0 && draft_meta(x, "\x01\x19\x01" "F", 4, "\0", 1, 1,
-                                "gave a draft field type code 25", out);
+    return v == 0 &&
+           draft_meta(x,
+                      "\x01\x19\x01"
+                      "F",
+                      4, "\0", 1, 1, "gave a draft field type code 25", out);
 }
 
 static int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* no fields; one optional element of kind 7, Size 2 */
-    return v == 0 && draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2,
-                                "added a draft optional element of kind 7",
-                                out);
+    return v == 0 &&
+           draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2,
+                      "added a draft optional element of kind 7", out);
 }
 
 static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1708,8 +1718,8 @@ static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
  * `id` on it, 5 ticks after that point, holding `payload`; with pad >= 0
  * the row is uncompressed (the v5 row) with pad zero bytes of padding.
  * @return the Event block's item, its payload at x->payload_at, or -1. */
-static long draft_event(nt_mut *x, uint32_t id, const void *payload,
-                        size_t np, int pad)
+static long draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
+                        int pad)
 {
     long sp = nth6(x, 5, -1), end = nth6(x, 0, -1);
     if (sp < 0 || end < 0 || !x->m.v6)
@@ -1756,8 +1766,9 @@ static int mut_draft_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
     long i = v == 0 ? draft_event(x, 1, "", 0, 4) : -1;
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, x->payload_at, "gave an uncompressed draft row 4 "
-                                      "bytes of zero padding",
+    mark(x, (size_t)i, x->payload_at,
+         "gave an uncompressed draft row 4 "
+         "bytes of zero padding",
          out);
     return 1;
 }
@@ -1799,11 +1810,19 @@ static int payload_draft(nt_mut *x, const void *fields, size_t nf,
 }
 
 /* V1 fields: {Count: Int32, Ratio: Double}; {Name: String} */
-#define V1_TWO "\2\0\0\0" "\x09\0\0\0C\0\0\0" "\x0e\0\0\0R\0\0\0"
-#define V1_NAME "\1\0\0\0" "\x12\0\0\0N\0\0\0"
+#define V1_TWO                                                                \
+    "\2\0\0\0"                                                                \
+    "\x09\0\0\0C\0\0\0"                                                       \
+    "\x0e\0\0\0R\0\0\0"
+#define V1_NAME                                                               \
+    "\1\0\0\0"                                                                \
+    "\x12\0\0\0N\0\0\0"
 /* an empty V1 list, then V2Params {P: Array<UInt16>} */
-#define V2_PORTS "\0\0\0\0" "\x14\0\0\0\x02" \
-                 "\1\0\0\0" "\x10\0\0\0P\0\0\0\x13\0\0\0\x08\0\0\0"
+#define V2_PORTS                                                              \
+    "\0\0\0\0"                                                                \
+    "\x14\0\0\0\x02"                                                          \
+    "\1\0\0\0"                                                                \
+    "\x10\0\0\0P\0\0\0\x13\0\0\0\x08\0\0\0"
 
 /* A payload mutant: metadata with these fields (in the layout of the
  * parent's profile) and an event of it whose payload breaks at `at`. */
@@ -1817,8 +1836,11 @@ typedef struct pay_case {
     const char *what;
 } pay_case;
 
-#define PAY(profile, fields, payload, at, what)                              \
-    {profile, fields, sizeof fields - 1, payload, sizeof payload - 1, at, what}
+#define PAY(profile, fields, payload, at, what)                               \
+    {                                                                         \
+        profile, fields, sizeof fields - 1, payload, sizeof payload - 1, at,  \
+            what                                                              \
+    }
 
 static int pay_mutant(nt_mut *x, const pay_case *c, tg_mutant *out)
 {
@@ -1830,8 +1852,8 @@ static int pay_mutant(nt_mut *x, const pay_case *c, tg_mutant *out)
         return payload45(x, c->fields, c->nf, c->payload, c->np, c->at,
                          c->what, out);
     case NT_PROFILE_V6:
-        return payload6(x, c->fields, c->nf, c->payload, c->np, c->at,
-                        c->what, out);
+        return payload6(x, c->fields, c->nf, c->payload, c->np, c->at, c->what,
+                        out);
     default:
         return payload_draft(x, c->fields, c->nf, c->payload, c->np, c->at,
                              c->what, out);
@@ -1848,13 +1870,15 @@ static const pay_case pay_short[] = {
     PAY(NT_PROFILE_DEFAULT, V2_PORTS, "\377\377\1\0\2\0", 2,
         "v4/v5: a V2Params Array<UInt16> claiming 65535 elements in a "
         "6-byte payload"),
-    PAY(NT_PROFILE_V6, "\2\0" "\7\0\5Count\x09" "\7\0\5Ratio\x0e",
+    PAY(NT_PROFILE_V6,
+        "\2\0"
+        "\7\0\5Count\x09"
+        "\7\0\5Ratio\x0e",
         "\1\2\3\4\5\6\7\10\11\12\13", 0,
         "v6: an event of two fixed-size fields (12 bytes) with an 11-byte "
         "payload"),
-    PAY(NT_PROFILE_V6, FIELD("\10\0", "\5Ports\x13\x08"),
-        "\377\377\1\0\2\0", 2,
-        "v6: an Array<UInt16> claiming 65535 elements in a 6-byte payload"),
+    PAY(NT_PROFILE_V6, FIELD("\10\0", "\5Ports\x13\x08"), "\377\377\1\0\2\0",
+        2, "v6: an Array<UInt16> claiming 65535 elements in a 6-byte payload"),
     PAY(NT_PROFILE_V6, FIELD("\6\0", "\4Name\x12"), "a\0b\0c\0", 0,
         "v6: a UTF-16 string without its NUL"),
     PAY(NT_PROFILE_V6, FIELD("\11\0", "\4Quad\x16\x09\377\377"),
@@ -1865,9 +1889,9 @@ static const pay_case pay_short[] = {
 };
 
 static const pay_case pay_loc[] = {
-    PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\10\0\4\0\1\2\3\4",
-        0, "a RelLoc whose region starts 8 bytes past its field in an "
-           "8-byte payload"),
+    PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\10\0\4\0\1\2\3\4", 0,
+        "a RelLoc whose region starts 8 bytes past its field in an "
+        "8-byte payload"),
     PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Text\x19\x06"), "\2\0\20\0abcd", 0,
         "a DataLoc of 16 bytes in an 8-byte payload"),
     PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\0\0\3\0\1\2\3", 0,
@@ -1907,8 +1931,8 @@ static int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
         break;
     case 1: /* v6: a Thread row for index 98 named c3 28 */
         r = reparent(x, NT_PROFILE_V6, out) &&
-            insert_threads(x, nth6(x, 6, 0) + 1, "\5\0\x62\1\2\xc3\x28", 7,
-                           6, "v6: a thread name that is not UTF-8", out);
+            insert_threads(x, nth6(x, 6, 0) + 1, "\5\0\x62\1\2\xc3\x28", 7, 6,
+                           "v6: a thread name that is not UTF-8", out);
         break;
     case 2: { /* the draft: metadata 100 whose provider is c3 28 */
         long i = reparent(x, NT_PROFILE_V6_DRAFT, out) ? nth6(x, 3, 0) : -1;
@@ -1992,8 +2016,8 @@ static int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
 static const nt_mutator mutators[NT_NRULES] = {
 #define MUT(fn, text) fn
 #define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,   \
-                mutation, example)                                          \
+#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
+                mutation, example)                                            \
     mutation,
 #include "rules.def"
 #undef TG_RULE
@@ -2013,7 +2037,7 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     int final6 = 0;
     for (const char *p = g; (p = strstr(p, "v6")) != NULL; p += 2)
         final6 |= p[2] != 'd';
-    int profile = v45 ? NT_PROFILE_DEFAULT
+    int profile = v45      ? NT_PROFILE_DEFAULT
                   : final6 ? NT_PROFILE_V6
                            : NT_PROFILE_V6_DRAFT;
     mu->profile = tgN_profiles[profile];

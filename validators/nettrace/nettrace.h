@@ -18,10 +18,10 @@ enum nt_rule {
 
 /* Profiles: index 0 is the default. */
 enum {
-    NT_PROFILE_DEFAULT = 0,     /* layout from the header: v4/v5 or v6   */
-    NT_PROFILE_V6_DRAFT = 1,    /* a v6 header is read as the seed draft */
-    NT_PROFILE_TRACEEVENT = 2,  /* COMPAT rules become MUST              */
-    NT_PROFILE_V6 = 3           /* checks as default; gen writes v6      */
+    NT_PROFILE_DEFAULT = 0,    /* layout from the header: v4/v5 or v6   */
+    NT_PROFILE_V6_DRAFT = 1,   /* a v6 header is read as the seed draft */
+    NT_PROFILE_TRACEEVENT = 2, /* COMPAT rules become MUST              */
+    NT_PROFILE_V6 = 3          /* checks as default; gen writes v6      */
 };
 
 extern const tg_rule tgN_rules[NT_NRULES];
@@ -30,8 +30,7 @@ extern const char *const tgN_profiles[];
 int tgN_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how);
 void tgN_check(tgE_check *c, tgW_window *w);
-int tgN_generate(int profile, uint64_t seed, uint64_t min_size,
-                 tgO_out *out);
+int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out);
 int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
 /* Generators write through a sink (model.h): the output, or a model. */
@@ -41,7 +40,7 @@ int nt_generate(int profile, uint64_t seed, uint64_t min_size,
 int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink,
                    int draft);
 
-#define NT_MAX_NAME 1024   /* longest object type name read in full */
+#define NT_MAX_NAME 1024 /* longest object type name read in full */
 
 /* A bounded cursor over bytes held whole (a block's content). */
 typedef struct nt_cur {
@@ -50,8 +49,14 @@ typedef struct nt_cur {
     uint64_t base;              /* input offset of start               */
 } nt_cur;
 
-static inline uint64_t nt_off(const nt_cur *c) { return c->base + (uint64_t)(c->p - c->start); }
-static inline size_t nt_left(const nt_cur *c) { return (size_t)(c->end - c->p); }
+static inline uint64_t nt_off(const nt_cur *c)
+{
+    return c->base + (uint64_t)(c->p - c->start);
+}
+static inline size_t nt_left(const nt_cur *c)
+{
+    return (size_t)(c->end - c->p);
+}
 
 /*! nt_sized_row() : the next row of b framed by a u16 size (v6 Thread and
  *  Metadata blocks) into *row, b moving past it.  @return 0, or -1 if the
@@ -101,11 +106,11 @@ enum nt_choice {
 
 /* Per capture-thread state. */
 typedef struct nt_thread {
-    uint64_t last_ts;     /* timestamp (key) of its last event    */
-    uint32_t seq;         /* sequence number of its last event    */
-    uint32_t seen_sp;     /* SP window (count) it last emitted in */
-    uint8_t has_event;    /* an event was seen on it              */
-    uint8_t state;        /* NT_THREAD_*                          */
+    uint64_t last_ts;  /* timestamp (key) of its last event    */
+    uint32_t seq;      /* sequence number of its last event    */
+    uint32_t seen_sp;  /* SP window (count) it last emitted in */
+    uint8_t has_event; /* an event was seen on it              */
+    uint8_t state;     /* NT_THREAD_*                          */
 } nt_thread;
 
 /* Thread states: v4/v5 threads exist by being used; v6 indexes are
@@ -114,11 +119,11 @@ enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
 /* One step of a compiled payload layout (payload.c). */
 typedef struct nt_op {
-    uint32_t code;  /* NT_OP_*                                      */
-    uint32_t a;     /* element size or element count                 */
-    uint32_t body;  /* ARRAY, REPEAT: this many ops that follow are the
+    uint32_t code; /* NT_OP_*                                      */
+    uint32_t a;    /* element size or element count                 */
+    uint32_t body; /* ARRAY, REPEAT: this many ops that follow are the
                        body; 0 for the others (a step is 1 + body ops) */
-    uint32_t post;  /* fixed-size bytes that follow the step         */
+    uint32_t post; /* fixed-size bytes that follow the step         */
 } nt_op;
 
 /* What a metadata id's payload must hold: not decoded (a row that did
@@ -135,49 +140,49 @@ typedef struct nt_meta {
 typedef struct nt_check {
     tgE_check *c;
     tgW_window *w;
-    uint32_t pointer_size;    /* 4 or 8; 0 if the Trace gives neither  */
+    uint32_t pointer_size; /* 4 or 8; 0 if the Trace gives neither  */
     /* where we are, for paths */
-    int v6;                   /* the v6 block layout (else v4/v5)      */
-    int draft;                /* ... as the seed's draft               */
-    uint64_t ts_flip;         /* 2^63 where timestamps are signed: a
+    int v6;           /* the v6 block layout (else v4/v5)      */
+    int draft;        /* ... as the seed's draft               */
+    uint64_t ts_flip; /* 2^63 where timestamps are signed: a
                                  timestamp's key (ts ^ ts_flip) orders
                                  as its declared type does            */
-    int decided;              /* the v6 / draft choice is made          */
-    int choice;               /* how it was made: enum nt_choice        */
-    int silent;               /* a trial parse: report nothing, change
+    int decided;      /* the v6 / draft choice is made          */
+    int choice;       /* how it was made: enum nt_choice        */
+    int silent;       /* a trial parse: report nothing, change
                                  no state, count would-be findings     */
     uint64_t silent_count;
-    uint64_t object;          /* index of the object or block          */
+    uint64_t object; /* index of the object or block          */
     const char *object_name;
-    uint64_t row;             /* index of the row in its block         */
+    uint64_t row; /* index of the row in its block         */
     char path[256];
     /* metadata, stacks, threads */
-    tgI_map meta;             /* defined metadata id -> nt_meta        */
-    nt_op *ops;               /* payload programs of live metadata     */
+    tgI_map meta; /* defined metadata id -> nt_meta        */
+    nt_op *ops;   /* payload programs of live metadata     */
     size_t nops, ops_cap;
-    int decode_payloads;      /* a payload rule is active              */
-    tgS_ranges stacks;        /* stack id ranges of this SP window     */
-    tgI_map threads;          /* capture thread id/index -> nt_thread  */
-    tgI_map labels;           /* v6 label list ids of this SP window   */
-    int trace_seen;           /* v6: a Trace block was read            */
-    int tables_full;          /* a table hit its limit: stop checking  */
+    int decode_payloads; /* a payload rule is active              */
+    tgS_ranges stacks;   /* stack id ranges of this SP window     */
+    tgI_map threads;     /* capture thread id/index -> nt_thread  */
+    tgI_map labels;      /* v6 label list ids of this SP window   */
+    int trace_seen;      /* v6: a Trace block was read            */
+    int tables_full;     /* a table hit its limit: stop checking  */
     /* sequence points and ordering */
     uint32_t sp_count;        /* sequence points read so far           */
     uint64_t last_sp_ts;      /* timestamps here are keys (ts_flip)    */
     uint64_t max_ts_since_sp; /* largest event timestamp since last SP */
     int events_since_sp;
-    uint32_t threads_since_sp;/* capture threads seen since last SP    */
-    uint64_t sp_ts;           /* timestamp of the SP being read        */
-    uint32_t sp_covered;      /* of those threads, listed by that SP   */
-    uint64_t sorted_floor;    /* timestamp of the latest IsSorted event */
+    uint32_t threads_since_sp; /* capture threads seen since last SP    */
+    uint64_t sp_ts;            /* timestamp of the SP being read        */
+    uint32_t sp_covered;       /* of those threads, listed by that SP   */
+    uint64_t sorted_floor;     /* timestamp of the latest IsSorted event */
     int have_sorted;
     /* once-per-file notes */
-    int v5_tags;              /* a metadata payload has V5 tags        */
-    int uncompressed;         /* uncompressed rows were read           */
-    uint32_t meta_defined;    /* distinct metadata ids defined (v4/v5) */
-    int stacks_in_window;     /* stack blocks since the last SP        */
-    int last_was_sp;          /* the object just read was an SPBlock   */
-    int stop;                 /* framing lost: stop reading            */
+    int v5_tags;           /* a metadata payload has V5 tags        */
+    int uncompressed;      /* uncompressed rows were read           */
+    uint32_t meta_defined; /* distinct metadata ids defined (v4/v5) */
+    int stacks_in_window;  /* stack blocks since the last SP        */
+    int last_was_sp;       /* the object just read was an SPBlock   */
+    int stop;              /* framing lost: stop reading            */
 } nt_check;
 
 /* Reporting, with the path built from the current position; _from marks
@@ -227,8 +232,8 @@ int nt_string_v6(nt_check *k, nt_cur *c, const char *field);
  *  off (NT-STR-001). */
 void nt_utf8(nt_check *k, const unsigned char *p, size_t n, uint64_t off,
              const char *field);
-void nt_utf16(nt_check *k, const unsigned char *p, size_t units,
-              uint64_t off, const char *field);
+void nt_utf16(nt_check *k, const unsigned char *p, size_t units, uint64_t off,
+              const char *field);
 /*! nt_too_deep() : whether metadata nested `depth` lists deep is past the
  *  depth limit; if so NT-LIM-004 is reported (the caller stops the row). */
 int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field);
@@ -286,8 +291,7 @@ void nt_sp_end(nt_check *k, uint64_t off);
 void nt_sp_flush_v6(nt_check *k, uint32_t flags);
 /* v6 threads: declare an index; remove one. */
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off);
-void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
-                      uint64_t off);
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off);
 /* v6 label lists [first, first + count) are defined. */
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
@@ -299,11 +303,11 @@ void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
  * program at all. */
 typedef struct nt_lay {
     nt_check *k;
-    size_t start;   /* the row's first op                          */
-    size_t last;    /* the op fixed-size bytes join, or SIZE_MAX    */
-    int broken;     /* the types cannot be decoded (reported by the
+    size_t start; /* the row's first op                          */
+    size_t last;  /* the op fixed-size bytes join, or SIZE_MAX    */
+    int broken;   /* the types cannot be decoded (reported by the
                        metadata rules), or the ops table is full    */
-    int full;       /* the ops table is full (NT-LIM-003)           */
+    int full;     /* the ops table is full (NT-LIM-003)           */
     int datetime;
 } nt_lay;
 /* Where a composite type's element starts. */

@@ -23,18 +23,18 @@
 
 /* What an op reads; after it, every op takes its `post` bytes. */
 enum {
-    NT_OP_SKIP = 1,   /* only post bytes: fixed fields with no op before */
-    NT_OP_STR16,      /* UTF-16 code units up to a 2-byte NUL          */
-    NT_OP_VARINT,     /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
-    NT_OP_STR8,       /* u16 length, that many UTF-8 bytes             */
-    NT_OP_STR16N,     /* u16 count, that many UTF-16 code units        */
-    NT_OP_STR8V,      /* varuint32 length, that many UTF-8 bytes       */
-    NT_OP_ARRAY_FIXED,/* u16 count, count x a bytes                    */
-    NT_OP_ARRAY,      /* u16 count, count x body                       */
-    NT_OP_REPEAT,     /* a x body (FixedLengthArray of variable size)  */
-    NT_OP_RELLOC,     /* u32 locator relative to its own end; a: the
+    NT_OP_SKIP = 1,    /* only post bytes: fixed fields with no op before */
+    NT_OP_STR16,       /* UTF-16 code units up to a 2-byte NUL          */
+    NT_OP_VARINT,      /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
+    NT_OP_STR8,        /* u16 length, that many UTF-8 bytes             */
+    NT_OP_STR16N,      /* u16 count, that many UTF-16 code units        */
+    NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
+    NT_OP_ARRAY_FIXED, /* u16 count, count x a bytes                    */
+    NT_OP_ARRAY,       /* u16 count, count x body                       */
+    NT_OP_REPEAT,      /* a x body (FixedLengthArray of variable size)  */
+    NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
                          element size                                  */
-    NT_OP_DATALOC     /* u32 locator relative to the payload start     */
+    NT_OP_DATALOC      /* u32 locator relative to the payload start     */
 };
 
 static uint32_t sat_add(uint32_t a, uint64_t b)
@@ -49,7 +49,7 @@ static uint32_t sat_mul(uint32_t a, uint32_t b)
     return p > UINT32_MAX ? UINT32_MAX : (uint32_t)p;
 }
 
-/* ---- compiling ----------------------------------------------------------- */
+/* ---- compiling ---------------------------------------------------------- */
 
 #define NONE SIZE_MAX /* no op for fixed bytes to join */
 
@@ -116,8 +116,8 @@ void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8)
     }
     /* DateTime of 8 Int16s (v6, the draft), which TraceEvent reads as 8
      * bytes (NT-A10) */
-    l->datetime |= t->size == 16 &&
-                   t == nt_type_at(nt_layout_of(l->k), NT_TYPE_DATETIME);
+    l->datetime |=
+        t->size == 16 && t == nt_type_at(nt_layout_of(l->k), NT_TYPE_DATETIME);
 }
 
 void nt_lay_reset(nt_lay *l)
@@ -141,12 +141,9 @@ static int64_t fixed_size(const nt_op *o, size_t n)
     uint32_t total = 0;
     for (size_t i = 0; i < n; i += 1 + o[i].body) {
         switch (o[i].code) {
-        case NT_OP_SKIP:
-            break;
+        case NT_OP_SKIP: break;
         case NT_OP_RELLOC:
-        case NT_OP_DATALOC:
-            total = sat_add(total, 4);
-            break;
+        case NT_OP_DATALOC: total = sat_add(total, 4); break;
         case NT_OP_REPEAT: {
             int64_t body = fixed_size(&o[i + 1], o[i].body);
             if (body < 0)
@@ -154,8 +151,7 @@ static int64_t fixed_size(const nt_op *o, size_t n)
             total = sat_add(total, sat_mul(o[i].a, (uint32_t)body));
             break;
         }
-        default:
-            return -1;
+        default: return -1;
         }
         total = sat_add(total, o[i].post);
     }
@@ -212,7 +208,7 @@ void nt_lay_close(nt_lay *l, nt_lay_mark m, unsigned shape, unsigned count)
         if (size >= 0)
             emit_fixed(l, sat_mul(count, (uint32_t)size));
     } else if (count * body <= 4) { /* a few steps: written out */
-        size_t final = 0; /* the body's last step */
+        size_t final = 0;           /* the body's last step */
         for (size_t j = 0; j < body; j += 1 + k->ops[m.at + j].body)
             final = j;
         for (unsigned i = 1; i < count; i++)
@@ -256,17 +252,17 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
     k->nops = l->start;
 }
 
-/* ---- decoding ------------------------------------------------------------ */
+/* ---- decoding ----------------------------------------------------------- */
 
 #define FAIL SIZE_MAX /* a walk stopped; the walk says why */
 
 typedef struct walk {
     const unsigned char *p;
-    size_t n;               /* payload bytes                           */
-    const tgE_check *c;     /* to skip the text of capped findings     */
+    size_t n;           /* payload bytes                           */
+    const tgE_check *c; /* to skip the text of capped findings     */
     /* the first problem */
     size_t rule;
-    size_t at;              /* payload offset of the field             */
+    size_t at; /* payload offset of the field             */
     char exp[64], found[96];
 } walk;
 
@@ -291,21 +287,20 @@ short_of(walk *w, size_t at, const char *what, uint64_t need)
     return FAIL;
 }
 
-static __attribute__((cold, noinline)) size_t
-unended(walk *w, size_t at, const char *what)
+static __attribute__((cold, noinline)) size_t unended(walk *w, size_t at,
+                                                      const char *what)
 {
     if (!problem(w, NT_PAY_SHORT, at))
         return FAIL;
     snprintf(w->exp, sizeof w->exp, "%s ending inside the payload", what);
     snprintf(w->found, sizeof w->found,
-             "none from payload offset %zu to its end (%zu bytes)", at,
-             w->n);
+             "none from payload offset %zu to its end (%zu bytes)", at, w->n);
     return FAIL;
 }
 
 static __attribute__((cold, noinline)) size_t
-bad_region(walk *w, size_t at, const char *what, uint64_t start,
-           uint32_t size, uint32_t elem)
+bad_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
+           uint32_t elem)
 {
     if (!problem(w, NT_PAY_LOC, at))
         return FAIL;
@@ -313,8 +308,8 @@ bad_region(walk *w, size_t at, const char *what, uint64_t start,
         snprintf(w->exp, sizeof w->exp,
                  "a %s region inside the %zu-byte payload", what, w->n);
         snprintf(w->found, sizeof w->found,
-                 "bytes [%" PRIu64 ", %" PRIu64 ") (size %" PRIu32 ")",
-                 start, start + size, size);
+                 "bytes [%" PRIu64 ", %" PRIu64 ") (size %" PRIu32 ")", start,
+                 start + size, size);
     } else {
         snprintf(w->exp, sizeof w->exp,
                  "a %s size that is a multiple of %" PRIu32, what, elem);
@@ -351,8 +346,8 @@ static size_t locator(walk *w, const nt_op *o, size_t at)
     uint32_t size = v >> 16, offset = v & 0xFFFFu;
     uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
     if (start + size > w->n || (o->a != 0 && size % o->a != 0))
-        return bad_region(w, at, o->code == NT_OP_RELLOC ? "RelLoc"
-                                                         : "DataLoc",
+        return bad_region(w, at,
+                          o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
                           start, size, o->a);
     return at + 4;
 }
@@ -455,33 +450,19 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
 {
     for (const nt_op *end = o + n; o < end; o += 1 + o->body) {
         switch (o->code) {
-        case NT_OP_SKIP: /* only its fixed bytes */
-            break;
-        case NT_OP_STR16:
-            at = str16_end(w, at);
-            break;
-        case NT_OP_VARINT:
-            at = varint_end(w, at);
-            break;
-        case NT_OP_STR8:
-            at = counted_end(w, at, 1);
-            break;
-        case NT_OP_STR16N:
-            at = counted_end(w, at, 2);
-            break;
-        case NT_OP_STR8V:
-            at = varstr_end(w, at);
-            break;
+        case NT_OP_SKIP: /* only its fixed bytes */ break;
+        case NT_OP_STR16: at = str16_end(w, at); break;
+        case NT_OP_VARINT: at = varint_end(w, at); break;
+        case NT_OP_STR8: at = counted_end(w, at, 1); break;
+        case NT_OP_STR16N: at = counted_end(w, at, 2); break;
+        case NT_OP_STR8V: at = varstr_end(w, at); break;
         case NT_OP_ARRAY_FIXED:
-        case NT_OP_ARRAY:
-            at = array(w, o, at);
-            break;
+        case NT_OP_ARRAY: at = array(w, o, at); break;
         case NT_OP_REPEAT:
             for (uint32_t r = 0; r < o->a && at != FAIL; r++)
                 at = run(w, o + 1, o->body, at);
             break;
-        default: /* RELLOC, DATALOC */
-            at = locator(w, o, at);
+        default: /* RELLOC, DATALOC */ at = locator(w, o, at);
         }
         if (at == FAIL)
             return FAIL;
@@ -508,8 +489,9 @@ void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
     w.n = e->payload_size;
     w.c = k->c;
     if (e->payload_size < m->size) {
-        short_of(&w, 0, m->layout == NT_LAYOUT_FIXED ? "its fields"
-                                                     : "fixed-size fields",
+        short_of(&w, 0,
+                 m->layout == NT_LAYOUT_FIXED ? "its fields"
+                                              : "fixed-size fields",
                  m->size);
         report(k, m, e, &w);
     } else if (m->layout == NT_LAYOUT_PROGRAM &&

@@ -19,8 +19,8 @@ void nt_state_init(nt_check *k)
     tgI_init(&k->threads, sizeof(nt_thread), live);
     tgI_init(&k->labels, 0, live);
     tgS_init(&k->stacks, live);
-    k->decode_payloads = tgE_active(k->c, NT_PAY_SHORT) ||
-                         tgE_active(k->c, NT_PAY_LOC);
+    k->decode_payloads =
+        tgE_active(k->c, NT_PAY_SHORT) || tgE_active(k->c, NT_PAY_LOC);
 }
 
 void nt_state_free(nt_check *k)
@@ -46,8 +46,7 @@ void nt_set_draft(nt_check *k, int draft)
     k->sorted_floor ^= change;
 }
 
-const char *nt_ts_text(const nt_check *k, uint64_t key, char *buf,
-                       size_t size)
+const char *nt_ts_text(const nt_check *k, uint64_t key, char *buf, size_t size)
 {
     uint64_t ts = key ^ k->ts_flip;
     if (k->ts_flip)
@@ -118,11 +117,11 @@ void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
         table_full(k, off);
     } else if (r == 0) {
         char found[64];
-        snprintf(found, sizeof found, "ids %" PRIu32 "..%" PRIu64
-                 " overlap %" PRIu64 "..%" PRIu64,
+        snprintf(found, sizeof found,
+                 "ids %" PRIu32 "..%" PRIu64 " overlap %" PRIu64 "..%" PRIu64,
                  first, end - 1, a, b - 1);
-        nt_report(k, NT_REF_STACK_TWICE, off, 8, "/FirstId",
-                  "new stack ids", found);
+        nt_report(k, NT_REF_STACK_TWICE, off, 8, "/FirstId", "new stack ids",
+                  found);
     }
 }
 
@@ -163,9 +162,8 @@ not_live(nt_check *k, const nt_thread *t, uint64_t index, uint64_t off,
 }
 
 /* A v6 thread index that must be live; NULL (reported) if it is not. */
-static inline nt_thread *live_thread(nt_check *k, uint64_t index,
-                                     uint64_t off, uint64_t len,
-                                     const char *field)
+static inline nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
+                                     uint64_t len, const char *field)
 {
     nt_thread *t = tgI_find(&k->threads, index);
     if (t && t->state == NT_THREAD_LIVE)
@@ -199,8 +197,7 @@ void nt_on_event(nt_check *k, const nt_event *e)
         !tgI_find(&k->labels, e->label_list)) {
         snprintf(found, sizeof found, "%" PRIu32, e->label_list);
         nt_report(k, NT_LBL_UNKNOWN, e->off, hl, "/LabelListId",
-                  "a label list defined since the last sequence point",
-                  found);
+                  "a label list defined since the last sequence point", found);
     }
     if (e->stack_id != 0 && !k->tables_full &&
         !tgS_contains(&k->stacks, e->stack_id)) {
@@ -395,8 +392,7 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
     t->seq = 0;
 }
 
-void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
-                      uint64_t off)
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;

@@ -10,15 +10,14 @@
 
 #include "nettrace.h"
 
-#define SCALARS                                                             \
-    [3] = {"Boolean", NT_T_FIXED, 4, 0}, [4] = {"Char", NT_T_FIXED, 2, 0},  \
-    [5] = {"SByte", NT_T_FIXED, 1, 0}, [6] = {"Byte", NT_T_FIXED, 1, 0},    \
-    [7] = {"Int16", NT_T_FIXED, 2, 0}, [8] = {"UInt16", NT_T_FIXED, 2, 0},  \
-    [9] = {"Int32", NT_T_FIXED, 4, 0}, [10] = {"UInt32", NT_T_FIXED, 4, 0}, \
-    [11] = {"Int64", NT_T_FIXED, 8, 0},                                     \
-    [12] = {"UInt64", NT_T_FIXED, 8, 0},                                    \
-    [13] = {"Single", NT_T_FIXED, 4, 0},                                    \
-    [14] = {"Double", NT_T_FIXED, 8, 0}, [17] = {"Guid", NT_T_FIXED, 16, 0}
+#define SCALARS                                                               \
+    [3] = {"Boolean", NT_T_FIXED, 4, 0}, [4] = {"Char", NT_T_FIXED, 2, 0},    \
+    [5] = {"SByte", NT_T_FIXED, 1, 0}, [6] = {"Byte", NT_T_FIXED, 1, 0},      \
+    [7] = {"Int16", NT_T_FIXED, 2, 0}, [8] = {"UInt16", NT_T_FIXED, 2, 0},    \
+    [9] = {"Int32", NT_T_FIXED, 4, 0}, [10] = {"UInt32", NT_T_FIXED, 4, 0},   \
+    [11] = {"Int64", NT_T_FIXED, 8, 0}, [12] = {"UInt64", NT_T_FIXED, 8, 0},  \
+    [13] = {"Single", NT_T_FIXED, 4, 0}, [14] = {"Double", NT_T_FIXED, 8, 0}, \
+    [17] = {"Guid", NT_T_FIXED, 16, 0}
 
 const nt_type nt_types[NT_NLAYOUTS][NT_NCODES] = {
     [NT_V45] = {[1] = {"Object", NT_T_OBJECT, 0, 0},
@@ -49,8 +48,7 @@ const nt_type nt_types[NT_NLAYOUTS][NT_NCODES] = {
                 [21] = {"VarUInt", NT_T_VARINT, 0, 0},
                 [22] = {"LengthPrefixedUTF16String", NT_T_STR16_U16, 0, 0},
                 [23] = {"LengthPrefixedUTF8String", NT_T_STR8_U16, 0, 0},
-                [24] = {"VarLengthPrefixedUtf8String", NT_T_STR8_VAR, 0,
-                        0}},
+                [24] = {"VarLengthPrefixedUtf8String", NT_T_STR8_VAR, 0, 0}},
 };
 
 const nt_type nt_type_unknown = {NULL, NT_T_UNKNOWN, 0, 0};
@@ -69,10 +67,10 @@ const char *nt_type_codes(enum nt_layout layout, char *buf, size_t size)
                nt_types[layout][last + 1].shape != NT_T_UNKNOWN &&
                !nt_types[layout][last + 1].compat)
             last++;
-        int w = last > c ? snprintf(buf + n, size - n, "%s%u-%u",
-                                    n ? ", " : "", c, last)
-                         : snprintf(buf + n, size - n, "%s%u",
-                                    n ? ", " : "", c);
+        int w = last > c
+                    ? snprintf(buf + n, size - n, "%s%u-%u", n ? ", " : "", c,
+                               last)
+                    : snprintf(buf + n, size - n, "%s%u", n ? ", " : "", c);
         if (w < 0 || (size_t)w >= size - n)
             break;
         n += (size_t)w;

@@ -15,15 +15,14 @@
 
 enum nt_kind { NT_TRACE, NT_EVENT, NT_METADATA, NT_STACK, NT_SP, NT_OTHER };
 
-static const char *const kind_names[] = {"Trace", "EventBlock",
-                                         "MetadataBlock", "StackBlock",
-                                         "SPBlock"};
+static const char *const kind_names[] = {
+    "Trace", "EventBlock", "MetadataBlock", "StackBlock", "SPBlock"};
 
 typedef struct object_header {
     int32_t version, min_version;
-    int64_t cause;          /* finding that explains an unknown name */
+    int64_t cause; /* finding that explains an unknown name */
     enum nt_kind kind;
-    uint32_t name_len;      /* bytes of the name                     */
+    uint32_t name_len; /* bytes of the name                     */
     char name[40];
 } object_header;
 
@@ -77,8 +76,8 @@ static int read_header(nt_check *k, object_header *h)
     int64_t too_long = -1; /* then no known name can match */
     if (len > 38) {
         snprintf(found, sizeof found, "%" PRId32, len);
-        too_long = nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name",
-                             "<= 38", found);
+        too_long = nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name", "<= 38",
+                             found);
     }
     h->cause = too_long;
     if (len > NT_MAX_NAME) {
@@ -133,9 +132,8 @@ static int valid_date(const unsigned char *p)
     int y = i16(p), mo = i16(p + 2), dow = i16(p + 4), d = i16(p + 6);
     int h = i16(p + 8), mi = i16(p + 10), s = i16(p + 12), ms = i16(p + 14);
     return y >= 1 && y <= 9999 && mo >= 1 && mo <= 12 && dow >= 0 &&
-           dow <= 6 && d >= 1 && d <= month_days(y, mo) && h >= 0 &&
-           h < 24 && mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 &&
-           ms < 1000;
+           dow <= 6 && d >= 1 && d <= month_days(y, mo) && h >= 0 && h < 24 &&
+           mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 && ms < 1000;
 }
 
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
@@ -178,8 +176,8 @@ static void trace_payload(nt_check *k)
     if (p[48] != 0x06) {
         char found[48];
         snprintf(found, sizeof found, "%02x after 48 bytes", p[48]);
-        nt_report(k, NT_OBJ_TRACE_SIZE, at + 48, 1, "",
-                  "48 bytes, then 06", found);
+        nt_report(k, NT_OBJ_TRACE_SIZE, at + 48, 1, "", "48 bytes, then 06",
+                  found);
         k->stop = 1;
         return;
     }
@@ -197,10 +195,9 @@ static void check_block_versions(nt_check *k, const object_header *h,
     if (h->min_version == 2)
         return;
     snprintf(found, sizeof found, "%" PRId32, h->min_version);
-    nt_report(k,
-              h->min_version < 2 ? NT_OBJ_BLOCK_MINVER
-                                 : NT_OBJ_BLOCK_MINVER_HIGH,
-              at + 7, 4, "/minimumReaderVersion", "2", found);
+    nt_report(
+        k, h->min_version < 2 ? NT_OBJ_BLOCK_MINVER : NT_OBJ_BLOCK_MINVER_HIGH,
+        at + 7, 4, "/minimumReaderVersion", "2", found);
 }
 
 /* The padding the block really has.  Only when EndObject is not where
@@ -208,8 +205,7 @@ static void check_block_versions(nt_check *k, const object_header *h,
  * bytes, or d bytes earlier, the writer padded by d too many or too few
  * (NT-19); the content is read from where it really starts.  @return the
  * padding count to use (the right one if no such d fits). */
-static size_t padding_count(nt_check *k, uint64_t at, size_t pad,
-                            size_t size)
+static size_t padding_count(nt_check *k, uint64_t at, size_t pad, size_t size)
 {
     size_t avail = tgW_fill(k->w, pad + size + 5);
     const unsigned char *p = tgW_ptr(k->w);
@@ -355,8 +351,8 @@ void nt_check_v45(nt_check *k)
             }
             if (h.version != 4) {
                 snprintf(found, sizeof found, "%" PRId32, h.version);
-                nt_report(k, NT_OBJ_TRACE_VERSION, at + 3, 4, "/version",
-                          "4", found);
+                nt_report(k, NT_OBJ_TRACE_VERSION, at + 3, 4, "/version", "4",
+                          found);
                 return;
             }
             if (h.min_version != 4) {

@@ -10,12 +10,12 @@
 #include "nettrace.h"
 
 static const char *const kind_names[] = {
-    "EndOfStream",  "Trace",  "Event",        "Metadata", "SequencePoint",
-    "Stack",        "Thread", "RemoveThread", "LabelList"};
+    "EndOfStream", "Trace",  "Event",        "Metadata", "SequencePoint",
+    "Stack",       "Thread", "RemoveThread", "LabelList"};
 /* the seed's draft swaps 4 and 5 and has no kinds 7 and 8 */
 static const char *const draft_names[] = {
-    "EndOfStream", "Trace", "Event", "Metadata", "Stack", "SequencePoint",
-    "Thread"};
+    "EndOfStream", "Trace",         "Event", "Metadata",
+    "Stack",       "SequencePoint", "Thread"};
 
 #define NKINDS (sizeof kind_names / sizeof kind_names[0])
 #define NDRAFT (sizeof draft_names / sizeof draft_names[0])

@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 /* Sizes the .NET runtime keeps to (formats/nettrace.md NT-70, NT-71). */
-#define NT_OBSERVED_BLOCK (100u * 1024) /* v4/v5 blocks, older runtimes   */
-#define NT_OBSERVED_PAYLOAD 65536u      /* event payloads                  */
+#define NT_OBSERVED_BLOCK   (100u * 1024) /* v4/v5 blocks, older runtimes   */
+#define NT_OBSERVED_PAYLOAD 65536u        /* event payloads                  */
 
 /* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
 enum nt_layout {
@@ -37,23 +37,22 @@ enum nt_shape {
 
 #define NT_NCODES 27 /* type codes are below this in every layout */
 /* codes the checks name: the same in every layout */
-#define NT_TYPE_OBJECT 1
+#define NT_TYPE_OBJECT   1
 #define NT_TYPE_DATETIME 16
-#define NT_TYPE_ARRAY 19
+#define NT_TYPE_ARRAY    19
 
 typedef struct nt_type {
-    const char *name;  /* as its layout's spec names it            */
-    uint8_t shape;     /* enum nt_shape                             */
-    uint8_t size;      /* NT_T_FIXED: its bytes                     */
-    uint8_t compat;    /* read by TraceEvent, in no spec (Decimal)  */
+    const char *name; /* as its layout's spec names it            */
+    uint8_t shape;    /* enum nt_shape                             */
+    uint8_t size;     /* NT_T_FIXED: its bytes                     */
+    uint8_t compat;   /* read by TraceEvent, in no spec (Decimal)  */
 } nt_type;
 
 extern const nt_type nt_types[NT_NLAYOUTS][NT_NCODES];
 extern const nt_type nt_type_unknown;
 
 /*! nt_type_at() : what type code `code` is in `layout`. */
-static inline const nt_type *nt_type_at(enum nt_layout layout,
-                                        unsigned code)
+static inline const nt_type *nt_type_at(enum nt_layout layout, unsigned code)
 {
     return code < NT_NCODES ? &nt_types[layout][code] : &nt_type_unknown;
 }
