@@ -9,7 +9,8 @@
 #                         how time grows with the input (WHAT: a format,
 #                         FORMAT:PROFILE or scaling; default all)
 #   ./build.sh corpus     regenerate corpus/ from its seeds
-#   ./build.sh gcc        a release build with gcc too (warnings are errors)
+#   ./build.sh gcc        release builds with gcc too (warnings are errors),
+#                         with and without the corpus code
 #   ./build.sh format [--check]  format every C file with .clang-format
 #                         (--check: change nothing, fail if one would change)
 #   ./build.sh example    install into build-install/ and build and run
@@ -121,6 +122,9 @@ case $mode in
   gcc)
     need_packages "${base_packages[@]}" gcc
     CC=gcc configure_and_build build-gcc -DCMAKE_BUILD_TYPE=Release
+    # and the checker alone, as an embedder who only checks builds it
+    CC=gcc configure_and_build build-gcc-checker -DCMAKE_BUILD_TYPE=Release \
+      -DTG_BUILD_CORPUS=OFF
     ;;
   format)
     need_packages clang-format git

@@ -73,6 +73,15 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     return 0;
 }
 
+/* A library built with TG_BUILD_CORPUS=OFF checks, but cannot write. */
+static int no_corpus(void)
+{
+    fputs("tracegate: this build has no corpus code (TG_BUILD_CORPUS=OFF): "
+          "gen and mutate are not available\n",
+          stderr);
+    return TG_UNSUPPORTED;
+}
+
 static int write_trace(const char *path, const char *format,
                        const char *profile, uint64_t seed, uint64_t size)
 {
@@ -89,6 +98,8 @@ static int write_trace(const char *path, const char *format,
     if (r == -2)
         return tgC_usage("gen: format %s has no profile '%s'", format,
                          profile);
+    if (r == -3)
+        return no_corpus();
     if (r != 0 && closed == 0)
         fprintf(stderr, "tracegate: generating %s failed\n", path);
     return r != 0 || closed != 0 ? TG_IO_ERROR : 0;
@@ -170,6 +181,8 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
             r = -1;
         if (r <= 0) {
             remove(tmp);
+            if (r == -3)
+                return no_corpus();
             if (r == 0 && v == 0)
                 fprintf(stderr,
                         "tracegate: %s: no mutant could be made "

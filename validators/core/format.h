@@ -30,6 +30,15 @@ typedef struct tgF_format {
     int compat_profile;
 } tgF_format;
 
+/* The generator and mutator of a format, or none in a library built
+ * without corpus code (TG_BUILD_CORPUS=OFF): then tg_generate() and
+ * tg_mutate() say so. */
+#ifdef TG_NO_CORPUS
+#define TGF_CORPUS(generate, mutate) NULL, NULL
+#else
+#define TGF_CORPUS(generate, mutate) generate, mutate
+#endif
+
 /*! tgF_find() : a registered format by name, or NULL. */
 const tgF_format *tgF_find(const char *name);
 const tgF_format *tgF_at(size_t i);

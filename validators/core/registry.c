@@ -129,6 +129,8 @@ int tg_generate(const char *format, const char *profile, uint64_t seed,
         f ? tgF_profile_index(f, profile ? profile : f->info.profiles[0]) : -1;
     if (p < 0)
         return -2;
+    if (f->generate == NULL)
+        return -3;
     tgO_out *o = malloc(sizeof *o);
     if (o == NULL)
         return -1;
@@ -151,6 +153,8 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
             continue;
         if (f->rules[i].mutation == NULL)
             return 0;
+        if (f->mutate == NULL)
+            return -3;
         tgO_out *o = malloc(sizeof *o);
         if (o == NULL)
             return -1;

@@ -22,8 +22,7 @@ const tgF_format tgF_dumpalloc = {
     DA_NRULES,
     tgD_detect,
     tgD_check,
-    tgD_generate,
-    tgD_mutate,
+    TGF_CORPUS(tgD_generate, tgD_mutate),
     NULL,
     -1,
 };

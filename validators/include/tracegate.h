@@ -327,7 +327,8 @@ typedef int (*tg_write_fn)(void *ctx, const void *data, size_t size);
 /*! tg_generate() :
  *  write one valid trace of format/profile made from seed.  With
  *  min_size > 0 the trace is streamed until it is at least that long.
- *  @return 0, -1 on write error, -2 for an unknown format or profile. */
+ *  @return 0, -1 on write error, -2 for an unknown format or profile, -3
+ *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
 TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
                        uint64_t min_size, tg_write_fn write, void *ctx);
 
@@ -344,7 +345,8 @@ typedef struct tg_mutant {
 /*! tg_mutate() :
  *  write the mutant number `variant` of rule `rule_id` made from the valid
  *  trace of (profile, seed).  @return 1 if written, 0 if the rule has no
- *  such variant, -1 on write error, -2 for an unknown format or rule. */
+ *  such variant, -1 on write error, -2 for an unknown format or rule, -3
+ *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
 TG_API int tg_mutate(const char *format, const char *rule_id, unsigned variant,
                      uint64_t seed, tg_write_fn write, void *ctx,
                      tg_mutant *out);

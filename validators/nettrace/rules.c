@@ -41,8 +41,7 @@ const tgF_format tgF_nettrace = {
     NT_NRULES,
     tgN_detect,
     tgN_check,
-    tgN_generate,
-    tgN_mutate,
+    TGF_CORPUS(tgN_generate, tgN_mutate),
     nt_applies,
     NT_PROFILE_TRACEEVENT,
 };

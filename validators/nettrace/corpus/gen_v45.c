@@ -1,4 +1,4 @@
-/* generate.c - valid NetTrace traces from a seed.  For every profile but
+/* gen_v45.c - valid NetTrace traces from a seed.  For every profile but
  * nettrace-v6 and nettrace-v6-draft (gen6.c), the v4/v5 layout the .NET
  * runtime writes: compressed headers, a first metadata row with flag
  * 0x02 and sequence delta 0xFFFFFFFF (NT-A4), per-thread batches opened by
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/bytes.h"
+#include "../../core/bytes.h"
 #include "emit.h"
 #include "model.h"
-#include "nettrace.h"
+#include "../nettrace.h"
 
 #define GEN_THREADS  4
 #define GEN_METADATA 6

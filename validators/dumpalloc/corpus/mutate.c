@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "../core/membuf.h"
-#include "dumpalloc.h"
+#include "../../core/bytes.h"
+#include "../../core/membuf.h"
+#include "../dumpalloc.h"
 
 typedef struct da_rec {
     size_t off;    /* header offset                  */
@@ -554,7 +554,7 @@ static const da_mutator mutators[DA_NRULES] = {
 #define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
                 mutation, example)                                            \
     mutation,
-#include "rules.def"
+#include "../rules.def"
 #undef TG_RULE
 #undef MUT
 #undef NOMUT

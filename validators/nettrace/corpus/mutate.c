@@ -9,7 +9,7 @@
 
 #include "emit.h"
 #include "model.h"
-#include "nettrace.h"
+#include "../nettrace.h"
 
 typedef struct nt_mut {
     nt_model m;
@@ -2019,7 +2019,7 @@ static const nt_mutator mutators[NT_NRULES] = {
 #define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
                 mutation, example)                                            \
     mutation,
-#include "rules.def"
+#include "../rules.def"
 #undef TG_RULE
 #undef MUT
 #undef NOMUT

@@ -1,4 +1,4 @@
-/* meta6.c - the v6 Metadata block: u16 HeaderSize (not counting itself),
+/* meta_v6.c - the v6 Metadata block: u16 HeaderSize (not counting itself),
  * a header, then rows framed by a u16 Size.  A row is MetaDataId,
  * ProviderName, EventId, EventName, FieldDescriptions, OptionalMetadata
  * and an undefined tail.  A row that does not parse is reported once and
@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 /* v6 code 23: one UTF-8 code unit, or a string in Universal providers
  * (NT-A7) */

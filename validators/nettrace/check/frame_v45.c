@@ -1,4 +1,4 @@
-/* v45.c - v4/v5 NetTrace: FastSerialization objects after the header.
+/* frame_v45.c - v4/v5 NetTrace: FastSerialization objects after the header.
  *
  * Each object is 05 05 01 version minVersion nameLength name 06, a payload,
  * and 06.  The Trace object comes first; then blocks, each an int32
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 enum nt_kind { NT_TRACE, NT_EVENT, NT_METADATA, NT_STACK, NT_SP, NT_OTHER };
 

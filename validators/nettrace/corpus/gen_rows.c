@@ -1,4 +1,4 @@
-/* genrows.c - event blocks for both NetTrace generators. */
+/* gen_rows.c - event blocks for both NetTrace generators. */
 #include "emit.h"
 
 void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,

@@ -1,4 +1,4 @@
-/* meta45.c - the v4/v5 metadata payload: the fixed header (id, provider,
+/* meta_v45.c - the v4/v5 metadata payload: the fixed header (id, provider,
  * event id, name, keywords, version, level), the V1 field list the spec
  * requires, and V5 tags (OpCode, V2Params, unknown kinds skipped).
  * Everything is bounded by the payload; nesting by the depth limit.  The
@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 #define TAG_OPCODE   1
 #define TAG_V2PARAMS 2

@@ -1,11 +1,11 @@
-/* draft.c - the two blocks whose layout only the seed's draft has
+/* blocks_draft.c - the two blocks whose layout only the seed's draft has
  * (seeds/nettrace-v6.md): a Thread block of Count (Index, ThreadId,
  * ProcessId) entries, and a Metadata block of Count rows with no sizes,
  * so one row that does not parse ends the block. */
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "nettrace.h"
+#include "../nettrace.h"
 
 static int u16(nt_cur *c, unsigned *out)
 {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "nettrace.h"
+#include "../nettrace.h"
 
 TGI_VALUE_FITS(nt_meta);
 TGI_VALUE_FITS(nt_thread);

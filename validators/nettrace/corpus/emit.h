@@ -5,9 +5,9 @@
 
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "../core/membuf.h"
-#include "wire.h"
+#include "../../core/bytes.h"
+#include "../../core/membuf.h"
+#include "../wire.h"
 
 static inline void put(tgM_buf *b, const void *p, size_t n)
 {
@@ -129,7 +129,7 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
                         uint32_t metadata, uint32_t stacks, uint32_t labels,
                         enum nt_layout layout);
 
-/* The generators' event types (gentypes.c), in every layout. */
+/* The generators' event types (gen_types.c), in every layout. */
 /*! nt_gen_fields() : the field list of metadata `id` as `layout` encodes
  *  it: v4/v5 a V1 list, or an empty one plus OpCode and V2Params tags;
  *  v6 and the draft their FieldDescriptions. */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "dumpalloc.h"
+#include "../../core/bytes.h"
+#include "../dumpalloc.h"
 
 #define GEN_LIVE 2048 /* most live allocations a generated trace holds */
 

@@ -1,4 +1,4 @@
-/* gentypes.c - the event types of generated traces, in every layout: the
+/* gen_types.c - the event types of generated traces, in every layout: the
  * field descriptions their metadata declares and payloads that match
  * them.  Each layout's types are a table of fields whose types are
  * written once, in one layout-neutral form (that of v6: TypeCode, then
@@ -8,7 +8,7 @@
  * one writer fills payloads by the type table of wire.h, so what the
  * metadata declares and what the events hold cannot drift apart. */
 #include "emit.h"
-#include "nettrace.h"
+#include "../nettrace.h"
 
 /* One field: its name and its layout-neutral type bytes. */
 typedef struct gen_field {

@@ -1,13 +1,13 @@
-/* check.c - the NetTrace front end: the stream header decides the layout
+/* frontend.c - the NetTrace front end: the stream header decides the layout
  * (v4/v5 FastSerialization objects, or v6 blocks), then the layout's
  * reader runs; reporting and varuints are shared here. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "../core/unicode.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../../core/unicode.h"
+#include "../nettrace.h"
 
 /* Whether a rule's generations include the layout being read. */
 static int for_this_layout(const nt_check *k, size_t rule)

@@ -1,11 +1,11 @@
-/* blocks6.c - the v6 SequencePoint, Thread, RemoveThread and LabelList
+/* blocks_v6.c - the v6 SequencePoint, Thread, RemoveThread and LabelList
  * blocks.  Each is walked with a bounded cursor; a part that does not
  * parse ends the walk of that block only. */
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 /* A varuint in a v6 block; reports and returns -1 on failure. */
 static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,

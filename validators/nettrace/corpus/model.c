@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/bytes.h"
+#include "../../core/bytes.h"
 
 /* The header of a v4/v5 object: 05 05 01, versions, the name (any
  * length), 06, BlockSize and its padding (pad_extra bytes off, as a

@@ -1,13 +1,15 @@
-/* blocks.c - the content of v4/v5 event, metadata, stack and sequence
- * point blocks.  Each block is held whole and walked with a bounded
- * cursor; a row that does not decode ends the walk of its block (the next
- * block is still read, since blocks are framed by their size). */
+/* blocks_common.c - the blocks the layouts share: event and metadata rows
+ * (compressed and uncompressed, in all three layouts), stacks (all three),
+ * and the v4/v5 sequence point (which the draft inherits).  Each block is
+ * held whole and walked with a bounded cursor; a row that does not decode
+ * ends the walk of its block (the next block is still read, since blocks
+ * are framed by their size). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 #define UNCOMPRESSED_HEADER    76u /* v4/v5 row header after EventSize */
 #define UNCOMPRESSED_HEADER_V6 48u

@@ -1,4 +1,4 @@
-/* v6.c - final v6 NetTrace: blocks after the 20-byte header, each a u32
+/* frame_v6.c - final v6 NetTrace: blocks after the 20-byte header, each a u32
  * (size in the low 24 bits, kind in the high 8) and that many bytes,
  * checked whole.  Unknown kinds are skipped; EndOfStream ends the stream.
  * Blocks are framed by their size alone, so an error inside one never
@@ -6,8 +6,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../core/bytes.h"
-#include "nettrace.h"
+#include "../../core/bytes.h"
+#include "../nettrace.h"
 
 static const char *const kind_names[] = {
     "EndOfStream", "Trace",  "Event",        "Metadata", "SequencePoint",

@@ -1,4 +1,4 @@
-/* gen6.c - valid v6 NetTrace traces from a seed, final or (draft) in the
+/* gen_v6.c - valid v6 NetTrace traces from a seed, final or (draft) in the
  * seed's February 2025 layout.  Final v6 has a Trace block with
  * key/value pairs; metadata rows using every type code family (scalars,
  * Array, FixedLengthArray, RelLoc and DataLoc over fixed-size elements,
@@ -14,7 +14,7 @@
 
 #include "emit.h"
 #include "model.h"
-#include "nettrace.h"
+#include "../nettrace.h"
 
 #define G6_THREADS  4
 #define G6_METADATA 6

@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/bytes.h"
-#include "../core/idmap.h"
-#include "../core/unicode.h"
-#include "dumpalloc.h"
+#include "../../core/bytes.h"
+#include "../../core/idmap.h"
+#include "../../core/unicode.h"
+#include "../dumpalloc.h"
 
 typedef struct da_check {
     tgE_check *c;

@@ -8,8 +8,8 @@
 #ifndef TG_NT_MODEL_H
 #define TG_NT_MODEL_H
 
-#include "../core/membuf.h"
-#include "../core/out.h"
+#include "../../core/membuf.h"
+#include "../../core/out.h"
 
 #define NT_NO_SIZE INT64_MIN /* write the content's real size */
 
