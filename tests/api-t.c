@@ -151,6 +151,16 @@ int main(void)
            strcmp(tg_rule_get(r, TG_RULE_APPLIES), "all") == 0,
        "a rule's columns through tg_rule_*()");
     ok(tg_rule_get(r, (tg_rule_text)77) == NULL, "an unknown column is NULL");
+    /* applies is made from the scope bits: layouts for NetTrace, profiles
+     * for dumpalloc (rules.def says IN_V6 | IN_V6D, IN_V45 | IN_V6D, ...) */
+    is_str(tg_rule_get(tg_rule_find("NT-HDR-003", NULL), TG_RULE_APPLIES),
+           "v6,v6d", "two layouts, in bit order");
+    is_str(tg_rule_get(tg_rule_find("NT-HDR-002", NULL), TG_RULE_APPLIES),
+           "v4/5", "one layout");
+    is_str(tg_rule_get(tg_rule_find("NT-HDR-001", NULL), TG_RULE_APPLIES),
+           "all", "every layout is \"all\"");
+    is_str(tg_rule_get(tg_rule_find("DA-COMPAT-001", NULL), TG_RULE_APPLIES),
+           "draft-reader", "a dumpalloc scope is a profile");
     ok(tg_rule_count("dumpalloc") > 0 &&
            tg_rule_at("dumpalloc", tg_rule_count("dumpalloc")) == NULL &&
            tg_rule_count("no-such-format") == 0,

@@ -67,9 +67,26 @@ def value(arg):
     return "".join(strings) if strings else "".join(v for _, v in arg)
 
 
+def scope_text(defs):
+    """The applies column's text from its bits, as the library makes it
+    (core/registry.c): "all", or the scope names of scopes.def in bit
+    order, comma-separated."""
+    path = os.path.join(os.path.dirname(defs), "scopes.def")
+    scopes = re.findall(r'^TG_SCOPE\((\w+), "([^"]*)"\)',
+                        open(path, encoding="utf-8").read(), re.M)
+
+    def text(column):
+        bits = {s.strip() for s in column.split("|")}
+        if "IN_ALL" in bits or len(bits) == len(scopes):
+            return "all"
+        return ",".join(name for sym, name in scopes if sym in bits)
+    return text
+
+
 def rows(defs):
     """(id, level, kind, applies, source, message) of each TG_RULE."""
     text = open(defs, encoding="utf-8").read()
+    applies = scope_text(defs)
     out = []
     for m in re.finditer(r"^TG_RULE\(", text, re.M):
         a = [value(x) for x in arguments(text, m.end() - 1)]
@@ -81,7 +98,8 @@ def rows(defs):
         message = a[8] if nettrace else a[7]
         source = (note.group(1) if note and not note.group(1).startswith("-")
                   else "seed: " + section if not nettrace else "(tracegate)")
-        out.append((a[1], a[2], a[3].lower(), a[4], source, message))
+        out.append((a[1], a[2], a[3].lower(), applies(a[4]), source,
+                    message))
     return out
 
 

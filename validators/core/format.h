@@ -23,9 +23,12 @@ typedef struct tgF_format {
      * variant, -1 write error. */
     int (*mutate)(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                   tg_mutant *m);
-    /* Optional: whether rule r applies under profile p, when "applies"
-     * names something other than profiles (NULL: profile names). */
-    int (*applies)(const tg_rule *r, int profile);
+    /* The scopes a rule's "applies" column names, in bit order,
+     * NULL-terminated (core/scopes.h); NULL: the scopes are the profiles. */
+    const char *const *scopes;
+    /* Per profile, the scope bits its checks read: a rule applies under
+     * profile p when it shares one (NULL: profile p reads scope p). */
+    const unsigned *profile_scopes;
     /* Profile under which COMPAT rules count as MUST, or -1. */
     int compat_profile;
 } tgF_format;
@@ -47,5 +50,8 @@ size_t tgF_count(void);
 int tgF_profile_index(const tgF_format *fmt, const char *profile);
 /*! tgF_rule_applies() : whether rule applies under profile index p. */
 int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p);
+/*! tgF_scope_text() : "all", or the names of the scope bits in mask,
+ *  comma-separated; static text. */
+const char *tgF_scope_text(const tgF_format *fmt, unsigned mask);
 
 #endif

@@ -1,4 +1,7 @@
 /* registry.c - the formats this build knows, and look-ups over them. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,22 +36,56 @@ int tgF_profile_index(const tgF_format *fmt, const char *profile)
     return -1;
 }
 
-/* "applies" is "all" or a comma-separated list of profile names. */
 int tgF_rule_applies(const tgF_format *fmt, const tg_rule *r, int p)
 {
-    if (fmt->applies)
-        return fmt->applies(r, p);
-    if (strcmp(r->applies, "all") == 0)
-        return 1;
-    const char *name = fmt->info.profiles[p];
-    size_t n = strlen(name);
-    for (const char *s = r->applies; *s;) {
-        size_t k = strcspn(s, ",");
-        if (k == n && strncmp(s, name, n) == 0)
-            return 1;
-        s += k + (s[k] == ',');
+    unsigned reads = fmt->profile_scopes ? fmt->profile_scopes[p] : 1u << p;
+    return (r->scope & reads) != 0;
+}
+
+/* The text of every scope mask of every format, made once from the names:
+ * static text that tg_rule_get() can hand out. */
+#define SCOPE_TEXT_MAX (TG_MAX_SCOPES * 24)
+static char scope_text[NFORMATS][1u << TG_MAX_SCOPES][SCOPE_TEXT_MAX];
+static pthread_once_t scope_text_once = PTHREAD_ONCE_INIT;
+
+static const char *scope_name(const tgF_format *fmt, unsigned i)
+{
+    return fmt->scopes ? fmt->scopes[i] : fmt->info.profiles[i];
+}
+
+static void make_scope_text(void)
+{
+    for (size_t f = 0; f < NFORMATS; f++) {
+        unsigned n = 0;
+        while (scope_name(formats[f], n))
+            n++;
+        for (unsigned mask = 1; mask < 1u << n; mask++) {
+            char *t = scope_text[f][mask];
+            if (mask == (1u << n) - 1) {
+                strcpy(t, "all");
+                continue;
+            }
+            size_t used = 0;
+            for (unsigned i = 0; i < n; i++) {
+                if (!(mask & 1u << i))
+                    continue;
+                int w = snprintf(t + used, SCOPE_TEXT_MAX - used, "%s%s",
+                                 used ? "," : "", scope_name(formats[f], i));
+                if (w < 0 || (size_t)w >= SCOPE_TEXT_MAX - used)
+                    abort(); /* scope names are short static text */
+                used += (size_t)w;
+            }
+        }
     }
-    return 0;
+}
+
+const char *tgF_scope_text(const tgF_format *fmt, unsigned mask)
+{
+    pthread_once(&scope_text_once, make_scope_text);
+    for (size_t f = 0; f < NFORMATS; f++)
+        if (formats[f] == fmt && mask < 1u << TG_MAX_SCOPES)
+            return scope_text[f][mask];
+    return "";
 }
 
 size_t tg_format_count(void) { return NFORMATS; }
@@ -74,7 +111,15 @@ const char *tg_rule_get(const tg_rule *r, tg_rule_text which)
 {
     switch (which) {
     case TG_RULE_ID: return r->id;
-    case TG_RULE_APPLIES: return r->applies;
+    case TG_RULE_APPLIES:
+        for (size_t f = 0; f < NFORMATS; f++) {
+            /* which table holds r: compared as addresses, since relational
+             * operators on pointers into different arrays are undefined */
+            uintptr_t at = (uintptr_t)r, first = (uintptr_t)formats[f]->rules;
+            if (at >= first && at - first < formats[f]->nrules * sizeof *r)
+                return tgF_scope_text(formats[f], r->scope);
+        }
+        return NULL;
     case TG_RULE_DOCUMENT: return r->document;
     case TG_RULE_SECTION: return r->section;
     case TG_RULE_QUOTE: return r->quote;

@@ -36,7 +36,7 @@ static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
             ",\"properties\":{\"format\":\"%s\",\"level\":\"%s\","
             "\"applies\":",
             f->info.name, tg_level_name(r->level));
-    tgJ_str(o, r->applies);
+    tgJ_str(o, tgF_scope_text(f, r->scope));
     fputs("}}", o);
 }
 

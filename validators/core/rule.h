@@ -5,12 +5,15 @@
 
 #include "tracegate.h"
 
+/* Most scopes a format may declare (core/scopes.h). */
+#define TG_MAX_SCOPES 4
+
 /* One row of a format's rule table.  Every field is static text. */
 struct tg_rule {
     const char *id;          /* stable id, e.g. "DA-REC-002"             */
     tg_level level;          /* level the spec gives the rule            */
     tg_rule_kind kind;       /* effect on the verdict                    */
-    const char *applies;     /* profiles it applies to, "all" for every  */
+    unsigned scope;          /* bit i: applies in the format's scope i   */
     const char *document;    /* seed document the clause comes from      */
     const char *section;     /* section of that document                 */
     const char *quote;       /* short quote of the clause                */

@@ -36,8 +36,13 @@ enum da_rule {
     DA_NRULES
 };
 
-/* Profiles: index 0 is the default. */
-enum { DA_PROFILE_DEFAULT = 0, DA_PROFILE_DRAFT_READER = 1 };
+/* Profiles are the scopes (scopes.def): index 0 is the default. */
+#define TG_SCOPES_DEF "../dumpalloc/scopes.def"
+#include "../core/scopes.h"
+enum {
+    DA_PROFILE_DEFAULT = IN_DEFAULT_INDEX,
+    DA_PROFILE_DRAFT_READER = IN_DRAFT_READER_INDEX
+};
 
 extern const tg_rule tgD_rules[DA_NRULES];
 extern const char *const tgD_profiles[];

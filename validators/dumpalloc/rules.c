@@ -13,7 +13,11 @@ const tg_rule tgD_rules[DA_NRULES] = {
 #undef TG_RULE
 };
 
-const char *const tgD_profiles[] = {"default", "draft-reader", NULL};
+const char *const tgD_profiles[] = {
+#define TG_SCOPE(sym, text) text,
+#include "scopes.def"
+#undef TG_SCOPE
+    NULL};
 
 const tgF_format tgF_dumpalloc = {
     {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
@@ -23,6 +27,7 @@ const tgF_format tgF_dumpalloc = {
     tgD_detect,
     tgD_check,
     TGF_CORPUS(tgD_generate, tgD_mutate),
+    NULL, /* the scopes are the profiles */
     NULL,
     -1,
 };

@@ -8,6 +8,9 @@
 #include "../core/ranges.h"
 #include "wire.h"
 
+#define TG_SCOPES_DEF "../nettrace/scopes.def"
+#include "../core/scopes.h"
+
 /* Rule indices, in table order. */
 enum nt_rule {
 #define TG_RULE(sym, ...) NT_##sym,

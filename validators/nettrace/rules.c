@@ -1,6 +1,4 @@
 /* rules.c - the NetTrace rule table and format descriptor. */
-#include <string.h>
-
 #include "../core/rule_table.h"
 #include "nettrace.h"
 
@@ -21,18 +19,25 @@ const tg_rule tgN_rules[NT_NRULES] = {
 const char *const tgN_profiles[] = {"default", "nettrace-v6-draft",
                                     "traceevent-compat", "nettrace-v6", NULL};
 
+static const char *const nt_scopes[] = {
+#define TG_SCOPE(sym, text) text,
+#include "scopes.def"
+#undef TG_SCOPE
+    NULL};
+
 /* Rules name layouts, not profiles, and the check itself keeps a rule to
  * files of its layout.  Every profile reads v4/v5; a v6 header is read as
  * final v6 or, by choice (NT-A28), as the draft; only nettrace-v6-draft
  * rules final v6 out. */
-static int nt_applies(const tg_rule *r, int profile)
-{
-    const char *g = r->applies;
-    if (profile != NT_PROFILE_V6_DRAFT || strcmp(g, "all") == 0 ||
-        strstr(g, "v4/5"))
-        return 1;
-    return strstr(g, "v6d") != NULL;
-}
+static const unsigned nt_profile_scopes[] = {
+    [NT_PROFILE_DEFAULT] = IN_ALL,
+    [NT_PROFILE_V6_DRAFT] = IN_V45 | IN_V6D,
+    [NT_PROFILE_TRACEEVENT] = IN_ALL,
+    [NT_PROFILE_V6] = IN_ALL,
+};
+_Static_assert(sizeof nt_profile_scopes / sizeof nt_profile_scopes[0] ==
+                   sizeof tgN_profiles / sizeof tgN_profiles[0] - 1,
+               "one scope mask per profile");
 
 const tgF_format tgF_nettrace = {
     {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)", ".nettrace",
@@ -42,6 +47,7 @@ const tgF_format tgF_nettrace = {
     tgN_detect,
     tgN_check,
     TGF_CORPUS(tgN_generate, tgN_mutate),
-    nt_applies,
+    nt_scopes,
+    nt_profile_scopes,
     NT_PROFILE_TRACEEVENT,
 };

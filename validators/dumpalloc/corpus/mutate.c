@@ -565,9 +565,8 @@ int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
 {
     if (rule >= DA_NRULES || mutators[rule] == NULL)
         return 0;
-    int profile = strcmp(tgD_rules[rule].applies, "all") == 0
-                      ? DA_PROFILE_DEFAULT
-                      : DA_PROFILE_DRAFT_READER;
+    int profile = tgD_rules[rule].scope & IN_DEFAULT ? DA_PROFILE_DEFAULT
+                                                     : DA_PROFILE_DRAFT_READER;
     m->profile = tgD_profiles[profile];
     da_model model;
     memset(&model, 0, sizeof model);

@@ -9,18 +9,11 @@
 #include "../../core/unicode.h"
 #include "../nettrace.h"
 
-/* Whether a rule's generations include the layout being read. */
+/* Whether a rule's layouts include the layout being read. */
 static int for_this_layout(const nt_check *k, size_t rule)
 {
-    const char *g = tgN_rules[rule].applies;
-    if (strcmp(g, "all") == 0)
-        return 1;
-    if (!k->v6)
-        return strstr(g, "v4/5") != NULL;
-    for (const char *s = g; (s = strstr(s, "v6")) != NULL; s += 2)
-        if ((s[2] == 'd') == (k->draft != 0))
-            return 1;
-    return 0;
+    unsigned layout = !k->v6 ? IN_V45 : k->draft ? IN_V6D : IN_V6;
+    return (tgN_rules[rule].scope & layout) != 0;
 }
 
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,

@@ -2032,14 +2032,10 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
         return 0;
     /* the parent: v4/v5 for rules that apply there, else final v6, or the
      * draft for draft-only rules */
-    const char *g = tgN_rules[rule].applies;
-    int v45 = strcmp(g, "all") == 0 || strstr(g, "v4/5") != NULL;
-    int final6 = 0;
-    for (const char *p = g; (p = strstr(p, "v6")) != NULL; p += 2)
-        final6 |= p[2] != 'd';
-    int profile = v45      ? NT_PROFILE_DEFAULT
-                  : final6 ? NT_PROFILE_V6
-                           : NT_PROFILE_V6_DRAFT;
+    unsigned scope = tgN_rules[rule].scope;
+    int profile = scope & IN_V45  ? NT_PROFILE_DEFAULT
+                  : scope & IN_V6 ? NT_PROFILE_V6
+                                  : NT_PROFILE_V6_DRAFT;
     mu->profile = tgN_profiles[profile];
     nt_mut *x = calloc(1, sizeof *x);
     if (x == NULL)
