@@ -6,10 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Where a window with no buffer yet (an empty memory source, a read source
+ * before its first fill or whose buffer could not be had) points: data +
+ * pos stays a valid pointer expression, with nothing readable at it. */
+static const unsigned char no_bytes[1];
+
 void tgW_open_memory(tgW_window *w, const void *data, size_t size)
 {
     memset(w, 0, sizeof *w);
-    w->data = data;
+    w->data = data ? data : no_bytes;
     w->end = size;
     w->eof = 1;
     w->max_need = TGW_MAX_NEED;
@@ -21,7 +26,7 @@ void tgW_open_reader(tgW_window *w, unsigned char *buf, size_t cap,
     memset(w, 0, sizeof *w);
     w->own = buf;
     w->cap = buf ? cap : 0;
-    w->data = buf;
+    w->data = buf ? buf : no_bytes;
     w->read = read;
     w->rctx = rctx;
     w->max_need = TGW_MAX_NEED;
