@@ -61,6 +61,27 @@ order = [(1, "trace"), (3, "metadata"), (9, "labels"), (6, "thread"),
          (7, "remove"), (0, "end")]
 case("v6-unknown-kind", nt6.example(blocks=order), "NT-FRAME-001", 0x65 + 56,
      0)
+# the message names the kinds of the layout being read and the kind found:
+# final v6 numbers 0-8; the seed's draft stops at 6 (Thread), so its kind 7
+# is unknown too
+def first_finding(name, data, *opts):
+    got, out, err = run("check", "--report", "json", "--format", "nettrace",
+                        *opts, scratch.write(name + ".nettrace", data))
+    d = json.loads(out)["files"][0]["findings"][0]
+    return (got, d["rule"], d["offset"], d["expected"], d["found"])
+
+
+t.eq(first_finding("v6-kind-9", nt6.example(blocks=order)),
+     (0, "NT-FRAME-001", 0x65 + 56, "kinds 0-8", "kind 9"),
+     "final v6 kind 9: NT-FRAME-001, expected kinds 0-8, found kind 9")
+draft_order = [(1, "trace"), (3, "metadata"), (7, "thread"), (6, "thread"),
+               (4, "stack"), (2, "events"), (5, "sp"), (0, "end")]
+draft_at = nt6.offsets(draft=True)["thread"] - 4
+t.eq(first_finding("draft-kind-7", nt6.draft_example(blocks=draft_order),
+                   "--profile", "nettrace-v6-draft"),
+     (0, "NT-FRAME-001", draft_at, "kinds 0-6", "kind 7"),
+     "draft kind 7: NT-FRAME-001 at its header, expected kinds 0-6, found "
+     "kind 7")
 case("v6-trace-not-first",
      nt6.example(blocks=[(3, "metadata"), (1, "trace")] + order[3:]),
      "NT-FRAME-002", 20, 1)

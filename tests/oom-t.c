@@ -145,11 +145,10 @@ static int run(const char *format, const char *profile, const buf *data,
      * verdict is "limit" (a check that carried on with less would pass
      * off a checker limit as a verdict about the trace) */
     int cfailed = failed && !vfailed;
-    int clean =
-        (e == TG_OK ? got == (vfailed ? TG_LIMIT : usual)
-                    : e == TG_ENOMEM && vfailed) &&
-        (ce == TG_OK ? cgot == (cfailed ? TG_LIMIT : usual)
-                     : ce == TG_ENOMEM && cfailed);
+    int clean = (e == TG_OK ? got == (vfailed ? TG_LIMIT : usual)
+                            : e == TG_ENOMEM && vfailed) &&
+                (ce == TG_OK ? cgot == (cfailed ? TG_LIMIT : usual)
+                             : ce == TG_ENOMEM && cfailed);
     if (!clean || live != before) {
         ok(0, "%s: allocation %ld fails cleanly", what, i);
         diag("  open %s / %s, verdicts %s / %s (usual %s), %ld blocks left",
@@ -192,8 +191,8 @@ int main(void)
             if (tg_generate(info->name, info->profiles[p], 1, 0, append,
                             &data) != 0)
                 bail("tg_generate failed");
-            tg_verdict usual = usual_verdict(info->name, info->profiles[p],
-                                             &data);
+            tg_verdict usual =
+                usual_verdict(info->name, info->profiles[p], &data);
             is_int(usual, TG_CONFORMANT, "the valid trace is conformant");
             snprintf(what, sizeof what, "%s, valid %s trace", info->name,
                      info->profiles[p]);
@@ -215,10 +214,9 @@ int main(void)
                 snprintf(what, sizeof what, "%s, mutant of %s", info->name,
                          tg_rule_id(r));
                 mutants++;
-                clean += every_failure(info->name, m.profile, &data,
-                                       usual_verdict(info->name, m.profile,
-                                                     &data),
-                                       what);
+                clean += every_failure(
+                    info->name, m.profile, &data,
+                    usual_verdict(info->name, m.profile, &data), what);
             }
             free(data.p);
         }

@@ -1,6 +1,6 @@
 /* wire.h - facts of the NetTrace encodings that the checker and the
- * generators share: the three layouts and their field type codes
- * (types.c). */
+ * generators share: the three layouts, their blocks (kinds.c) and their
+ * field type codes (types.c). */
 #ifndef TG_NT_WIRE_H
 #define TG_NT_WIRE_H
 
@@ -18,6 +18,41 @@ enum nt_layout {
     NT_V6D = 2, /* the seed's February 2025 draft of v6        */
     NT_NLAYOUTS
 };
+
+/* What a block is, in every layout: a v4/v5 FastSerialization object is
+ * known by its name, a v6 block by its kind number, and the seed's draft
+ * numbers Stack and SequencePoint the other way round and stops at
+ * Thread.  nt_block_kind() and nt_block_of() translate; kinds.c holds the
+ * table and the names. */
+enum nt_block {
+    NT_B_END,           /* EndOfStream (v6 kind 0)                 */
+    NT_B_TRACE,         /* Trace                                   */
+    NT_B_EVENT,         /* EventBlock / Event                      */
+    NT_B_METADATA,      /* MetadataBlock / Metadata                */
+    NT_B_STACK,         /* StackBlock / Stack                      */
+    NT_B_SP,            /* SPBlock / SequencePoint                 */
+    NT_B_THREAD,        /* Thread (v6 and the draft)               */
+    NT_B_REMOVE_THREAD, /* RemoveThread (final v6)                 */
+    NT_B_LABELS,        /* LabelList (final v6)                    */
+    NT_NBLOCKS,
+    NT_B_NONE = NT_NBLOCKS /* not a block of the layout            */
+};
+
+/*! nt_block_kind() : the kind number of block b in a v6 layout, or -1 if
+ *  the layout has no such block. */
+int nt_block_kind(enum nt_layout layout, enum nt_block b);
+/*! nt_block_of() : the block a v6 layout numbers `kind`, or NT_B_NONE. */
+enum nt_block nt_block_of(enum nt_layout layout, uint32_t kind);
+/*! nt_block_differs() : whether block b's content is laid out otherwise
+ *  in the draft than in final v6 (the blocks that decide NT-A28). */
+int nt_block_differs(enum nt_block b);
+/*! nt_block_name() : the name of block b in `layout` (the object name in
+ *  v4/v5, the kind's name in v6), or NULL if the layout has no such
+ *  block. */
+const char *nt_block_name(enum nt_layout layout, enum nt_block b);
+/*! nt_block_kinds() : the kinds of a v6 layout, as a range for messages
+ *  ("kinds 0-8"), written to buf. */
+const char *nt_block_kinds(enum nt_layout layout, char *buf, size_t size);
 
 /* How a field of a type code is held in an event payload. */
 enum nt_shape {

@@ -13,16 +13,30 @@
 #include "../../core/bytes.h"
 #include "../nettrace.h"
 
-enum nt_kind { NT_TRACE, NT_EVENT, NT_METADATA, NT_STACK, NT_SP, NT_OTHER };
-
-static const char *const kind_names[] = {
-    "Trace", "EventBlock", "MetadataBlock", "StackBlock", "SPBlock"};
+/* "EventBlock, MetadataBlock, StackBlock or SPBlock": the v4/v5 objects
+ * that may follow the Trace object, for a message. */
+static const char *block_names(char *buf, size_t size)
+{
+    const char *names[NT_NBLOCKS];
+    size_t n = 0, used = 0;
+    for (unsigned b = NT_B_TRACE + 1; b < NT_NBLOCKS; b++)
+        if ((names[n] = nt_block_name(NT_V45, (enum nt_block)b)) != NULL)
+            n++;
+    buf[0] = 0;
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 i == 0      ? ""
+                                 : i + 1 < n ? ", "
+                                             : " or ",
+                                 names[i]);
+    return buf;
+}
 
 typedef struct object_header {
     int32_t version, min_version;
-    int64_t cause; /* finding that explains an unknown name */
-    enum nt_kind kind;
-    uint32_t name_len; /* bytes of the name                     */
+    int64_t cause;      /* finding that explains an unknown name */
+    enum nt_block kind; /* NT_B_NONE: a name v4/v5 does not define */
+    uint32_t name_len;  /* bytes of the name                     */
     char name[40];
 } object_header;
 
@@ -98,11 +112,13 @@ static int read_header(nt_check *k, object_header *h)
     }
     p = tgW_ptr(w);
     h->name_len = (uint32_t)len;
-    h->kind = NT_OTHER;
-    for (int i = 0; i <= NT_SP; i++)
-        if (strlen(kind_names[i]) == (size_t)len &&
-            memcmp(p, kind_names[i], (size_t)len) == 0)
-            h->kind = (enum nt_kind)i;
+    h->kind = NT_B_NONE;
+    for (unsigned b = 0; b < NT_NBLOCKS; b++) {
+        const char *name = nt_block_name(NT_V45, (enum nt_block)b);
+        if (name && strlen(name) == (size_t)len &&
+            memcmp(p, name, (size_t)len) == 0)
+            h->kind = (enum nt_block)b;
+    }
     /* a printable copy, for paths and messages */
     size_t n = len > 32 ? 32 : (size_t)len;
     for (size_t i = 0; i < n; i++)
@@ -238,7 +254,7 @@ static size_t padding_count(nt_check *k, uint64_t at, size_t pad, size_t size)
 }
 
 /* BlockSize, padding, content, then 06. */
-static void block(nt_check *k, enum nt_kind kind)
+static void block(nt_check *k, enum nt_block kind)
 {
     tgW_window *w = k->w;
     uint64_t at = tgW_offset(w);
@@ -282,10 +298,10 @@ static void block(nt_check *k, enum nt_kind kind)
             }
         nt_cur b = {p + pad, p + total, p + pad, at + 4 + pad};
         switch (kind) {
-        case NT_EVENT: nt_event_block(k, &b, 0); break;
-        case NT_METADATA: nt_event_block(k, &b, 1); break;
-        case NT_STACK: nt_stack_block(k, &b); break;
-        case NT_SP: nt_sp_block_v45(k, &b); break;
+        case NT_B_EVENT: nt_event_block(k, &b, 0); break;
+        case NT_B_METADATA: nt_event_block(k, &b, 1); break;
+        case NT_B_STACK: nt_stack_block(k, &b); break;
+        case NT_B_SP: nt_sp_block_v45(k, &b); break;
         default: break;
         }
         k->row = UINT64_MAX;
@@ -342,10 +358,11 @@ void nt_check_v45(nt_check *k)
         object_header h;
         if (read_header(k, &h) != 0)
             return;
-        k->object_name = h.kind == NT_OTHER ? h.name : kind_names[h.kind];
+        k->object_name =
+            h.kind == NT_B_NONE ? h.name : nt_block_name(NT_V45, h.kind);
         char found[48];
         if (k->object == 0) {
-            if (h.kind != NT_TRACE) {
+            if (h.kind != NT_B_TRACE) {
                 nt_report(k, NT_OBJ_FIRST_TRACE, at, 1, "", "Trace", h.name);
                 return;
             }
@@ -363,15 +380,15 @@ void nt_check_v45(nt_check *k)
             trace_payload(k);
             continue;
         }
-        if (h.kind == NT_TRACE || h.kind == NT_OTHER) {
+        if (h.kind == NT_B_TRACE || h.kind == NT_B_NONE) {
             /* the name itself is at fault */
+            char exp[80];
             nt_report_from(k, NT_OBJ_UNKNOWN, at + 15, h.name_len, "/name",
-                           "EventBlock, MetadataBlock, StackBlock or SPBlock",
-                           h.name, h.cause);
+                           block_names(exp, sizeof exp), h.name, h.cause);
             return;
         }
         check_block_versions(k, &h, at);
         block(k, h.kind);
-        k->last_was_sp = h.kind == NT_SP;
+        k->last_was_sp = h.kind == NT_B_SP;
     }
 }

@@ -9,17 +9,6 @@
 #include "../../core/bytes.h"
 #include "../nettrace.h"
 
-static const char *const kind_names[] = {
-    "EndOfStream", "Trace",  "Event",        "Metadata", "SequencePoint",
-    "Stack",       "Thread", "RemoveThread", "LabelList"};
-/* the seed's draft swaps 4 and 5 and has no kinds 7 and 8 */
-static const char *const draft_names[] = {
-    "EndOfStream", "Trace",         "Event", "Metadata",
-    "Stack",       "SequencePoint", "Thread"};
-
-#define NKINDS (sizeof kind_names / sizeof kind_names[0])
-#define NDRAFT (sizeof draft_names / sizeof draft_names[0])
-
 void nt_trace_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
@@ -60,39 +49,41 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
     }
 }
 
-static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
+static void dispatch(nt_check *k, uint32_t kind, nt_cur *b)
 {
-    if (k->draft && kind >= 3 && kind <= 8) {
-        switch (kind) {
-        case 3: nt_metadata_block_draft(k, b); break;
-        case 4: nt_stack_block(k, b); break;
-        case 5:
+    enum nt_layout layout = k->draft ? NT_V6D : NT_V6;
+    switch (nt_block_of(layout, kind)) {
+    case NT_B_TRACE: nt_trace_block_v6(k, b); break;
+    case NT_B_EVENT: nt_event_block(k, b, 0); break;
+    case NT_B_METADATA:
+        if (k->draft)
+            nt_metadata_block_draft(k, b);
+        else
+            nt_metadata_block_v6(k, b);
+        break;
+    case NT_B_STACK: nt_stack_block(k, b); break;
+    case NT_B_SP:
+        if (k->draft) {
             /* the v5 layout; every sequence point ends the thread indexes */
             nt_sp_block_v45(k, b);
             nt_sp_flush_v6(k, 1);
-            break;
-        case 6: nt_thread_block_draft(k, b); break;
-        default: kind = 100; /* 7, 8: not draft kinds */
+        } else {
+            nt_sp_block_v6(k, b);
         }
-        if (kind != 100) {
-            k->row = UINT64_MAX;
-            return;
-        }
-    }
-    switch (kind) {
-    case 1: nt_trace_block_v6(k, b); break;
-    case 2: nt_event_block(k, b, 0); break;
-    case 3: nt_metadata_block_v6(k, b); break;
-    case 4: nt_sp_block_v6(k, b); break;
-    case 5: nt_stack_block(k, b); break;
-    case 6: nt_thread_block_v6(k, b); break;
-    case 7: nt_remove_thread_block_v6(k, b); break;
-    case 8: nt_label_block_v6(k, b); break;
-    default: {
-        char found[24];
-        snprintf(found, sizeof found, "kind %u", kind);
-        nt_report(k, NT_V6_KIND_UNKNOWN, nt_off(b) - 4, 4, "", "kinds 0-8",
-                  found);
+        break;
+    case NT_B_THREAD:
+        if (k->draft)
+            nt_thread_block_draft(k, b);
+        else
+            nt_thread_block_v6(k, b);
+        break;
+    case NT_B_REMOVE_THREAD: nt_remove_thread_block_v6(k, b); break;
+    case NT_B_LABELS: nt_label_block_v6(k, b); break;
+    default: { /* EndOfStream never comes here: the caller ends on it */
+        char exp[24], found[24];
+        snprintf(found, sizeof found, "kind %" PRIu32, kind);
+        nt_report(k, NT_V6_KIND_UNKNOWN, nt_off(b) - 4, 4, "",
+                  nt_block_kinds(layout, exp, sizeof exp), found);
     }
     }
     k->row = UINT64_MAX;
@@ -100,7 +91,7 @@ static void dispatch(nt_check *k, unsigned kind, nt_cur *b)
 
 /* MUST findings of the framing block b would have if read as the draft
  * or not (nt_report_from() counts them while k->silent). */
-static uint64_t trial(nt_check *k, unsigned kind, const nt_cur *b, int draft)
+static uint64_t trial(nt_check *k, uint32_t kind, const nt_cur *b, int draft)
 {
     nt_cur copy = *b;
     int was = k->draft;
@@ -118,7 +109,7 @@ static uint64_t trial(nt_check *k, unsigned kind, const nt_cur *b, int draft)
  * read as final v6 and none read as the draft.  Findings of lower levels
  * (an empty block, an undefined tail, a note) never switch.  A profile
  * that names a layout decided it before any block was read. */
-static void choose_layout(nt_check *k, unsigned kind, const nt_cur *b)
+static void choose_layout(nt_check *k, uint32_t kind, const nt_cur *b)
 {
     k->decided = 1;
     if (trial(k, kind, b, 0) == 0) {
@@ -153,8 +144,9 @@ void nt_check_v6(nt_check *k)
         uint32_t x = tgB_le32(tgW_ptr(w));
         uint32_t size = x & 0xFFFFFFu, kind = x >> 24;
         tgW_consume(w, 4);
-        k->object_name = k->draft ? (kind < NDRAFT ? draft_names[kind] : NULL)
-                                  : (kind < NKINDS ? kind_names[kind] : NULL);
+        enum nt_layout layout = k->draft ? NT_V6D : NT_V6;
+        enum nt_block block = nt_block_of(layout, kind);
+        k->object_name = nt_block_name(layout, block);
         if (k->object_name == NULL) { /* formatted only when needed */
             snprintf(name, sizeof name, "kind %" PRIu32, kind);
             k->object_name = name;
@@ -168,10 +160,10 @@ void nt_check_v6(nt_check *k)
                 nt_report(k, NT_OBJ_CUT, at, 4, "", exp, found);
             return;
         }
-        if (k->object == 0 && kind != 1)
+        if (k->object == 0 && block != NT_B_TRACE)
             nt_report(k, NT_V6_FIRST_TRACE, at, 4, "", "the Trace block",
                       k->object_name);
-        if (kind == 0) {
+        if (block == NT_B_END) {
             if (size != 0) {
                 char found[32];
                 snprintf(found, sizeof found, "%" PRIu32 " bytes", size);
@@ -186,7 +178,7 @@ void nt_check_v6(nt_check *k)
             continue;
         const unsigned char *p = tgW_ptr(w);
         nt_cur b = {p, p + size, p, at + 4};
-        if (!k->decided && kind >= 3 && kind <= 6)
+        if (!k->decided && nt_block_differs(block))
             choose_layout(k, kind, &b);
         dispatch(k, kind, &b);
         tgW_consume(w, size);

@@ -31,9 +31,9 @@ typedef struct nt_gen {
 } nt_gen;
 
 /* The object around the block content in g->block. */
-static void emit_block(nt_gen *g, const char *name)
+static void emit_block(nt_gen *g, enum nt_block b)
 {
-    nt_sink_block(g->sink, 0, name, &g->block);
+    nt_sink_block(g->sink, b, &g->block);
     g->block.n = 0;
 }
 
@@ -116,7 +116,7 @@ static void emit_metadata(nt_gen *g)
     }
     block_header(&g->block, ts0, ts0);
     put(&g->block, rows.p, rows.n);
-    emit_block(g, "MetadataBlock");
+    emit_block(g, NT_B_METADATA);
     tgM_free(&rows);
     tgM_free(&pl);
 }
@@ -134,7 +134,7 @@ static void emit_stacks(nt_gen *g)
             put_u64(&g->block,
                     0x7ff800001000ull + 16 * tgB_below(&g->rng, 1u << 20));
     }
-    emit_block(g, "StackBlock");
+    emit_block(g, NT_B_STACK);
 }
 
 /* An EventBlock of per-thread batches. */
@@ -142,7 +142,7 @@ static void emit_events(nt_gen *g)
 {
     nt_gen_event_block(&g->block, &g->rng, g->threads, g->nthreads, &g->clock,
                        &g->floor, GEN_METADATA, g->stacks, 0, NT_V45);
-    emit_block(g, "EventBlock");
+    emit_block(g, NT_B_EVENT);
 }
 
 static void emit_sequence_point(nt_gen *g)
@@ -157,7 +157,7 @@ static void emit_sequence_point(nt_gen *g)
     g->floor = g->clock;
     for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
-    emit_block(g, "SPBlock");
+    emit_block(g, NT_B_SP);
 }
 
 /* One window: stacks, event blocks, a sequence point. */
@@ -202,11 +202,11 @@ static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
 int nt_generate(int profile, uint64_t seed, uint64_t min_size, nt_sink *sink)
 {
     int draft = profile == NT_PROFILE_V6_DRAFT;
-    sink->v6 = profile == NT_PROFILE_V6 || draft;
+    sink->layout = draft ? NT_V6D : profile == NT_PROFILE_V6 ? NT_V6 : NT_V45;
     if (sink->model)
-        sink->model->v6 = sink->v6;
-    return sink->v6 ? nt_generate_v6(seed, min_size, sink, draft)
-                    : generate_v45(seed, min_size, sink);
+        sink->model->layout = sink->layout;
+    return sink->layout != NT_V45 ? nt_generate_v6(seed, min_size, sink, draft)
+                                  : generate_v45(seed, min_size, sink);
 }
 
 int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)

@@ -31,13 +31,9 @@ typedef struct nt_gen6 {
     int draft; /* the seed's layout                 */
 } nt_gen6;
 
-/* Kinds that differ in the draft. */
-#define K_STACK(g) ((g)->draft ? 4u : 5u)
-#define K_SP(g)    ((g)->draft ? 5u : 4u)
-
-static void emit(nt_gen6 *g, unsigned kind)
+static void emit(nt_gen6 *g, enum nt_block b)
 {
-    nt_sink_block(g->sink, kind, NULL, &g->b);
+    nt_sink_block(g->sink, b, &g->b);
     g->b.n = 0;
 }
 
@@ -56,7 +52,7 @@ static void trace_block(nt_gen6 *g)
     put_string6(&g->b, "16");
     put_string6(&g->b, "ExpectedCPUSamplingRate");
     put_string6(&g->b, "1000000");
-    emit(g, 1);
+    emit(g, NT_B_TRACE);
 }
 
 static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
@@ -104,7 +100,7 @@ static void metadata_block_draft(nt_gen6 *g)
         put_u8(&g->b, 4);
         put_string6(&g->b, "Tick {Count}");
     }
-    emit(g, 3);
+    emit(g, NT_B_METADATA);
 }
 
 static void metadata_block(nt_gen6 *g)
@@ -122,7 +118,7 @@ static void metadata_block(nt_gen6 *g)
         put(&g->b, row.p, row.n);
     }
     tgM_free(&row);
-    emit(g, 3);
+    emit(g, NT_B_METADATA);
 }
 
 static void thread_block(nt_gen6 *g)
@@ -136,7 +132,7 @@ static void thread_block(nt_gen6 *g)
             put_var(&g->b, 4242);
             g->threads[i].seq = 0; /* a fresh index starts at 1 */
         }
-        emit(g, 6);
+        emit(g, NT_B_THREAD);
         return;
     }
     tgM_buf row = {0};
@@ -157,7 +153,7 @@ static void thread_block(nt_gen6 *g)
         g->threads[i - 1].seq = 0; /* a fresh index starts at 1 */
     }
     tgM_free(&row);
-    emit(g, 6);
+    emit(g, NT_B_THREAD);
 }
 
 static void stack_block(nt_gen6 *g)
@@ -171,7 +167,7 @@ static void stack_block(nt_gen6 *g)
         for (uint32_t k = 0; k < n; k++)
             put_u64(&g->b, 0x401000 + 16 * tgB_below(&g->rng, 1u << 16));
     }
-    emit(g, K_STACK(g));
+    emit(g, NT_B_STACK);
 }
 
 static void label_block(nt_gen6 *g)
@@ -205,7 +201,7 @@ static void label_block(nt_gen6 *g)
             }
         }
     }
-    emit(g, 8);
+    emit(g, NT_B_LABELS);
 }
 
 static void event_block(nt_gen6 *g)
@@ -213,7 +209,7 @@ static void event_block(nt_gen6 *g)
     nt_gen_event_block(&g->b, &g->rng, g->threads, g->nthreads, &g->clock,
                        &g->floor, G6_METADATA, g->stacks, g->labels,
                        g->draft ? NT_V6D : NT_V6);
-    emit(g, 2);
+    emit(g, NT_B_EVENT);
 }
 
 /* A sequence point; flags 1 and 2 flush threads and metadata, which are
@@ -240,7 +236,7 @@ static void sequence_point(nt_gen6 *g)
             put_var(&g->b, g->threads[i].seq);
         }
     }
-    emit(g, K_SP(g));
+    emit(g, NT_B_SP);
     g->floor = g->clock;
     for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
@@ -289,9 +285,9 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink, int draft)
         /* the last thread ends: RemoveThread with its final number */
         put_var(&g->b, g->threads[g->nthreads - 1].id);
         put_var(&g->b, g->threads[g->nthreads - 1].seq);
-        emit(g, 7);
+        emit(g, NT_B_REMOVE_THREAD);
     }
-    emit(g, 0);
+    emit(g, NT_B_END);
     int failed = g->b.failed;
     tgM_free(&g->b);
     free(g);

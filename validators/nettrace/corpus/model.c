@@ -78,16 +78,18 @@ void nt_sink_raw(nt_sink *s, const void *p, size_t n)
     s->total += n;
 }
 
-void nt_sink_block(nt_sink *s, unsigned kind, const char *name,
-                   const tgM_buf *content)
+void nt_sink_block(nt_sink *s, enum nt_block b, const tgM_buf *content)
 {
+    int v6 = s->layout != NT_V45;
+    const char *name = nt_block_name(s->layout, b);
+    int kind = nt_block_kind(s->layout, b);
     nt_item tmp;
     memset(&tmp, 0, sizeof tmp);
     nt_item *it = s->model ? append(s->model) : &tmp;
     if (it == NULL)
         return;
-    it->kind = kind;
-    it->name = name;
+    it->kind = v6 ? (unsigned)kind : 0;
+    it->name = v6 ? NULL : name;
     it->version = it->min_version = 2;
     it->size = NT_NO_SIZE;
     it->end_tag = -1;
@@ -95,12 +97,12 @@ void nt_sink_block(nt_sink *s, unsigned kind, const char *name,
         tgM_write(&it->content, content->p, content->n);
         uint64_t t = s->total;
         /* count its serialised size now, so --size and padding agree */
-        size_t hdr = s->v6 ? 4 : 20 + strlen(name);
-        size_t pad = s->v6 ? 0 : (size_t)((4 - (t + hdr) % 4) % 4);
-        s->total += hdr + pad + content->n + (s->v6 ? 0 : 1);
+        size_t hdr = v6 ? 4 : 20 + strlen(name);
+        size_t pad = v6 ? 0 : (size_t)((4 - (t + hdr) % 4) % 4);
+        s->total += hdr + pad + content->n + (v6 ? 0 : 1);
     } else {
         it->content = *content; /* borrowed: written at once */
-        out_item(it, s->v6, s->out, &s->total);
+        out_item(it, v6, s->out, &s->total);
     }
 }
 
@@ -152,5 +154,5 @@ void nt_serialise(nt_model *m, tgO_out *out)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < m->n; i++)
-        out_item(&m->items[i], m->v6, out, &total);
+        out_item(&m->items[i], m->layout != NT_V45, out, &total);
 }

@@ -10,6 +10,7 @@
 
 #include "../../core/membuf.h"
 #include "../../core/out.h"
+#include "../wire.h"
 
 #define NT_NO_SIZE INT64_MIN /* write the content's real size */
 
@@ -30,7 +31,7 @@ typedef struct nt_item {
 } nt_item;
 
 typedef struct nt_model {
-    int v6;
+    enum nt_layout layout; /* NT_V45, or the block framing of v6 */
     nt_item *items;
     size_t n, cap;
     int failed;
@@ -40,14 +41,14 @@ typedef struct nt_model {
 typedef struct nt_sink {
     tgO_out *out;    /* streaming, or NULL */
     nt_model *model; /* collecting, or NULL */
-    int v6;
+    enum nt_layout layout;
     uint64_t total; /* bytes so far (as serialised) */
 } nt_sink;
 
 void nt_sink_raw(nt_sink *s, const void *p, size_t n);
-/* A block: v4/v5 by name (versions 2, 2), v6 by kind. */
-void nt_sink_block(nt_sink *s, unsigned kind, const char *name,
-                   const tgM_buf *content);
+/* Block b of the sink's layout: a v4/v5 object by name (versions 2, 2),
+ * a v6 block by kind. */
+void nt_sink_block(nt_sink *s, enum nt_block b, const tgM_buf *content);
 int nt_sink_failed(const nt_sink *s);
 
 /* Model editing. */

@@ -29,29 +29,28 @@ typedef struct nt_mut {
 
 typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
 
-enum block { B_EVENT, B_META, B_STACK, B_SP };
-
 /* The v4/v5 generator defines metadata ids 1-6: a mutant's own metadata
  * takes the next, so ids stay dense (NT-OBS-002).  Id 3 has no fields,
  * so events of it may hold any payload. */
 #define NEXT_META  7
 #define EMPTY_META 3
 
-static const char *const v5_names[] = {"EventBlock", "MetadataBlock",
-                                       "StackBlock", "SPBlock"};
-static const unsigned v6_kinds[] = {2, 3, 5, 4};
-
-static int is_block(const nt_mut *x, size_t i, enum block b)
+/* Whether item i is block b of the model's layout (kinds.c). */
+static int is_block(const nt_mut *x, size_t i, enum nt_block b)
 {
     const nt_item *it = &x->m.items[i];
     if (it->raw)
         return 0;
-    return x->m.v6 ? it->kind == v6_kinds[b]
-                   : strcmp(it->name, v5_names[b]) == 0;
+    if (x->m.layout == NT_V45) {
+        const char *name = nt_block_name(NT_V45, b);
+        return name && strcmp(it->name, name) == 0;
+    }
+    int kind = nt_block_kind(x->m.layout, b);
+    return kind >= 0 && it->kind == (unsigned)kind;
 }
 
-/* The k-th block of a type (from the end when k < 0), or -1. */
-static long nth(const nt_mut *x, enum block b, long k)
+/* The k-th block b (from the end when k < 0), or -1. */
+static long nth(const nt_mut *x, enum nt_block b, long k)
 {
     long seen = 0;
     for (size_t j = 0; j < x->m.n; j++) {
@@ -91,15 +90,19 @@ static uint64_t obj_block_size(const nt_item *it)
     return OBJ_NAME + strlen(it->name) + 1;
 }
 
-/* Insert a block of type b (or v6 kind) before item `at`. */
-static nt_item *insert(nt_mut *x, size_t at, enum block b, const tgM_buf *c)
+/* Insert block b of the model's layout, holding n bytes from p, before
+ * item `at`. */
+static nt_item *insert(nt_mut *x, size_t at, enum nt_block b, const void *p,
+                       size_t n)
 {
     nt_item *it = nt_model_insert(&x->m, at);
     if (it == NULL)
         return NULL;
-    it->name = v5_names[b];
-    it->kind = v6_kinds[b];
-    tgM_write(&it->content, c->p, c->n);
+    if (x->m.layout == NT_V45)
+        it->name = nt_block_name(NT_V45, b);
+    else
+        it->kind = (unsigned)nt_block_kind(x->m.layout, b);
+    tgM_write(&it->content, p, n);
     return it;
 }
 
@@ -187,14 +190,14 @@ static int reparent(nt_mut *x, int profile, tg_mutant *out)
 static long insert_meta_row(nt_mut *x, const void *hdr, size_t n,
                             const tgM_buf *pl)
 {
-    long i = nth(x, B_META, 0);
+    long i = nth(x, NT_B_METADATA, 0);
     if (i < 0)
         return -1;
     tgM_buf c = {0};
     block_header(&c, 1, 0, 0);
     put(&c, hdr, n);
     put(&c, pl->p, pl->n);
-    insert(x, (size_t)i + 1, B_META, &c);
+    insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
     return i + 1;
 }
@@ -216,7 +219,7 @@ static long meta_block_with(nt_mut *x, const tgM_buf *payload)
 /* The timestamp of the last SP block (v4/v5 and v6: its first 8 bytes). */
 static uint64_t last_sp_ts(nt_mut *x, long *where)
 {
-    *where = nth(x, B_SP, -1);
+    *where = nth(x, NT_B_SP, -1);
     return *where < 0 ? 0 : tgB_le64(bytes(x, (size_t)*where));
 }
 
@@ -234,7 +237,7 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
 {
     long sp;
     uint64_t base = last_sp_ts(x, &sp), lo = UINT64_MAX, hi = 0, prev = 0;
-    if (sp < 0 || x->m.v6)
+    if (sp < 0 || x->m.layout != NT_V45)
         return -1;
     tgM_buf r = {0}, c = {0};
     uint32_t prev_seq = 0; /* a block starts from a zeroed row */
@@ -265,7 +268,7 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
     }
     block_header(&c, 1, lo, hi);
     put(&c, r.p, r.n);
-    insert(x, (size_t)sp + 1, B_EVENT, &c);
+    insert(x, (size_t)sp + 1, NT_B_EVENT, c.p, c.n);
     /* then a sequence point listing the fresh threads, so the stream still
      * ends with one (NT-OBS-004) and it lists every thread (NT-ORD-007) */
     c.n = 0;
@@ -279,7 +282,7 @@ static long fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         put_u64(&c, 900000 + thread);
         put_u32(&c, last);
     }
-    insert(x, (size_t)sp + 2, B_SP, &c);
+    insert(x, (size_t)sp + 2, NT_B_SP, c.p, c.n);
     tgM_free(&r);
     tgM_free(&c);
     return sp + 1;
@@ -316,7 +319,7 @@ static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
 {
     unsigned char b[4];
     tgB_put32(b, major);
-    return v == 0 && x->m.v6 &&
+    return v == 0 && x->m.layout != NT_V45 &&
            patch_raw(x, 0, 12, b, 4,
                      major < 6 ? "set MajorVersion to 5"
                                : "set MajorVersion to 7",
@@ -344,7 +347,7 @@ static int mut_netperf(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && x->m.v6 &&
+    return v == 0 && x->m.layout != NT_V45 &&
            patch_raw(x, 0, 16, "\x01", 1, "set MinorVersion to 1", out);
 }
 
@@ -357,7 +360,7 @@ static int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_META, 0);
+    long i = nth(x, NT_B_METADATA, 0);
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].end_tag = 0x07;
@@ -378,7 +381,7 @@ static int mut_name_len(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_first_trace(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_META, 0);
+    long i = nth(x, NT_B_METADATA, 0);
     if (v > 0 || i != TRACE_ITEM + 1)
         return 0;
     nt_item t = x->m.items[TRACE_ITEM];
@@ -416,7 +419,7 @@ static int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, 0);
+    long i = nth(x, NT_B_EVENT, 0);
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].name = "EventBlok";
@@ -428,7 +431,7 @@ static int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
 static int set_versions(nt_mut *x, unsigned v, int32_t version, int32_t minver,
                         const char *what, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].version = version;
@@ -457,7 +460,7 @@ static int mut_block_minver_high(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_block_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].size = -1;
@@ -487,7 +490,7 @@ static void layout(nt_mut *x)
 
 static int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || x->m.v6)
+    if (v > 0 || x->m.layout != NT_V45)
         return 0;
     layout(x);
     for (size_t i = 0; i < x->m.n; i++) {
@@ -505,7 +508,7 @@ static int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 1 || x->m.v6)
+    if (v > 1 || x->m.layout != NT_V45)
         return 0;
     layout(x);
     /* a block with padding to take from (variant 1) or any (variant 0) */
@@ -528,7 +531,7 @@ static int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_cut(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, -1);
+    long i = nth(x, NT_B_EVENT, -1);
     if (v > 0 || i < 0)
         return 0;
     layout(x);
@@ -539,7 +542,7 @@ static int mut_cut(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_end_missing(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || x->m.v6 || !x->m.items[x->m.n - 1].raw)
+    if (v > 0 || x->m.layout != NT_V45 || !x->m.items[x->m.n - 1].raw)
         return 0;
     nt_model_remove(&x->m, x->m.n - 1);
     mark(x, x->m.n - 1, x->m.items[x->m.n - 1].content.n + 1,
@@ -559,7 +562,7 @@ static int patch_trace(nt_mut *x, unsigned v, size_t off, const void *p,
                        size_t n, const char *what, tg_mutant *out)
 {
     /* v6: item 1 is the Trace block and its fields start at 0 */
-    size_t base = x->m.v6 ? 0 : TRACE_PAYLOAD;
+    size_t base = x->m.layout != NT_V45 ? 0 : TRACE_PAYLOAD;
     if (v > 0 || x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + 40)
         return 0;
     memcpy(bytes(x, TRACE_ITEM) + base + off, p, n);
@@ -588,15 +591,16 @@ static int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
 /* ---- block headers ----------------------------------------------------- */
 
 /* Insert a block of type b with content c after the first such block. */
-static int insert_after_first(nt_mut *x, enum block b, const void *c, size_t n,
-                              uint64_t at, const char *what, tg_mutant *out)
+static int insert_after_first(nt_mut *x, enum nt_block b, const void *c,
+                              size_t n, uint64_t at, const char *what,
+                              tg_mutant *out)
 {
     long i = nth(x, b, 0);
     if (i < 0)
         return 0;
     tgM_buf content = {0};
     put(&content, c, n);
-    insert(x, (size_t)i + 1, b, &content);
+    insert(x, (size_t)i + 1, b, content.p, content.n);
     tgM_free(&content);
     mark(x, (size_t)i + 1, at, what, out);
     return 1;
@@ -605,7 +609,7 @@ static int insert_after_first(nt_mut *x, enum block b, const void *c, size_t n,
 static int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {19, 0, 1};
-    return v == 0 && insert_after_first(x, B_EVENT, c, sizeof c, 0,
+    return v == 0 && insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
                                         "inserted an EventBlock with "
                                         "HeaderSize 19",
                                         out);
@@ -613,7 +617,7 @@ static int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, 0);
+    long i = nth(x, NT_B_EVENT, 0);
     if (v > 0 || i < 0)
         return 0;
     bytes(x, (size_t)i)[2] = 3;
@@ -625,7 +629,7 @@ static int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {20, 0, 1};
     return v == 0 &&
-           insert_after_first(x, B_EVENT, c, sizeof c, 0,
+           insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
                               "inserted an EventBlock with no rows", out);
 }
 
@@ -633,8 +637,8 @@ static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
     unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
-    return v == 0 && !x->m.v6 &&
-           insert_after_first(x, B_EVENT, c, sizeof c, 22,
+    return v == 0 && x->m.layout == NT_V45 &&
+           insert_after_first(x, NT_B_EVENT, c, sizeof c, 22,
                               "inserted an EventBlock whose row's ActivityId "
                               "is cut by the block end",
                               out);
@@ -642,13 +646,13 @@ static int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_empty_other(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     tgM_buf c = {0};
     put_u32(&c, 1000);
     put_u32(&c, 0);
-    insert(x, (size_t)i + 1, B_STACK, &c);
+    insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, 4, "inserted a StackBlock with Count 0", out);
     return 1;
@@ -656,7 +660,7 @@ static int mut_empty_other(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_minmax(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, 0);
+    long i = nth(x, NT_B_EVENT, 0);
     if (v > 0 || i < 0)
         return 0;
     unsigned char *p = bytes(x, (size_t)i) + 4;
@@ -725,7 +729,9 @@ static int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
     put_u8(&h, 5); /* header MetadataId 5 */
     put_u8(&h, 0);
     put_var(&h, pl.n);
-    long i = v == 0 && !x->m.v6 ? insert_meta_row(x, h.p, h.n, &pl) : -1;
+    long i = v == 0 && x->m.layout == NT_V45
+                 ? insert_meta_row(x, h.p, h.n, &pl)
+                 : -1;
     tgM_free(&h);
     tgM_free(&pl);
     if (i < 0)
@@ -744,8 +750,8 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
                              size_t pad, unsigned char fill, int size_delta,
                              int where, const char *what, tg_mutant *out)
 {
-    long i = nth(x, B_META, 0);
-    if (v > 0 || i < 0 || x->m.v6)
+    long i = nth(x, NT_B_METADATA, 0);
+    if (v > 0 || i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf pl = {0}, c = {0};
     meta_named(&pl, NEXT_META, name);
@@ -762,7 +768,7 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
     put(&c, pl.p, pl.n);
     for (size_t k = 0; k < pad; k++)
         put_u8(&c, fill);
-    insert(x, (size_t)i + 1, B_META, &c);
+    insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&pl);
     tgM_free(&c);
     mark(x, (size_t)i + 1, at, what, out);
@@ -805,7 +811,7 @@ static int mut_row_align(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_EVENT, 0);
+    long i = nth(x, NT_B_EVENT, 0);
     /* the first row of a block always carries MetadataId (flag 0x01) */
     if (v > 0 || i < 0 || !(bytes(x, (size_t)i)[20] & 0x01))
         return 0;
@@ -821,7 +827,7 @@ static int define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
 {
     tgM_buf pl = {0};
     meta_payload(&pl, id);
-    long i = v == 0 && !x->m.v6 ? meta_block_with(x, &pl) : -1;
+    long i = v == 0 && x->m.layout == NT_V45 ? meta_block_with(x, &pl) : -1;
     tgM_free(&pl);
     if (i < 0)
         return 0;
@@ -841,12 +847,12 @@ static int mut_metadata_zero(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     /* the first event of the window (it always has a stack) fails */
-    long e = nth(x, B_EVENT, 0);
+    long e = nth(x, NT_B_EVENT, 0);
     if (e < 0)
         return 0;
     mark(x, (size_t)e, 20, "removed the first window's StackBlock", out);
@@ -855,7 +861,7 @@ static int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && repeat_item(x, nth(x, B_STACK, 0),
+    return v == 0 && repeat_item(x, nth(x, NT_B_STACK, 0),
                                  "repeated the first StackBlock", out);
 }
 
@@ -865,7 +871,7 @@ static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
     static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
     /* the second stack's StackSize would be at 12 */
     return v == 0 &&
-           insert_after_first(x, B_STACK, c, sizeof c, 12,
+           insert_after_first(x, NT_B_STACK, c, sizeof c, 12,
                               "inserted a StackBlock with Count 3 and "
                               "one stack",
                               out);
@@ -873,7 +879,7 @@ static int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
@@ -889,7 +895,7 @@ static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
                                       12,   0, 0, 0, 1, 2,  3,  4,
                                       5,    6, 7, 8, 9, 10, 11, 12};
     return v == 0 &&
-           insert_after_first(x, B_STACK, c, sizeof c, 8,
+           insert_after_first(x, NT_B_STACK, c, sizeof c, 8,
                               "inserted a 12-byte stack (PointerSize 8)", out);
 }
 
@@ -900,7 +906,7 @@ static int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
 static int meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
                             const char *what, tg_mutant *out)
 {
-    long i = !x->m.v6 ? meta_block_with(x, pl) : -1;
+    long i = x->m.layout == NT_V45 ? meta_block_with(x, pl) : -1;
     if (i < 0)
         return 0;
     mark(x, (size_t)i, x->payload_at + at, what, out);
@@ -1028,12 +1034,12 @@ static int insert_sp(nt_mut *x, int64_t dts, const char *what, tg_mutant *out)
 {
     long sp;
     uint64_t ts = last_sp_ts(x, &sp);
-    if (sp < 0 || x->m.v6)
+    if (sp < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf c = {0};
     put_u64(&c, ts + (uint64_t)dts);
     put_u32(&c, 0);
-    insert(x, (size_t)sp + 1, B_SP, &c);
+    insert(x, (size_t)sp + 1, NT_B_SP, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)sp + 1, 0, what, out);
     return 1;
@@ -1057,7 +1063,7 @@ static int mut_sp_equal(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_SP, 0);
+    long i = nth(x, NT_B_SP, 0);
     if (v > 0 || i < 0)
         return 0;
     unsigned char *p = bytes(x, (size_t)i);
@@ -1069,8 +1075,8 @@ static int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_sp_threads(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_SP, 0);
-    if (v > 0 || i < 0 || x->m.v6)
+    long i = nth(x, NT_B_SP, 0);
+    if (v > 0 || i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_splice(&x->m.items[i].content, 8, x->m.items[i].content.n - 8,
                "\0\0\0\0", 4);
@@ -1080,15 +1086,15 @@ static int mut_sp_threads(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_SP, 0);
-    if (v > 0 || i < 0 || x->m.v6)
+    long i = nth(x, NT_B_SP, 0);
+    if (v > 0 || i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf c = {0};
     tgM_write(&c, bytes(x, (size_t)i), 8);
     put_u32(&c, 2);
     put_u64(&c, 900001);
     put_u32(&c, 0);
-    insert(x, (size_t)i + 1, B_SP, &c);
+    insert(x, (size_t)i + 1, NT_B_SP, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, 8,
          "inserted an SPBlock with ThreadCount 2 and one entry", out);
@@ -1170,33 +1176,9 @@ static int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
 
 /* ---- v6 ----------------------------------------------------------------- */
 
-/* The k-th v6 block of a kind (from the end when k < 0), or -1. */
-static long nth6(const nt_mut *x, unsigned kind, long k)
-{
-    long seen = 0;
-    for (size_t j = 0; j < x->m.n; j++) {
-        size_t i = k >= 0 ? j : x->m.n - 1 - j;
-        const nt_item *it = &x->m.items[i];
-        if (!it->raw && it->kind == kind && seen++ == (k >= 0 ? k : -k - 1))
-            return (long)i;
-    }
-    return -1;
-}
-
-static nt_item *insert6(nt_mut *x, size_t at, unsigned kind, const void *p,
-                        size_t n)
-{
-    nt_item *it = nt_model_insert(&x->m, at);
-    if (it) {
-        it->kind = kind;
-        tgM_write(&it->content, p, n);
-    }
-    return it;
-}
-
 static int mut_end_missing_v6(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 0, -1);
+    long i = nth(x, NT_B_END, -1);
     if (v > 0 || i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
@@ -1207,7 +1189,7 @@ static int mut_end_missing_v6(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_end_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 0, -1);
+    long i = nth(x, NT_B_END, -1);
     if (v > 0 || i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\0\0\0\0", 4);
@@ -1217,15 +1199,18 @@ static int mut_end_size(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_kind_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || insert6(x, 2, 9, "\1\2\3\4\5", 5) == NULL)
+    nt_item *it = v == 0 ? nt_model_insert(&x->m, 2) : NULL;
+    if (it == NULL)
         return 0;
+    it->kind = NT_NBLOCKS; /* one past the last kind of final v6 */
+    tgM_write(&it->content, "\1\2\3\4\5", 5);
     mark_header(x, 2, 0, "inserted a block of kind 9", out);
     return 1;
 }
 
 static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || x->m.n < 3 || x->m.items[1].kind != 1)
+    if (v > 0 || x->m.n < 3 || !is_block(x, 1, NT_B_TRACE))
         return 0;
     nt_item t = x->m.items[1];
     x->m.items[1] = x->m.items[2];
@@ -1236,13 +1221,13 @@ static int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           repeat_item(x, nth6(x, 1, 0), "repeated the Trace block", out);
+    return v == 0 && repeat_item(x, nth(x, NT_B_TRACE, 0),
+                                 "repeated the Trace block", out);
 }
 
 static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    if (v > 0 || x->m.n < 2 || x->m.items[1].kind != 1)
+    if (v > 0 || x->m.n < 2 || !is_block(x, 1, NT_B_TRACE))
         return 0;
     tgB_put32(bytes(x, 1) + 36, 100);
     /* the strings run out where the block ends */
@@ -1253,7 +1238,7 @@ static int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 4, -1);
+    long i = nth(x, NT_B_SP, -1);
     if (v > 0 || i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
@@ -1292,12 +1277,12 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
                  const void *optional, size_t no, const void *tail, size_t nt,
                  uint64_t at, const char *what, tg_mutant *out)
 {
-    long i = nth6(x, 3, 0);
+    long i = nth(x, NT_B_METADATA, 0);
     if (i < 0)
         return 0;
     tgM_buf c = {0};
     uint64_t fields_at = meta_block6(&c, fields, nf, optional, no, tail, nt);
-    insert6(x, (size_t)i + 1, 3, c.p, c.n);
+    insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, fields_at + at, what, out);
     return 1;
@@ -1308,8 +1293,9 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
 
 static int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 3, 0);
-    if (v > 0 || i < 0 || insert6(x, (size_t)i + 1, 3, "\xff\xff", 2) == NULL)
+    long i = nth(x, NT_B_METADATA, 0);
+    if (v > 0 || i < 0 ||
+        insert(x, (size_t)i + 1, NT_B_METADATA, "\xff\xff", 2) == NULL)
         return 0;
     mark(x, (size_t)i + 1, 0,
          "inserted a Metadata block with HeaderSize "
@@ -1384,7 +1370,7 @@ typedef struct row6 {
 
 static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
 {
-    long sp = nth6(x, 4, -1);
+    long sp = nth(x, NT_B_SP, -1);
     if (sp < 0)
         return -1;
     uint64_t base = tgB_le64(bytes(x, (size_t)sp)), lo = UINT64_MAX, hi = 0;
@@ -1393,13 +1379,13 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     size_t at = (size_t)sp + 1;
     /* a flush after the SP may be followed by re-declarations: go past */
     while (at < x->m.n &&
-           (x->m.items[at].kind == 6 || x->m.items[at].kind == 3))
+           (is_block(x, at, NT_B_THREAD) || is_block(x, at, NT_B_METADATA)))
         at++;
     if (declare) {
         tgM_buf t = {0};
         put_u16(&t, 1);
         put_u8(&t, 99);
-        insert6(x, at++, 6, t.p, t.n);
+        insert(x, at++, NT_B_THREAD, t.p, t.n);
         tgM_free(&t);
     }
     tgM_buf r = {0}, c = {0}, pl = {0};
@@ -1446,7 +1432,7 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     }
     block_header(&c, uncompressed ? 0 : 1, lo, hi);
     put(&c, r.p, r.n);
-    insert6(x, at, 2, c.p, c.n);
+    insert(x, at, NT_B_EVENT, c.p, c.n);
     tgM_free(&r);
     tgM_free(&c);
     tgM_free(&pl);
@@ -1521,7 +1507,7 @@ static int payload6(nt_mut *x, const void *fields, size_t nf,
         return 0;
     tgM_buf c = {0};
     meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
-    insert6(x, (size_t)i, 3, c.p, c.n);
+    insert(x, (size_t)i, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, x->payload_at + at, what, out);
     return 1;
@@ -1532,7 +1518,7 @@ static int payload6(nt_mut *x, const void *fields, size_t nf,
 static int insert_threads(nt_mut *x, long at, const void *p, size_t n,
                           uint64_t delta, const char *what, tg_mutant *out)
 {
-    if (at < 0 || insert6(x, (size_t)at, 6, p, n) == NULL)
+    if (at < 0 || insert(x, (size_t)at, NT_B_THREAD, p, n) == NULL)
         return 0;
     mark(x, (size_t)at, delta, what, out);
     return 1;
@@ -1542,25 +1528,26 @@ static int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* RowSize 3: index 98, a Name claiming 10 bytes */
     return v == 0 &&
-           insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x62\1\x0a", 5, 4,
-                          "a thread name longer than its row", out);
+           insert_threads(x, nth(x, NT_B_THREAD, 0) + 1, "\3\0\x62\1\x0a", 5,
+                          4, "a thread name longer than its row", out);
 }
 
 static int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && insert_threads(x, nth6(x, 6, 0) + 1, "\3\0\x61\5\0", 5, 3,
-                                    "a thread info entry of kind 5", out);
+    return v == 0 &&
+           insert_threads(x, nth(x, NT_B_THREAD, 0) + 1, "\3\0\x61\5\0", 5, 3,
+                          "a thread info entry of kind 5", out);
 }
 
 static int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           repeat_item(x, nth6(x, 6, 0), "repeated the Thread block", out);
+    return v == 0 && repeat_item(x, nth(x, NT_B_THREAD, 0),
+                                 "repeated the Thread block", out);
 }
 
 static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 7, -1);
+    long i = nth(x, NT_B_REMOVE_THREAD, -1);
     if (v > 0 || i < 0)
         return 0;
     /* a row re-declaring the removed index (its first varuint) */
@@ -1573,13 +1560,13 @@ static int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           repeat_item(x, nth6(x, 7, -1), "removed a thread index twice", out);
+    return v == 0 && repeat_item(x, nth(x, NT_B_REMOVE_THREAD, -1),
+                                 "removed a thread index twice", out);
 }
 
 static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 8, 0), e = nth6(x, 2, 0);
+    long i = nth(x, NT_B_LABELS, 0), e = nth(x, NT_B_EVENT, 0);
     if (v > 0 || i < 0 || e < i)
         return 0;
     tgB_put32(bytes(x, (size_t)i), 100);
@@ -1592,8 +1579,8 @@ static int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
 static int insert_labels(nt_mut *x, const void *p, size_t n, uint64_t at,
                          const char *what, tg_mutant *out)
 {
-    long i = nth6(x, 8, 0);
-    if (i < 0 || insert6(x, (size_t)i + 1, 8, p, n) == NULL)
+    long i = nth(x, NT_B_LABELS, 0);
+    if (i < 0 || insert(x, (size_t)i + 1, NT_B_LABELS, p, n) == NULL)
         return 0;
     mark(x, (size_t)i + 1, at, what, out);
     return 1;
@@ -1607,8 +1594,8 @@ static int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           repeat_item(x, nth6(x, 8, 0), "repeated a LabelList block", out);
+    return v == 0 && repeat_item(x, nth(x, NT_B_LABELS, 0),
+                                 "repeated a LabelList block", out);
 }
 
 static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -1619,7 +1606,7 @@ static int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_sp_flags(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 4, 0);
+    long i = nth(x, NT_B_SP, 0);
     if (v > 0 || i < 0)
         return 0;
     bytes(x, (size_t)i)[8] |= 4;
@@ -1627,12 +1614,12 @@ static int mut_sp_flags(nt_mut *x, unsigned v, tg_mutant *out)
     return 1;
 }
 
-/* ---- the v6 draft (kinds: 3 Metadata, 4 Stack, 5 SP, 6 Thread) ----- */
+/* ---- the v6 draft (kinds.c: Stack and SequencePoint swap numbers) ----- */
 
-static int bump_count(nt_mut *x, unsigned kind, const char *what,
+static int bump_count(nt_mut *x, enum nt_block b, const char *what,
                       tg_mutant *out)
 {
-    long i = nth6(x, kind, 0);
+    long i = nth(x, b, 0);
     if (i < 0 || x->m.items[i].content.n < 2)
         return 0;
     unsigned char *p = bytes(x, (size_t)i);
@@ -1645,13 +1632,13 @@ static int bump_count(nt_mut *x, unsigned kind, const char *what,
 
 static int mut_draft_meta_count(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 &&
-           bump_count(x, 3, "raised a draft metadata Count by 1", out);
+    return v == 0 && bump_count(x, NT_B_METADATA,
+                                "raised a draft metadata Count by 1", out);
 }
 
 static int mut_draft_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && bump_count(x, 6,
+    return v == 0 && bump_count(x, NT_B_THREAD,
                                 "raised a draft Thread block Count "
                                 "by 1",
                                 out);
@@ -1663,7 +1650,7 @@ static int draft_meta(nt_mut *x, const void *fields, size_t nf,
                       const void *optional, size_t no, uint64_t at,
                       const char *what, tg_mutant *out)
 {
-    long i = nth6(x, 3, 0);
+    long i = nth(x, NT_B_METADATA, 0);
     if (i < 0)
         return 0;
     tgM_buf c = {0};
@@ -1675,7 +1662,7 @@ static int draft_meta(nt_mut *x, const void *fields, size_t nf,
     uint64_t fields_at = c.n;
     put(&c, fields, nf);
     put(&c, optional, no);
-    insert6(x, (size_t)i + 1, 3, c.p, c.n);
+    insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
     mark(x, (size_t)i + 1, fields_at + at, what, out);
     return 1;
@@ -1701,12 +1688,12 @@ static int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth6(x, 6, 0);
+    long i = nth(x, NT_B_THREAD, 0);
     if (v > 0 || i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     /* the first event after it names a thread no block declared */
-    long e = nth6(x, 2, 0);
+    long e = nth(x, NT_B_EVENT, 0);
     if (e < i)
         return 0;
     mark(x, (size_t)e, 20, "removed the first draft Thread block", out);
@@ -1721,12 +1708,12 @@ static int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
 static long draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
                         int pad)
 {
-    long sp = nth6(x, 5, -1), end = nth6(x, 0, -1);
-    if (sp < 0 || end < 0 || !x->m.v6)
+    long sp = nth(x, NT_B_SP, -1), end = nth(x, NT_B_END, -1);
+    if (sp < 0 || end < 0 || x->m.layout == NT_V45)
         return -1;
     uint64_t ts = tgB_le64(bytes(x, (size_t)sp)) + 5;
     /* Count 1: Index 99, ThreadId 99, ProcessId 1 */
-    insert6(x, (size_t)end, 6, "\1\0\x63\x63\x01", 5);
+    insert(x, (size_t)end, NT_B_THREAD, "\1\0\x63\x63\x01", 5);
     tgM_buf c = {0};
     block_header(&c, pad >= 0 ? 0 : 1, ts, ts);
     if (pad >= 0) {
@@ -1755,7 +1742,7 @@ static long draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
     put(&c, payload, np);
     for (int k = 0; k < pad; k++)
         put_u8(&c, 0);
-    insert6(x, (size_t)end + 1, 2, c.p, c.n);
+    insert(x, (size_t)end + 1, NT_B_EVENT, c.p, c.n);
     tgM_free(&c);
     return end + 1;
 }
@@ -1931,15 +1918,18 @@ static int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
         break;
     case 1: /* v6: a Thread row for index 98 named c3 28 */
         r = reparent(x, NT_PROFILE_V6, out) &&
-            insert_threads(x, nth6(x, 6, 0) + 1, "\5\0\x62\1\2\xc3\x28", 7, 6,
+            insert_threads(x, nth(x, NT_B_THREAD, 0) + 1,
+                           "\5\0\x62\1\2\xc3\x28", 7, 6,
                            "v6: a thread name that is not UTF-8", out);
         break;
     case 2: { /* the draft: metadata 100 whose provider is c3 28 */
-        long i = reparent(x, NT_PROFILE_V6_DRAFT, out) ? nth6(x, 3, 0) : -1;
+        long i = reparent(x, NT_PROFILE_V6_DRAFT, out)
+                     ? nth(x, NT_B_METADATA, 0)
+                     : -1;
         if (i < 0)
             break;
         put(&pl, "\1\0\x64\2\xc3\x28\1\1E\0\0", 11);
-        insert6(x, (size_t)i + 1, 3, pl.p, pl.n);
+        insert(x, (size_t)i + 1, NT_B_METADATA, pl.p, pl.n);
         mark(x, (size_t)i + 1, 5, "draft: a provider name that is not UTF-8",
              out);
         r = 1;
@@ -1954,7 +1944,7 @@ static int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long i = nth(x, B_STACK, 0);
+    long i = nth(x, NT_B_STACK, 0);
     if (v > 0 || i < 0)
         return 0;
     tgM_buf c = {0};
@@ -1963,7 +1953,7 @@ static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&c, 102400);
     for (int k = 0; k < 102400; k++)
         put_u8(&c, 0);
-    insert(x, (size_t)i + 1, B_STACK, &c);
+    insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
     mark_header(x, (size_t)i + 1, obj_block_size(&x->m.items[i + 1]),
                 "inserted a StackBlock of 102412 bytes", out);
@@ -1980,7 +1970,7 @@ static int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* the last window's stacks get ids from 0, a new empty stack taking
      * id 0: every id its events use stays defined */
-    long i = nth(x, B_STACK, -1);
+    long i = nth(x, NT_B_STACK, -1);
     if (v > 0 || i < 0)
         return 0;
     unsigned char *p = bytes(x, (size_t)i);
@@ -1993,8 +1983,8 @@ static int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
 
 static int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    long sp = nth(x, B_SP, -1);
-    if (v > 0 || sp < 0 || x->m.v6)
+    long sp = nth(x, NT_B_SP, -1);
+    if (v > 0 || sp < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf pl = {0}, c = {0};
     meta_payload(&pl, NEXT_META);
@@ -2002,7 +1992,7 @@ static int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
     put(&c, "\x80\x00", 2);
     put_var(&c, pl.n);
     put(&c, pl.p, pl.n);
-    insert(x, (size_t)sp + 1, B_META, &c);
+    insert(x, (size_t)sp + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&pl);
     tgM_free(&c);
     /* the end tag now follows another object */
