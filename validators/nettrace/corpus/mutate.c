@@ -1950,9 +1950,12 @@ static int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
     tgM_buf c = {0};
     put_u32(&c, 900);
     put_u32(&c, 1);
-    put_u32(&c, 102400);
-    for (int k = 0; k < 102400; k++)
+    /* a stack of the largest size a runtime writes, 12 header bytes on */
+    put_u32(&c, NT_OBSERVED_BLOCK);
+    for (unsigned k = 0; k < NT_OBSERVED_BLOCK; k++)
         put_u8(&c, 0);
+    _Static_assert(NT_OBSERVED_BLOCK + 12 == 102412,
+                   "the mutation's text names the block's size");
     insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
     mark_header(x, (size_t)i + 1, obj_block_size(&x->m.items[i + 1]),
