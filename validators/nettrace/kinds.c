@@ -7,10 +7,10 @@
 #include "nettrace.h"
 
 typedef struct nt_block_fact {
-    const char *object; /* v4/v5 FastSerialization object name, or NULL */
-    const char *name;   /* v6 name of the kind                           */
+    const char *object;    /* v4/v5 FastSerialization object name, or NULL */
+    const char *name;      /* v6 name of the kind                           */
     int kind[NT_NLAYOUTS]; /* kind number in v6 and the draft, or -1     */
-    int differs;        /* its content is laid out otherwise in the draft */
+    int differs;           /* its content is laid out otherwise in the draft */
 } nt_block_fact;
 
 static const nt_block_fact blocks[NT_NBLOCKS] = {
@@ -39,7 +39,10 @@ enum nt_block nt_block_of(enum nt_layout layout, uint32_t kind)
     return NT_B_NONE;
 }
 
-int nt_block_differs(enum nt_block b) { return b < NT_NBLOCKS && blocks[b].differs; }
+int nt_block_differs(enum nt_block b)
+{
+    return b < NT_NBLOCKS && blocks[b].differs;
+}
 
 const char *nt_block_name(enum nt_layout layout, enum nt_block b)
 {
