@@ -41,14 +41,22 @@ enum nt_block {
 /*! nt_block_kind() : the kind number of block b in a v6 layout, or -1 if
  *  the layout has no such block. */
 int nt_block_kind(enum nt_layout layout, enum nt_block b);
+/* Kind numbers of the v6 layouts are below this (kinds.c). */
+#define NT_NKINDS 9
+extern const uint8_t nt_kind_blocks[NT_NLAYOUTS][NT_NKINDS];
+
 /*! nt_block_of() : the block a v6 layout numbers `kind`, or NT_B_NONE. */
-enum nt_block nt_block_of(enum nt_layout layout, uint32_t kind);
+static inline enum nt_block nt_block_of(enum nt_layout layout, uint32_t kind)
+{
+    return kind < NT_NKINDS ? (enum nt_block)nt_kind_blocks[layout][kind]
+                            : NT_B_NONE;
+}
 /*! nt_block_differs() : whether block b's content is laid out otherwise
  *  in the draft than in final v6 (the blocks that decide NT-A28). */
 int nt_block_differs(enum nt_block b);
-/*! nt_block_name() : the name of block b in `layout` (the object name in
- *  v4/v5, the kind's name in v6), or NULL if the layout has no such
- *  block. */
+/*! nt_block_name() : the name of block b in `layout`: the object name in
+ *  v4/v5 (NULL where v4/v5 has no such object), the kind's name in v6 and
+ *  the draft; NULL for NT_B_NONE. */
 const char *nt_block_name(enum nt_layout layout, enum nt_block b);
 /*! nt_block_kinds() : the kinds of a v6 layout, as a range for messages
  *  ("kinds 0-8"), written to buf. */

@@ -57,7 +57,6 @@ typedef struct fresh_row {
     uint32_t meta, size;
 } fresh_row;
 
-
 /* ---- the kit (mutate_kit.c) ---- */
 
 /* Whether item i is block b of the model's layout (kinds.c). */
@@ -67,19 +66,19 @@ int mu_is_block(const nt_mut *x, size_t i, enum nt_block b);
 long mu_nth(const nt_mut *x, enum nt_block b, long k);
 
 void mu_mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
-                 tg_mutant *out);
+             tg_mutant *out);
 
 /* The break is in the item's header (object header, block header,
  * BlockSize, padding): delta counts from the item's first byte. */
-void mu_mark_header(nt_mut *x, size_t item, uint64_t delta,
-                        const char *what, tg_mutant *out);
+void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
+                    tg_mutant *out);
 
 uint64_t mu_obj_block_size(const nt_item *it);
 
 /* Insert block b of the model's layout, holding n bytes from p, before
  * item `at`. */
 nt_item *mu_insert(nt_mut *x, size_t at, enum nt_block b, const void *p,
-                       size_t n);
+                   size_t n);
 
 nt_item *mu_raw_insert(nt_mut *x, size_t at, const void *p, size_t n);
 
@@ -89,8 +88,7 @@ int mu_repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out);
 unsigned char *mu_bytes(nt_mut *x, size_t item);
 
 /* An event/metadata block header: HeaderSize 20, flags, min, max. */
-void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min,
-                         uint64_t max);
+void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min, uint64_t max);
 
 /* A v4/v5 metadata payload defining `id` (event `name`) up to Level,
  * and without the V1 field list the spec requires. */
@@ -109,7 +107,7 @@ int mu_reparent(nt_mut *x, int profile, tg_mutant *out);
  * compressed row whose header bytes are `hdr` (flags first) and whose
  * payload is `pl`; the row timestamp is 0. */
 long mu_insert_meta_row(nt_mut *x, const void *hdr, size_t n,
-                            const tgM_buf *pl);
+                        const tgM_buf *pl);
 
 /* A one-row metadata block whose row is: flags 0x80 (PayloadSize), ts 0,
  * size, payload; the payload is made by `payload`. */
@@ -122,43 +120,41 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n);
 
 /* ---- lent by mutate_v45.c ---- */
 
-int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p,
-                     size_t n, const char *what, tg_mutant *out);
+int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n,
+                 const char *what, tg_mutant *out);
 
 /* Insert a block of type b with content c after the first such block. */
-int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c,
-                              size_t n, uint64_t at, const char *what,
-                              tg_mutant *out);
+int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
+                          uint64_t at, const char *what, tg_mutant *out);
 
 /* A MetadataBlock, after the first, defining metadata id `id`. */
 int mu_define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
-                       tg_mutant *out);
+                   tg_mutant *out);
 
 /* A MetadataBlock, after the first, holding the one metadata payload pl;
  * the break is `at` bytes into it. */
 int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
-                            const char *what, tg_mutant *out);
+                        const char *what, tg_mutant *out);
 
 /* ---- lent by mutate_v6.c ---- */
 
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
-int mu_payload6(nt_mut *x, const void *fields, size_t nf,
-                    const void *payload, size_t np, uint64_t at,
-                    const char *what, tg_mutant *out);
+int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
+                size_t np, uint64_t at, const char *what, tg_mutant *out);
 
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
 int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
-                          uint64_t delta, const char *what, tg_mutant *out);
+                      uint64_t delta, const char *what, tg_mutant *out);
 
 /* ---- lent by mutate_draft.c ---- */
 
 /* A draft metadata block after the first: Count 1, a row defining id 100
  * with `fields` and `optional` as given. */
 int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
-                      const void *optional, size_t no, uint64_t at,
-                      const char *what, tg_mutant *out);
+                  const void *optional, size_t no, uint64_t at,
+                  const char *what, tg_mutant *out);
 
 /* After the last draft sequence point (before EndOfStream): a Thread
  * block declaring index 99, then an Event block with one row of metadata
@@ -166,7 +162,7 @@ int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
  * the row is uncompressed (the v5 row) with pad zero bytes of padding.
  * @return the Event block's item, its payload at x->payload_at, or -1. */
 long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
-                        int pad);
+                    int pad);
 
 /* ---- the mutators, one per rules.def MUT() ---- */
 #define MUT(fn, text) int fn(nt_mut *x, unsigned variant, tg_mutant *out);

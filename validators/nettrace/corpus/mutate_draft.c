@@ -38,8 +38,8 @@ int mut_draft_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 /* A draft metadata block after the first: Count 1, a row defining id 100
  * with `fields` and `optional` as given. */
 int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
-                      const void *optional, size_t no, uint64_t at,
-                      const char *what, tg_mutant *out)
+                  const void *optional, size_t no, uint64_t at,
+                  const char *what, tg_mutant *out)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
     if (i < 0)
@@ -62,11 +62,11 @@ int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
 int mut_draft_meta_row(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* one field of type 25 (not a draft type code) named "F" */
-    return v == 0 &&
-           mu_draft_meta(x,
-                      "\x01\x19\x01"
-                      "F",
-                      4, "\0", 1, 1, "gave a draft field type code 25", out);
+    return v == 0 && mu_draft_meta(x,
+                                   "\x01\x19\x01"
+                                   "F",
+                                   4, "\0", 1, 1,
+                                   "gave a draft field type code 25", out);
 }
 
 int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
@@ -74,7 +74,7 @@ int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
     /* no fields; one optional element of kind 7, Size 2 */
     return v == 0 &&
            mu_draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2,
-                      "added a draft optional element of kind 7", out);
+                         "added a draft optional element of kind 7", out);
 }
 
 int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
@@ -97,7 +97,7 @@ int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
  * the row is uncompressed (the v5 row) with pad zero bytes of padding.
  * @return the Event block's item, its payload at x->payload_at, or -1. */
 long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
-                        int pad)
+                    int pad)
 {
     long sp = mu_nth(x, NT_B_SP, -1), end = mu_nth(x, NT_B_END, -1);
     if (sp < 0 || end < 0 || x->m.layout == NT_V45)
@@ -145,8 +145,8 @@ int mut_draft_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
     if (i < 0)
         return 0;
     mu_mark(x, (size_t)i, x->payload_at,
-         "gave an uncompressed draft row 4 "
-         "bytes of zero padding",
-         out);
+            "gave an uncompressed draft row 4 "
+            "bytes of zero padding",
+            out);
     return 1;
 }

@@ -33,7 +33,7 @@ long mu_nth(const nt_mut *x, enum nt_block b, long k)
 }
 
 void mu_mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
-                 tg_mutant *out)
+             tg_mutant *out)
 {
     x->item = item;
     x->delta = delta;
@@ -43,8 +43,8 @@ void mu_mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
 
 /* The break is in the item's header (object header, block header,
  * BlockSize, padding): delta counts from the item's first byte. */
-void mu_mark_header(nt_mut *x, size_t item, uint64_t delta,
-                        const char *what, tg_mutant *out)
+void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
+                    tg_mutant *out)
 {
     mu_mark(x, item, delta, what, out);
     x->header = 1;
@@ -58,7 +58,7 @@ uint64_t mu_obj_block_size(const nt_item *it)
 /* Insert block b of the model's layout, holding n bytes from p, before
  * item `at`. */
 nt_item *mu_insert(nt_mut *x, size_t at, enum nt_block b, const void *p,
-                       size_t n)
+                   size_t n)
 {
     nt_item *it = nt_model_insert(&x->m, at);
     if (it == NULL)
@@ -104,8 +104,7 @@ unsigned char *mu_bytes(nt_mut *x, size_t item)
 }
 
 /* An event/metadata block header: HeaderSize 20, flags, min, max. */
-void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min,
-                         uint64_t max)
+void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min, uint64_t max)
 {
     put_u16(b, 20);
     put_u16(b, flags);
@@ -126,10 +125,7 @@ void mu_meta_named(tgM_buf *b, uint32_t id, const char *name)
     put_u32(b, 4);
 }
 
-void mu_meta_header(tgM_buf *b, uint32_t id)
-{
-    mu_meta_named(b, id, "Event");
-}
+void mu_meta_header(tgM_buf *b, uint32_t id) { mu_meta_named(b, id, "Event"); }
 
 /* ... and with an empty field list. */
 void mu_meta_payload(tgM_buf *b, uint32_t id)
@@ -153,7 +149,7 @@ int mu_reparent(nt_mut *x, int profile, tg_mutant *out)
  * compressed row whose header bytes are `hdr` (flags first) and whose
  * payload is `pl`; the row timestamp is 0. */
 long mu_insert_meta_row(nt_mut *x, const void *hdr, size_t n,
-                            const tgM_buf *pl)
+                        const tgM_buf *pl)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
     if (i < 0)

@@ -85,8 +85,8 @@ static int pay_mutant(nt_mut *x, const pay_case *c, tg_mutant *out)
         return payload45(x, c->fields, c->nf, c->payload, c->np, c->at,
                          c->what, out);
     case NT_PROFILE_V6:
-        return mu_payload6(x, c->fields, c->nf, c->payload, c->np, c->at, c->what,
-                        out);
+        return mu_payload6(x, c->fields, c->nf, c->payload, c->np, c->at,
+                           c->what, out);
     default:
         return payload_draft(x, c->fields, c->nf, c->payload, c->np, c->at,
                              c->what, out);
@@ -158,15 +158,15 @@ int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
         put_u32(&pl, 4);
         put_u32(&pl, 0);
         r = mu_meta_payload_mut(x, &pl, 4 + 2,
-                             "v4/v5: a provider name with an unpaired "
-                             "surrogate",
-                             out);
+                                "v4/v5: a provider name with an unpaired "
+                                "surrogate",
+                                out);
         break;
     case 1: /* v6: a Thread row for index 98 named c3 28 */
         r = mu_reparent(x, NT_PROFILE_V6, out) &&
             mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1,
-                           "\5\0\x62\1\2\xc3\x28", 7, 6,
-                           "v6: a thread name that is not UTF-8", out);
+                              "\5\0\x62\1\2\xc3\x28", 7, 6,
+                              "v6: a thread name that is not UTF-8", out);
         break;
     case 2: { /* the draft: metadata 100 whose provider is c3 28 */
         long i = mu_reparent(x, NT_PROFILE_V6_DRAFT, out)
@@ -176,8 +176,8 @@ int mut_str_encoding(nt_mut *x, unsigned v, tg_mutant *out)
             break;
         put(&pl, "\1\0\x64\2\xc3\x28\1\1E\0\0", 11);
         mu_insert(x, (size_t)i + 1, NT_B_METADATA, pl.p, pl.n);
-        mu_mark(x, (size_t)i + 1, 5, "draft: a provider name that is not UTF-8",
-             out);
+        mu_mark(x, (size_t)i + 1, 5,
+                "draft: a provider name that is not UTF-8", out);
         r = 1;
         break;
     }

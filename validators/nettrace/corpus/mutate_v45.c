@@ -9,8 +9,8 @@
 
 /* ---- header ----------------------------------------------------------- */
 
-int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p,
-                     size_t n, const char *what, tg_mutant *out)
+int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n,
+                 const char *what, tg_mutant *out)
 {
     if (item >= x->m.n || !x->m.items[item].raw ||
         x->m.items[item].content.n < off + n)
@@ -23,15 +23,16 @@ int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p,
 int mut_magic(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_patch_raw(x, 0, 7, "f", 1,
-                               "changed the magic to "
-                               "\"Nettracf\"",
-                               out);
+                                  "changed the magic to "
+                                  "\"Nettracf\"",
+                                  out);
 }
 
 int mut_fastser(nt_mut *x, unsigned v, tg_mutant *out)
 {
-    return v == 0 && mu_patch_raw(x, 0, 8, "\x15", 1,
-                               "set the FastSerialization length to 21", out);
+    return v == 0 &&
+           mu_patch_raw(x, 0, 8, "\x15", 1,
+                        "set the FastSerialization length to 21", out);
 }
 
 static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
@@ -40,9 +41,9 @@ static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
     tgB_put32(b, major);
     return v == 0 && x->m.layout != NT_V45 &&
            mu_patch_raw(x, 0, 12, b, 4,
-                     major < 6 ? "set MajorVersion to 5"
-                               : "set MajorVersion to 7",
-                     out);
+                        major < 6 ? "set MajorVersion to 5"
+                                  : "set MajorVersion to 7",
+                        out);
 }
 
 int mut_major_old(nt_mut *x, unsigned v, tg_mutant *out)
@@ -84,7 +85,7 @@ int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     x->m.items[i].end_tag = 0x07;
     mu_mark(x, (size_t)i, x->m.items[i].content.n,
-         "closed the first MetadataBlock with 07 instead of 06", out);
+            "closed the first MetadataBlock with 07 instead of 06", out);
     return 1;
 }
 
@@ -94,7 +95,8 @@ int mut_name_len(nt_mut *x, unsigned v, tg_mutant *out)
                                       0, 0, 0, 0xff, 0xff, 0xff, 0xff};
     if (v > 0 || mu_raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
         return 0;
-    mu_mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1", out);
+    mu_mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1",
+            out);
     return 1;
 }
 
@@ -106,21 +108,21 @@ int mut_first_trace(nt_mut *x, unsigned v, tg_mutant *out)
     nt_item t = x->m.items[TRACE_ITEM];
     x->m.items[TRACE_ITEM] = x->m.items[i];
     x->m.items[i] = t;
-    mu_mark_header(x, TRACE_ITEM, 0, "put the first MetadataBlock before Trace",
-                out);
+    mu_mark_header(x, TRACE_ITEM, 0,
+                   "put the first MetadataBlock before Trace", out);
     return 1;
 }
 
 int mut_trace_version(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_patch_raw(x, TRACE_ITEM, 3, "\x05", 1,
-                               "set the Trace object version to 5", out);
+                                  "set the Trace object version to 5", out);
 }
 
 int mut_trace_minver(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_patch_raw(x, TRACE_ITEM, 7, "\x03", 1,
-                               "set Trace MinimumReaderVersion to 3", out);
+                                  "set Trace MinimumReaderVersion to 3", out);
 }
 
 int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
@@ -132,7 +134,7 @@ int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
     /* the end tag now stands where the 48th byte was; the next byte is
      * where it belongs */
     mu_mark(x, TRACE_ITEM, TRACE_PAYLOAD + 48,
-         "cut the Trace payload to 47 bytes", out);
+            "cut the Trace payload to 47 bytes", out);
     return 1;
 }
 
@@ -143,7 +145,7 @@ int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     x->m.items[i].name = "EventBlok";
     mu_mark_header(x, (size_t)i, OBJ_NAME,
-                "renamed the first EventBlock to EventBlok", out);
+                   "renamed the first EventBlock to EventBlok", out);
     return 1;
 }
 
@@ -156,7 +158,7 @@ static int set_versions(nt_mut *x, unsigned v, int32_t version, int32_t minver,
     x->m.items[i].version = version;
     x->m.items[i].min_version = minver;
     mu_mark_header(x, (size_t)i, version != 2 ? OBJ_VERSION : OBJ_MINVER, what,
-                out);
+                   out);
     return 1;
 }
 
@@ -184,7 +186,7 @@ int mut_block_size(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     x->m.items[i].size = -1;
     mu_mark_header(x, (size_t)i, mu_obj_block_size(&x->m.items[i]),
-                "set a BlockSize to -1", out);
+                   "set a BlockSize to -1", out);
     return 1;
 }
 
@@ -218,7 +220,7 @@ int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
         if (!it->raw && it->content_at - it->at > header) {
             it->pad_byte = 0xff;
             mu_mark_header(x, i, mu_obj_block_size(it) + 4,
-                        "filled a block's padding with ff", out);
+                           "filled a block's padding with ff", out);
             return 1;
         }
     }
@@ -240,9 +242,9 @@ int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
             continue;
         it->pad_extra = v ? -1 : 1;
         mu_mark_header(x, i, mu_obj_block_size(it) + 4,
-                    v ? "padded a block by one byte too few"
-                      : "padded a block by one byte too many",
-                    out);
+                       v ? "padded a block by one byte too few"
+                         : "padded a block by one byte too many",
+                       out);
         return 1;
     }
     return 0;
@@ -265,7 +267,7 @@ int mut_end_missing(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     nt_model_remove(&x->m, x->m.n - 1);
     mu_mark(x, x->m.n - 1, x->m.items[x->m.n - 1].content.n + 1,
-         "removed the end-of-stream tag 01", out);
+            "removed the end-of-stream tag 01", out);
     return 1;
 }
 
@@ -310,9 +312,8 @@ int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
 /* ---- block headers ----------------------------------------------------- */
 
 /* Insert a block of type b with content c after the first such block. */
-int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c,
-                              size_t n, uint64_t at, const char *what,
-                              tg_mutant *out)
+int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
+                          uint64_t at, const char *what, tg_mutant *out)
 {
     long i = mu_nth(x, b, 0);
     if (i < 0)
@@ -329,9 +330,9 @@ int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
 {
     unsigned char c[20] = {19, 0, 1};
     return v == 0 && mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
-                                        "inserted an EventBlock with "
-                                        "HeaderSize 19",
-                                        out);
+                                           "inserted an EventBlock with "
+                                           "HeaderSize 19",
+                                           out);
 }
 
 int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
@@ -349,7 +350,7 @@ int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
     unsigned char c[20] = {20, 0, 1};
     return v == 0 &&
            mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
-                              "inserted an EventBlock with no rows", out);
+                                 "inserted an EventBlock with no rows", out);
 }
 
 int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
@@ -357,10 +358,11 @@ int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
     /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
     unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
     return v == 0 && x->m.layout == NT_V45 &&
-           mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 22,
-                              "inserted an EventBlock whose row's ActivityId "
-                              "is cut by the block end",
-                              out);
+           mu_insert_after_first(
+               x, NT_B_EVENT, c, sizeof c, 22,
+               "inserted an EventBlock whose row's ActivityId "
+               "is cut by the block end",
+               out);
 }
 
 int mut_empty_other(nt_mut *x, unsigned v, tg_mutant *out)
@@ -536,13 +538,13 @@ int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     mu_bytes(x, (size_t)i)[21] = 0x7f;
     mu_mark(x, (size_t)i, 21, "made the first event refer to metadata id 127",
-         out);
+            out);
     return 1;
 }
 
 /* A MetadataBlock, after the first, defining metadata id `id`. */
 int mu_define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
-                       tg_mutant *out)
+                   tg_mutant *out)
 {
     tgM_buf pl = {0};
     mu_meta_payload(&pl, id);
@@ -581,7 +583,7 @@ int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
 int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_STACK, 0),
-                                 "repeated the first StackBlock", out);
+                                    "repeated the first StackBlock", out);
 }
 
 int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -591,9 +593,9 @@ int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
     /* the second stack's StackSize would be at 12 */
     return v == 0 &&
            mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 12,
-                              "inserted a StackBlock with Count 3 and "
-                              "one stack",
-                              out);
+                                 "inserted a StackBlock with Count 3 and "
+                                 "one stack",
+                                 out);
 }
 
 int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
@@ -603,7 +605,7 @@ int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
     mu_mark(x, (size_t)i, x->m.items[i].content.n - 1,
-         "added a byte after a StackBlock's stacks", out);
+            "added a byte after a StackBlock's stacks", out);
     return 1;
 }
 
@@ -613,9 +615,9 @@ int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
     static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0,  0,  0,
                                       12,   0, 0, 0, 1, 2,  3,  4,
                                       5,    6, 7, 8, 9, 10, 11, 12};
-    return v == 0 &&
-           mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 8,
-                              "inserted a 12-byte stack (PointerSize 8)", out);
+    return v == 0 && mu_insert_after_first(
+                         x, NT_B_STACK, c, sizeof c, 8,
+                         "inserted a 12-byte stack (PointerSize 8)", out);
 }
 
 /* ---- v4/v5 metadata payloads ------------------------------------------- */
@@ -623,7 +625,7 @@ int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
 /* A MetadataBlock, after the first, holding the one metadata payload pl;
  * the break is `at` bytes into it. */
 int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
-                            const char *what, tg_mutant *out)
+                        const char *what, tg_mutant *out)
 {
     long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, pl) : -1;
     if (i < 0)
@@ -640,9 +642,9 @@ int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
         put_u32(&pl, NEXT_META);
         put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
         r = mu_meta_payload_mut(x, &pl, 4,
-                             "cut a metadata provider name "
-                             "before its NUL",
-                             out);
+                                "cut a metadata provider name "
+                                "before its NUL",
+                                out);
     } else if (v == 1) {
         mu_meta_payload(&pl, NEXT_META);
         uint64_t at = pl.n;
@@ -659,9 +661,9 @@ int mut_no_fields(nt_mut *x, unsigned v, tg_mutant *out)
     tgM_buf pl = {0};
     mu_meta_header(&pl, NEXT_META);
     int r = v == 0 && mu_meta_payload_mut(x, &pl, pl.n,
-                                       "ended a metadata payload after "
-                                       "Level, without FieldCount",
-                                       out);
+                                          "ended a metadata payload after "
+                                          "Level, without FieldCount",
+                                          out);
     tgM_free(&pl);
     return r;
 }
@@ -726,8 +728,8 @@ int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&t, 2);
     uint64_t at = pl.n + 5 + t.n - 4; /* the element type */
     v2_tag(&pl, &t);
-    int r = mu_meta_payload_mut(x, &pl, at,
-                             "gave a V2Params Array the element type 2", out);
+    int r = mu_meta_payload_mut(
+        x, &pl, at, "gave a V2Params Array the element type 2", out);
     tgM_free(&pl);
     tgM_free(&t);
     return r;
@@ -741,8 +743,8 @@ int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&pl, 2);        /* tag of 2 bytes, kind 9 */
     put_u8(&pl, 9);
     put_u16(&pl, 0);
-    int r = v == 0 && mu_meta_payload_mut(x, &pl, at,
-                                       "added a metadata tag of kind 9", out);
+    int r = v == 0 && mu_meta_payload_mut(
+                          x, &pl, at, "added a metadata tag of kind 9", out);
     tgM_free(&pl);
     return r;
 }
@@ -788,7 +790,7 @@ int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
     unsigned char *p = mu_bytes(x, (size_t)i);
     tgB_put64(p, tgB_le64(p) - 1000);
     mu_mark(x, (size_t)i, 0, "moved the first sequence point 1000 ticks back",
-         out);
+            out);
     return 1;
 }
 
@@ -816,7 +818,7 @@ int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
     mu_insert(x, (size_t)i + 1, NT_B_SP, c.p, c.n);
     tgM_free(&c);
     mu_mark(x, (size_t)i + 1, 8,
-         "inserted an SPBlock with ThreadCount 2 and one entry", out);
+            "inserted an SPBlock with ThreadCount 2 and one entry", out);
     return 1;
 }
 
@@ -889,7 +891,7 @@ int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
     if (i < 0)
         return 0;
     mu_mark(x, (size_t)i, x->payload_at, "an event with a 70000-byte payload",
-         out);
+            out);
     return 1;
 }
 
@@ -912,14 +914,14 @@ int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
     mu_insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
     mu_mark_header(x, (size_t)i + 1, mu_obj_block_size(&x->m.items[i + 1]),
-                "inserted a StackBlock of 102412 bytes", out);
+                   "inserted a StackBlock of 102412 bytes", out);
     return 1;
 }
 
 int mut_obs_meta(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return mu_define_meta(x, v, 1000, "defined metadata id 1000 after ids 1-6",
-                       out);
+                          out);
 }
 
 int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
@@ -953,6 +955,6 @@ int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
     tgM_free(&c);
     /* the end tag now follows another object */
     mu_mark(x, x->m.n - 1, 0, "added a MetadataBlock after the last SPBlock",
-         out);
+            out);
     return 1;
 }

@@ -13,7 +13,7 @@ int mut_end_missing_v6(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     mu_mark(x, (size_t)i - 1, x->m.items[i - 1].content.n,
-         "removed the EndOfStream block", out);
+            "removed the EndOfStream block", out);
     return 1;
 }
 
@@ -45,14 +45,15 @@ int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
     nt_item t = x->m.items[1];
     x->m.items[1] = x->m.items[2];
     x->m.items[2] = t;
-    mu_mark_header(x, 1, 0, "put the Metadata block before the Trace block", out);
+    mu_mark_header(x, 1, 0, "put the Metadata block before the Trace block",
+                   out);
     return 1;
 }
 
 int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_TRACE, 0),
-                                 "repeated the Trace block", out);
+                                    "repeated the Trace block", out);
 }
 
 int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -62,7 +63,7 @@ int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
     tgB_put32(mu_bytes(x, 1) + 36, 100);
     /* the strings run out where the block ends */
     mu_mark(x, 1, x->m.items[1].content.n,
-         "set KeyValueCount to 100 with 3 pairs", out);
+            "set KeyValueCount to 100 with 3 pairs", out);
     return 1;
 }
 
@@ -73,7 +74,7 @@ int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
     mu_mark(x, (size_t)i, x->m.items[i].content.n - 1,
-         "added a byte after a SequencePoint's entries", out);
+            "added a byte after a SequencePoint's entries", out);
     return 1;
 }
 
@@ -129,9 +130,9 @@ int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
         mu_insert(x, (size_t)i + 1, NT_B_METADATA, "\xff\xff", 2) == NULL)
         return 0;
     mu_mark(x, (size_t)i + 1, 0,
-         "inserted a Metadata block with HeaderSize "
-         "65535",
-         out);
+            "inserted a Metadata block with HeaderSize "
+            "65535",
+            out);
     return 1;
 }
 
@@ -209,8 +210,8 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     uint32_t prev_seq = 0;
     size_t at = (size_t)sp + 1;
     /* a flush after the SP may be followed by re-declarations: go past */
-    while (at < x->m.n &&
-           (mu_is_block(x, at, NT_B_THREAD) || mu_is_block(x, at, NT_B_METADATA)))
+    while (at < x->m.n && (mu_is_block(x, at, NT_B_THREAD) ||
+                           mu_is_block(x, at, NT_B_METADATA)))
         at++;
     if (declare) {
         tgM_buf t = {0};
@@ -326,9 +327,8 @@ int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
 
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
-int mu_payload6(nt_mut *x, const void *fields, size_t nf,
-                    const void *payload, size_t np, uint64_t at,
-                    const char *what, tg_mutant *out)
+int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
+                size_t np, uint64_t at, const char *what, tg_mutant *out)
 {
     const row6 r[] = {{1, 5, 0, 100, 0}};
     x->payload = payload;
@@ -347,7 +347,7 @@ int mu_payload6(nt_mut *x, const void *fields, size_t nf,
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
 int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
-                          uint64_t delta, const char *what, tg_mutant *out)
+                      uint64_t delta, const char *what, tg_mutant *out)
 {
     if (at < 0 || mu_insert(x, (size_t)at, NT_B_THREAD, p, n) == NULL)
         return 0;
@@ -358,22 +358,22 @@ int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
 int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
 {
     /* RowSize 3: index 98, a Name claiming 10 bytes */
-    return v == 0 &&
-           mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x62\1\x0a", 5,
-                          4, "a thread name longer than its row", out);
+    return v == 0 && mu_insert_threads(
+                         x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x62\1\x0a", 5,
+                         4, "a thread name longer than its row", out);
 }
 
 int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 &&
-           mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x61\5\0", 5, 3,
-                          "a thread info entry of kind 5", out);
+           mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x61\5\0",
+                             5, 3, "a thread info entry of kind 5", out);
 }
 
 int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_THREAD, 0),
-                                 "repeated the Thread block", out);
+                                    "repeated the Thread block", out);
 }
 
 int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
@@ -384,15 +384,15 @@ int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
     /* a row re-declaring the removed index (its first varuint) */
     unsigned char row[3] = {1, 0, mu_bytes(x, (size_t)i)[0]};
     return mu_insert_threads(x, i + 1, row, 3, 0,
-                          "declared the removed thread "
-                          "index again",
-                          out);
+                             "declared the removed thread "
+                             "index again",
+                             out);
 }
 
 int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_REMOVE_THREAD, -1),
-                                 "removed a thread index twice", out);
+                                    "removed a thread index twice", out);
 }
 
 int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
@@ -402,8 +402,8 @@ int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     tgB_put32(mu_bytes(x, (size_t)i), 100);
     /* the window's first event (it always has label list 1) fails */
-    mu_mark(x, (size_t)e, 20, "moved a window's label list ids to start at 100",
-         out);
+    mu_mark(x, (size_t)e, 20,
+            "moved a window's label list ids to start at 100", out);
     return 1;
 }
 
@@ -426,7 +426,7 @@ int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
 int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
 {
     return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_LABELS, 0),
-                                 "repeated a LabelList block", out);
+                                    "repeated a LabelList block", out);
 }
 
 int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
