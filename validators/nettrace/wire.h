@@ -11,6 +11,14 @@
 #define NT_OBSERVED_BLOCK   (100u * 1024) /* v4/v5 blocks, older runtimes   */
 #define NT_OBSERVED_PAYLOAD 65536u        /* event payloads                  */
 
+/* A v4/v5 FastSerialization object header, from its first byte (section
+ * 4.2): 05 05 01, int32 version, int32 minimum reader version, int32 name
+ * length, the name, 06; a block object then has an int32 BlockSize. */
+#define NT_O45_VERSION 3  /* offset of the version                  */
+#define NT_O45_MINVER  7  /* of the minimum reader version          */
+#define NT_O45_NAMELEN 11 /* of the name length                     */
+#define NT_O45_NAME    15 /* of the name; its 06 and BlockSize follow */
+
 /* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
 enum nt_layout {
     NT_V45 = 0, /* FastSerialization objects (v4/v5)          */

@@ -65,8 +65,8 @@ static int read_header(nt_check *k, object_header *h)
 {
     tgW_window *w = k->w;
     uint64_t at = tgW_offset(w);
-    if (tgW_fill(w, 15) < 15) {
-        cut(k, at, 15);
+    if (tgW_fill(w, NT_O45_NAME) < NT_O45_NAME) {
+        cut(k, at, NT_O45_NAME);
         return -1;
     }
     const unsigned char *p = tgW_ptr(w);
@@ -76,38 +76,39 @@ static int read_header(nt_check *k, object_header *h)
             bad_tag(k, at + (uint64_t)i, want[i], p[i], "/tag");
             return -1;
         }
-    h->version = (int32_t)tgB_le32(p + 3);
-    h->min_version = (int32_t)tgB_le32(p + 7);
-    int32_t len = (int32_t)tgB_le32(p + 11);
-    tgW_consume(w, 15);
+    h->version = (int32_t)tgB_le32(p + NT_O45_VERSION);
+    h->min_version = (int32_t)tgB_le32(p + NT_O45_MINVER);
+    int32_t len = (int32_t)tgB_le32(p + NT_O45_NAMELEN);
+    tgW_consume(w, NT_O45_NAME);
     char found[48];
     if (len < 0) {
         snprintf(found, sizeof found, "%" PRId32, len);
-        nt_report(k, NT_OBJ_NAME_LEN, at + 11, 4, "/name", ">= 0", found);
+        nt_report(k, NT_OBJ_NAME_LEN, at + NT_O45_NAMELEN, 4, "/name", ">= 0",
+                  found);
         k->stop = 1;
         return -1;
     }
     int64_t too_long = -1; /* then no known name can match */
     if (len > 38) {
         snprintf(found, sizeof found, "%" PRId32, len);
-        too_long = nt_report(k, NT_OBJ_NAME_LONG, at + 11, 4, "/name", "<= 38",
-                             found);
+        too_long = nt_report(k, NT_OBJ_NAME_LONG, at + NT_O45_NAMELEN, 4,
+                             "/name", "<= 38", found);
     }
     h->cause = too_long;
     if (len > NT_MAX_NAME) {
         /* no known name is this long: skip it and say so */
         if (tgW_skip(w, (uint64_t)len) < (uint64_t)len) {
-            cut(k, at + 15, (uint64_t)len);
+            cut(k, at + NT_O45_NAME, (uint64_t)len);
             return -1;
         }
-        nt_report_from(k, NT_OBJ_UNKNOWN, at + 15, (uint64_t)len, "/name",
-                       "Trace or a block name", "a name over 1024 bytes",
-                       too_long);
+        nt_report_from(k, NT_OBJ_UNKNOWN, at + NT_O45_NAME, (uint64_t)len,
+                       "/name", "Trace or a block name",
+                       "a name over 1024 bytes", too_long);
         k->stop = 1;
         return -1;
     }
     if (tgW_fill(w, (size_t)len + 1) < (size_t)len + 1) {
-        cut(k, at + 15, (uint64_t)len + 1);
+        cut(k, at + NT_O45_NAME, (uint64_t)len + 1);
         return -1;
     }
     p = tgW_ptr(w);
@@ -125,7 +126,7 @@ static int read_header(nt_check *k, object_header *h)
         h->name[i] = p[i] >= 0x20 && p[i] <= 0x7E ? (char)p[i] : '?';
     h->name[n] = 0;
     if (p[len] != 0x06) {
-        bad_tag(k, at + 15 + (uint64_t)len, 0x06, p[len], "/tag");
+        bad_tag(k, at + NT_O45_NAME + (uint64_t)len, 0x06, p[len], "/tag");
         return -1;
     }
     tgW_consume(w, (size_t)len + 1);
@@ -206,14 +207,15 @@ static void check_block_versions(nt_check *k, const object_header *h,
     char found[32];
     if (h->version != 2) {
         snprintf(found, sizeof found, "%" PRId32, h->version);
-        nt_report(k, NT_OBJ_BLOCK_VERSION, at + 3, 4, "/version", "2", found);
+        nt_report(k, NT_OBJ_BLOCK_VERSION, at + NT_O45_VERSION, 4, "/version",
+                  "2", found);
     }
     if (h->min_version == 2)
         return;
     snprintf(found, sizeof found, "%" PRId32, h->min_version);
     nt_report(
         k, h->min_version < 2 ? NT_OBJ_BLOCK_MINVER : NT_OBJ_BLOCK_MINVER_HIGH,
-        at + 7, 4, "/minimumReaderVersion", "2", found);
+        at + NT_O45_MINVER, 4, "/minimumReaderVersion", "2", found);
 }
 
 /* The padding the block really has.  Only when EndObject is not where
@@ -368,13 +370,13 @@ void nt_check_v45(nt_check *k)
             }
             if (h.version != 4) {
                 snprintf(found, sizeof found, "%" PRId32, h.version);
-                nt_report(k, NT_OBJ_TRACE_VERSION, at + 3, 4, "/version", "4",
-                          found);
+                nt_report(k, NT_OBJ_TRACE_VERSION, at + NT_O45_VERSION, 4,
+                          "/version", "4", found);
                 return;
             }
             if (h.min_version != 4) {
                 snprintf(found, sizeof found, "%" PRId32, h.min_version);
-                nt_report(k, NT_OBJ_TRACE_MINVER, at + 7, 4,
+                nt_report(k, NT_OBJ_TRACE_MINVER, at + NT_O45_MINVER, 4,
                           "/minimumReaderVersion", "4", found);
             }
             trace_payload(k);
@@ -383,8 +385,9 @@ void nt_check_v45(nt_check *k)
         if (h.kind == NT_B_TRACE || h.kind == NT_B_NONE) {
             /* the name itself is at fault */
             char exp[80];
-            nt_report_from(k, NT_OBJ_UNKNOWN, at + 15, h.name_len, "/name",
-                           block_names(exp, sizeof exp), h.name, h.cause);
+            nt_report_from(k, NT_OBJ_UNKNOWN, at + NT_O45_NAME, h.name_len,
+                           "/name", block_names(exp, sizeof exp), h.name,
+                           h.cause);
             return;
         }
         check_block_versions(k, &h, at);

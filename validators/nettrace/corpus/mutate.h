@@ -36,13 +36,6 @@ typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
 #define NEXT_META  7
 #define EMPTY_META 3
 
-/* Where a v4/v5 object's header fields sit, from its first byte:
- * 05 05 01, version, minimum version, name length, name, 06, BlockSize,
- * padding. */
-#define OBJ_VERSION 3
-#define OBJ_MINVER  7
-#define OBJ_NAME    15
-
 /* A field list of one V1 field in v6 metadata: count 1, then `size` and
  * `text` (type and name). */
 #define FIELD(size, text) "\1\0" size text

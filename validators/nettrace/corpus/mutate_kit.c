@@ -52,7 +52,7 @@ void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
 
 uint64_t mu_obj_block_size(const nt_item *it)
 {
-    return OBJ_NAME + strlen(it->name) + 1;
+    return NT_O45_NAME + strlen(it->name) + 1;
 }
 
 /* Insert block b of the model's layout, holding n bytes from p, before

@@ -144,7 +144,7 @@ int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
     if (v > 0 || i < 0)
         return 0;
     x->m.items[i].name = "EventBlok";
-    mu_mark_header(x, (size_t)i, OBJ_NAME,
+    mu_mark_header(x, (size_t)i, NT_O45_NAME,
                    "renamed the first EventBlock to EventBlok", out);
     return 1;
 }
@@ -157,8 +157,8 @@ static int set_versions(nt_mut *x, unsigned v, int32_t version, int32_t minver,
         return 0;
     x->m.items[i].version = version;
     x->m.items[i].min_version = minver;
-    mu_mark_header(x, (size_t)i, version != 2 ? OBJ_VERSION : OBJ_MINVER, what,
-                   out);
+    mu_mark_header(x, (size_t)i, version != 2 ? NT_O45_VERSION : NT_O45_MINVER,
+                   what, out);
     return 1;
 }
 
