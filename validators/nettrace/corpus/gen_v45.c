@@ -1,5 +1,5 @@
 /* gen_v45.c - valid NetTrace traces from a seed.  For every profile but
- * nettrace-v6 and nettrace-v6-draft (gen6.c), the v4/v5 layout the .NET
+ * nettrace-v6 and nettrace-v6-draft (gen_v6.c), the v4/v5 layout the .NET
  * runtime writes: compressed headers, a first metadata row with flag
  * 0x02 and sequence delta 0xFFFFFFFF (NT-A4), per-thread batches opened by
  * an IsSorted row, timestamps that step back between threads (wrapped

@@ -2,7 +2,7 @@
  * seed's February 2025 layout.  Final v6 has a Trace block with
  * key/value pairs; metadata rows using every type code family (scalars,
  * Array, FixedLengthArray, RelLoc and DataLoc over fixed-size elements,
- * nested Object; gentypes.c) and optional metadata, with event payloads
+ * nested Object; gen_types.c) and optional metadata, with event payloads
  * that match them; Thread blocks with every info
  * kind; stacks; label lists with every label kind; event blocks of
  * per-thread batches opened by IsSorted rows, with label list ids and
