@@ -18,6 +18,14 @@
 #define NT_O45_MINVER  7  /* of the minimum reader version          */
 #define NT_O45_NAMELEN 11 /* of the name length                     */
 #define NT_O45_NAME    15 /* of the name; its 06 and BlockSize follow */
+/* bytes of an object header with a name of n bytes, BlockSize included
+ * (padding follows) */
+#define NT_O45_HEADER(n) (NT_O45_NAME + (n) + 1 + 4)
+
+/* The header of an event, metadata (v4/v5, v6) or stack-free block: int16
+ * HeaderSize, int16 Flags, int64 minimum and maximum timestamps; rows
+ * follow (formats/nettrace.md 4.4, 5.6). */
+#define NT_BLOCK_HEADER 20
 
 /* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
 enum nt_layout {

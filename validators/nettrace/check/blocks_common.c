@@ -256,19 +256,19 @@ static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
 void nt_event_block(nt_check *k, nt_cur *b, int meta)
 {
     char exp[48], found[48];
-    if (nt_left(b) < 20) {
+    if (nt_left(b) < NT_BLOCK_HEADER) {
         snprintf(found, sizeof found, "%zu bytes", nt_left(b));
         nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), nt_left(b), "/header",
-                  "20 bytes", found);
+                  TG_STRINGIFY(NT_BLOCK_HEADER) " bytes", found);
         return;
     }
     int16_t hs = (int16_t)(b->p[0] | b->p[1] << 8);
     unsigned flags = (unsigned)(b->p[2] | b->p[3] << 8);
     uint64_t min = tgB_le64(b->p + 4), max = tgB_le64(b->p + 12);
-    if (hs < 20 || (size_t)hs > nt_left(b)) {
+    if (hs < NT_BLOCK_HEADER || (size_t)hs > nt_left(b)) {
         snprintf(found, sizeof found, "%d", hs);
         nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), 2, "/HeaderSize",
-                  "20 .. the block size", found);
+                  TG_STRINGIFY(NT_BLOCK_HEADER) " .. the block size", found);
         return;
     }
     if (flags & ~1u) {

@@ -40,6 +40,17 @@ static inline void put_u64(tgM_buf *b, uint64_t v)
     put(b, c, 8);
 }
 
+/* An event or metadata block header (NT_BLOCK_HEADER bytes): HeaderSize,
+ * Flags (1: compressed rows), the row timestamps' minimum and maximum. */
+static inline void put_block_header(tgM_buf *b, unsigned flags, uint64_t min,
+                                    uint64_t max)
+{
+    put_u16(b, NT_BLOCK_HEADER);
+    put_u16(b, flags);
+    put_u64(b, min);
+    put_u64(b, max);
+}
+
 static inline void put_var(tgM_buf *b, uint64_t v)
 {
     do {

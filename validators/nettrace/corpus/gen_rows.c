@@ -46,10 +46,7 @@ void nt_gen_event_block(tgM_buf *b, tgB_rng *rng, nt_gen_thread *threads,
             r.ts += tgB_below(rng, 40);
         }
     }
-    put_u16(b, 20); /* HeaderSize */
-    put_u16(b, 1);  /* compressed */
-    put_u64(b, lo);
-    put_u64(b, hi);
+    put_block_header(b, 1, lo, hi);
     put(b, rows.p, rows.n);
     tgM_free(&rows);
     tgM_free(&pl);

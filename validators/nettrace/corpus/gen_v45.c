@@ -65,15 +65,6 @@ static void emit_header(nt_gen *g)
     tgM_free(&b);
 }
 
-/* Block header (HeaderSize 20, compressed) with the row timestamps. */
-static void block_header(tgM_buf *b, uint64_t min, uint64_t max)
-{
-    put_u16(b, 20);
-    put_u16(b, 1);
-    put_u64(b, min);
-    put_u64(b, max);
-}
-
 /* One metadata payload: id, names, keywords, version, level, then the
  * field list the runtime always writes (V1, or an empty V1 list with
  * OpCode and V2Params tags). */
@@ -114,7 +105,7 @@ static void emit_metadata(nt_gen *g)
         put_var(&rows, pl.n);
         put(&rows, pl.p, pl.n);
     }
-    block_header(&g->block, ts0, ts0);
+    put_block_header(&g->block, 1, ts0, ts0);
     put(&g->block, rows.p, rows.n);
     emit_block(g, NT_B_METADATA);
     tgM_free(&rows);

@@ -97,8 +97,7 @@ void nt_sink_block(nt_sink *s, enum nt_block b, const tgM_buf *content)
         tgM_write(&it->content, content->p, content->n);
         uint64_t t = s->total;
         /* count its serialised size now, so --size and padding agree */
-        /* v4/v5: the object header, the name, 06 and BlockSize */
-        size_t hdr = v6 ? 4 : NT_O45_NAME + strlen(name) + 1 + 4;
+        size_t hdr = v6 ? 4 : NT_O45_HEADER(strlen(name));
         size_t pad = v6 ? 0 : (size_t)((4 - (t + hdr) % 4) % 4);
         s->total += hdr + pad + content->n + (v6 ? 0 : 1);
     } else {

@@ -80,9 +80,6 @@ int mu_repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out);
 
 unsigned char *mu_bytes(nt_mut *x, size_t item);
 
-/* An event/metadata block header: HeaderSize 20, flags, min, max. */
-void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min, uint64_t max);
-
 /* A v4/v5 metadata payload defining `id` (event `name`) up to Level,
  * and without the V1 field list the spec requires. */
 void mu_meta_named(tgM_buf *b, uint32_t id, const char *name);

@@ -87,7 +87,8 @@ int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
     long e = mu_nth(x, NT_B_EVENT, 0);
     if (e < i)
         return 0;
-    mu_mark(x, (size_t)e, 20, "removed the first draft Thread block", out);
+    mu_mark(x, (size_t)e, NT_BLOCK_HEADER,
+            "removed the first draft Thread block", out);
     return 1;
 }
 
@@ -106,7 +107,7 @@ long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
     /* Count 1: Index 99, ThreadId 99, ProcessId 1 */
     mu_insert(x, (size_t)end, NT_B_THREAD, "\1\0\x63\x63\x01", 5);
     tgM_buf c = {0};
-    mu_block_header(&c, pad >= 0 ? 0 : 1, ts, ts);
+    put_block_header(&c, pad >= 0 ? 0 : 1, ts, ts);
     if (pad >= 0) {
         put_u32(&c, (uint32_t)(76 + np + (size_t)pad));
         put_u32(&c, id); /* bit 31 clear: sorted */

@@ -52,7 +52,7 @@ void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
 
 uint64_t mu_obj_block_size(const nt_item *it)
 {
-    return NT_O45_NAME + strlen(it->name) + 1;
+    return NT_O45_HEADER(strlen(it->name)) - 4;
 }
 
 /* Insert block b of the model's layout, holding n bytes from p, before
@@ -103,15 +103,6 @@ unsigned char *mu_bytes(nt_mut *x, size_t item)
     return x->m.items[item].content.p;
 }
 
-/* An event/metadata block header: HeaderSize 20, flags, min, max. */
-void mu_block_header(tgM_buf *b, unsigned flags, uint64_t min, uint64_t max)
-{
-    put_u16(b, 20);
-    put_u16(b, flags);
-    put_u64(b, min);
-    put_u64(b, max);
-}
-
 /* A v4/v5 metadata payload defining `id` (event `name`) up to Level,
  * and without the V1 field list the spec requires. */
 void mu_meta_named(tgM_buf *b, uint32_t id, const char *name)
@@ -155,7 +146,7 @@ long mu_insert_meta_row(nt_mut *x, const void *hdr, size_t n,
     if (i < 0)
         return -1;
     tgM_buf c = {0};
-    mu_block_header(&c, 1, 0, 0);
+    put_block_header(&c, 1, 0, 0);
     put(&c, hdr, n);
     put(&c, pl->p, pl->n);
     mu_insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
@@ -171,7 +162,7 @@ long mu_meta_block_with(nt_mut *x, const tgM_buf *payload)
     put_u8(&h, 0x80);
     put_u8(&h, 0);
     put_var(&h, payload->n);
-    x->payload_at = 20 + h.n;
+    x->payload_at = NT_BLOCK_HEADER + h.n;
     long i = mu_insert_meta_row(x, h.p, h.n, payload);
     tgM_free(&h);
     return i;
@@ -197,7 +188,7 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint64_t ts = base + (uint64_t)rows[i].dts;
         if (i < 4)
-            x->row_at[i] = 20 + r.n;
+            x->row_at[i] = NT_BLOCK_HEADER + r.n;
         /* every field explicit: nothing inherited between rows */
         put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0));
         put_var(&r, rows[i].meta);
@@ -209,7 +200,7 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         put_var(&r, ts - prev);
         put_var(&r, rows[i].size);
         if (i == 0)
-            x->payload_at = 20 + r.n;
+            x->payload_at = NT_BLOCK_HEADER + r.n;
         if (x->payload)
             put(&r, x->payload, rows[i].size);
         else
@@ -219,7 +210,7 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         lo = ts < lo ? ts : lo;
         hi = ts > hi ? ts : hi;
     }
-    mu_block_header(&c, 1, lo, hi);
+    put_block_header(&c, 1, lo, hi);
     put(&c, r.p, r.n);
     mu_insert(x, (size_t)sp + 1, NT_B_EVENT, c.p, c.n);
     /* then a sequence point listing the fresh threads, so the stream still

@@ -216,8 +216,8 @@ int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
     layout(x);
     for (size_t i = 0; i < x->m.n; i++) {
         nt_item *it = &x->m.items[i];
-        size_t header = 20 + (it->raw ? 0 : strlen(it->name));
-        if (!it->raw && it->content_at - it->at > header) {
+        if (!it->raw &&
+            it->content_at - it->at > NT_O45_HEADER(strlen(it->name))) {
             it->pad_byte = 0xff;
             mu_mark_header(x, i, mu_obj_block_size(it) + 4,
                            "filled a block's padding with ff", out);
@@ -237,7 +237,7 @@ int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
         nt_item *it = &x->m.items[i];
         if (it->raw)
             continue;
-        size_t pad = it->content_at - it->at - 20 - strlen(it->name);
+        size_t pad = it->content_at - it->at - NT_O45_HEADER(strlen(it->name));
         if (v == 1 && pad == 0)
             continue;
         it->pad_extra = v ? -1 : 1;
@@ -402,7 +402,7 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 20 + at, what, out);
+    mu_mark(x, (size_t)i, NT_BLOCK_HEADER + at, what, out);
     return 1;
 }
 
@@ -480,7 +480,7 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
     uint64_t at = where == AT_EVENT_SIZE     ? 20
                   : where == AT_PAYLOAD_SIZE ? 20 + 76
                                              : 20 + 4 + 76 + pl.n;
-    mu_block_header(&c, 0, 0, 0);
+    put_block_header(&c, 0, 0, 0);
     put_u32(&c, (uint32_t)(76 + pl.n + pad + (size_t)(long)size_delta));
     put_u32(&c, 0x80000000u);    /* MetadataId 0, not sorted */
     for (int k = 0; k < 68; k++) /* seq .. RelatedActivityId: zeros */
@@ -946,7 +946,7 @@ int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
         return 0;
     tgM_buf pl = {0}, c = {0};
     mu_meta_payload(&pl, NEXT_META);
-    mu_block_header(&c, 1, 0, 0);
+    put_block_header(&c, 1, 0, 0);
     put(&c, "\x80\x00", 2);
     put_var(&c, pl.n);
     put(&c, pl.p, pl.n);

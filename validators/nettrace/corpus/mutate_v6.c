@@ -226,7 +226,7 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint64_t ts = base + (uint64_t)rows[i].dts;
         if (i < 4)
-            x->row_at[i] = 20 + r.n;
+            x->row_at[i] = NT_BLOCK_HEADER + r.n;
         pl.n = 0;
         if (x->payload)
             put(&pl, x->payload, x->payload_n);
@@ -255,14 +255,14 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_var(&r, pl.n);
         }
         if (i == 0)
-            x->payload_at = 20 + r.n;
+            x->payload_at = NT_BLOCK_HEADER + r.n;
         put(&r, pl.p, pl.n);
         prev = ts;
         prev_seq = rows[i].seq;
         lo = ts < lo ? ts : lo;
         hi = ts > hi ? ts : hi;
     }
-    mu_block_header(&c, uncompressed ? 0 : 1, lo, hi);
+    put_block_header(&c, uncompressed ? 0 : 1, lo, hi);
     put(&c, r.p, r.n);
     mu_insert(x, at, NT_B_EVENT, c.p, c.n);
     tgM_free(&r);
