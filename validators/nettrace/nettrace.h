@@ -214,6 +214,12 @@ int nt_hold(nt_check *k, uint64_t at, uint64_t n);
 /* v4/v5 stream after the 32-byte header; v6 blocks after the 20-byte. */
 void nt_check_v45(nt_check *k);
 void nt_check_v6(nt_check *k);
+/*! nt_short() : whether block content c holds fewer than `need` bytes;
+ *  if so, rule is reported over what is left ("N bytes" found). */
+int nt_short(nt_check *k, size_t rule, const nt_cur *c, size_t need,
+             const char *field, const char *expected);
+/*! nt_extra() : report rule over the bytes left in c, if any. */
+void nt_extra(nt_check *k, size_t rule, const nt_cur *c);
 /* After the end marker: report any bytes left as trailing. */
 void nt_trailing(nt_check *k);
 /* v6 block contents. */

@@ -256,12 +256,9 @@ static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
 void nt_event_block(nt_check *k, nt_cur *b, int meta)
 {
     char exp[48], found[48];
-    if (nt_left(b) < NT_BLOCK_HEADER) {
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), nt_left(b), "/header",
-                  TG_STRINGIFY(NT_BLOCK_HEADER) " bytes", found);
+    if (nt_short(k, NT_BLK_HEADER_SIZE, b, NT_BLOCK_HEADER, "/header",
+                 TG_STRINGIFY(NT_BLOCK_HEADER) " bytes"))
         return;
-    }
     int16_t hs = (int16_t)(b->p[0] | b->p[1] << 8);
     unsigned flags = (unsigned)(b->p[2] | b->p[3] << 8);
     uint64_t min = tgB_le64(b->p + 4), max = tgB_le64(b->p + 12);
@@ -343,12 +340,9 @@ void nt_stack_block(nt_check *k, nt_cur *b)
 {
     char exp[48], found[48];
     uint64_t at = nt_off(b);
-    if (nt_left(b) < 8) {
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_STK_PARSE, at, nt_left(b), "/header",
-                  "FirstId and Count (8 bytes)", found);
+    if (nt_short(k, NT_STK_PARSE, b, 8, "/header",
+                 "FirstId and Count (8 bytes)"))
         return;
-    }
     uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
     b->p += 8;
     uint32_t ptr = k->pointer_size; /* 0: PointerSize was not 4 or 8 */
@@ -371,11 +365,7 @@ void nt_stack_block(nt_check *k, nt_cur *b)
         b->p += 4 + size;
     }
     k->row = UINT64_MAX;
-    if (nt_left(b) > 0) {
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_STK_EXTRA, nt_off(b), nt_left(b), "", "nothing",
-                  found);
-    }
+    nt_extra(k, NT_STK_EXTRA, b);
     if (count == 0)
         nt_report(k, NT_BLK_EMPTY_OTHER, at, 8, "/Count", "1 or more", "0");
     if (!k->v6 && k->stacks_in_window++ == 0 && first != 1) {

@@ -26,25 +26,12 @@ static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
     return -1;
 }
 
-static void trailing_bytes(nt_check *k, nt_cur *c)
-{
-    if (nt_left(c) == 0)
-        return;
-    char found[32];
-    snprintf(found, sizeof found, "%zu bytes", nt_left(c));
-    nt_report(k, NT_V6_TRAILING, nt_off(c), nt_left(c), "", "nothing", found);
-}
-
 void nt_sp_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
-    if (nt_left(b) < 16) {
-        char found[32];
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_SP_PARSE, at, nt_left(b), "",
-                  "TimeStamp, Flags and ThreadCount (16 bytes)", found);
+    if (nt_short(k, NT_SP_PARSE, b, 16, "",
+                 "TimeStamp, Flags and ThreadCount (16 bytes)"))
         return;
-    }
     uint64_t ts = tgB_le64(b->p);
     uint32_t flags = tgB_le32(b->p + 8), count = tgB_le32(b->p + 12);
     b->p += 16;
@@ -65,7 +52,7 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
         nt_sp_thread(k, index, (uint32_t)seq, eat);
     }
     k->row = UINT64_MAX;
-    trailing_bytes(k, b);
+    nt_extra(k, NT_V6_TRAILING, b);
     nt_sp_end(k, at);
     nt_sp_flush_v6(k, flags);
 }
@@ -156,13 +143,8 @@ static int label_value(nt_check *k, nt_cur *c, unsigned kind)
 void nt_label_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
-    if (nt_left(b) < 8) {
-        char found[32];
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_LBL_PARSE, at, nt_left(b), "",
-                  "firstIndex and count (8 bytes)", found);
+    if (nt_short(k, NT_LBL_PARSE, b, 8, "", "firstIndex and count (8 bytes)"))
         return;
-    }
     uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
     b->p += 8;
     if (first == 0)
@@ -197,7 +179,7 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
         }
     }
     k->row = UINT64_MAX;
-    trailing_bytes(k, b);
+    nt_extra(k, NT_V6_TRAILING, b);
     if (first != 0)
         nt_define_labels(k, first, count, at);
 }

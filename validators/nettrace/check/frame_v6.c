@@ -16,13 +16,8 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
         nt_report(k, NT_V6_TRACE_AGAIN, at, nt_left(b), "", "one Trace block",
                   "another");
     k->trace_seen = 1;
-    if (nt_left(b) < 40) {
-        char found[32];
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_V6_TRACE_PARSE, at, nt_left(b), "",
-                  "40 bytes of fixed fields", found);
+    if (nt_short(k, NT_V6_TRACE_PARSE, b, 40, "", "40 bytes of fixed fields"))
         return;
-    }
     nt_trace_fields(k, b->p, at);
     int32_t count = (int32_t)tgB_le32(b->p + 36);
     b->p += 40;
@@ -41,12 +36,7 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
                   found);
         return;
     }
-    if (nt_left(b) > 0) {
-        char found[32];
-        snprintf(found, sizeof found, "%zu bytes", nt_left(b));
-        nt_report(k, NT_V6_TRAILING, nt_off(b), nt_left(b), "", "nothing",
-                  found);
-    }
+    nt_extra(k, NT_V6_TRAILING, b);
 }
 
 static void dispatch(nt_check *k, uint32_t kind, nt_cur *b)

@@ -16,6 +16,23 @@ static int for_this_layout(const nt_check *k, size_t rule)
     return (tgN_rules[rule].scope & layout) != 0;
 }
 
+int nt_short(nt_check *k, size_t rule, const nt_cur *c, size_t need,
+             const char *field, const char *expected)
+{
+    if (nt_left(c) >= need)
+        return 0;
+    char found[32];
+    snprintf(found, sizeof found, "%zu bytes", nt_left(c));
+    nt_report(k, rule, nt_off(c), nt_left(c), field, expected, found);
+    return 1;
+}
+
+void nt_extra(nt_check *k, size_t rule, const nt_cur *c)
+{
+    if (nt_left(c) > 0)
+        nt_short(k, rule, c, SIZE_MAX, "", "nothing");
+}
+
 int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                   const char *field, const char *exp, const char *found)
 {
