@@ -105,7 +105,7 @@ tg_error tg_checker_set_rule_level(tg_checker *c, const char *id,
     const tg_rule *r = tg_rule_find(id, NULL);
     if (r == NULL)
         return TG_ENAME;
-    if (level < TG_INFO || level > TG_MUST)
+    if (tgE_level_ok(level) != TG_OK)
         return TG_EVALUE;
     level_opt *l = realloc(c->levels, (c->nlevels + 1) * sizeof *l);
     if (l == NULL)
@@ -133,8 +133,9 @@ tg_error tg_checker_disable_rule(tg_checker *c, const char *id)
 
 tg_error tg_checker_set_fail_on(tg_checker *c, tg_level level)
 {
-    if (level < TG_INFO || level > TG_MUST)
-        return TG_EVALUE;
+    tg_error e = tgE_level_ok(level);
+    if (e != TG_OK)
+        return e;
     c->fail_on = level;
     forget_validators(c);
     return TG_OK;
@@ -149,11 +150,9 @@ tg_error tg_checker_set_repeat_cap(tg_checker *c, uint64_t cap)
 
 tg_error tg_checker_set_limit(tg_checker *c, tg_limit which, uint64_t value)
 {
-    const tg_limit_info *l = tg_limit_about((int)which);
-    if (l == NULL)
-        return TG_ENAME;
-    if (value < l->min || value > l->max)
-        return TG_EVALUE;
+    tg_error e = tgE_limit_ok(which, value);
+    if (e != TG_OK)
+        return e;
     c->limits[which] = value;
     forget_validators(c);
     return TG_OK;

@@ -111,9 +111,17 @@ static long rule_index(const tgE_check *c, const char *id)
     return -1;
 }
 
-static int valid_level(tg_level level)
+tg_error tgE_level_ok(tg_level level)
 {
-    return level >= TG_INFO && level <= TG_MUST;
+    return level >= TG_INFO && level <= TG_MUST ? TG_OK : TG_EVALUE;
+}
+
+tg_error tgE_limit_ok(tg_limit which, uint64_t value)
+{
+    const tg_limit_info *l = tg_limit_about((int)which);
+    if (l == NULL)
+        return TG_ENAME;
+    return value >= l->min && value <= l->max ? TG_OK : TG_EVALUE;
 }
 
 tg_error tg_set_profile(tg_validator *v, const char *profile)
@@ -136,8 +144,9 @@ tg_error tg_set_rule_level(tg_validator *v, const char *id, tg_level level)
     long i = rule_index(&v->c, id);
     if (i < 0)
         return TG_ENAME;
-    if (!valid_level(level))
-        return TG_EVALUE;
+    tg_error e = tgE_level_ok(level);
+    if (e != TG_OK)
+        return e;
     v->c.overrides[i] = (signed char)level;
     recompute(&v->c);
     return TG_OK;
@@ -155,8 +164,9 @@ tg_error tg_disable_rule(tg_validator *v, const char *id)
 
 tg_error tg_set_fail_on(tg_validator *v, tg_level level)
 {
-    if (!valid_level(level))
-        return TG_EVALUE;
+    tg_error e = tgE_level_ok(level);
+    if (e != TG_OK)
+        return e;
     v->c.fail_on = level;
     return TG_OK;
 }
@@ -169,11 +179,9 @@ tg_error tg_set_repeat_cap(tg_validator *v, uint64_t cap)
 
 tg_error tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
 {
-    const tg_limit_info *l = tg_limit_about((int)which);
-    if (l == NULL)
-        return TG_ENAME;
-    if (value < l->min || value > l->max)
-        return TG_EVALUE;
+    tg_error e = tgE_limit_ok(which, value);
+    if (e != TG_OK)
+        return e;
     v->c.limits[which] = value;
     return TG_OK;
 }

@@ -56,6 +56,11 @@ int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
  *  level gives against fail_on: the one home of that mapping. */
 tg_verdict tgE_verdict(tg_rule_kind kind, tg_level level, tg_level fail_on);
 
+/*! tgE_level_ok(), tgE_limit_ok() : TG_OK, or why a level or a limit
+ *  value is refused; validators and checkers take options through these. */
+tg_error tgE_level_ok(tg_level level);
+tg_error tgE_limit_ok(tg_limit which, uint64_t value);
+
 /*! tgE_limit_text() : the `expected` text of a LIMIT finding for limit
  *  `which` ("<= N unit (--option raises it)") into buf, and note that the
  *  limit was reached.  @return buf. */
