@@ -151,6 +151,19 @@ int main(void)
            strcmp(tg_rule_get(r, TG_RULE_APPLIES), "all") == 0,
        "a rule's columns through tg_rule_*()");
     ok(tg_rule_get(r, (tg_rule_text)77) == NULL, "an unknown column is NULL");
+    /* the variants of its mutation, as rules.def declares them */
+    is_str(tg_rule_mutation(r, 0), "set a record Length to 0x80000000",
+           "mutation variant 0");
+    is_str(tg_rule_mutation(r, 1), "set a record Length to 0xFFFFFFFF",
+           "mutation variant 1");
+    ok(tg_rule_mutation(r, 2) == NULL, "no variant past the last");
+    is_str(tg_rule_get(r, TG_RULE_MUTATION),
+           "set a record Length to 0x80000000",
+           "the MUTATION column is variant 0");
+    ok(tg_rule_mutation(tg_rule_find("DA-LIVE-003", NULL), 0) == NULL &&
+           tg_rule_get(tg_rule_find("DA-LIVE-003", NULL),
+                       TG_RULE_NO_MUTATION) != NULL,
+       "a rule without a mutation has no variant, and says why");
     /* applies is made from the scope bits: layouts for NetTrace, profiles
      * for dumpalloc (rules.def says IN_V6 | IN_V6D, IN_V45 | IN_V6D, ...) */
     is_str(tg_rule_get(tg_rule_find("NT-HDR-003", NULL), TG_RULE_APPLIES),

@@ -168,6 +168,18 @@ t.eq(run("gen", "dumpalloc", "--suffix", "x/y", "--out", d)[0], 2,
 code, out, err = run("explain", "DA-REC-002")
 t.ok(code == 0 and "Record Types" in out and "example:" in out,
      "explain prints the clause and an example", out)
+code, out, err = run("explain", "DA-REC-003")
+t.eq(out, "DA-REC-003  (dumpalloc, MUST, check)\n"
+     "  says:       record Length above 0x7FFFFFFF; framing cannot continue\n"
+     "  clause:     seeds/dumpalloc.md, section \"Record Types\":\n"
+     "              \"Record Length | integer | 4 | length of record after "
+     "this point\"\n"
+     "  applies to: every profile\n"
+     "  example:    44 41 4c 43 00 00 00 80 ...\n"
+     "  mutations:  0: set a record Length to 0x80000000\n"
+     "              1: set a record Length to 0xFFFFFFFF\n"
+     "  verdict:    violations (exit 1) by default\n",
+     "explain lists every variant of the mutation, numbered")
 t.eq(run("explain", "DA-XXX-999")[0], 2, "explain of an unknown id: exit 2")
 code, out, err = run("rules", "--coverage")
 t.ok(code == 0 and "DA-LIVE-003" in out and "no mutation" in out,

@@ -40,12 +40,22 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
     findings f = {0};
     size_t made = 0, bad = 0;
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        /* every variant the table declares, and none past them */
         for (unsigned var = 0;; var++) {
             tg_mutant m;
             b.n = 0;
             int w = tg_mutate(fi->name, tg_rule_id(r), var, seed, tgM_write,
                               &b, &m);
-            if (w <= 0)
+            int declared = tg_rule_mutation(r, var) != NULL;
+            if (w != declared) {
+                if (bad++ < 3)
+                    diag("%s seed %" PRIu64 " variant %u: tg_mutate gave %d, "
+                         "the table declares it %s",
+                         tg_rule_id(r), seed, var, w,
+                         declared ? "present" : "absent");
+                break;
+            }
+            if (!declared)
                 break;
             made++;
             tg_validator *v = tg_validator_new(fi->name);

@@ -47,7 +47,7 @@ for fmt in tables["formats"]:
     for r in fmt["rules"]:
         if not (r["quote"] and r["section"] and r["message"]):
             t.ok(False, "%s has a clause and a message" % r["id"])
-    t.ok(all(r["mutation"] or r["no_mutation"] for r in fmt["rules"]),
+    t.ok(all(r["mutations"] or r["no_mutation"] for r in fmt["rules"]),
          "%s: each rule has a mutation or says why not" % fmt["name"])
     ids = [r["id"] for r in fmt["rules"]]
     pattern = re.compile(schema_id_pattern)

@@ -1,5 +1,6 @@
 /* rules.c - `tracegate rules` and `tracegate explain`: the rule tables for
- * people (text) and programs (json, schema "tracegate-rules" v1). */
+ * people (text) and programs (json, schema "tracegate-rules" v2: v2 gives every variant of
+ * a rule's mutation as "mutations", where v1 had one "mutation" text). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +40,15 @@ static void rules_json(const tg_format_info *info, int first)
         json_field("section", TEXT(r, SECTION), 1);
         json_field("quote", TEXT(r, QUOTE), 1);
         json_field("message", TEXT(r, MESSAGE), 1);
-        json_field("mutation", TEXT(r, MUTATION), 1);
+        fputs(",\"mutations\":", stdout);
+        if (tg_rule_mutation(r, 0) == NULL)
+            fputs("null", stdout);
+        for (unsigned v = 0; tg_rule_mutation(r, v); v++) {
+            fputc(v ? ',' : '[', stdout);
+            tgJ_str(stdout, tg_rule_mutation(r, v));
+            if (tg_rule_mutation(r, v + 1) == NULL)
+                fputc(']', stdout);
+        }
         json_field("no_mutation", TEXT(r, NO_MUTATION), 1);
         json_field("example", TEXT(r, EXAMPLE), 1);
         fputc('}', stdout);
@@ -100,7 +109,7 @@ int tgC_rules(int argc, char **argv)
     if (only && tg_rule_count(only) == 0)
         return tgC_usage("rules: unknown format '%s'", only);
     if (json)
-        fputs("{\"schema\":\"tracegate-rules\",\"version\":1,\"formats\":[",
+        fputs("{\"schema\":\"tracegate-rules\",\"version\":2,\"formats\":[",
               stdout);
     int first = 1;
     for (size_t i = 0; i < tg_format_count(); i++) {
@@ -137,10 +146,11 @@ int tgC_explain(int argc, char **argv)
                                      : TEXT(r, APPLIES));
     if (TEXT(r, EXAMPLE))
         printf("  example:    %s\n", TEXT(r, EXAMPLE));
-    if (TEXT(r, MUTATION))
-        printf("  mutation:   %s\n", TEXT(r, MUTATION));
-    else
-        printf("  mutation:   none: %s\n", TEXT(r, NO_MUTATION));
+    for (unsigned v = 0; tg_rule_mutation(r, v); v++)
+        printf("  %-12s%u: %s\n", v ? "" : "mutations:", v,
+               tg_rule_mutation(r, v));
+    if (tg_rule_mutation(r, 0) == NULL)
+        printf("  mutations:  none: %s\n", TEXT(r, NO_MUTATION));
     tg_verdict verdict = tg_rule_verdict(r);
     printf("  verdict:    %s (exit %d) by default%s\n",
            tg_verdict_name(verdict), (int)verdict,

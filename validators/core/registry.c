@@ -124,10 +124,18 @@ const char *tg_rule_get(const tg_rule *r, tg_rule_text which)
     case TG_RULE_SECTION: return r->section;
     case TG_RULE_QUOTE: return r->quote;
     case TG_RULE_MESSAGE: return r->message;
-    case TG_RULE_MUTATION: return r->mutation;
+    case TG_RULE_MUTATION: return tg_rule_mutation(r, 0);
     case TG_RULE_NO_MUTATION: return r->no_mutation;
     case TG_RULE_EXAMPLE: return r->example;
     }
+    return NULL;
+}
+
+const char *tg_rule_mutation(const tg_rule *r, unsigned variant)
+{
+    for (unsigned v = 0; r->mutations && r->mutations[v]; v++)
+        if (v == variant)
+            return r->mutations[v];
     return NULL;
 }
 
@@ -196,7 +204,8 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
     for (size_t i = 0; i < f->nrules; i++) {
         if (strcasecmp(f->rules[i].id, rule_id) != 0)
             continue;
-        if (f->rules[i].mutation == NULL)
+        const char *what = tg_rule_mutation(&f->rules[i], variant);
+        if (what == NULL)
             return 0;
         if (f->mutate == NULL)
             return -3;
@@ -207,6 +216,7 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
         memset(m, 0, sizeof *m);
         m->rule = &f->rules[i];
         m->variant = variant;
+        m->mutation = what;
         /* what the default options must say, from the table alone */
         m->expected = tg_rule_verdict(&f->rules[i]);
         int r = f->mutate(i, variant, seed, o, m);

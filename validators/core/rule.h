@@ -10,15 +10,17 @@
 
 /* One row of a format's rule table.  Every field is static text. */
 struct tg_rule {
-    const char *id;          /* stable id, e.g. "DA-REC-002"             */
-    tg_level level;          /* level the spec gives the rule            */
-    tg_rule_kind kind;       /* effect on the verdict                    */
-    unsigned scope;          /* bit i: applies in the format's scope i   */
-    const char *document;    /* seed document the clause comes from      */
-    const char *section;     /* section of that document                 */
-    const char *quote;       /* short quote of the clause                */
-    const char *message;     /* what a finding says                      */
-    const char *mutation;    /* how gen breaks it; NULL if it cannot     */
+    const char *id;       /* stable id, e.g. "DA-REC-002"             */
+    tg_level level;       /* level the spec gives the rule            */
+    tg_rule_kind kind;    /* effect on the verdict                    */
+    unsigned scope;       /* bit i: applies in the format's scope i   */
+    const char *document; /* seed document the clause comes from      */
+    const char *section;  /* section of that document                 */
+    const char *quote;    /* short quote of the clause                */
+    const char *message;  /* what a finding says                      */
+    /* what each variant of gen's mutation does, NULL-terminated; NULL if
+     * the rule has no mutation (the manifest's "mutation" text) */
+    const char *const *mutations;
     const char *no_mutation; /* why there is no mutation, else NULL      */
     const char *example;     /* a violating byte sequence, hex, or NULL  */
 };

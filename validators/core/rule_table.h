@@ -13,8 +13,8 @@
 #define TRUNCATED   TG_KIND_TRUNCATED
 #define LIMIT       TG_KIND_LIMIT
 #define UNSUPPORTED TG_KIND_UNSUPPORTED
-/* the mutation column: its text, or why there is none */
-#define MUT(fn, text) text, NULL
+/* the mutation column: what each variant does, or why there is none */
+#define MUT(fn, ...)  (const char *const[]){__VA_ARGS__, NULL}, NULL
 #define NOMUT(reason) NULL, reason
 
 #endif

@@ -86,7 +86,7 @@ typedef enum tg_rule_text {
     TG_RULE_SECTION,     /* section of that document                   */
     TG_RULE_QUOTE,       /* short quote of the clause                  */
     TG_RULE_MESSAGE,     /* what a finding says                        */
-    TG_RULE_MUTATION,    /* how gen breaks it; NULL if it cannot       */
+    TG_RULE_MUTATION,    /* tg_rule_mutation(r, 0)                     */
     TG_RULE_NO_MUTATION, /* why there is no mutation, else NULL        */
     TG_RULE_EXAMPLE      /* a violating byte sequence, hex, or NULL    */
 } tg_rule_text;
@@ -94,6 +94,11 @@ typedef enum tg_rule_text {
 /*! tg_rule_get() : a text column of r.  @return static text, or NULL if
  *  the rule has none (or `which` is not a column). */
 TG_API const char *tg_rule_get(const tg_rule *r, tg_rule_text which);
+/*! tg_rule_mutation() : what variant `variant` of gen's mutation of r
+ *  does (the manifest's text).  Variants are numbered from 0 without gaps.
+ *  @return static text, or NULL past the last variant or if r has no
+ *  mutation (TG_RULE_NO_MUTATION says why). */
+TG_API const char *tg_rule_mutation(const tg_rule *r, unsigned variant);
 /*! tg_rule_id() : tg_rule_get(r, TG_RULE_ID). */
 TG_API const char *tg_rule_id(const tg_rule *r);
 /*! tg_rule_level() : the level the spec gives r. */
@@ -336,7 +341,7 @@ TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
 typedef struct tg_mutant {
     const tg_rule *rule;  /* the rule this mutant breaks             */
     unsigned variant;     /* which variant of the mutation           */
-    const char *mutation; /* what was done                           */
+    const char *mutation; /* what was done: tg_rule_mutation(rule, variant) */
     uint64_t offset;      /* where the break is in the mutant        */
     tg_verdict expected;  /* verdict under the default options       */
     const char *profile;  /* profile to check it under               */
@@ -345,7 +350,7 @@ typedef struct tg_mutant {
 /*! tg_mutate() :
  *  write the mutant number `variant` of rule `rule_id` made from the valid
  *  trace of (profile, seed).  @return 1 if written, 0 if the rule has no
- *  such variant, -1 on write error, -2 for an unknown format or rule, -3
+ *  such variant (tg_rule_mutation() is NULL), -1 on write error, -2 for an unknown format or rule, -3
  *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
 TG_API int tg_mutate(const char *format, const char *rule_id, unsigned variant,
                      uint64_t seed, tg_write_fn write, void *ctx,

@@ -23,9 +23,13 @@ typedef struct da_model {
     tgM_buf b;
     da_rec *r;
     size_t nr;
+    unsigned variant; /* which of the rule's mutations (rules.def) */
+    size_t at;        /* the break: its offset in the mutant       */
 } da_model;
 
-typedef int (*da_mutator)(da_model *m, unsigned variant, tg_mutant *out);
+/* Break the mutator's rule in m, variant m->variant; @return 1 done, 0
+ * impossible in this parent. */
+typedef int (*da_mutator)(da_model *m);
 
 /* Index the records of a valid trace (generator output, so well framed). */
 static int index_records(da_model *m)
@@ -99,11 +103,7 @@ static void put_len(da_model *m, size_t i, uint32_t len)
     tgB_put32(m->b.p + m->r[i].off + 4, len);
 }
 
-static void done(tg_mutant *out, const char *what, size_t offset)
-{
-    out->mutation = what;
-    out->offset = offset;
-}
+static void mark(da_model *m, size_t offset) { m->at = offset; }
 
 /* Replace record i (header and payload) with n bytes. */
 static void replace(da_model *m, size_t i, const void *bytes, size_t n)
@@ -128,90 +128,76 @@ static void shrink(da_model *m, size_t i, uint32_t n)
 
 /* ---- mutators, in rules.def order ------------------------------------ */
 
-static int mut_partial_header(da_model *m, unsigned v, tg_mutant *out)
+static int mut_partial_header(da_model *m)
 {
-    if (v > 0)
-        return 0;
-    done(out, "appended the 3 bytes \"PRO\"", m->b.n);
+    mark(m, m->b.n);
     tgM_splice(&m->b, m->b.n, 0, "PRO", 3);
     return 1;
 }
 
-static int mut_cut_last_byte(da_model *m, unsigned v, tg_mutant *out)
+static int mut_cut_last_byte(da_model *m)
 {
-    if (v > 0 || m->nr == 0)
+    if (m->nr == 0)
         return 0;
     /* the last record is the one cut short */
-    done(out, "deleted the last byte", m->r[m->nr - 1].off);
+    mark(m, m->r[m->nr - 1].off);
     tgM_splice(&m->b, m->b.n - 1, 1, NULL, 0);
     return 1;
 }
 
-static int mut_length_max(da_model *m, unsigned v, tg_mutant *out)
+static int mut_length_max(da_model *m)
 {
     long i = middle_top(m);
-    if (v > 1 || i < 0)
+    if (i < 0)
         return 0;
-    put_len(m, (size_t)i, v ? 0xFFFFFFFFu : 0x80000000u);
-    done(out,
-         v ? "set a record Length to 0xFFFFFFFF"
-           : "set a record Length to 0x80000000",
-         m->r[i].off + 4);
+    put_len(m, (size_t)i, m->variant ? 0xFFFFFFFFu : 0x80000000u);
+    mark(m, m->r[i].off + 4);
     return 1;
 }
 
 /* Insert record rec before record i; the break is `at` bytes into it. */
 static int insert_before(da_model *m, long i, const void *rec, size_t n,
-                         size_t at, const char *what, tg_mutant *out)
+                         size_t at)
 {
     if (i < 0)
         return 0;
-    done(out, what, m->r[i].off + at);
+    mark(m, m->r[i].off + at);
     tgM_splice(&m->b, m->r[i].off, 0, rec, n);
     return 1;
 }
 
-static int mut_unprintable_type(da_model *m, unsigned v, tg_mutant *out)
+static int mut_unprintable_type(da_model *m)
 {
     unsigned char rec[16];
     size_t n = make(rec, DA_FOURCC('P', 'R', 0, 'C'), 4, "\0\0\0\0", 4);
-    return v == 0 && insert_before(m, middle_top(m), rec, n, 0,
-                                   "inserted a record of type PR\\0C", out);
+    return insert_before(m, middle_top(m), rec, n, 0);
 }
 
-static int mut_unknown_type(da_model *m, unsigned v, tg_mutant *out)
+static int mut_unknown_type(da_model *m)
 {
     unsigned char rec[32];
-    if (v > 1)
-        return 0;
     size_t n =
-        v ? make(rec, DA_FOURCC('p', 'r', 'o', 'c'), 4, "\1\2\3\4", 4)
-          : make(rec, DA_FOURCC('X', 'T', 'R', 'A'), 10, "0123456789", 10);
-    return insert_before(m, middle_top(m), rec, n, 0,
-                         v ? "inserted a record of type proc"
-                           : "inserted an XTRA record of 10 bytes",
-                         out);
+        m->variant
+            ? make(rec, DA_FOURCC('p', 'r', 'o', 'c'), 4, "\1\2\3\4", 4)
+            : make(rec, DA_FOURCC('X', 'T', 'R', 'A'), 10, "0123456789", 10);
+    return insert_before(m, middle_top(m), rec, n, 0);
 }
 
-static int mut_extension_bytes(da_model *m, unsigned v, tg_mutant *out)
+static int mut_extension_bytes(da_model *m)
 {
     static const uint32_t types[] = {DA_PROC, DA_ALOC, DA_DALC};
     static const uint32_t extra[] = {6, 8, 4};
-    static const char *const what[] = {
-        "added 6 extension bytes to the PROC record",
-        "gave an ALOC Length 28 (8 extension bytes before its frames)",
-        "added 4 extension bytes to a DALC record"};
-    if (v > 2)
+    if (m->variant >= sizeof types / sizeof *types)
         return 0;
-    long i = find(m, types[v], 0, 0);
+    long i = find(m, types[m->variant], 0, 0);
     if (i < 0)
         return 0;
-    done(out, what[v], rec_end(m, (size_t)i));
-    extend(m, (size_t)i, extra[v]);
+    mark(m, rec_end(m, (size_t)i));
+    extend(m, (size_t)i, extra[m->variant]);
     return 1;
 }
 
-static int mut_legacy_stream(da_model *m, unsigned v, tg_mutant *out)
+static int mut_legacy_stream(da_model *m)
 {
     /* header record: int32 type 0, u64 monotonic seconds, pid, argv[0];
      * then one dealloc: int32 type 2, u64 seconds, u64 address */
@@ -219,151 +205,135 @@ static int mut_legacy_stream(da_model *m, unsigned v, tg_mutant *out)
         0, 0, 0, 0, 5, 0,   0,    0,   0, 0, 0, 0, 0xd2, 4, 0,
         0, 3, 0, 0, 0, 'a', 'p',  'p', 2, 0, 0, 0, 6,    0, 0,
         0, 0, 0, 0, 0, 0,   0x10, 0,   0, 0, 0, 0, 0};
-    if (v > 0)
-        return 0;
     tgM_splice(&m->b, 0, m->b.n, legacy, sizeof legacy);
-    done(out, "replaced the trace with a legacy length-less stream", 0);
+    mark(m, 0);
     return 1;
 }
 
-static int mut_proc_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_proc_short(da_model *m)
 {
     unsigned char rec[16];
-    if (v > 0 || m->r[0].type != DA_PROC)
+    if (m->r[0].type != DA_PROC)
         return 0;
     replace(m, 0, rec, make(rec, DA_PROC, 7, "\xd2\x04\0\0\0\0\0", 7));
-    done(out, "gave the PROC record Length 7", 4);
+    mark(m, 4);
     return 1;
 }
 
-static int mut_obje_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_obje_short(da_model *m)
 {
     unsigned char rec[16];
     long i = find(m, DA_OBJE, 0, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
-    done(out, "gave an OBJE record Length 3", m->r[i].off + 4);
+    mark(m, m->r[i].off + 4);
     replace(m, (size_t)i, rec, make(rec, DA_OBJE, 3, "\0\0\0", 3));
     return 1;
 }
 
-static int shorten(da_model *m, long i, uint32_t by, const char *what,
-                   tg_mutant *out)
+static int shorten(da_model *m, long i, uint32_t by)
 {
     if (i < 0)
         return 0;
-    done(out, what, m->r[i].off + 4);
+    mark(m, m->r[i].off + 4);
     shrink(m, (size_t)i, by);
     return 1;
 }
 
-static int mut_aloc_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_aloc_short(da_model *m)
 {
-    return v == 0 && shorten(m, find(m, DA_ALOC, 0, 0), 1,
-                             "gave an ALOC record Length 19", out);
+    return shorten(m, find(m, DA_ALOC, 0, 0), 1);
 }
 
-static int mut_dalc_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_dalc_short(da_model *m)
 {
-    return v == 0 && shorten(m, find(m, DA_DALC, 0, 0), 4,
-                             "gave a DALC record Length 4", out);
+    return shorten(m, find(m, DA_DALC, 0, 0), 4);
 }
 
 /* Replace the first NTVE frame by rec; the break is `at` bytes into it. */
-static int replace_ntve(da_model *m, const void *rec, size_t n, size_t at,
-                        const char *what, tg_mutant *out)
+static int replace_ntve(da_model *m, const void *rec, size_t n, size_t at)
 {
     long i = find(m, DA_FRAM, DA_NTVE, 0);
     if (i < 0)
         return 0;
-    done(out, what, m->r[i].off + at);
+    mark(m, m->r[i].off + at);
     replace(m, (size_t)i, rec, n);
     return 1;
 }
 
-static int mut_fram_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_fram_short(da_model *m)
 {
     unsigned char rec[16];
     size_t n = make(rec, DA_FRAM, 3, "NTV", 3);
-    return v == 0 && replace_ntve(m, rec, n, 0,
-                                  "replaced a frame by one of Length 3", out);
+    return replace_ntve(m, rec, n, 0);
 }
 
-static int mut_ntve_short(da_model *m, unsigned v, tg_mutant *out)
+static int mut_ntve_short(da_model *m)
 {
-    return v == 0 && shorten(m, find(m, DA_FRAM, DA_NTVE, 0), 1,
-                             "gave an NTVE frame Length 11", out);
+    return shorten(m, find(m, DA_FRAM, DA_NTVE, 0), 1);
 }
 
-static int mut_pcal_no_line(da_model *m, unsigned v, tg_mutant *out)
+static int mut_pcal_no_line(da_model *m)
 {
     static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 4,   0, 0,
                                          0,   'm', 'a', 'i', 'n', 3, 0,
                                          0,   0,   'a', '.', 'c'};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
-    return v == 0 && replace_ntve(m, rec, n, 0,
-                                  "replaced a frame by a PCAL frame "
-                                  "without a line number",
-                                  out);
+    return replace_ntve(m, rec, n, 0);
 }
 
-static int mut_term_extra(da_model *m, unsigned v, tg_mutant *out)
+static int mut_term_extra(da_model *m)
 {
     long i = find(m, DA_FRAM, DA_TERM, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
-    done(out, "gave a TERM frame Length 8 and 4 extra bytes", m->r[i].off + 4);
+    mark(m, m->r[i].off + 4);
     extend(m, (size_t)i, 4);
     return 1;
 }
 
-static int mut_unknown_frame(da_model *m, unsigned v, tg_mutant *out)
+static int mut_unknown_frame(da_model *m)
 {
     unsigned char rec[32];
     size_t n = make(rec, DA_FRAM, 12, "JAVA\1\2\3\4\5\6\7\10", 12);
-    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
-                                   "inserted a JAVA frame before a TERM", out);
+    return insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0);
 }
 
-static int mut_drop_term(da_model *m, unsigned v, tg_mutant *out)
+static int mut_drop_term(da_model *m)
 {
-    for (long k = 0; v == 0; k++) {
+    for (long k = 0;; k++) {
         long i = find(m, DA_FRAM, DA_TERM, k);
         if (i < 0)
             return 0;
         if ((size_t)i + 1 < m->nr && m->r[i + 1].type != DA_FRAM) {
-            done(out, "deleted the TERM frame of an allocation", m->r[i].off);
+            mark(m, m->r[i].off);
             replace(m, (size_t)i, NULL, 0);
             return 1;
         }
     }
-    return 0;
 }
 
-static int mut_cut_before_term(da_model *m, unsigned v, tg_mutant *out)
+static int mut_cut_before_term(da_model *m)
 {
     long i = find(m, DA_FRAM, DA_TERM, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
-    done(out, "cut the file before the last TERM frame", m->r[i].off);
+    mark(m, m->r[i].off);
     tgM_splice(&m->b, m->r[i].off, m->b.n - m->r[i].off, NULL, 0);
     return 1;
 }
 
-static int mut_orphan_frame(da_model *m, unsigned v, tg_mutant *out)
+static int mut_orphan_frame(da_model *m)
 {
     unsigned char rec[32];
     size_t n = make(rec, DA_FRAM, 12, "NTVE\0\0\x40\0\0\0\0\0", 12);
-    return v == 0 && insert_before(m, middle_top(m), rec, n, 0,
-                                   "inserted an NTVE frame between two "
-                                   "top-level records",
-                                   out);
+    return insert_before(m, middle_top(m), rec, n, 0);
 }
 
-static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
+static int mut_string_overrun(da_model *m)
 {
-    if (v == 2) {
+    if (m->variant == 2) {
         /* PCAL "f", then a file name claiming 100 bytes of the 6 left */
         static const unsigned char pcal[] = {'P', 'C', 'A', 'L', 1, 0, 0,
                                              0,   'f', 100, 0,   0, 0, 'a',
@@ -371,26 +341,20 @@ static int mut_string_overrun(da_model *m, unsigned v, tg_mutant *out)
         unsigned char rec[64];
         size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
         /* the file name's length, after the header, PCAL and "f" */
-        return replace_ntve(m, rec, n, 17,
-                            "replaced a frame by a PCAL frame whose file "
-                            "name runs past it",
-                            out);
+        return replace_ntve(m, rec, n, 17);
     }
-    if (v > 2 || m->r[0].type != DA_PROC)
+    if (m->r[0].type != DA_PROC)
         return 0;
     unsigned char *len = m->b.p + 12;
-    tgB_put32(len, v ? 0xFFFFFFFFu : tgB_le32(len) + 5);
-    done(out,
-         v ? "set the PROC name length to 0xFFFFFFFF"
-           : "made the PROC name length 5 bytes too long",
-         12);
+    tgB_put32(len, m->variant ? 0xFFFFFFFFu : tgB_le32(len) + 5);
+    mark(m, 12);
     return 1;
 }
 
 /* Give the first OBJE the name `name` (n bytes), whose byte `bad` is at
  * fault. */
 static int replace_obje_name(da_model *m, const char *name, size_t n,
-                             size_t bad, const char *what, tg_mutant *out)
+                             size_t bad)
 {
     unsigned char rec[64], payload[48];
     long i = find(m, DA_OBJE, 0, 0);
@@ -398,30 +362,24 @@ static int replace_obje_name(da_model *m, const char *name, size_t n,
         return 0;
     tgB_put32(payload, (uint32_t)n);
     memcpy(payload + 4, name, n);
-    done(out, what, m->r[i].off + 12 + bad);
+    mark(m, m->r[i].off + 12 + bad);
     replace(m, (size_t)i, rec,
             make(rec, DA_OBJE, (uint32_t)(4 + n), payload, 4 + n));
     return 1;
 }
 
-static int mut_bad_utf8(da_model *m, unsigned v, tg_mutant *out)
+static int mut_bad_utf8(da_model *m)
 {
     /* C3 opens a sequence that '(' does not continue */
-    return v == 0 && replace_obje_name(m, "/lib/\xc3(x.so", 11, 6,
-                                       "put the bytes C3 28 into an OBJE "
-                                       "name",
-                                       out);
+    return replace_obje_name(m, "/lib/\xc3(x.so", 11, 6);
 }
 
-static int mut_nul_in_string(da_model *m, unsigned v, tg_mutant *out)
+static int mut_nul_in_string(da_model *m)
 {
-    return v == 0 &&
-           replace_obje_name(m, "/lib/a\0b.so", 11, 6,
-                             "put a NUL byte into an OBJE name", out);
+    return replace_obje_name(m, "/lib/a\0b.so", 11, 6);
 }
 
-static int patch_aloc(da_model *m, size_t field, size_t size, uint64_t value,
-                      const char *what, tg_mutant *out)
+static int patch_aloc(da_model *m, size_t field, size_t size, uint64_t value)
 {
     long i = find(m, DA_ALOC, 0, 0);
     if (i < 0)
@@ -431,26 +389,23 @@ static int patch_aloc(da_model *m, size_t field, size_t size, uint64_t value,
         tgB_put32(p, (uint32_t)value);
     else
         tgB_put64(p, value);
-    done(out, what, m->r[i].off + 8 + field);
+    mark(m, m->r[i].off + 8 + field);
     return 1;
 }
 
-static int mut_nsec_overflow(da_model *m, unsigned v, tg_mutant *out)
+static int mut_nsec_overflow(da_model *m)
 {
-    return v == 0 &&
-           patch_aloc(m, 16, 4, 1000000000u,
-                      "set an ALOC's nanoseconds to 1000000000", out);
+    return patch_aloc(m, 16, 4, 1000000000u);
 }
 
-static int mut_negative_seconds(da_model *m, unsigned v, tg_mutant *out)
+static int mut_negative_seconds(da_model *m)
 {
-    return v == 0 &&
-           patch_aloc(m, 8, 8, UINT64_MAX, "set an ALOC's seconds to -1", out);
+    return patch_aloc(m, 8, 8, UINT64_MAX);
 }
 
-static int mut_first_not_proc(da_model *m, unsigned v, tg_mutant *out)
+static int mut_first_not_proc(da_model *m)
 {
-    if (v > 0 || m->nr < 2 || m->r[1].type != DA_OBJE)
+    if (m->nr < 2 || m->r[1].type != DA_OBJE)
         return 0;
     size_t n = 8 + m->r[0].len;
     unsigned char *proc = malloc(n);
@@ -460,33 +415,30 @@ static int mut_first_not_proc(da_model *m, unsigned v, tg_mutant *out)
     tgM_splice(&m->b, 0, n, NULL, 0);
     tgM_splice(&m->b, 8 + m->r[1].len, 0, proc, n);
     free(proc);
-    done(out, "swapped the PROC record with the OBJE after it", 0);
+    mark(m, 0);
     return 1;
 }
 
-static int mut_empty(da_model *m, unsigned v, tg_mutant *out)
+static int mut_empty(da_model *m)
 {
-    if (v > 0)
-        return 0;
     tgM_splice(&m->b, 0, m->b.n, NULL, 0);
-    done(out, "truncated the file to 0 bytes", 0);
+    mark(m, 0);
     return 1;
 }
 
-static int mut_second_proc(da_model *m, unsigned v, tg_mutant *out)
+static int mut_second_proc(da_model *m)
 {
-    if (v > 0 || m->r[0].type != DA_PROC || 8 + m->r[0].len > 256)
+    if (m->r[0].type != DA_PROC || 8 + m->r[0].len > 256)
         return 0;
     unsigned char rec[256];
     memcpy(rec, m->b.p, 8 + m->r[0].len);
-    return insert_before(m, middle_top(m), rec, 8 + m->r[0].len, 0,
-                         "repeated the PROC record later on", out);
+    return insert_before(m, middle_top(m), rec, 8 + m->r[0].len, 0);
 }
 
-static int mut_zero_address(da_model *m, unsigned v, tg_mutant *out)
+static int mut_zero_address(da_model *m)
 {
     long i = find(m, DA_ALOC, 0, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     unsigned char *a = m->b.p + m->r[i].off + 8;
     uint64_t addr = tgB_le64(a);
@@ -496,27 +448,23 @@ static int mut_zero_address(da_model *m, unsigned v, tg_mutant *out)
             tgB_le64(m->b.p + m->r[j].off + 8) == addr)
             tgB_put64(m->b.p + m->r[j].off + 8, 0);
     tgB_put64(a, 0);
-    done(out, "set an allocated address and its deallocation to 0",
-         m->r[i].off + 8);
+    mark(m, m->r[i].off + 8);
     return 1;
 }
 
-static int mut_stray_dealloc(da_model *m, unsigned v, tg_mutant *out)
+static int mut_stray_dealloc(da_model *m)
 {
     unsigned char rec[16], addr[8];
     /* generated addresses are multiples of 16: this one never is */
     tgB_put64(addr, 0xDEAD0008u);
     size_t n = make(rec, DA_DALC, 8, addr, 8);
-    return v == 0 && insert_before(m, middle_top(m), rec, n, 8,
-                                   "inserted a DALC of 0xdead0008, never "
-                                   "allocated",
-                                   out);
+    return insert_before(m, middle_top(m), rec, n, 8);
 }
 
-static int mut_double_alloc(da_model *m, unsigned v, tg_mutant *out)
+static int mut_double_alloc(da_model *m)
 {
     long i = find(m, DA_ALOC, 0, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     size_t t = (size_t)i + 1;
     while (t < m->nr && m->r[t].sub != DA_TERM)
@@ -530,26 +478,22 @@ static int mut_double_alloc(da_model *m, unsigned v, tg_mutant *out)
     memcpy(copy, m->b.p + from, n);
     tgM_splice(&m->b, from + n, 0, copy, n);
     free(copy);
-    done(out, "repeated an allocation and its frames right after it",
-         from + n + 8); /* the repeated address */
+    mark(m, from + n + 8); /* the repeated address */
     return 1;
 }
 
-static int mut_pcal_frame(da_model *m, unsigned v, tg_mutant *out)
+static int mut_pcal_frame(da_model *m)
 {
     static const unsigned char pcal[] = {
         'P', 'C', 'A', 'L', 4,   0,   0,   0,   'm', 'a', 'i', 'n', 7, 0,
         0,   0,   'm', 'a', 'i', 'n', '.', 'p', 'y', 10,  0,   0,   0};
     unsigned char rec[64];
     size_t n = make(rec, DA_FRAM, sizeof pcal, pcal, sizeof pcal);
-    return v == 0 && insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0,
-                                   "inserted a PCAL frame (\"main\", "
-                                   "\"main.py\", 10) before a TERM",
-                                   out);
+    return insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0);
 }
 
 static const da_mutator mutators[DA_NRULES] = {
-#define MUT(fn, text) fn
+#define MUT(fn, ...)  fn
 #define NOMUT(reason) NULL
 #define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
                 mutation, example)                                            \
@@ -570,6 +514,7 @@ int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     m->profile = tgD_profiles[profile];
     da_model model;
     memset(&model, 0, sizeof model);
+    model.variant = variant;
     tgO_out *gen = malloc(sizeof *gen);
     if (gen == NULL)
         return -1;
@@ -579,13 +524,15 @@ int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
         r = tgO_flush(gen);
     free(gen);
     if (r == 0 && index_records(&model) == 0)
-        r = mutators[rule](&model, variant, m);
+        r = mutators[rule](&model);
     else
         r = -1;
     if (model.b.failed)
         r = -1;
-    if (r > 0)
+    if (r > 0) {
         tgO_put(out, model.b.p, model.b.n);
+        m->offset = model.at;
+    }
     tgM_free(&model.b);
     free(model.r);
     return r;

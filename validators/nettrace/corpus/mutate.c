@@ -14,7 +14,7 @@
 /* ---- the table, in rules.def order -------------------------------------- */
 
 static const nt_mutator mutators[NT_NRULES] = {
-#define MUT(fn, text) fn
+#define MUT(fn, ...)  fn
 #define NOMUT(reason) NULL
 #define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
                 mutation, example)                                            \
@@ -36,16 +36,17 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     int profile = scope & IN_V45  ? NT_PROFILE_DEFAULT
                   : scope & IN_V6 ? NT_PROFILE_V6
                                   : NT_PROFILE_V6_DRAFT;
-    mu->profile = tgN_profiles[profile];
     nt_mut *x = calloc(1, sizeof *x);
     if (x == NULL)
         return -1;
     x->cut = UINT64_MAX;
     x->seed = seed;
+    x->profile = profile;
+    x->variant = variant;
     nt_sink sink = {NULL, &x->m, 0, 0};
     int r = nt_generate(profile, seed, 0, &sink);
     if (r == 0)
-        r = mutators[rule](x, variant, mu);
+        r = mutators[rule](x);
     if (r > 0 && !x->m.failed) {
         tgM_buf b = {0};
         tgO_out *o = malloc(sizeof *o);
@@ -62,6 +63,7 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
             size_t n = x->cut < b.n ? (size_t)x->cut : b.n;
             tgO_put(out, b.p, n);
             nt_item *it = &x->m.items[x->item < x->m.n ? x->item : 0];
+            mu->profile = tgN_profiles[x->profile];
             mu->offset = (x->header ? it->at : it->content_at) + x->delta;
         }
         tgM_free(&b);

@@ -26,9 +26,13 @@ typedef struct nt_mut {
                              in its block's content                    */
     uint64_t row_at[4];  /* where fresh rows start in it              */
     uint64_t seed;       /* of the parent                             */
+    int profile;         /* of the parent (NT_PROFILE_*)              */
+    unsigned variant;    /* which of the rule's mutations (rules.def) */
 } nt_mut;
 
-typedef int (*nt_mutator)(nt_mut *x, unsigned variant, tg_mutant *out);
+/* Break the mutator's rule in x->m, variant x->variant; @return 1 done,
+ * 0 impossible in this parent, -1 out of memory. */
+typedef int (*nt_mutator)(nt_mut *x);
 
 /* The v4/v5 generator defines metadata ids 1-6: a mutant's own metadata
  * takes the next, so ids stay dense (NT-OBS-002).  Id 3 has no fields,
@@ -58,13 +62,11 @@ int mu_is_block(const nt_mut *x, size_t i, enum nt_block b);
 /* The k-th block b (from the end when k < 0), or -1. */
 long mu_nth(const nt_mut *x, enum nt_block b, long k);
 
-void mu_mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
-             tg_mutant *out);
+void mu_mark(nt_mut *x, size_t item, uint64_t delta);
 
 /* The break is in the item's header (object header, block header,
  * BlockSize, padding): delta counts from the item's first byte. */
-void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
-                    tg_mutant *out);
+void mu_mark_header(nt_mut *x, size_t item, uint64_t delta);
 
 uint64_t mu_obj_block_size(const nt_item *it);
 
@@ -76,7 +78,7 @@ nt_item *mu_insert(nt_mut *x, size_t at, enum nt_block b, const void *p,
 nt_item *mu_raw_insert(nt_mut *x, size_t at, const void *p, size_t n);
 
 /* Repeat item i right after itself. */
-int mu_repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out);
+int mu_repeat_item(nt_mut *x, long i);
 
 unsigned char *mu_bytes(nt_mut *x, size_t item);
 
@@ -91,7 +93,7 @@ void mu_meta_payload(tgM_buf *b, uint32_t id);
 
 /* Make the parent a generated trace of another profile: for rules whose
  * variants cover several layouts. */
-int mu_reparent(nt_mut *x, int profile, tg_mutant *out);
+int mu_reparent(nt_mut *x, int profile);
 
 /* Insert, after the first MetadataBlock, a MetadataBlock with one
  * compressed row whose header bytes are `hdr` (flags first) and whose
@@ -110,41 +112,37 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n);
 
 /* ---- lent by mutate_v45.c ---- */
 
-int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n,
-                 const char *what, tg_mutant *out);
+int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n);
 
 /* Insert a block of type b with content c after the first such block. */
 int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
-                          uint64_t at, const char *what, tg_mutant *out);
+                          uint64_t at);
 
 /* A MetadataBlock, after the first, defining metadata id `id`. */
-int mu_define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
-                   tg_mutant *out);
+int mu_define_meta(nt_mut *x, uint32_t id);
 
 /* A MetadataBlock, after the first, holding the one metadata payload pl;
  * the break is `at` bytes into it. */
-int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
-                        const char *what, tg_mutant *out);
+int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at);
 
 /* ---- lent by mutate_v6.c ---- */
 
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
 int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
-                size_t np, uint64_t at, const char *what, tg_mutant *out);
+                size_t np, uint64_t at);
 
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
 int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
-                      uint64_t delta, const char *what, tg_mutant *out);
+                      uint64_t delta);
 
 /* ---- lent by mutate_draft.c ---- */
 
 /* A draft metadata block after the first: Count 1, a row defining id 100
  * with `fields` and `optional` as given. */
 int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
-                  const void *optional, size_t no, uint64_t at,
-                  const char *what, tg_mutant *out);
+                  const void *optional, size_t no, uint64_t at);
 
 /* After the last draft sequence point (before EndOfStream): a Thread
  * block declaring index 99, then an Event block with one row of metadata
@@ -155,7 +153,7 @@ long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
                     int pad);
 
 /* ---- the mutators, one per rules.def MUT() ---- */
-#define MUT(fn, text) int fn(nt_mut *x, unsigned variant, tg_mutant *out);
+#define MUT(fn, ...) int fn(nt_mut *x);
 #define NOMUT(reason)
 #define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
                 mutation, example)                                            \

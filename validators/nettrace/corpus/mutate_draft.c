@@ -7,8 +7,7 @@
 
 /* ---- the v6 draft (kinds.c: Stack and SequencePoint swap numbers) ----- */
 
-static int bump_count(nt_mut *x, enum nt_block b, const char *what,
-                      tg_mutant *out)
+static int bump_count(nt_mut *x, enum nt_block b)
 {
     long i = mu_nth(x, b, 0);
     if (i < 0 || x->m.items[i].content.n < 2)
@@ -17,29 +16,18 @@ static int bump_count(nt_mut *x, enum nt_block b, const char *what,
     unsigned n = (unsigned)(p[0] | p[1] << 8) + 1;
     p[0] = (unsigned char)n;
     p[1] = (unsigned char)(n >> 8);
-    mu_mark(x, (size_t)i, 0, what, out);
+    mu_mark(x, (size_t)i, 0);
     return 1;
 }
 
-int mut_draft_meta_count(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && bump_count(x, NT_B_METADATA,
-                                "raised a draft metadata Count by 1", out);
-}
+int mut_draft_meta_count(nt_mut *x) { return bump_count(x, NT_B_METADATA); }
 
-int mut_draft_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && bump_count(x, NT_B_THREAD,
-                                "raised a draft Thread block Count "
-                                "by 1",
-                                out);
-}
+int mut_draft_thread_parse(nt_mut *x) { return bump_count(x, NT_B_THREAD); }
 
 /* A draft metadata block after the first: Count 1, a row defining id 100
  * with `fields` and `optional` as given. */
 int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
-                  const void *optional, size_t no, uint64_t at,
-                  const char *what, tg_mutant *out)
+                  const void *optional, size_t no, uint64_t at)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
     if (i < 0)
@@ -55,40 +43,36 @@ int mu_draft_meta(nt_mut *x, const void *fields, size_t nf,
     put(&c, optional, no);
     mu_insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, fields_at + at, what, out);
+    mu_mark(x, (size_t)i + 1, fields_at + at);
     return 1;
 }
 
-int mut_draft_meta_row(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_draft_meta_row(nt_mut *x)
 {
     /* one field of type 25 (not a draft type code) named "F" */
-    return v == 0 && mu_draft_meta(x,
-                                   "\x01\x19\x01"
-                                   "F",
-                                   4, "\0", 1, 1,
-                                   "gave a draft field type code 25", out);
+    return mu_draft_meta(x,
+                         "\x01\x19\x01"
+                         "F",
+                         4, "\0", 1, 1);
 }
 
-int mut_draft_optional(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_draft_optional(nt_mut *x)
 {
     /* no fields; one optional element of kind 7, Size 2 */
-    return v == 0 &&
-           mu_draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2,
-                         "added a draft optional element of kind 7", out);
+    return mu_draft_meta(x, "\0", 1, "\x01\x07\x02\xab\xcd", 5, 2);
 }
 
-int mut_draft_thread(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_draft_thread(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_THREAD, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     /* the first event after it names a thread no block declared */
     long e = mu_nth(x, NT_B_EVENT, 0);
     if (e < i)
         return 0;
-    mu_mark(x, (size_t)e, NT_BLOCK_HEADER,
-            "removed the first draft Thread block", out);
+    mu_mark(x, (size_t)e, NT_BLOCK_HEADER);
     return 1;
 }
 
@@ -139,15 +123,12 @@ long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
     return end + 1;
 }
 
-int mut_draft_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_draft_row_padding(nt_mut *x)
 {
     /* metadata 1 has no fields in the draft: an empty payload */
-    long i = v == 0 ? mu_draft_event(x, 1, "", 0, 4) : -1;
+    long i = mu_draft_event(x, 1, "", 0, 4);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, x->payload_at,
-            "gave an uncompressed draft row 4 "
-            "bytes of zero padding",
-            out);
+    mu_mark(x, (size_t)i, x->payload_at);
     return 1;
 }

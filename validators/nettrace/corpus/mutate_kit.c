@@ -32,21 +32,18 @@ long mu_nth(const nt_mut *x, enum nt_block b, long k)
     return -1;
 }
 
-void mu_mark(nt_mut *x, size_t item, uint64_t delta, const char *what,
-             tg_mutant *out)
+void mu_mark(nt_mut *x, size_t item, uint64_t delta)
 {
     x->item = item;
     x->delta = delta;
     x->header = 0;
-    out->mutation = what;
 }
 
 /* The break is in the item's header (object header, block header,
  * BlockSize, padding): delta counts from the item's first byte. */
-void mu_mark_header(nt_mut *x, size_t item, uint64_t delta, const char *what,
-                    tg_mutant *out)
+void mu_mark_header(nt_mut *x, size_t item, uint64_t delta)
 {
-    mu_mark(x, item, delta, what, out);
+    mu_mark(x, item, delta);
     x->header = 1;
 }
 
@@ -82,7 +79,7 @@ nt_item *mu_raw_insert(nt_mut *x, size_t at, const void *p, size_t n)
 }
 
 /* Repeat item i right after itself. */
-int mu_repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out)
+int mu_repeat_item(nt_mut *x, long i)
 {
     if (i < 0)
         return 0;
@@ -94,7 +91,7 @@ int mu_repeat_item(nt_mut *x, long i, const char *what, tg_mutant *out)
     copy->kind = it->kind;
     copy->name = it->name;
     tgM_write(&copy->content, it->content.p, it->content.n);
-    mu_mark(x, (size_t)i + 1, 0, what, out);
+    mu_mark(x, (size_t)i + 1, 0);
     return 1;
 }
 
@@ -127,12 +124,12 @@ void mu_meta_payload(tgM_buf *b, uint32_t id)
 
 /* Make the parent a generated trace of another profile: for rules whose
  * variants cover several layouts. */
-int mu_reparent(nt_mut *x, int profile, tg_mutant *out)
+int mu_reparent(nt_mut *x, int profile)
 {
     nt_model_free(&x->m);
     memset(&x->m, 0, sizeof x->m);
     nt_sink sink = {NULL, &x->m, 0, 0};
-    out->profile = tgN_profiles[profile];
+    x->profile = profile;
     return nt_generate(profile, x->seed, 0, &sink) == 0;
 }
 

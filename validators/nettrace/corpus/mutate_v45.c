@@ -9,66 +9,43 @@
 
 /* ---- header ----------------------------------------------------------- */
 
-int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n,
-                 const char *what, tg_mutant *out)
+int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n)
 {
     if (item >= x->m.n || !x->m.items[item].raw ||
         x->m.items[item].content.n < off + n)
         return 0;
     memcpy(mu_bytes(x, item) + off, p, n);
-    mu_mark(x, item, off, what, out);
+    mu_mark(x, item, off);
     return 1;
 }
 
-int mut_magic(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && mu_patch_raw(x, 0, 7, "f", 1,
-                                  "changed the magic to "
-                                  "\"Nettracf\"",
-                                  out);
-}
+int mut_magic(nt_mut *x) { return mu_patch_raw(x, 0, 7, "f", 1); }
 
-int mut_fastser(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 &&
-           mu_patch_raw(x, 0, 8, "\x15", 1,
-                        "set the FastSerialization length to 21", out);
-}
+int mut_fastser(nt_mut *x) { return mu_patch_raw(x, 0, 8, "\x15", 1); }
 
-static int mut_major(nt_mut *x, unsigned v, tg_mutant *out, unsigned major)
+static int mut_major(nt_mut *x, unsigned major)
 {
     unsigned char b[4];
     tgB_put32(b, major);
-    return v == 0 && x->m.layout != NT_V45 &&
-           mu_patch_raw(x, 0, 12, b, 4,
-                        major < 6 ? "set MajorVersion to 5"
-                                  : "set MajorVersion to 7",
-                        out);
+    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, 12, b, 4);
 }
 
-int mut_major_old(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return mut_major(x, v, out, 5);
-}
+int mut_major_old(nt_mut *x) { return mut_major(x, 5); }
 
-int mut_major_new(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return mut_major(x, v, out, 7);
-}
+int mut_major_new(nt_mut *x) { return mut_major(x, 7); }
 
-int mut_netperf(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_netperf(nt_mut *x)
 {
-    if (v > 0 || !x->m.items[0].raw)
+    if (!x->m.items[0].raw)
         return 0;
     tgM_splice(&x->m.items[0].content, 0, 8, NULL, 0);
-    mu_mark(x, 0, 0, "removed the magic, leaving a NetPerf header", out);
+    mu_mark(x, 0, 0);
     return 1;
 }
 
-int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_minor(nt_mut *x)
 {
-    return v == 0 && x->m.layout != NT_V45 &&
-           mu_patch_raw(x, 0, 16, "\x01", 1, "set MinorVersion to 1", out);
+    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, 16, "\x01", 1);
 }
 
 /* ---- v4/v5 objects ----------------------------------------------------- */
@@ -78,115 +55,95 @@ int mut_minor(nt_mut *x, unsigned v, tg_mutant *out)
 #define TRACE_ITEM    1
 #define TRACE_PAYLOAD 21
 
-int mut_tags(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_tags(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     x->m.items[i].end_tag = 0x07;
-    mu_mark(x, (size_t)i, x->m.items[i].content.n,
-            "closed the first MetadataBlock with 07 instead of 06", out);
+    mu_mark(x, (size_t)i, x->m.items[i].content.n);
     return 1;
 }
 
-int mut_name_len(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_name_len(nt_mut *x)
 {
     static const unsigned char h[] = {5, 5, 1, 2,    0,    0,    0,   2,
                                       0, 0, 0, 0xff, 0xff, 0xff, 0xff};
-    if (v > 0 || mu_raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
+    if (mu_raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
         return 0;
-    mu_mark(x, TRACE_ITEM + 1, 11, "inserted an object with name length -1",
-            out);
+    mu_mark(x, TRACE_ITEM + 1, 11);
     return 1;
 }
 
-int mut_first_trace(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_first_trace(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
-    if (v > 0 || i != TRACE_ITEM + 1)
+    if (i != TRACE_ITEM + 1)
         return 0;
     nt_item t = x->m.items[TRACE_ITEM];
     x->m.items[TRACE_ITEM] = x->m.items[i];
     x->m.items[i] = t;
-    mu_mark_header(x, TRACE_ITEM, 0,
-                   "put the first MetadataBlock before Trace", out);
+    mu_mark_header(x, TRACE_ITEM, 0);
     return 1;
 }
 
-int mut_trace_version(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trace_version(nt_mut *x)
 {
-    return v == 0 && mu_patch_raw(x, TRACE_ITEM, 3, "\x05", 1,
-                                  "set the Trace object version to 5", out);
+    return mu_patch_raw(x, TRACE_ITEM, 3, "\x05", 1);
 }
 
-int mut_trace_minver(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trace_minver(nt_mut *x)
 {
-    return v == 0 && mu_patch_raw(x, TRACE_ITEM, 7, "\x03", 1,
-                                  "set Trace MinimumReaderVersion to 3", out);
+    return mu_patch_raw(x, TRACE_ITEM, 7, "\x03", 1);
 }
 
-int mut_trace_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trace_size(nt_mut *x)
 {
-    if (v > 0 || x->m.items[TRACE_ITEM].content.n != TRACE_PAYLOAD + 49)
+    if (x->m.items[TRACE_ITEM].content.n != TRACE_PAYLOAD + 49)
         return 0;
     tgM_splice(&x->m.items[TRACE_ITEM].content, TRACE_PAYLOAD + 47, 1, NULL,
                0);
     /* the end tag now stands where the 48th byte was; the next byte is
      * where it belongs */
-    mu_mark(x, TRACE_ITEM, TRACE_PAYLOAD + 48,
-            "cut the Trace payload to 47 bytes", out);
+    mu_mark(x, TRACE_ITEM, TRACE_PAYLOAD + 48);
     return 1;
 }
 
-int mut_unknown_object(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_unknown_object(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     x->m.items[i].name = "EventBlok";
-    mu_mark_header(x, (size_t)i, NT_O45_NAME,
-                   "renamed the first EventBlock to EventBlok", out);
+    mu_mark_header(x, (size_t)i, NT_O45_NAME);
     return 1;
 }
 
-static int set_versions(nt_mut *x, unsigned v, int32_t version, int32_t minver,
-                        const char *what, tg_mutant *out)
+static int set_versions(nt_mut *x, int32_t version, int32_t minver)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     x->m.items[i].version = version;
     x->m.items[i].min_version = minver;
-    mu_mark_header(x, (size_t)i, version != 2 ? NT_O45_VERSION : NT_O45_MINVER,
-                   what, out);
+    mu_mark_header(x, (size_t)i,
+                   version != 2 ? NT_O45_VERSION : NT_O45_MINVER);
     return 1;
 }
 
-int mut_block_version(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return set_versions(x, v, 3, 2, "set a StackBlock version to 3", out);
-}
+int mut_block_version(nt_mut *x) { return set_versions(x, 3, 2); }
 
-int mut_block_minver(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return set_versions(x, v, 2, 0,
-                        "set a StackBlock MinimumReaderVersion to 0", out);
-}
+int mut_block_minver(nt_mut *x) { return set_versions(x, 2, 0); }
 
-int mut_block_minver_high(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return set_versions(x, v, 2, 3,
-                        "set a StackBlock MinimumReaderVersion to 3", out);
-}
+int mut_block_minver_high(nt_mut *x) { return set_versions(x, 2, 3); }
 
-int mut_block_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_block_size(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     x->m.items[i].size = -1;
-    mu_mark_header(x, (size_t)i, mu_obj_block_size(&x->m.items[i]),
-                   "set a BlockSize to -1", out);
+    mu_mark_header(x, (size_t)i, mu_obj_block_size(&x->m.items[i]));
     return 1;
 }
 
@@ -209,9 +166,9 @@ static void layout(nt_mut *x)
     free(o);
 }
 
-int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_padding(nt_mut *x)
 {
-    if (v > 0 || x->m.layout != NT_V45)
+    if (x->m.layout != NT_V45)
         return 0;
     layout(x);
     for (size_t i = 0; i < x->m.n; i++) {
@@ -219,17 +176,16 @@ int mut_padding(nt_mut *x, unsigned v, tg_mutant *out)
         if (!it->raw &&
             it->content_at - it->at > NT_O45_HEADER(strlen(it->name))) {
             it->pad_byte = 0xff;
-            mu_mark_header(x, i, mu_obj_block_size(it) + 4,
-                           "filled a block's padding with ff", out);
+            mu_mark_header(x, i, mu_obj_block_size(it) + 4);
             return 1;
         }
     }
     return 0;
 }
 
-int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_pad_count(nt_mut *x)
 {
-    if (v > 1 || x->m.layout != NT_V45)
+    if (x->m.layout != NT_V45)
         return 0;
     layout(x);
     /* a block with padding to take from (variant 1) or any (variant 0) */
@@ -238,82 +194,72 @@ int mut_pad_count(nt_mut *x, unsigned v, tg_mutant *out)
         if (it->raw)
             continue;
         size_t pad = it->content_at - it->at - NT_O45_HEADER(strlen(it->name));
-        if (v == 1 && pad == 0)
+        if (x->variant == 1 && pad == 0)
             continue;
-        it->pad_extra = v ? -1 : 1;
-        mu_mark_header(x, i, mu_obj_block_size(it) + 4,
-                       v ? "padded a block by one byte too few"
-                         : "padded a block by one byte too many",
-                       out);
+        it->pad_extra = x->variant ? -1 : 1;
+        mu_mark_header(x, i, mu_obj_block_size(it) + 4);
         return 1;
     }
     return 0;
 }
 
-int mut_cut(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_cut(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     layout(x);
     x->cut = x->m.items[i].content_at + 3;
-    mu_mark(x, (size_t)i, 3, "cut the file inside the last event block", out);
+    mu_mark(x, (size_t)i, 3);
     return 1;
 }
 
-int mut_end_missing(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_end_missing(nt_mut *x)
 {
-    if (v > 0 || x->m.layout != NT_V45 || !x->m.items[x->m.n - 1].raw)
+    if (x->m.layout != NT_V45 || !x->m.items[x->m.n - 1].raw)
         return 0;
     nt_model_remove(&x->m, x->m.n - 1);
-    mu_mark(x, x->m.n - 1, x->m.items[x->m.n - 1].content.n + 1,
-            "removed the end-of-stream tag 01", out);
+    mu_mark(x, x->m.n - 1, x->m.items[x->m.n - 1].content.n + 1);
     return 1;
 }
 
-int mut_trailing(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trailing(nt_mut *x)
 {
-    if (v > 0 || mu_raw_insert(x, x->m.n, "\x01\0\0\0", 4) == NULL)
+    if (mu_raw_insert(x, x->m.n, "\x01\0\0\0", 4) == NULL)
         return 0;
-    mu_mark(x, x->m.n - 1, 0, "appended 01 00 00 00 after the end", out);
+    mu_mark(x, x->m.n - 1, 0);
     return 1;
 }
 
-static int patch_trace(nt_mut *x, unsigned v, size_t off, const void *p,
-                       size_t n, const char *what, tg_mutant *out)
+static int patch_trace(nt_mut *x, size_t off, const void *p, size_t n)
 {
     /* v6: item 1 is the Trace block and its fields start at 0 */
     size_t base = x->m.layout != NT_V45 ? 0 : TRACE_PAYLOAD;
-    if (v > 0 || x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + 40)
+    if (x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + 40)
         return 0;
     memcpy(mu_bytes(x, TRACE_ITEM) + base + off, p, n);
-    mu_mark(x, TRACE_ITEM, base + off, what, out);
+    mu_mark(x, TRACE_ITEM, base + off);
     return 1;
 }
 
-int mut_pointer(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_pointer(nt_mut *x)
 {
     /* 1 divides every stack size, so only PointerSize itself is wrong */
-    return patch_trace(x, v, 32, "\x01\0\0\0", 4, "set PointerSize to 1", out);
+    return patch_trace(x, 32, "\x01\0\0\0", 4);
 }
 
-int mut_frequency(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_frequency(nt_mut *x)
 {
-    return patch_trace(x, v, 24, "\0\0\0\0\0\0\0\0", 8,
-                       "set the tick frequency to 0", out);
+    return patch_trace(x, 24, "\0\0\0\0\0\0\0\0", 8);
 }
 
-int mut_synctime(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return patch_trace(x, v, 2, "\x0d\0", 2, "set SyncTimeUTC month to 13",
-                       out);
-}
+int mut_synctime(nt_mut *x) { return patch_trace(x, 2, "\x0d\0", 2); }
 
 /* ---- block headers ----------------------------------------------------- */
 
 /* Insert a block of type b with content c after the first such block. */
 int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
-                          uint64_t at, const char *what, tg_mutant *out)
+                          uint64_t at)
 {
     long i = mu_nth(x, b, 0);
     if (i < 0)
@@ -322,78 +268,69 @@ int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
     put(&content, c, n);
     mu_insert(x, (size_t)i + 1, b, content.p, content.n);
     tgM_free(&content);
-    mu_mark(x, (size_t)i + 1, at, what, out);
+    mu_mark(x, (size_t)i + 1, at);
     return 1;
 }
 
-int mut_header_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_header_size(nt_mut *x)
 {
     unsigned char c[20] = {19, 0, 1};
-    return v == 0 && mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
-                                           "inserted an EventBlock with "
-                                           "HeaderSize 19",
-                                           out);
+    return mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0);
 }
 
-int mut_block_flags(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_block_flags(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     mu_bytes(x, (size_t)i)[2] = 3;
-    mu_mark(x, (size_t)i, 2, "set an EventBlock's Flags to 3", out);
+    mu_mark(x, (size_t)i, 2);
     return 1;
 }
 
-int mut_block_empty(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_block_empty(nt_mut *x)
 {
     unsigned char c[20] = {20, 0, 1};
-    return v == 0 &&
-           mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0,
-                                 "inserted an EventBlock with no rows", out);
+    return mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0);
 }
 
-int mut_row_end(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_row_end(nt_mut *x)
 {
     /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
     unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
-    return v == 0 && x->m.layout == NT_V45 &&
-           mu_insert_after_first(
-               x, NT_B_EVENT, c, sizeof c, 22,
-               "inserted an EventBlock whose row's ActivityId "
-               "is cut by the block end",
-               out);
+    return x->m.layout == NT_V45 &&
+           mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 22);
 }
 
-int mut_empty_other(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_empty_other(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     tgM_buf c = {0};
     put_u32(&c, 1000);
     put_u32(&c, 0);
     mu_insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, 4, "inserted a StackBlock with Count 0", out);
+    mu_mark(x, (size_t)i + 1, 4);
     return 1;
 }
 
-int mut_minmax(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_minmax(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     unsigned char *p = mu_bytes(x, (size_t)i) + 4;
     tgB_put64(p, tgB_le64(p) - 1);
-    mu_mark(x, (size_t)i, 4, "lowered an EventBlock's MinTimestamp by 1", out);
+    mu_mark(x, (size_t)i, 4);
     return 1;
 }
 
 /* ---- rows (in an inserted metadata block) ----------------------------- */
 
 static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
-                    uint64_t at, const char *what, tg_mutant *out)
+                    uint64_t at)
 {
     tgM_buf pl = {0};
     if (with_payload)
@@ -402,21 +339,19 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, NT_BLOCK_HEADER + at, what, out);
+    mu_mark(x, (size_t)i, NT_BLOCK_HEADER + at);
     return 1;
 }
 
-int mut_varuint(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_varuint(nt_mut *x)
 {
     /* flags 0x01: MetadataId as a 6-byte varuint32 */
     static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff,
                                       0xff, 0xff, 0x01};
-    return v == 0 &&
-           meta_row(x, h, sizeof h, 0, 1,
-                    "wrote a 6-byte varuint32 in a metadata row", out);
+    return meta_row(x, h, sizeof h, 0, 1);
 }
 
-int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_varuint_long(nt_mut *x)
 {
     tgM_buf h = {0}, pl = {0};
     mu_meta_payload(&pl, NEXT_META);
@@ -426,23 +361,20 @@ int mut_varuint_long(nt_mut *x, unsigned v, tg_mutant *out)
     long i = mu_insert_meta_row(x, h.p, h.n, &pl);
     tgM_free(&h);
     tgM_free(&pl);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 21, "wrote timestamp delta 0 as 80 00", out);
+    mu_mark(x, (size_t)i, 21);
     return 1;
 }
 
-int mut_payload_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_payload_size(nt_mut *x)
 {
     static const unsigned char h[] = {0x80, 0x00, 0xc8, 0x01}; /* 200 */
     /* the payload would start after the header, where the row ends */
-    return v == 0 && meta_row(x, h, sizeof h, 1, sizeof h,
-                              "gave a metadata row PayloadSize 200 with "
-                              "fewer bytes left",
-                              out);
+    return meta_row(x, h, sizeof h, 1, sizeof h);
 }
 
-int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_meta_header_id(nt_mut *x)
 {
     tgM_buf h = {0}, pl = {0};
     mu_meta_payload(&pl, NEXT_META);
@@ -450,14 +382,12 @@ int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
     put_u8(&h, 5); /* header MetadataId 5 */
     put_u8(&h, 0);
     put_var(&h, pl.n);
-    long i = v == 0 && x->m.layout == NT_V45
-                 ? mu_insert_meta_row(x, h.p, h.n, &pl)
-                 : -1;
+    long i = x->m.layout == NT_V45 ? mu_insert_meta_row(x, h.p, h.n, &pl) : -1;
     tgM_free(&h);
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 20, "gave a metadata row header MetadataId 5", out);
+    mu_mark(x, (size_t)i, 20);
     return 1;
 }
 
@@ -467,12 +397,11 @@ int mut_meta_header_id(nt_mut *x, unsigned v, tg_mutant *out)
 /* What an uncompressed_meta() mutant breaks. */
 enum { AT_EVENT_SIZE, AT_PAYLOAD_SIZE, AT_PADDING };
 
-static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
-                             size_t pad, unsigned char fill, int size_delta,
-                             int where, const char *what, tg_mutant *out)
+static int uncompressed_meta(nt_mut *x, const char *name, size_t pad,
+                             unsigned char fill, int size_delta, int where)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
-    if (v > 0 || i < 0 || x->m.layout != NT_V45)
+    if (i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf pl = {0}, c = {0};
     mu_meta_named(&pl, NEXT_META, name);
@@ -492,178 +421,146 @@ static int uncompressed_meta(nt_mut *x, unsigned v, const char *name,
     mu_insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&pl);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, at, what, out);
+    mu_mark(x, (size_t)i + 1, at);
     return 1;
 }
 
-int mut_event_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_event_size(nt_mut *x)
 {
     /* "Event1": a 56-byte payload, a multiple of 4 */
-    return uncompressed_meta(x, v, "Event1", 0, 0, -1, AT_EVENT_SIZE,
-                             "gave an uncompressed row EventSize 76 + "
-                             "PayloadSize - 1",
-                             out);
+    return uncompressed_meta(x, "Event1", 0, 0, -1, AT_EVENT_SIZE);
 }
 
-int mut_row_padding(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_row_padding(nt_mut *x)
 {
-    return uncompressed_meta(x, v, "Event1", 4, 0xff, 0, AT_PADDING,
-                             "padded an uncompressed row with ff bytes", out);
+    return uncompressed_meta(x, "Event1", 4, 0xff, 0, AT_PADDING);
 }
 
-int mut_unaligned(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_unaligned(nt_mut *x)
 {
     /* "Event": a 54-byte payload, then 2 zero bytes of padding */
-    return uncompressed_meta(x, v, "Event", 2, 0, 0, AT_PAYLOAD_SIZE,
-                             "an uncompressed row with a 54-byte payload",
-                             out);
+    return uncompressed_meta(x, "Event", 2, 0, 0, AT_PAYLOAD_SIZE);
 }
 
-int mut_row_align(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_row_align(nt_mut *x)
 {
     /* "Event1": a 56-byte payload, then 2 bytes where 0 align the row */
-    return uncompressed_meta(x, v, "Event1", 2, 0, 0, AT_EVENT_SIZE,
-                             "padded an uncompressed row by 2 bytes where "
-                             "0 align it",
-                             out);
+    return uncompressed_meta(x, "Event1", 2, 0, 0, AT_EVENT_SIZE);
 }
 
 /* ---- references -------------------------------------------------------- */
 
-int mut_undefined_metadata(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_undefined_metadata(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, 0);
     /* the first row of a block always carries MetadataId (flag 0x01) */
-    if (v > 0 || i < 0 || !(mu_bytes(x, (size_t)i)[20] & 0x01))
+    if (i < 0 || !(mu_bytes(x, (size_t)i)[20] & 0x01))
         return 0;
     mu_bytes(x, (size_t)i)[21] = 0x7f;
-    mu_mark(x, (size_t)i, 21, "made the first event refer to metadata id 127",
-            out);
+    mu_mark(x, (size_t)i, 21);
     return 1;
 }
 
 /* A MetadataBlock, after the first, defining metadata id `id`. */
-int mu_define_meta(nt_mut *x, unsigned v, uint32_t id, const char *what,
-                   tg_mutant *out)
+int mu_define_meta(nt_mut *x, uint32_t id)
 {
     tgM_buf pl = {0};
     mu_meta_payload(&pl, id);
-    long i = v == 0 && x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
+    long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 23, what, out);
+    mu_mark(x, (size_t)i, 23);
     return 1;
 }
 
-int mut_metadata_twice(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return mu_define_meta(x, v, 1, "defined metadata id 1 a second time", out);
-}
+int mut_metadata_twice(nt_mut *x) { return mu_define_meta(x, 1); }
 
-int mut_metadata_zero(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return mu_define_meta(x, v, 0, "defined metadata id 0", out);
-}
+int mut_metadata_zero(nt_mut *x) { return mu_define_meta(x, 0); }
 
-int mut_undefined_stack(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_undefined_stack(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
     /* the first event of the window (it always has a stack) fails */
     long e = mu_nth(x, NT_B_EVENT, 0);
     if (e < 0)
         return 0;
-    mu_mark(x, (size_t)e, 20, "removed the first window's StackBlock", out);
+    mu_mark(x, (size_t)e, 20);
     return 1;
 }
 
-int mut_stack_twice(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_stack_twice(nt_mut *x)
 {
-    return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_STACK, 0),
-                                    "repeated the first StackBlock", out);
+    return mu_repeat_item(x, mu_nth(x, NT_B_STACK, 0));
 }
 
-int mut_stack_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_stack_parse(nt_mut *x)
 {
     /* FirstId 500, Count 3, one empty stack */
     static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
     /* the second stack's StackSize would be at 12 */
-    return v == 0 &&
-           mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 12,
-                                 "inserted a StackBlock with Count 3 and "
-                                 "one stack",
-                                 out);
+    return mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 12);
 }
 
-int mut_stack_extra(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_stack_extra(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
-    mu_mark(x, (size_t)i, x->m.items[i].content.n - 1,
-            "added a byte after a StackBlock's stacks", out);
+    mu_mark(x, (size_t)i, x->m.items[i].content.n - 1);
     return 1;
 }
 
-int mut_stack_pointer(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_stack_pointer(nt_mut *x)
 {
     /* FirstId 500, Count 1, a 12-byte stack */
     static const unsigned char c[] = {0xf4, 1, 0, 0, 1, 0,  0,  0,
                                       12,   0, 0, 0, 1, 2,  3,  4,
                                       5,    6, 7, 8, 9, 10, 11, 12};
-    return v == 0 && mu_insert_after_first(
-                         x, NT_B_STACK, c, sizeof c, 8,
-                         "inserted a 12-byte stack (PointerSize 8)", out);
+    return mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 8);
 }
 
 /* ---- v4/v5 metadata payloads ------------------------------------------- */
 
 /* A MetadataBlock, after the first, holding the one metadata payload pl;
  * the break is `at` bytes into it. */
-int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at,
-                        const char *what, tg_mutant *out)
+int mu_meta_payload_mut(nt_mut *x, const tgM_buf *pl, uint64_t at)
 {
     long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, pl) : -1;
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, x->payload_at + at, what, out);
+    mu_mark(x, (size_t)i, x->payload_at + at);
     return 1;
 }
 
-int mut_meta_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_meta_parse(nt_mut *x)
 {
     tgM_buf pl = {0};
     int r = 0;
-    if (v == 0) {
+    if (x->variant == 0) {
         put_u32(&pl, NEXT_META);
         put(&pl, "M\0u\0t", 5); /* a provider name without its NUL */
-        r = mu_meta_payload_mut(x, &pl, 4,
-                                "cut a metadata provider name "
-                                "before its NUL",
-                                out);
-    } else if (v == 1) {
+        r = mu_meta_payload_mut(x, &pl, 4);
+    } else {
         mu_meta_payload(&pl, NEXT_META);
         uint64_t at = pl.n;
         put_u32(&pl, 0); /* an OpCode tag without its byte */
         put_u8(&pl, 1);
-        r = mu_meta_payload_mut(x, &pl, at, "an OpCode tag of 0 bytes", out);
+        r = mu_meta_payload_mut(x, &pl, at);
     }
     tgM_free(&pl);
     return r;
 }
 
-int mut_no_fields(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_no_fields(nt_mut *x)
 {
     tgM_buf pl = {0};
     mu_meta_header(&pl, NEXT_META);
-    int r = v == 0 && mu_meta_payload_mut(x, &pl, pl.n,
-                                          "ended a metadata payload after "
-                                          "Level, without FieldCount",
-                                          out);
+    int r = mu_meta_payload_mut(x, &pl, pl.n);
     tgM_free(&pl);
     return r;
 }
@@ -676,8 +573,7 @@ static void v2_tag(tgM_buf *pl, const tgM_buf *fields)
     put(pl, fields->p, fields->n);
 }
 
-static int fields_mut(nt_mut *x, unsigned v, int32_t type, int with_tag,
-                      const char *what, tg_mutant *out)
+static int fields_mut(nt_mut *x, int32_t type, int with_tag)
 {
     tgM_buf pl = {0};
     mu_meta_header(&pl, NEXT_META);
@@ -696,28 +592,19 @@ static int fields_mut(nt_mut *x, unsigned v, int32_t type, int with_tag,
         v2_tag(&pl, &t);
         tgM_free(&t);
     }
-    int r = v == 0 && mu_meta_payload_mut(x, &pl, at, what, out);
+    int r = mu_meta_payload_mut(x, &pl, at);
     tgM_free(&pl);
     return r;
 }
 
-int mut_v2_with_v1(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return fields_mut(x, v, 9, 1, "added a V2Params tag after a V1 field",
-                      out);
-}
+int mut_v2_with_v1(nt_mut *x) { return fields_mut(x, 9, 1); }
 
-int mut_array_in_v1(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return fields_mut(x, v, 19, 0, "gave a V1 field type code 19", out);
-}
+int mut_array_in_v1(nt_mut *x) { return fields_mut(x, 19, 0); }
 
-int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_type_code(nt_mut *x)
 {
-    if (v == 0)
-        return fields_mut(x, v, 2, 0, "gave a V1 field type code 2", out);
-    if (v > 1)
-        return 0;
+    if (x->variant == 0)
+        return fields_mut(x, 2, 0);
     /* an empty V1 list, then V2Params {Values: Array of type code 2} */
     tgM_buf pl = {0}, t = {0};
     mu_meta_payload(&pl, NEXT_META);
@@ -728,14 +615,13 @@ int mut_type_code(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&t, 2);
     uint64_t at = pl.n + 5 + t.n - 4; /* the element type */
     v2_tag(&pl, &t);
-    int r = mu_meta_payload_mut(
-        x, &pl, at, "gave a V2Params Array the element type 2", out);
+    int r = mu_meta_payload_mut(x, &pl, at);
     tgM_free(&pl);
     tgM_free(&t);
     return r;
 }
 
-int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_tag_unknown(nt_mut *x)
 {
     tgM_buf pl = {0};
     mu_meta_payload(&pl, NEXT_META);
@@ -743,15 +629,14 @@ int mut_tag_unknown(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&pl, 2);        /* tag of 2 bytes, kind 9 */
     put_u8(&pl, 9);
     put_u16(&pl, 0);
-    int r = v == 0 && mu_meta_payload_mut(
-                          x, &pl, at, "added a metadata tag of kind 9", out);
+    int r = mu_meta_payload_mut(x, &pl, at);
     tgM_free(&pl);
     return r;
 }
 
 /* ---- order, sequence points, sequence numbers ------------------------- */
 
-static int insert_sp(nt_mut *x, int64_t dts, const char *what, tg_mutant *out)
+static int insert_sp(nt_mut *x, int64_t dts)
 {
     long sp;
     uint64_t ts = mu_last_sp_ts(x, &sp);
@@ -762,53 +647,40 @@ static int insert_sp(nt_mut *x, int64_t dts, const char *what, tg_mutant *out)
     put_u32(&c, 0);
     mu_insert(x, (size_t)sp + 1, NT_B_SP, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)sp + 1, 0, what, out);
+    mu_mark(x, (size_t)sp + 1, 0);
     return 1;
 }
 
-int mut_sp_back(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && insert_sp(x, -1,
-                               "inserted an SPBlock 1 tick before "
-                               "the previous one",
-                               out);
-}
+int mut_sp_back(nt_mut *x) { return insert_sp(x, -1); }
 
-int mut_sp_equal(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && insert_sp(x, 0,
-                               "inserted an SPBlock with the previous "
-                               "one's timestamp",
-                               out);
-}
+int mut_sp_equal(nt_mut *x) { return insert_sp(x, 0); }
 
-int mut_sp_window(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_sp_window(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_SP, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     unsigned char *p = mu_bytes(x, (size_t)i);
     tgB_put64(p, tgB_le64(p) - 1000);
-    mu_mark(x, (size_t)i, 0, "moved the first sequence point 1000 ticks back",
-            out);
+    mu_mark(x, (size_t)i, 0);
     return 1;
 }
 
-int mut_sp_threads(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_sp_threads(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_SP, 0);
-    if (v > 0 || i < 0 || x->m.layout != NT_V45)
+    if (i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_splice(&x->m.items[i].content, 8, x->m.items[i].content.n - 8,
                "\0\0\0\0", 4);
-    mu_mark(x, (size_t)i, 8, "emptied the first SPBlock's thread list", out);
+    mu_mark(x, (size_t)i, 8);
     return 1;
 }
 
-int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_sp_parse(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_SP, 0);
-    if (v > 0 || i < 0 || x->m.layout != NT_V45)
+    if (i < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf c = {0};
     tgM_write(&c, mu_bytes(x, (size_t)i), 8);
@@ -817,90 +689,79 @@ int mut_sp_parse(nt_mut *x, unsigned v, tg_mutant *out)
     put_u32(&c, 0);
     mu_insert(x, (size_t)i + 1, NT_B_SP, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, 8,
-            "inserted an SPBlock with ThreadCount 2 and one entry", out);
+    mu_mark(x, (size_t)i + 1, 8);
     return 1;
 }
 
 /* The break is in row `row` of the fresh block. */
-static int fresh(nt_mut *x, unsigned v, const fresh_row *rows, size_t n,
-                 size_t row, const char *what, tg_mutant *out)
+static int fresh(nt_mut *x, const fresh_row *rows, size_t n, size_t row)
 {
-    long i = v == 0 ? mu_fresh_block(x, rows, n) : -1;
+    long i = mu_fresh_block(x, rows, n);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, x->row_at[row], what, out);
+    mu_mark(x, (size_t)i, x->row_at[row]);
     return 1;
 }
 
-int mut_thread_order(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_order(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 0, EMPTY_META, 0},
                            {1, 2, 4, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 2, 1, "a new thread's second event 1 tick earlier",
-                 out);
+    return fresh(x, r, 2, 1);
 }
 
-int mut_sorted(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_sorted(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {2, 1, 4, 1, EMPTY_META, 0}};
-    return fresh(x, v, r, 2, 1,
-                 "an event older than the IsSorted event before "
-                 "it",
-                 out);
+    return fresh(x, r, 2, 1);
 }
 
-int mut_switch(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_switch(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {2, 1, 6, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 2, 1,
-                 "changed the capture thread on a row without "
-                 "IsSorted",
-                 out);
+    return fresh(x, r, 2, 1);
 }
 
-int mut_seq_gap(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_seq_gap(nt_mut *x)
 {
     const fresh_row r[] = {{1, 6, 5, 1, EMPTY_META, 0}};
-    return fresh(x, v, r, 1, 0, "a new thread's first event numbered 6", out);
+    return fresh(x, r, 1, 0);
 }
 
-int mut_seq_back(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_seq_back(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {1, 2, 6, 0, EMPTY_META, 0},
                            {1, 2, 7, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 3, 2, "numbered a thread's third event 2 again",
-                 out);
+    return fresh(x, r, 3, 2);
 }
 
-int mut_seq_reset(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_seq_reset(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
                            {1, 2, 6, 0, EMPTY_META, 0},
                            {1, 1, 7, 0, EMPTY_META, 0}};
-    return fresh(x, v, r, 3, 2, "restarted a thread's numbering at 1", out);
+    return fresh(x, r, 3, 2);
 }
 
-int mut_payload_large(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_payload_large(nt_mut *x)
 {
     const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 70000}};
-    long i = v == 0 ? mu_fresh_block(x, r, 1) : -1;
+    long i = mu_fresh_block(x, r, 1);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, x->payload_at, "an event with a 70000-byte payload",
-            out);
+    mu_mark(x, (size_t)i, x->payload_at);
     return 1;
 }
 
 /* ---- observed runtime invariants (v4/v5) ------------------------------ */
 
-int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_obs_block(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     tgM_buf c = {0};
     put_u32(&c, 900);
@@ -913,36 +774,31 @@ int mut_obs_block(nt_mut *x, unsigned v, tg_mutant *out)
                    "the mutation's text names the block's size");
     mu_insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgM_free(&c);
-    mu_mark_header(x, (size_t)i + 1, mu_obj_block_size(&x->m.items[i + 1]),
-                   "inserted a StackBlock of 102412 bytes", out);
+    mu_mark_header(x, (size_t)i + 1, mu_obj_block_size(&x->m.items[i + 1]));
     return 1;
 }
 
-int mut_obs_meta(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return mu_define_meta(x, v, 1000, "defined metadata id 1000 after ids 1-6",
-                          out);
-}
+int mut_obs_meta(nt_mut *x) { return mu_define_meta(x, 1000); }
 
-int mut_obs_stack(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_obs_stack(nt_mut *x)
 {
     /* the last window's stacks get ids from 0, a new empty stack taking
      * id 0: every id its events use stays defined */
     long i = mu_nth(x, NT_B_STACK, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     unsigned char *p = mu_bytes(x, (size_t)i);
     tgB_put32(p, 0);
     tgB_put32(p + 4, tgB_le32(p + 4) + 1);
     tgM_splice(&x->m.items[i].content, 8, 0, "\0\0\0\0", 4);
-    mu_mark(x, (size_t)i, 0, "started the last window's stack ids at 0", out);
+    mu_mark(x, (size_t)i, 0);
     return 1;
 }
 
-int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_obs_last_sp(nt_mut *x)
 {
     long sp = mu_nth(x, NT_B_SP, -1);
-    if (v > 0 || sp < 0 || x->m.layout != NT_V45)
+    if (sp < 0 || x->m.layout != NT_V45)
         return 0;
     tgM_buf pl = {0}, c = {0};
     mu_meta_payload(&pl, NEXT_META);
@@ -954,7 +810,6 @@ int mut_obs_last_sp(nt_mut *x, unsigned v, tg_mutant *out)
     tgM_free(&pl);
     tgM_free(&c);
     /* the end tag now follows another object */
-    mu_mark(x, x->m.n - 1, 0, "added a MetadataBlock after the last SPBlock",
-            out);
+    mu_mark(x, x->m.n - 1, 0);
     return 1;
 }

@@ -6,75 +6,70 @@
 
 /* ---- v6 ----------------------------------------------------------------- */
 
-int mut_end_missing_v6(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_end_missing_v6(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_END, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     nt_model_remove(&x->m, (size_t)i);
-    mu_mark(x, (size_t)i - 1, x->m.items[i - 1].content.n,
-            "removed the EndOfStream block", out);
+    mu_mark(x, (size_t)i - 1, x->m.items[i - 1].content.n);
     return 1;
 }
 
-int mut_end_size(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_end_size(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_END, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\0\0\0\0", 4);
-    mu_mark_header(x, (size_t)i, 0, "gave the EndOfStream block 4 bytes", out);
+    mu_mark_header(x, (size_t)i, 0);
     return 1;
 }
 
-int mut_kind_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_kind_unknown(nt_mut *x)
 {
-    nt_item *it = v == 0 ? nt_model_insert(&x->m, 2) : NULL;
+    nt_item *it = nt_model_insert(&x->m, 2);
     if (it == NULL)
         return 0;
     it->kind = NT_NBLOCKS; /* one past the last kind of final v6 */
     tgM_write(&it->content, "\1\2\3\4\5", 5);
-    mu_mark_header(x, 2, 0, "inserted a block of kind 9", out);
+    mu_mark_header(x, 2, 0);
     return 1;
 }
 
-int mut_first_block(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_first_block(nt_mut *x)
 {
-    if (v > 0 || x->m.n < 3 || !mu_is_block(x, 1, NT_B_TRACE))
+    if (x->m.n < 3 || !mu_is_block(x, 1, NT_B_TRACE))
         return 0;
     nt_item t = x->m.items[1];
     x->m.items[1] = x->m.items[2];
     x->m.items[2] = t;
-    mu_mark_header(x, 1, 0, "put the Metadata block before the Trace block",
-                   out);
+    mu_mark_header(x, 1, 0);
     return 1;
 }
 
-int mut_trace_again(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trace_again(nt_mut *x)
 {
-    return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_TRACE, 0),
-                                    "repeated the Trace block", out);
+    return mu_repeat_item(x, mu_nth(x, NT_B_TRACE, 0));
 }
 
-int mut_trace_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trace_parse(nt_mut *x)
 {
-    if (v > 0 || x->m.n < 2 || !mu_is_block(x, 1, NT_B_TRACE))
+    if (x->m.n < 2 || !mu_is_block(x, 1, NT_B_TRACE))
         return 0;
     tgB_put32(mu_bytes(x, 1) + 36, 100);
     /* the strings run out where the block ends */
-    mu_mark(x, 1, x->m.items[1].content.n,
-            "set KeyValueCount to 100 with 3 pairs", out);
+    mu_mark(x, 1, x->m.items[1].content.n);
     return 1;
 }
 
-int mut_trailing6(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_trailing6(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_SP, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     tgM_write(&x->m.items[i].content, "\xff", 1);
-    mu_mark(x, (size_t)i, x->m.items[i].content.n - 1,
-            "added a byte after a SequencePoint's entries", out);
+    mu_mark(x, (size_t)i, x->m.items[i].content.n - 1);
     return 1;
 }
 
@@ -106,7 +101,7 @@ static uint64_t meta_block6(tgM_buf *c, const void *fields, size_t nf,
 
 static int meta6(nt_mut *x, const void *fields, size_t nf,
                  const void *optional, size_t no, const void *tail, size_t nt,
-                 uint64_t at, const char *what, tg_mutant *out)
+                 uint64_t at)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
     if (i < 0)
@@ -115,7 +110,7 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
     uint64_t fields_at = meta_block6(&c, fields, nf, optional, no, tail, nt);
     mu_insert(x, (size_t)i + 1, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, fields_at + at, what, out);
+    mu_mark(x, (size_t)i + 1, fields_at + at);
     return 1;
 }
 
@@ -123,70 +118,47 @@ static int meta6(nt_mut *x, const void *fields, size_t nf,
  * takes */
 #define NO_OPTIONAL "\0\0", 2
 
-int mut_m6_frame(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_m6_frame(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_METADATA, 0);
-    if (v > 0 || i < 0 ||
+    if (i < 0 ||
         mu_insert(x, (size_t)i + 1, NT_B_METADATA, "\xff\xff", 2) == NULL)
         return 0;
-    mu_mark(x, (size_t)i + 1, 0,
-            "inserted a Metadata block with HeaderSize "
-            "65535",
-            out);
+    mu_mark(x, (size_t)i + 1, 0);
     return 1;
 }
 
-int mut_m6_row(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_m6_row(nt_mut *x)
 {
     /* Count 1, FieldSize 4, a name claiming 9 bytes */
-    return v == 0 && meta6(x, "\1\0\4\0\x09Fx\x06", 8, NO_OPTIONAL, "", 0, 4,
-                           "gave a field name 9 bytes in a 4-byte field", out);
+    return meta6(x, "\1\0\4\0\x09Fx\x06", 8, NO_OPTIONAL, "", 0, 4);
 }
 
-static int field_type(nt_mut *x, unsigned v, const char *type, size_t n,
-                      const char *what, tg_mutant *out)
+static int field_type(nt_mut *x, const char *type, size_t n)
 {
     unsigned char f[16] = {1, 0, (unsigned char)(2 + n), 0, 1, 'F'};
     memcpy(f + 6, type, n);
-    return v == 0 && meta6(x, f, 6 + n, NO_OPTIONAL, "", 0, 6, what, out);
+    return meta6(x, f, 6 + n, NO_OPTIONAL, "", 0, 6);
 }
 
-int mut_m6_type(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_m6_type(nt_mut *x) { return field_type(x, "\x1b", 1); }
+
+int mut_m6_decimal(nt_mut *x) { return field_type(x, "\x0f", 1); }
+
+int mut_m6_loc_variable(nt_mut *x) { return field_type(x, "\x18\x12", 2); }
+
+int mut_m6_loc_varint(nt_mut *x) { return field_type(x, "\x19\x15", 2); }
+
+int mut_m6_utf8(nt_mut *x) { return field_type(x, "\x17", 1); }
+
+int mut_m6_optional(nt_mut *x)
 {
-    return field_type(x, v, "\x1b", 1, "gave a field type code 27", out);
+    return meta6(x, "\0\0", 2, "\2\0\2\1", 4, "", 0, 4);
 }
 
-int mut_m6_decimal(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_m6_tail(nt_mut *x)
 {
-    return field_type(x, v, "\x0f", 1, "gave a field type code 15", out);
-}
-
-int mut_m6_loc_variable(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return field_type(x, v, "\x18\x12", 2,
-                      "a RelLoc field of NullTerminatedUTF16String", out);
-}
-
-int mut_m6_loc_varint(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return field_type(x, v, "\x19\x15", 2, "a DataLoc field of VarUInt", out);
-}
-
-int mut_m6_utf8(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return field_type(x, v, "\x17", 1, "a scalar field of type 23", out);
-}
-
-int mut_m6_optional(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && meta6(x, "\0\0", 2, "\2\0\2\1", 4, "", 0, 4,
-                           "gave an OptionalMetadata element kind 2", out);
-}
-
-int mut_m6_tail(nt_mut *x, unsigned v, tg_mutant *out)
-{
-    return v == 0 && meta6(x, "\0\0", 2, NO_OPTIONAL, "\7\7\7", 3, 4,
-                           "added 3 undefined bytes to a metadata row", out);
+    return meta6(x, "\0\0", 2, NO_OPTIONAL, "\7\7\7", 3, 4);
 }
 
 /* Thread blocks and events on a fresh thread index 99, after the last SP:
@@ -272,63 +244,50 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
 }
 
 /* The break is in the last of the fresh rows. */
-static int events6(nt_mut *x, unsigned v, int declare, const row6 *rows,
-                   size_t n, const char *what, tg_mutant *out)
+static int events6(nt_mut *x, int declare, const row6 *rows, size_t n)
 {
-    long i = v == 0 ? fresh6(x, declare, rows, n) : -1;
+    long i = fresh6(x, declare, rows, n);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, x->row_at[n - 1], what, out);
+    mu_mark(x, (size_t)i, x->row_at[n - 1]);
     return 1;
 }
 
-int mut_event_size6(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_event_size6(nt_mut *x)
 {
     /* metadata 3 has no fields: its events have empty payloads */
     const row6 r[] = {{1, 5, 0x40, 3, 49}};
-    return events6(x, v, 1, r, 1,
-                   "wrote an uncompressed row with EventSize "
-                   "49 for 48 + 0",
-                   out);
+    return events6(x, 1, r, 1);
 }
 
-int mut_flag_20(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_flag_20(nt_mut *x)
 {
     const row6 r[] = {{1, 5, 0x20, 1, 0}};
-    return events6(x, v, 1, r, 1, "set flag 0x20 on a v6 row", out);
+    return events6(x, 1, r, 1);
 }
 
-int mut_thread_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_unknown(nt_mut *x)
 {
     const row6 r[] = {{1, 5, 0, 1, 0}};
-    return events6(x, v, 0, r, 1,
-                   "an event on thread index 99, never "
-                   "declared",
-                   out);
+    return events6(x, 0, r, 1);
 }
 
-int mut_seq_first6(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_seq_first6(nt_mut *x)
 {
     const row6 r[] = {{7, 5, 0, 1, 0}};
-    return events6(x, v, 1, r, 1,
-                   "numbered a new thread index's first "
-                   "event 7",
-                   out);
+    return events6(x, 1, r, 1);
 }
 
-int mut_thread_order6(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_order6(nt_mut *x)
 {
     const row6 r[] = {{1, 5, 0, 1, 0}, {2, 4, 0, 1, 0}};
-    return events6(x, v, 1, r, 2,
-                   "gave a thread index's second event an "
-                   "earlier timestamp",
-                   out);
+    return events6(x, 1, r, 2);
 }
 
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
 int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
-                size_t np, uint64_t at, const char *what, tg_mutant *out)
+                size_t np, uint64_t at)
 {
     const row6 r[] = {{1, 5, 0, 100, 0}};
     x->payload = payload;
@@ -340,107 +299,95 @@ int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
     meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
     mu_insert(x, (size_t)i, NT_B_METADATA, c.p, c.n);
     tgM_free(&c);
-    mu_mark(x, (size_t)i + 1, x->payload_at + at, what, out);
+    mu_mark(x, (size_t)i + 1, x->payload_at + at);
     return 1;
 }
 
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */
 int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
-                      uint64_t delta, const char *what, tg_mutant *out)
+                      uint64_t delta)
 {
     if (at < 0 || mu_insert(x, (size_t)at, NT_B_THREAD, p, n) == NULL)
         return 0;
-    mu_mark(x, (size_t)at, delta, what, out);
+    mu_mark(x, (size_t)at, delta);
     return 1;
 }
 
-int mut_thread_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_parse(nt_mut *x)
 {
     /* RowSize 3: index 98, a Name claiming 10 bytes */
-    return v == 0 && mu_insert_threads(
-                         x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x62\1\x0a", 5,
-                         4, "a thread name longer than its row", out);
+    return mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1,
+                             "\3\0\x62\1\x0a", 5, 4);
 }
 
-int mut_thread_kind(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_kind(nt_mut *x)
 {
-    return v == 0 &&
-           mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x61\5\0",
-                             5, 3, "a thread info entry of kind 5", out);
+    return mu_insert_threads(x, mu_nth(x, NT_B_THREAD, 0) + 1, "\3\0\x61\5\0",
+                             5, 3);
 }
 
-int mut_thread_twice(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_twice(nt_mut *x)
 {
-    return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_THREAD, 0),
-                                    "repeated the Thread block", out);
+    return mu_repeat_item(x, mu_nth(x, NT_B_THREAD, 0));
 }
 
-int mut_thread_reuse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_reuse(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_REMOVE_THREAD, -1);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     /* a row re-declaring the removed index (its first varuint) */
     unsigned char row[3] = {1, 0, mu_bytes(x, (size_t)i)[0]};
-    return mu_insert_threads(x, i + 1, row, 3, 0,
-                             "declared the removed thread "
-                             "index again",
-                             out);
+    return mu_insert_threads(x, i + 1, row, 3, 0);
 }
 
-int mut_thread_remove(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_thread_remove(nt_mut *x)
 {
-    return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_REMOVE_THREAD, -1),
-                                    "removed a thread index twice", out);
+    return mu_repeat_item(x, mu_nth(x, NT_B_REMOVE_THREAD, -1));
 }
 
-int mut_label_unknown(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_label_unknown(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_LABELS, 0), e = mu_nth(x, NT_B_EVENT, 0);
-    if (v > 0 || i < 0 || e < i)
+    if (i < 0 || e < i)
         return 0;
     tgB_put32(mu_bytes(x, (size_t)i), 100);
     /* the window's first event (it always has label list 1) fails */
-    mu_mark(x, (size_t)e, 20,
-            "moved a window's label list ids to start at 100", out);
+    mu_mark(x, (size_t)e, 20);
     return 1;
 }
 
-static int insert_labels(nt_mut *x, const void *p, size_t n, uint64_t at,
-                         const char *what, tg_mutant *out)
+static int insert_labels(nt_mut *x, const void *p, size_t n, uint64_t at)
 {
     long i = mu_nth(x, NT_B_LABELS, 0);
     if (i < 0 || mu_insert(x, (size_t)i + 1, NT_B_LABELS, p, n) == NULL)
         return 0;
-    mu_mark(x, (size_t)i + 1, at, what, out);
+    mu_mark(x, (size_t)i + 1, at);
     return 1;
 }
 
-int mut_label_first(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_label_first(nt_mut *x)
 {
-    return v == 0 && insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10, 0,
-                                   "a LabelList block with firstIndex 0", out);
+    return insert_labels(x, "\0\0\0\0\1\0\0\0\x87\1", 10, 0);
 }
 
-int mut_label_twice(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_label_twice(nt_mut *x)
 {
-    return v == 0 && mu_repeat_item(x, mu_nth(x, NT_B_LABELS, 0),
-                                    "repeated a LabelList block", out);
+    return mu_repeat_item(x, mu_nth(x, NT_B_LABELS, 0));
 }
 
-int mut_label_parse(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_label_parse(nt_mut *x)
 {
-    return v == 0 && insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10, 8,
-                                   "a label of kind 11", out);
+    return insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10, 8);
 }
 
-int mut_sp_flags(nt_mut *x, unsigned v, tg_mutant *out)
+int mut_sp_flags(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_SP, 0);
-    if (v > 0 || i < 0)
+    if (i < 0)
         return 0;
     mu_bytes(x, (size_t)i)[8] |= 4;
-    mu_mark(x, (size_t)i, 8, "set bit 2 of a SequencePoint's Flags", out);
+    mu_mark(x, (size_t)i, 8);
     return 1;
 }
