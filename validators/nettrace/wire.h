@@ -11,6 +11,47 @@
 #define NT_OBSERVED_BLOCK   (100u * 1024) /* v4/v5 blocks, older runtimes   */
 #define NT_OBSERVED_PAYLOAD 65536u        /* event payloads                  */
 
+/* The stream header (formats/nettrace.md 4.1, 5.1).  v4/v5: the magic,
+ * int32 20, "!FastSerialization.1".  v6: the magic, u32 Reserved 0,
+ * MajorVersion, MinorVersion.  Sizes are plain numbers so that messages
+ * can say them (TG_STRINGIFY); the assertions below tie them to their
+ * parts. */
+#define NT_MAGIC       "Nettrace"
+#define NT_MAGIC_LEN   8
+#define NT_FASTSER     "!FastSerialization.1"
+#define NT_FASTSER_LEN 20
+#define NT_V45_STREAM  32 /* bytes of the v4/v5 stream header */
+#define NT_V6_MAJOR    12 /* offset of MajorVersion            */
+#define NT_V6_MINOR    16 /* of MinorVersion                   */
+#define NT_V6_STREAM   20 /* bytes of the v6 stream header     */
+
+/* The Trace object's fields, from the start of the v4/v5 Trace payload or
+ * of the v6 Trace block's content (formats/nettrace.md 4.3, 5.3). */
+#define NT_TF_SYNCTIME  0  /* SYSTEMTIME: 8 int16, Year, Month, ...  */
+#define NT_TF_SYNCQPC   16 /* int64                                  */
+#define NT_TF_FREQUENCY 24 /* int64 ticks per second                 */
+#define NT_TF_POINTER   32 /* int32 PointerSize                      */
+#define NT_TF_V6_COUNT  36 /* v6: u32 count of key-value pairs       */
+#define NT_TF_V6_FIXED  40 /* v6: bytes before the key-value pairs   */
+#define NT_TF_V45_SIZE  48 /* v4/v5: bytes of the payload, before 06 */
+
+_Static_assert(sizeof NT_MAGIC - 1 == NT_MAGIC_LEN &&
+                   sizeof NT_FASTSER - 1 == NT_FASTSER_LEN &&
+                   NT_V45_STREAM == NT_MAGIC_LEN + 4 + NT_FASTSER_LEN,
+               "v4/v5 stream header: magic, int32 length, the string");
+_Static_assert(NT_V6_MAJOR == NT_MAGIC_LEN + 4 &&
+                   NT_V6_MINOR == NT_V6_MAJOR + 4 &&
+                   NT_V6_STREAM == NT_V6_MINOR + 4,
+               "v6 stream header: magic, Reserved, Major, Minor");
+_Static_assert(NT_TF_SYNCQPC == NT_TF_SYNCTIME + 8 * 2 &&
+                   NT_TF_FREQUENCY == NT_TF_SYNCQPC + 8 &&
+                   NT_TF_POINTER == NT_TF_FREQUENCY + 8 &&
+                   NT_TF_V6_COUNT == NT_TF_POINTER + 4 &&
+                   NT_TF_V6_FIXED == NT_TF_V6_COUNT + 4 &&
+                   NT_TF_V45_SIZE == NT_TF_POINTER + 4 + 3 * 4,
+               "Trace fields: v4/v5 ends with ProcessId, NumberOfProcessors "
+               "and ExpectedCPUSamplingRate, v6 with the pair count");
+
 /* A v4/v5 FastSerialization object header, from its first byte (section
  * 4.2): 05 05 01, int32 version, int32 minimum reader version, int32 name
  * length, the name, 06; a block object then has an int32 BlockSize. */
@@ -26,6 +67,22 @@
  * HeaderSize, int16 Flags, int64 minimum and maximum timestamps; rows
  * follow (formats/nettrace.md 4.4, 5.6). */
 #define NT_BLOCK_HEADER 20
+
+/* An uncompressed row (formats/nettrace.md 4.5, 5.7): int32 EventSize,
+ * then a header of fixed fields, the payload and (v4/v5) padding.  v4/v5:
+ * MetadataId, SequenceNumber, ThreadId, CaptureThreadId, ProcessorNumber,
+ * StackId, TimeStamp, ActivityId, RelatedActivityId, PayloadSize.  v6:
+ * the same up to TimeStamp, then LabelListId and PayloadSize.  Offsets
+ * count from the header's first byte, after EventSize. */
+#define NT_ROW45_PAYLOAD_SIZE 72 /* after the two Guids         */
+#define NT_ROW45_HEADER       76 /* bytes of the v4/v5 header   */
+#define NT_ROW6_LABELS        40
+#define NT_ROW6_PAYLOAD_SIZE  44
+#define NT_ROW6_HEADER        48
+_Static_assert(NT_ROW45_HEADER == NT_ROW45_PAYLOAD_SIZE + 4 &&
+                   NT_ROW6_HEADER == NT_ROW6_PAYLOAD_SIZE + 4 &&
+                   NT_ROW6_PAYLOAD_SIZE == NT_ROW6_LABELS + 4,
+               "PayloadSize ends each uncompressed row header");
 
 /* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
 enum nt_layout {

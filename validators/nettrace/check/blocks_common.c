@@ -11,9 +11,6 @@
 #include "../../core/bytes.h"
 #include "../nettrace.h"
 
-#define UNCOMPRESSED_HEADER    76u /* v4/v5 row header after EventSize */
-#define UNCOMPRESSED_HEADER_V6 48u
-
 /* The decoded header of the previous row: compressed rows inherit. */
 typedef struct row_state {
     uint32_t metadata_id, seq, stack_id, proc, payload_size, label_list;
@@ -151,16 +148,16 @@ static void decode_common(nt_check *k, const unsigned char *p, row_state *s,
 static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
                                 int *sorted, uint32_t size, uint64_t at)
 {
-    const unsigned char *p = take(k, c, UNCOMPRESSED_HEADER_V6, "/header");
+    const unsigned char *p = take(k, c, NT_ROW6_HEADER, "/header");
     if (p == NULL)
         return -1;
     decode_common(k, p, s, sorted);
-    s->label_list = tgB_le32(p + 40);
-    s->payload_size = tgB_le32(p + 44);
-    if ((uint64_t)size != (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size) {
+    s->label_list = tgB_le32(p + NT_ROW6_LABELS);
+    s->payload_size = tgB_le32(p + NT_ROW6_PAYLOAD_SIZE);
+    if ((uint64_t)size != (uint64_t)NT_ROW6_HEADER + s->payload_size) {
         char exp[32], found[32];
         snprintf(exp, sizeof exp, "%" PRIu64,
-                 (uint64_t)UNCOMPRESSED_HEADER_V6 + s->payload_size);
+                 (uint64_t)NT_ROW6_HEADER + s->payload_size);
         snprintf(found, sizeof found, "%" PRIu32, size);
         nt_report(k, NT_ROW_EVENT_SIZE_V6, at, 4, "/EventSize", exp, found);
     }
@@ -177,19 +174,19 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     uint32_t size = tgB_le32(p);
     if (k->v6 && !k->draft) /* the draft keeps the v5 row */
         return uncompressed_row_v6(k, c, s, sorted, size, at);
-    if (!(p = take(k, c, UNCOMPRESSED_HEADER, "/header")))
+    if (!(p = take(k, c, NT_ROW45_HEADER, "/header")))
         return -1;
     decode_common(k, p, s, sorted);
-    s->payload_size = tgB_le32(p + 72); /* after the two Guids */
+    s->payload_size = tgB_le32(p + NT_ROW45_PAYLOAD_SIZE);
     /* EventSize and PayloadSize are `int` here */
     char exp[48], found[48];
     if ((int32_t)s->payload_size < 0) {
         snprintf(found, sizeof found, "%" PRId32, (int32_t)s->payload_size);
-        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 76, 4, "/PayloadSize", ">= 0",
-                  found);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 4 + NT_ROW45_PAYLOAD_SIZE, 4,
+                  "/PayloadSize", ">= 0", found);
         return -1;
     }
-    uint64_t need = (uint64_t)UNCOMPRESSED_HEADER + s->payload_size;
+    uint64_t need = (uint64_t)NT_ROW45_HEADER + s->payload_size;
     if ((int32_t)size < 0 || size < need) {
         snprintf(exp, sizeof exp, ">= %" PRIu64, need);
         snprintf(found, sizeof found, "%" PRId32, (int32_t)size);
@@ -198,8 +195,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     }
     if (s->payload_size % 4) {
         snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
-        nt_report(k, NT_ROW_UNALIGNED, at + 76, 4, "/PayloadSize",
-                  "a multiple of 4", found);
+        nt_report(k, NT_ROW_UNALIGNED, at + 4 + NT_ROW45_PAYLOAD_SIZE, 4,
+                  "/PayloadSize", "a multiple of 4", found);
     }
     uint32_t padding = size - (uint32_t)need;
     if (!k->v6 && (at + 4 + size) % 4 != 0) {

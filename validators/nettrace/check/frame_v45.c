@@ -156,49 +156,50 @@ static int valid_date(const unsigned char *p)
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
 {
     char found[96];
-    if (!valid_date(p)) {
+    if (!valid_date(p + NT_TF_SYNCTIME)) {
         /* Year-Month-Day Hour:Minute:Second.Millisecond, DayOfWeek */
         snprintf(found, sizeof found, "%d-%d-%d %d:%d:%d.%d, day of week %d",
                  i16(p), i16(p + 2), i16(p + 6), i16(p + 8), i16(p + 10),
                  i16(p + 12), i16(p + 14), i16(p + 4));
-        nt_report(k, NT_TRACE_SYNCTIME, at, 16, "/SyncTimeUTC",
-                  "a valid date and time", found);
+        nt_report(k, NT_TRACE_SYNCTIME, at + NT_TF_SYNCTIME, 16,
+                  "/SyncTimeUTC", "a valid date and time", found);
     }
-    int64_t freq = (int64_t)tgB_le64(p + 24);
+    int64_t freq = (int64_t)tgB_le64(p + NT_TF_FREQUENCY);
     if (freq <= 0) {
         snprintf(found, sizeof found, "%" PRId64, freq);
-        nt_report(k, NT_TRACE_FREQUENCY, at + 24, 8, "/TickFrequency", "> 0",
-                  found);
+        nt_report(k, NT_TRACE_FREQUENCY, at + NT_TF_FREQUENCY, 8,
+                  "/TickFrequency", "> 0", found);
     }
-    int32_t ptr = (int32_t)tgB_le32(p + 32); /* an int */
+    int32_t ptr = (int32_t)tgB_le32(p + NT_TF_POINTER); /* an int */
     /* stack sizes are checked against a pointer size only if it is one */
     k->pointer_size = ptr == 4 || ptr == 8 ? (uint32_t)ptr : 0;
     if (k->pointer_size == 0) {
         snprintf(found, sizeof found, "%" PRId32, ptr);
-        nt_report(k, NT_TRACE_POINTER, at + 32, 4, "/PointerSize", "4 or 8",
-                  found);
+        nt_report(k, NT_TRACE_POINTER, at + NT_TF_POINTER, 4, "/PointerSize",
+                  "4 or 8", found);
     }
 }
 
-/* The Trace payload: 48 bytes, then 06. */
+/* The Trace payload: its fields, then 06. */
 static void trace_payload(nt_check *k)
 {
+    enum { SIZE = NT_TF_V45_SIZE };
     uint64_t at = tgW_offset(k->w);
-    if (tgW_fill(k->w, 49) < 49) {
-        cut(k, at, 49);
+    if (tgW_fill(k->w, SIZE + 1) < SIZE + 1) {
+        cut(k, at, SIZE + 1);
         return;
     }
     const unsigned char *p = tgW_ptr(k->w);
     nt_trace_fields(k, p, at);
-    if (p[48] != 0x06) {
+    if (p[SIZE] != 0x06) {
         char found[48];
-        snprintf(found, sizeof found, "%02x after 48 bytes", p[48]);
-        nt_report(k, NT_OBJ_TRACE_SIZE, at + 48, 1, "", "48 bytes, then 06",
-                  found);
+        snprintf(found, sizeof found, "%02x after %d bytes", p[SIZE], SIZE);
+        nt_report(k, NT_OBJ_TRACE_SIZE, at + SIZE, 1, "",
+                  TG_STRINGIFY(NT_TF_V45_SIZE) " bytes, then 06", found);
         k->stop = 1;
         return;
     }
-    tgW_consume(k->w, 49);
+    tgW_consume(k->w, SIZE + 1);
 }
 
 static void check_block_versions(nt_check *k, const object_header *h,

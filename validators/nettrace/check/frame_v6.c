@@ -1,4 +1,4 @@
-/* frame_v6.c - final v6 NetTrace: blocks after the 20-byte header, each a u32
+/* frame_v6.c - final v6 NetTrace: blocks after the stream header, each a u32
  * (size in the low 24 bits, kind in the high 8) and that many bytes,
  * checked whole.  Unknown kinds are skipped; EndOfStream ends the stream.
  * Blocks are framed by their size alone, so an error inside one never
@@ -16,11 +16,12 @@ void nt_trace_block_v6(nt_check *k, nt_cur *b)
         nt_report(k, NT_V6_TRACE_AGAIN, at, nt_left(b), "", "one Trace block",
                   "another");
     k->trace_seen = 1;
-    if (nt_short(k, NT_V6_TRACE_PARSE, b, 40, "", "40 bytes of fixed fields"))
+    if (nt_short(k, NT_V6_TRACE_PARSE, b, NT_TF_V6_FIXED, "",
+                 TG_STRINGIFY(NT_TF_V6_FIXED) " bytes of fixed fields"))
         return;
     nt_trace_fields(k, b->p, at);
-    int32_t count = (int32_t)tgB_le32(b->p + 36);
-    b->p += 40;
+    int32_t count = (int32_t)tgB_le32(b->p + NT_TF_V6_COUNT);
+    b->p += NT_TF_V6_FIXED;
     for (int32_t i = 0; i < count; i++)
         if (nt_string_v6(k, b, "/KeyValues") != 0 ||
             nt_string_v6(k, b, "/KeyValues") != 0) {

@@ -172,14 +172,20 @@ int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out)
     }
 }
 
+/* The v4/v5 (and NetPerf) header after the magic: int32 20, then the
+ * string. */
+#define FASTSER_BYTES "\x14\0\0\0" NT_FASTSER
+#define FASTSER_FIELD (4 + NT_FASTSER_LEN)
+_Static_assert(NT_FASTSER_LEN == 0x14, "FASTSER_BYTES spells the length");
+
 /* The 8-byte magic failed: a legacy NetPerf stream, or not NetTrace. */
 static void not_nettrace(nt_check *k, size_t avail)
 {
     const unsigned char *p = tgW_ptr(k->w);
-    if (tgW_fill(k->w, 24) >= 24 &&
-        memcmp(tgW_ptr(k->w), "\x14\0\0\0!FastSerialization.1", 24) == 0) {
-        nt_report(k, NT_HDR_NETPERF, 0, 24, "header", "\"Nettrace\"",
-                  "a NetPerf FastSerialization header");
+    if (tgW_fill(k->w, FASTSER_FIELD) >= FASTSER_FIELD &&
+        memcmp(tgW_ptr(k->w), FASTSER_BYTES, FASTSER_FIELD) == 0) {
+        nt_report(k, NT_HDR_NETPERF, 0, FASTSER_FIELD, "header",
+                  "\"" NT_MAGIC "\"", "a NetPerf FastSerialization header");
         return;
     }
     char found[64];
@@ -197,18 +203,20 @@ static void not_nettrace(nt_check *k, size_t avail)
  * @return 1 if the v6 blocks are to be read. */
 static int v6_header(nt_check *k)
 {
-    if (tgW_fill(k->w, 20) < 20) {
-        nt_report(k, NT_OBJ_CUT, 0, 20, "header", "a 20-byte header",
+    if (tgW_fill(k->w, NT_V6_STREAM) < NT_V6_STREAM) {
+        nt_report(k, NT_OBJ_CUT, 0, NT_V6_STREAM, "header",
+                  "a " TG_STRINGIFY(NT_V6_STREAM) "-byte header",
                   "fewer bytes");
         return 0;
     }
     const unsigned char *p = tgW_ptr(k->w);
-    uint32_t major = tgB_le32(p + 12), minor = tgB_le32(p + 16);
+    uint32_t major = tgB_le32(p + NT_V6_MAJOR);
+    uint32_t minor = tgB_le32(p + NT_V6_MINOR);
     char found[32];
     snprintf(found, sizeof found, "%" PRIu32, major);
     if (major != 6) {
-        nt_report(k, major < 6 ? NT_HDR_MAJOR_OLD : NT_HDR_MAJOR_NEW, 12, 4,
-                  "header/major", "6", found);
+        nt_report(k, major < 6 ? NT_HDR_MAJOR_OLD : NT_HDR_MAJOR_NEW,
+                  NT_V6_MAJOR, 4, "header/major", "6", found);
         return 0;
     }
     /* a profile that names a layout decides it; the others choose by
@@ -219,9 +227,9 @@ static int v6_header(nt_check *k)
     nt_set_draft(k, profile == NT_PROFILE_V6_DRAFT);
     if (minor != 0) {
         snprintf(found, sizeof found, "%" PRIu32, minor);
-        nt_report(k, NT_HDR_MINOR, 16, 4, "header/minor", "0", found);
+        nt_report(k, NT_HDR_MINOR, NT_V6_MINOR, 4, "header/minor", "0", found);
     }
-    tgW_consume(k->w, 20);
+    tgW_consume(k->w, NT_V6_STREAM);
     return 1;
 }
 
@@ -271,23 +279,27 @@ void tgN_check(tgE_check *c, tgW_window *w)
     k.c = c;
     k.w = w;
     k.row = UINT64_MAX;
-    size_t avail = tgW_fill(w, 32);
+    size_t avail = tgW_fill(w, NT_V45_STREAM);
     /* a short input that agrees with a v4/v5 header so far is cut short,
      * not foreign (a v6 header is judged by v6_header()) */
-    static const char v45[32] = "Nettrace\x14\0\0\0!FastSerialization.1";
-    if ((avail < 32 && memcmp(tgW_ptr(w), v45, avail) == 0) ||
-        (avail < 20 && memcmp(tgW_ptr(w), "Nettrace\0\0\0\0",
-                              avail < 12 ? avail : 12) == 0)) {
+    static const char v45[NT_V45_STREAM] = NT_MAGIC FASTSER_BYTES;
+    if ((avail < NT_V45_STREAM && memcmp(tgW_ptr(w), v45, avail) == 0) ||
+        (avail < NT_V6_STREAM &&
+         memcmp(tgW_ptr(w), NT_MAGIC "\0\0\0\0",
+                avail < NT_V6_MAJOR ? avail : NT_V6_MAJOR) == 0)) {
         char found[32];
         snprintf(found, sizeof found, "%zu bytes", avail);
-        nt_report(&k, NT_OBJ_CUT, 0, avail, "header", "32 bytes", found);
+        nt_report(&k, NT_OBJ_CUT, 0, avail, "header",
+                  TG_STRINGIFY(NT_V45_STREAM) " bytes", found);
         return;
     }
-    if (avail < 8 || memcmp(tgW_ptr(w), "Nettrace", 8) != 0) {
+    if (avail < NT_MAGIC_LEN ||
+        memcmp(tgW_ptr(w), NT_MAGIC, NT_MAGIC_LEN) != 0) {
         not_nettrace(&k, avail);
         return;
     }
-    uint32_t r = avail >= 12 ? tgB_le32(tgW_ptr(w) + 8) : UINT32_MAX;
+    uint32_t r = avail >= NT_V6_MAJOR ? tgB_le32(tgW_ptr(w) + NT_MAGIC_LEN)
+                                      : UINT32_MAX;
     if (r == 0) {
         k.v6 = 1;
         if (!v6_header(&k))
@@ -299,20 +311,20 @@ void tgN_check(tgE_check *c, tgW_window *w)
          * read it: that fails only the TraceEvent-compatible check */
         if (k.draft && c->profile == NT_PROFILE_TRACEEVENT) {
             k.object_name = NULL;
-            nt_report(&k, NT_DRF_COMPAT, 12, 8, "header",
+            nt_report(&k, NT_DRF_COMPAT, NT_V6_MAJOR, 8, "header",
                       "the final v6 layout", "the v6 draft");
         }
         snprintf(c->layout, sizeof c->layout, "%s%s", v6_layout(&k),
                  k.uncompressed ? UNCOMPRESSED_NOTE : "");
         return;
     }
-    if (tgW_fill(w, 32) < 32 || r != 20 ||
-        memcmp(tgW_ptr(w) + 12, "!FastSerialization.1", 20) != 0) {
-        nt_report(&k, NT_HDR_FASTSER, 8, 24, "header",
-                  "14 00 00 00 \"!FastSerialization.1\"", "something else");
+    if (tgW_fill(w, NT_V45_STREAM) < NT_V45_STREAM ||
+        memcmp(tgW_ptr(w) + NT_MAGIC_LEN, FASTSER_BYTES, FASTSER_FIELD) != 0) {
+        nt_report(&k, NT_HDR_FASTSER, NT_MAGIC_LEN, FASTSER_FIELD, "header",
+                  "14 00 00 00 \"" NT_FASTSER "\"", "something else");
         return;
     }
-    tgW_consume(w, 32);
+    tgW_consume(w, NT_V45_STREAM);
     k.ts_flip = NT_SIGNED; /* v4/v5 timestamps are `long` */
     nt_state_init(&k);
     nt_check_v45(&k);

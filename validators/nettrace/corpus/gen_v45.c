@@ -40,9 +40,9 @@ static void emit_block(nt_gen *g, enum nt_block b)
 static void emit_header(nt_gen *g)
 {
     tgM_buf b = {0};
-    put(&b, "Nettrace", 8);
-    put_u32(&b, 20);
-    put(&b, "!FastSerialization.1", 20);
+    put(&b, NT_MAGIC, NT_MAGIC_LEN);
+    put_u32(&b, NT_FASTSER_LEN);
+    put(&b, NT_FASTSER, NT_FASTSER_LEN);
     nt_sink_raw(g->sink, b.p, b.n);
     b.n = 0;
     put(&b, "\x05\x05\x01", 3);

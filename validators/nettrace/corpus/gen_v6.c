@@ -268,7 +268,8 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink, int draft)
     g->nthreads = 2 + tgB_below(&g->rng, G6_THREADS - 1);
     for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].id = i + 1;
-    nt_sink_raw(sink, "Nettrace\0\0\0\0\6\0\0\0\0\0\0\0", 20);
+    /* Reserved 0, MajorVersion 6, MinorVersion 0 */
+    nt_sink_raw(sink, NT_MAGIC "\0\0\0\0\6\0\0\0\0\0\0\0", NT_V6_STREAM);
     trace_block(g);
     metadata_block(g);
     thread_block(g);

@@ -93,7 +93,7 @@ long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
     tgM_buf c = {0};
     put_block_header(&c, pad >= 0 ? 0 : 1, ts, ts);
     if (pad >= 0) {
-        put_u32(&c, (uint32_t)(76 + np + (size_t)pad));
+        put_u32(&c, (uint32_t)(NT_ROW45_HEADER + np + (size_t)pad));
         put_u32(&c, id); /* bit 31 clear: sorted */
         put_u32(&c, 1);
         put_u64(&c, 99);

@@ -19,15 +19,21 @@ int mu_patch_raw(nt_mut *x, size_t item, size_t off, const void *p, size_t n)
     return 1;
 }
 
-int mut_magic(nt_mut *x) { return mu_patch_raw(x, 0, 7, "f", 1); }
+int mut_magic(nt_mut *x)
+{
+    return mu_patch_raw(x, 0, NT_MAGIC_LEN - 1, "f", 1);
+}
 
-int mut_fastser(nt_mut *x) { return mu_patch_raw(x, 0, 8, "\x15", 1); }
+int mut_fastser(nt_mut *x)
+{
+    return mu_patch_raw(x, 0, NT_MAGIC_LEN, "\x15", 1);
+}
 
 static int mut_major(nt_mut *x, unsigned major)
 {
     unsigned char b[4];
     tgB_put32(b, major);
-    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, 12, b, 4);
+    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, NT_V6_MAJOR, b, 4);
 }
 
 int mut_major_old(nt_mut *x) { return mut_major(x, 5); }
@@ -45,15 +51,15 @@ int mut_netperf(nt_mut *x)
 
 int mut_minor(nt_mut *x)
 {
-    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, 16, "\x01", 1);
+    return x->m.layout != NT_V45 && mu_patch_raw(x, 0, NT_V6_MINOR, "\x01", 1);
 }
 
 /* ---- v4/v5 objects ----------------------------------------------------- */
 
-/* Item 1 of a v4/v5 model is the Trace object: 21 header bytes, 48 bytes
- * of payload, 06. */
+/* Item 1 of a v4/v5 model is the Trace object: its header (the name
+ * "Trace" and 06), the payload, 06. */
 #define TRACE_ITEM    1
-#define TRACE_PAYLOAD 21
+#define TRACE_PAYLOAD (NT_O45_NAME + 5 + 1)
 
 int mut_tags(nt_mut *x)
 {
@@ -71,7 +77,7 @@ int mut_name_len(nt_mut *x)
                                       0, 0, 0, 0xff, 0xff, 0xff, 0xff};
     if (mu_raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
         return 0;
-    mu_mark(x, TRACE_ITEM + 1, 11);
+    mu_mark(x, TRACE_ITEM + 1, NT_O45_NAMELEN);
     return 1;
 }
 
@@ -89,23 +95,23 @@ int mut_first_trace(nt_mut *x)
 
 int mut_trace_version(nt_mut *x)
 {
-    return mu_patch_raw(x, TRACE_ITEM, 3, "\x05", 1);
+    return mu_patch_raw(x, TRACE_ITEM, NT_O45_VERSION, "\x05", 1);
 }
 
 int mut_trace_minver(nt_mut *x)
 {
-    return mu_patch_raw(x, TRACE_ITEM, 7, "\x03", 1);
+    return mu_patch_raw(x, TRACE_ITEM, NT_O45_MINVER, "\x03", 1);
 }
 
 int mut_trace_size(nt_mut *x)
 {
-    if (x->m.items[TRACE_ITEM].content.n != TRACE_PAYLOAD + 49)
+    enum { END = TRACE_PAYLOAD + NT_TF_V45_SIZE };
+    if (x->m.items[TRACE_ITEM].content.n != END + 1)
         return 0;
-    tgM_splice(&x->m.items[TRACE_ITEM].content, TRACE_PAYLOAD + 47, 1, NULL,
-               0);
-    /* the end tag now stands where the 48th byte was; the next byte is
-     * where it belongs */
-    mu_mark(x, TRACE_ITEM, TRACE_PAYLOAD + 48);
+    tgM_splice(&x->m.items[TRACE_ITEM].content, END - 1, 1, NULL, 0);
+    /* the end tag now stands where the last payload byte was; the next
+     * byte is where it belongs */
+    mu_mark(x, TRACE_ITEM, END);
     return 1;
 }
 
@@ -235,7 +241,7 @@ static int patch_trace(nt_mut *x, size_t off, const void *p, size_t n)
 {
     /* v6: item 1 is the Trace block and its fields start at 0 */
     size_t base = x->m.layout != NT_V45 ? 0 : TRACE_PAYLOAD;
-    if (x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + 40)
+    if (x->m.n < 2 || x->m.items[TRACE_ITEM].content.n < base + NT_TF_V6_FIXED)
         return 0;
     memcpy(mu_bytes(x, TRACE_ITEM) + base + off, p, n);
     mu_mark(x, TRACE_ITEM, base + off);
@@ -245,15 +251,19 @@ static int patch_trace(nt_mut *x, size_t off, const void *p, size_t n)
 int mut_pointer(nt_mut *x)
 {
     /* 1 divides every stack size, so only PointerSize itself is wrong */
-    return patch_trace(x, 32, "\x01\0\0\0", 4);
+    return patch_trace(x, NT_TF_POINTER, "\x01\0\0\0", 4);
 }
 
 int mut_frequency(nt_mut *x)
 {
-    return patch_trace(x, 24, "\0\0\0\0\0\0\0\0", 8);
+    return patch_trace(x, NT_TF_FREQUENCY, "\0\0\0\0\0\0\0\0", 8);
 }
 
-int mut_synctime(nt_mut *x) { return patch_trace(x, 2, "\x0d\0", 2); }
+/* Month 13 */
+int mut_synctime(nt_mut *x)
+{
+    return patch_trace(x, NT_TF_SYNCTIME + 2, "\x0d\0", 2);
+}
 
 /* ---- block headers ----------------------------------------------------- */
 
@@ -274,7 +284,8 @@ int mu_insert_after_first(nt_mut *x, enum nt_block b, const void *c, size_t n,
 
 int mut_header_size(nt_mut *x)
 {
-    unsigned char c[20] = {19, 0, 1};
+    /* HeaderSize one short of the header, Flags 1 (compressed) */
+    unsigned char c[NT_BLOCK_HEADER] = {NT_BLOCK_HEADER - 1, 0, 1};
     return mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0);
 }
 
@@ -290,16 +301,19 @@ int mut_block_flags(nt_mut *x)
 
 int mut_block_empty(nt_mut *x)
 {
-    unsigned char c[20] = {20, 0, 1};
+    /* a block header (HeaderSize, Flags 1) and no row */
+    unsigned char c[NT_BLOCK_HEADER] = {NT_BLOCK_HEADER, 0, 1};
     return mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 0);
 }
 
 int mut_row_end(nt_mut *x)
 {
-    /* flags 0x10 (ActivityId), timestamp delta 0, then 5 of 16 bytes */
-    unsigned char c[27] = {20, 0, 1, 0, [20] = 0x10, 0, 1, 2, 3, 4, 5};
+    /* a block header, then a row: flags 0x10 (ActivityId), timestamp
+     * delta 0, then 5 of 16 bytes */
+    enum { ROW = NT_BLOCK_HEADER };
+    unsigned char c[ROW + 7] = {ROW, 0, 1, [ROW] = 0x10, 0, 1, 2, 3, 4, 5};
     return x->m.layout == NT_V45 &&
-           mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, 22);
+           mu_insert_after_first(x, NT_B_EVENT, c, sizeof c, ROW + 2);
 }
 
 int mut_empty_other(nt_mut *x)
@@ -363,7 +377,7 @@ int mut_varuint_long(nt_mut *x)
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 21);
+    mu_mark(x, (size_t)i, NT_BLOCK_HEADER + 1); /* after the flags */
     return 1;
 }
 
@@ -387,13 +401,14 @@ int mut_meta_header_id(nt_mut *x)
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 20);
+    mu_mark(x, (size_t)i, NT_BLOCK_HEADER);
     return 1;
 }
 
 /* An uncompressed metadata block (Flags 0) with one row whose payload
  * defines id 1000 with event name `name`, followed by `pad` bytes of
- * `fill`, and whose EventSize is 76 + payload + pad + `size_delta`. */
+ * `fill`, and whose EventSize is its header, payload and pad, plus
+ * `size_delta`. */
 /* What an uncompressed_meta() mutant breaks. */
 enum { AT_EVENT_SIZE, AT_PAYLOAD_SIZE, AT_PADDING };
 
@@ -406,13 +421,17 @@ static int uncompressed_meta(nt_mut *x, const char *name, size_t pad,
     tgM_buf pl = {0}, c = {0};
     mu_meta_named(&pl, NEXT_META, name);
     put_u32(&pl, 0); /* FieldCount */
-    uint64_t at = where == AT_EVENT_SIZE     ? 20
-                  : where == AT_PAYLOAD_SIZE ? 20 + 76
-                                             : 20 + 4 + 76 + pl.n;
+    uint64_t row = NT_BLOCK_HEADER;
+    uint64_t at = where == AT_EVENT_SIZE ? row
+                  : where == AT_PAYLOAD_SIZE
+                      ? row + 4 + NT_ROW45_PAYLOAD_SIZE
+                      : row + 4 + NT_ROW45_HEADER + pl.n;
     put_block_header(&c, 0, 0, 0);
-    put_u32(&c, (uint32_t)(76 + pl.n + pad + (size_t)(long)size_delta));
-    put_u32(&c, 0x80000000u);    /* MetadataId 0, not sorted */
-    for (int k = 0; k < 68; k++) /* seq .. RelatedActivityId: zeros */
+    put_u32(&c, (uint32_t)(NT_ROW45_HEADER + pl.n + pad +
+                           (size_t)(long)size_delta));
+    put_u32(&c, 0x80000000u); /* MetadataId 0, not sorted */
+    /* SequenceNumber .. RelatedActivityId: zeros */
+    for (int k = 4; k < NT_ROW45_PAYLOAD_SIZE; k++)
         put_u8(&c, 0);
     put_u32(&c, (uint32_t)pl.n);
     put(&c, pl.p, pl.n);
@@ -454,10 +473,11 @@ int mut_undefined_metadata(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_EVENT, 0);
     /* the first row of a block always carries MetadataId (flag 0x01) */
-    if (i < 0 || !(mu_bytes(x, (size_t)i)[20] & 0x01))
+    enum { ROW = NT_BLOCK_HEADER };
+    if (i < 0 || !(mu_bytes(x, (size_t)i)[ROW] & 0x01))
         return 0;
-    mu_bytes(x, (size_t)i)[21] = 0x7f;
-    mu_mark(x, (size_t)i, 21);
+    mu_bytes(x, (size_t)i)[ROW + 1] = 0x7f; /* MetadataId, a varint */
+    mu_mark(x, (size_t)i, ROW + 1);
     return 1;
 }
 
@@ -470,7 +490,7 @@ int mu_define_meta(nt_mut *x, uint32_t id)
     tgM_free(&pl);
     if (i < 0)
         return 0;
-    mu_mark(x, (size_t)i, 23);
+    mu_mark(x, (size_t)i, x->payload_at); /* the payload's MetadataId */
     return 1;
 }
 
@@ -488,7 +508,7 @@ int mut_undefined_stack(nt_mut *x)
     long e = mu_nth(x, NT_B_EVENT, 0);
     if (e < 0)
         return 0;
-    mu_mark(x, (size_t)e, 20);
+    mu_mark(x, (size_t)e, NT_BLOCK_HEADER);
     return 1;
 }
 

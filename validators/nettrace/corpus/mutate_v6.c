@@ -354,7 +354,7 @@ int mut_label_unknown(nt_mut *x)
         return 0;
     tgB_put32(mu_bytes(x, (size_t)i), 100);
     /* the window's first event (it always has label list 1) fails */
-    mu_mark(x, (size_t)e, 20);
+    mu_mark(x, (size_t)e, NT_BLOCK_HEADER);
     return 1;
 }
 
