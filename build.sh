@@ -42,7 +42,7 @@ need_packages() {
   DEBIAN_FRONTEND=noninteractive run apt-get install -y -qq "${missing[@]}"
 }
 
-base_packages=(clang libclang-rt-14-dev cmake make perl)
+base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev)
 test_packages=(python3 python3-jsonschema python3-yaml)
 fuzz_packages=(afl++)
 
@@ -136,7 +136,7 @@ case $mode in
     fi
     ;;
   example)
-    need_packages "${base_packages[@]}" pkgconf
+    need_packages "${base_packages[@]}"
     configure_and_build build -DCMAKE_BUILD_TYPE=Release
     rm -rf build-install
     run cmake --install build --prefix "$top/build-install" >/dev/null

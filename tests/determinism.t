@@ -4,7 +4,7 @@ for byte: for every format and profile, and every report format, a
 corpus made by `mutate` (valid traces and one mutant per rule) and the
 real samples are checked twice. Every report is valid UTF-8, has no
 control character outside its syntax (a newline), and every layout line
-is one of the whole sentences the NetTrace front end writes. Failure: two
+is one of the whole sentences the front ends write. Failure: two
 runs differ, a report is not UTF-8 or holds a control character, or a
 layout line is cut or unknown."""
 import glob
@@ -36,6 +36,8 @@ LAYOUTS = {
     "final v6 and none read as the draft %s" % (BLOCK, DRAFT),
 }
 LAYOUTS |= {l + UNCOMPRESSED for l in LAYOUTS}
+LAYOUTS |= {"AFPerf v1, %s line ends" % e
+            for e in ("LF", "CRLF", "mixed LF and CRLF")}
 
 code, out, err = run("rules", "--report", "json")
 formats = json.loads(out)["formats"]

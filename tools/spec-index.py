@@ -92,12 +92,12 @@ def rows(defs):
         a = [value(x) for x in arguments(text, m.end() - 1)]
         before = text[:m.start()].rstrip().split("\n")[-1].strip()
         note = re.match(r"^/\* (.*) \*/$", before)
-        # NetTrace rows name a document column after `applies`
-        nettrace = len(a) == 11
-        section = a[6] if nettrace else a[5]
-        message = a[8] if nettrace else a[7]
+        # NetTrace and AFPerf rows name a document column after `applies`
+        with_doc = len(a) == 11
+        section = a[6] if with_doc else a[5]
+        message = a[8] if with_doc else a[7]
         source = (note.group(1) if note and not note.group(1).startswith("-")
-                  else "seed: " + section if not nettrace else "(tracegate)")
+                  else "seed: " + section if not with_doc else "(tracegate)")
         out.append((a[1], a[2], a[3].lower(), applies(a[4]), source,
                     message))
     return out

@@ -8,9 +8,10 @@
 
 #include "format.h"
 
-extern const tgF_format tgF_dumpalloc, tgF_nettrace;
+extern const tgF_format tgF_afperf, tgF_dumpalloc, tgF_nettrace;
 
 static const tgF_format *const formats[] = {
+    &tgF_afperf,
     &tgF_dumpalloc,
     &tgF_nettrace,
 };

@@ -1,0 +1,296 @@
+#!/usr/bin/python3
+"""afperf.t - one hand-built case per AFPerf rule, each written from the
+words of seeds/afperf-v1.rst and the decisions of formats/afperf.md (never
+from tracegate's generator, so a misreading shared by the generator and
+the checker cannot pass here). A case names the rule its first finding
+must have, the byte offset and (for some) the line and column, computed
+from how the text was built, and the exit code. Then the two real
+samples get exactly the findings the decisions call for. Failure: another
+rule, place or exit code."""
+import json
+import os
+
+from taplib import SHARED, Scratch, Tap, run
+
+t = Tap()
+scratch = Scratch("tg-afperf-")
+
+H = "# AFPerf v1     \n"
+RI = "RunInfo,100,ns,1639527663.713,1.0.0,7,mission,2.9.0,\n"
+MT = ("MeasurementType,101,7,1,Calls,int32,count,,\n"
+      "MeasurementType,102,7,2,Host,string,text,,\n")
+BASE = H + RI + MT
+
+
+def findings(text, *opts):
+    data = text.encode("utf-8", "surrogateescape") if isinstance(
+        text, str) else text
+    path = scratch.write("case.afperf", data)
+    code, out, err = run("check", "--report", "json", "--format", "afperf",
+                         *opts, path)
+    return code, json.loads(out)["files"][0]["findings"]
+
+
+def case(name, text, rule, offset, code, *opts, line=None, column=None):
+    got, found = findings(text, *opts)
+    first = [(d["rule"], d["offset"]) for d in found[:1]]
+    want = [(rule, offset)]
+    if line is not None:
+        first = [(d["rule"], d["offset"], d["line"], d["column"])
+                 for d in found[:1]]
+        want = [(rule, offset, line, column)]
+    t.eq((got, first), (code, want),
+         "%s: %s at %d, exit %d" % (name, rule, offset, code))
+
+
+def at(text, needle, nth=0):
+    """the byte offset of the nth needle in text (UTF-8)"""
+    i = -1
+    for _ in range(nth + 1):
+        i = text.index(needle, i + 1)
+    return len(text[:i].encode("utf-8", "surrogateescape"))
+
+
+# the base itself is valid, with no finding at all
+got, found = findings(BASE, "--fail-on", "info")
+t.eq((got, found), (0, []), "the base file is conformant, no finding")
+
+# ---- encoding and headers -------------------------------------------------
+s = BASE + "RegionStart,110,7,1,caf\u00e9 \udcc3(x,\nRegionStop,111,1\n"
+# "MUST use UTF-8": C3 followed by "(", reported at the byte after C3
+case("C3 28 in a label", s, "AF-ENC-001", at(s, "(x"), 1, line=5,
+     column=len("RegionStart,110,7,1,caf\u00e9 \udcc3") + 1)
+case("byte order mark", "\ufeff" + BASE, "AF-ENC-002", 0, 1)
+case("unpadded header", "# AFPerf v1\n" + RI + MT, "AF-HDR-001", 0, 1)
+case("header of v2", "# AFPerf v2     \n" + RI, "AF-HDR-002", 0, 4)
+s = H[:-1] + RI + MT
+case("record on the header line", s, "AF-HDR-003", 16, 1)
+s = BASE + "# AFPerf v1    X\n"
+case("a later header differs", s, "AF-HDR-004", at(s, "# AFPerf v1    X"),
+     1)
+s = BASE + H + "RunPoint,120,7,1,5\n"
+case("a run on both sides of a header", s, "AF-HDR-005",
+     at(s, H, 1), 1, line=5, column=1)
+s = BASE + "RunPoint,120,7,1"
+case("input cut inside the last record", s, "AF-CUT-001",
+     at(s, "RunPoint"), 7)
+case("input cut inside the header", "# AFPerf v", "AF-CUT-001", 0, 7)
+
+# ---- records and quoting --------------------------------------------------
+s = BASE + "RegionStart,110,7,1,a,\rRegionStop,111,1\n"
+case("a bare CR", s, "AF-REC-001", at(s, "\r"), 1, line=5, column=23)
+s = BASE + "RunPoint,120,7,1,5\r\n"
+case("CRLF in an LF file", s, "AF-REC-002", at(s, "\r"), 0)
+s = BASE + "   \n"
+case("a record of three spaces", s, "AF-REC-003", len(BASE), 0)
+s = BASE + "RegionStart,110,7,1,a\"b,\nRegionStop,111,1\n"
+case("a quote in an unquoted field", s, "AF-QUO-001", at(s, "\"b"), 1)
+s = BASE + "RegionStart,110,7,1,\"ab\"cd,\nRegionStop,111,1\n"
+case("text after a closing quote", s, "AF-QUO-002", at(s, "cd"), 1)
+s = BASE + "RunPoint,120,7,2,\"abc"
+case("a quote never closed", s, "AF-QUO-003", at(s, "\"abc"), 1)
+# quoted fields may hold commas, quotes and line breaks (RFC 4180)
+s = (BASE + "RegionStart,110,7,1,\"a, \"\"b\"\"\nc\",\nRegionStop,111,1\n"
+     + "RunPoint,+5,7,1,5\n")
+case("line:column after a line break in quotes", s, "AF-INT-001",
+     at(s, "+5"), 1, line=8, column=10)
+
+# ---- record types and field counts ----------------------------------------
+for ty in ("15", "0", "RESERVED", "runinfo", "8abc", "-1"):
+    s = BASE + ty + ",120,7\n"
+    case("record type %s" % ty, s, "AF-TYP-001", at(s, ty + ",120"), 1)
+FC = BASE.replace("1.0.0", "1.1.0")
+s = FC + "15,120,7\n"
+case("unknown type in a 1.1.0 run", s, "AF-TYP-002", at(s, "15,"), 0)
+s = BASE + "0x9,120,7,1,5\n"
+case("record type 0x9", s, "AF-TYP-003", at(s, "0x9"), 0)
+s = BASE + "RegionStart,110,7,1,a,\nRegionStop,111\n"
+case("RegionStop without its region id", s, "AF-FLD-001",
+     at(s, "RegionStop,111\n") + len("RegionStop,111"), 1)
+# the seed's RunInfo example: 8 fields, no format version
+s = H + ("RunInfo,0x11223344,nanoseconds,1639527663.713,0xbad0bad0,mission,"
+         "2.9.0.21.12.13-g123456789ab,\n")
+code, found = findings(s)
+t.eq((code, [(d["rule"], d["found"]) for d in found]),
+     (1, [("AF-FLD-001", "7 (the seed's example and older writers leave out "
+           "the format version)")]),
+     "the seed's RunInfo example: AF-FLD-001 alone, said as such")
+s = (BASE + "SectionInfo,103,7,5,s,\n"
+     "SectionStart,120,5,34,fancy FooBar frobbing\nSectionStop,121,5,34\n")
+case("the seed's SectionStart example", s, "AF-FLD-002",
+     at(s, "fancy FooBar"), 0)
+s = FC + "RegionStart,110,7,1,a,\nRegionStop,111,1,extra\n"
+case("an extra field in a 1.1.0 run", s, "AF-FLD-003", at(s, "extra"), 0)
+s = BASE + "RegionStart,110,7,1,a,\nRegionStop,,1\n"
+case("blank RegionStop timestamp", s, "AF-FLD-004",
+     at(s, "RegionStop,,") + len("RegionStop,"), 1)
+s = BASE + "RunPoint,120,7,,5\n"
+case("blank measurement type id", s, "AF-FLD-004",
+     at(s, "RunPoint,120,7,,") + len("RunPoint,120,7,"), 1)
+s = BASE + "RunPoint,120,7,1,5,2\n"
+case("a type id without its value", s, "AF-PAIR-001", at(s, "2\n"), 1)
+s = BASE + "RunPoint,120,7,1,5,1,6\n"
+case("RunPoint with two pairs", s, "AF-PAIR-002", at(s, "1,6"), 0)
+
+# ---- numbers ----------------------------------------------------------------
+for text, rule, code in (("+120", "AF-INT-001", 1), ("0120", "AF-INT-002", 0),
+                         ("0x78", "AF-INT-003", 0), ("-1", "AF-TS-001", 1),
+                         ("9223372036854775808", "AF-TS-001", 1),
+                         ("1e3", "AF-INT-001", 1)):
+    s = BASE + "RunPoint,%s,7,1,5\n" % text
+    case("timestamp %s" % text, s, rule, at(s, text + ",7"), code)
+s = BASE + "RunPoint,120,18446744073709551616,1,5\n"
+case("run id 2^64", s, "AF-INT-004", at(s, "184467"), 1)
+for wall, rule, code in (("2022-01-11 06:33:54", "AF-FLT-001", 1),
+                         ("1639527663.713x", "AF-FLT-001", 1),
+                         ("1639527663.713 ", "AF-FLT-002", 0),
+                         ("-1", "AF-RUN-003", 1), ("inf", "AF-RUN-003", 1)):
+    s = BASE.replace("1639527663.713", wall)
+    case("wallclock %r" % wall, s, rule, at(s, wall), code)
+
+# ---- RunInfo ----------------------------------------------------------------
+for units, rule, code in (("minutes", "AF-RUN-001", 1),
+                          ("(1/1000000)", "AF-RUN-001", 1),
+                          ("nanoseconds", "AF-RUN-002", 0),
+                          ("\u03bcs", "AF-RUN-002", 0)):
+    s = BASE.replace(",ns,", ",%s," % units, 1)
+    case("RunInfo units %s" % units, s, rule, at(s, units), code)
+for version, rule in (("1.0", "AF-RUN-004"), ("1.0.0-rc", "AF-RUN-004"),
+                      ("2.0.0", "AF-RUN-005")):
+    s = BASE.replace("1.0.0", version)
+    case("format version %s" % version, s, rule, at(s, version), 1)
+s = BASE + RI
+case("a second RunInfo of run 7", s, "AF-RUN-006",
+     at(s, "7,mission", 1), 0)
+
+# ---- MeasurementType and values --------------------------------------------
+# (old text, new text, the part of it the finding is at)
+for old, new, part, rule, code in (
+        (",int32,count", ",float,count", "float", "AF-MT-001", 1),
+        (",int32,count,", ",int32,,", ",,", "AF-MT-002", 1),
+        (",int32,count", ",int32,text", "text", "AF-MT-003", 1),
+        (",string,text", ",string,count", "count", "AF-MT-004", 1),
+        (",int32,count", ",int32,min", "min", "AF-MT-005", 1),
+        (",int32,count", ",int32,furlongs", "furlongs", "AF-MT-007", 0)):
+    s = BASE.replace(old, new)
+    case("MeasurementType %s" % new, s, rule,
+         at(s, new) + new.index(part) + (part == ",,"), code)
+# the seed's own example (ids in decimal): units spelled out
+s = BASE + ("MeasurementType,123456700,7,2750,Execution Time,int64,"
+            "nanoseconds,System execution,Some further elaboration on "
+            "nuances of measured mechanism\n")
+case("the seed's MeasurementType example", s, "AF-MT-006",
+     at(s, "nanoseconds"), 0)
+s = BASE + "RunPoint,120,7,1,abc\n"
+case("int32 value abc", s, "AF-VAL-001", at(s, "abc"), 1)
+s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3,2\n"
+case("bool value 2", s, "AF-VAL-001", at(s, "2\n"), 1)
+# a value before its MeasurementType: checked at the end, at its place
+s = H + RI + "RunPoint,99,7,1,2147483648\n" + MT
+case("int32 2^31 before its MeasurementType", s, "AF-VAL-001",
+     at(s, "2147483648"), 1, line=3, column=17)
+
+# ---- references and ordering ------------------------------------------------
+s = BASE + "RunPoint,120,999,1,5\n"
+case("a run with no RunInfo", s, "AF-REF-001", at(s, "999"), 0)
+s = (BASE + RI.replace(",7,", ",8,") +
+     "MeasurementType,103,8,3,Other,int64,count,,\nRunPoint,120,7,3,5\n")
+case("a type registered by another run", s, "AF-REF-002", at(s, "5\n"), 1)
+s = BASE + "RunPoint,120,7,999,5\n"
+case("a type no run registers", s, "AF-REF-003", at(s, "5\n"), 0)
+s = BASE + "SectionStart,120,5,1\nSectionStop,121,5,1\n"
+case("a section with no SectionInfo", s, "AF-REF-004", at(s, "5,1"), 0)
+s = BASE + "RegionPoint,120,42,1,5\n"
+case("a region no RegionStart opens", s, "AF-REF-005", at(s, "42"), 0)
+s = BASE + "RunPoint,120,,1,5\n"
+case("a blank run id after a MeasurementType", s, "AF-ORD-001",
+     at(s, "RunPoint,120,,") + len("RunPoint,120,"), 1)
+# blank ids right after their block's opener are fine
+s = (H + RI + "RunPoint,101,,1,5\n" + MT +
+     "RegionStart,110,,,a,\nRegionPoint,111,,1,6\nRegionStop,112,\n"
+     "RegionPoint,112,,1,7\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "blank ids in block order: no finding")
+
+# ---- aggregates, regions, sections -----------------------------------------
+REG = "RegionStart,110,7,1,a,\nRegionStop,111,1\n"
+s = BASE + REG + "RegionAggregate,12,10,,,1,5\n"
+case("processed aggregate without type", s, "AF-AGG-001",
+     at(s, ",,,1,5") + 2, 1)
+s = BASE + REG + "RegionAggregate,12,10,1,summation,1,5\n"
+case("the seed's RegionAggregate example", s, "AF-AGG-002",
+     at(s, "summation"), 0)
+SEC = "SectionInfo,103,7,5,s,\n"
+s = BASE + SEC + "SectionAggregate,12,10,,3,total,1,5\n"
+case("processed SectionAggregate with an interval", s, "AF-AGG-003",
+     at(s, "3,total"), 1)
+s = BASE + SEC + "SectionAggregate,12,10,5,,,1,5\n"
+case("raw SectionAggregate, blank interval", s, "AF-AGG-004",
+     at(s, "5,,,1,5") + 2, 0)
+s = BASE + "PauseResume,100,150,7\n"
+case("PauseResume ending before it starts", s, "AF-TIME-001",
+     at(s, "100,150"), 0)
+s = BASE + "RegionStop,120,1\n"
+case("RegionStop with nothing open", s, "AF-REG-001", at(s, "RegionStop"),
+     1)
+s = (BASE + "RegionStart,110,7,1,a,\nRegionStart,111,7,2,b,\n"
+     "RegionStop,112,1\nRegionStop,113,1\n")
+case("RegionStop of the outer region", s, "AF-REG-002",
+     at(s, "1\nRegionStop,113"), 1)
+s = BASE + "RegionStart,110,7,0,a,\nRegionStop,111,0\n" \
+    "RegionStart,112,7,0,b,\nRegionStop,113,0\n"
+case("region id 0 twice, as the writer does", s, "AF-REG-003",
+     at(s, "0,b"), 0)
+s = BASE + "RegionStart,110,7,1,a,\n"
+case("a region never stopped", s, "AF-REG-004", at(s, "RegionStart"), 7)
+s = BASE + SEC + "SectionStop,120,5,1\n"
+case("SectionStop of no open interval", s, "AF-SEC-001",
+     at(s, "SectionStop,120,5,1") + len("SectionStop,120,5,"), 1)
+s = (BASE + SEC + "SectionStart,120,5,1\nSectionStart,121,5,1\n"
+     "SectionStop,122,5,1\n")
+case("SectionStart of an open interval", s, "AF-SEC-002",
+     at(s, "1\nSectionStop"), 0)
+s = BASE + "SectionInfo,,7,5,s,\n"
+case("SectionInfo without timestamp", s, "AF-SEC-003",
+     at(s, "SectionInfo,,") + len("SectionInfo,"), 0)
+s = BASE + SEC + "SectionStart,120,5,1\n"
+case("an interval never stopped", s, "AF-SEC-004",
+     at(s, "SectionStart,120,5,1") + len("SectionStart,120,5,"), 7)
+s = BASE + "RegionStart,110,7,1,a,=x;a\nRegionStop,111,1\n"
+case("tags =x;a", s, "AF-TAG-001", at(s, "=x;a"), 0)
+s = BASE + "RegionStart,110,7,1,a,a=1;a=2\nRegionStop,111,1\n"
+case("tag a twice", s, "AF-TAG-002", at(s, "a=1;a=2"), 0)
+
+# ---- limits of the checker ---------------------------------------------------
+s = BASE + "".join("RunPoint,%d,%d,1,5\n" % (120 + i, 20 + i)
+                   for i in range(6))
+# runs 7, 20, 21 and 22 are tracked; run 23, the fifth, is one too many
+case("more runs than --max-live 4", s, "AF-LIM-001", at(s, "RunPoint", 3),
+     5, "--max-live", "4")
+s = BASE + "RegionStart,110,7,1," + "x" * 70000 + ",\nRegionStop,111,1\n"
+case("a record over --max-block 65536", s, "AF-LIM-002",
+     at(s, "RegionStart"), 5, "--max-block", "65536")
+
+# ---- the real samples ---------------------------------------------------------
+samples = os.path.join(SHARED, "samples", "afperf")
+WRITER = os.path.join(samples, "afperf_writer_generated_2runs.afperf")
+LEGACY = os.path.join(samples, "artificer_test_generatedContent.body.txt")
+if not os.path.exists(WRITER):
+    t.skip("real AFPerf samples", "no %s" % samples)
+else:
+    code, out, err = run("check", "--report", "json", WRITER)
+    got = sorted({d["rule"] for d in json.loads(out)["files"][0]["findings"]})
+    # formats/afperf.md section 6: region id 0 reused (AF-A15), raw
+    # SectionAggregates with "total" (AF-A8) and a blank interval (AF-A9)
+    t.eq((code, got), (0, ["AF-AGG-002", "AF-AGG-004", "AF-REG-003"]),
+         "the writer's file: valid, with the warnings its decisions name")
+    code, out, err = run("check", "--report", "json", "--format", "afperf",
+                         LEGACY)
+    f = json.loads(out)["files"][0]["findings"]
+    first = [(d["rule"], d["line"]) for d in f[:4]]
+    # no header; an 8-field RunInfo; MeasurementTypes without datatype
+    t.eq((code, first), (1, [("AF-HDR-001", 1), ("AF-FLD-001", 1),
+                             ("AF-FLD-001", 2), ("AF-FLD-001", 3)]),
+         "the older writer's body: no header, RunInfo and MeasurementType "
+         "rows short of fields")
+t.done()

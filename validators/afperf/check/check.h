@@ -1,0 +1,187 @@
+/* check.h - the AFPerf checker's state, shared by its files:
+ *   frontend.c  the version headers and the record loop
+ *   lex.c       records and fields (RFC 4180), line:column, UTF-8
+ *   numbers.c   integers and strtod numbers, as the seed reads them
+ *   patterns.c  the PCRE2 patterns of fields.def and of units
+ *   records.c   each record against its row of records.def
+ *   refs.c      ids, regions, sections and values across the file */
+#ifndef TG_AF_CHECK_H
+#define TG_AF_CHECK_H
+
+#include "../../core/idmap.h"
+#include "../afperf.h"
+
+/* One field of the current record: its value bytes (inside the quotes of
+ * a quoted field, doubled quotes still doubled) and where it is. */
+typedef struct af_fld {
+    const unsigned char *p;
+    size_t n;
+    uint64_t at;  /* offset of its first byte (the opening quote) */
+    int quoted;   /* it was enclosed in quotes                    */
+    int escaped;  /* it holds a doubled quote                     */
+    unsigned idx; /* 0 = the record type                          */
+} af_fld;
+
+/* A place in the file, for findings reported later than their record. */
+typedef struct af_site {
+    uint64_t at, line, column;
+    uint32_t len;
+} af_site;
+
+/* What a parsed field held. */
+typedef struct af_num {
+    uint64_t u; /* the value (ids, timestamps, codes)         */
+    int blank;  /* the field was empty                        */
+    int ok;     /* it parsed (and is in range)                */
+    af_site at; /* its offset and length (no line:column yet) */
+} af_num;
+
+/* The record that opened the current block of data records (AF-A14). */
+typedef struct af_block {
+    enum af_role role; /* AF_OPENS_RUN/REGION/SECTION, or AF_OTHER */
+    int has_id;        /* the opener named its id                */
+    uint64_t id;       /* run, region or section id              */
+    int run_known;     /* the run the block belongs to is known  */
+    uint64_t run;
+} af_block;
+
+/* An open region (the stack of AF-33) or section interval. */
+typedef struct af_region {
+    uint64_t id, ts, run;
+    uint8_t has_id, ts_ok, run_known;
+    uint32_t site; /* where it opened (refs.c keep()), +1; 0 = none */
+} af_region;
+
+typedef struct af_check {
+    tgE_check *c;
+    tgW_window *w;
+    /* the current record */
+    uint64_t rec_at;          /* offset of its first byte            */
+    const unsigned char *rec; /* its bytes (stable while it is read) */
+    size_t rec_n;             /* without its line end                */
+    uint64_t line, column;    /* of its first byte (1-based)         */
+    uint64_t lines_in;        /* LFs inside its quoted fields        */
+    int ended_lf;             /* it ended with LF or CRLF            */
+    uint64_t record;          /* 0-based index among records         */
+    const unsigned char *cur; /* next field (lex.c)                  */
+    unsigned nfld;            /* fields lexed so far                 */
+    int type;                 /* its type, or -1                     */
+    int quiet;                /* read it without findings (too few
+                                   fields to know which is which, or
+                                   cut by an open quote)               */
+    int probing;              /* count its findings, report none     */
+    unsigned probed;          /* findings counted while probing      */
+    int truncated;            /* the input was found cut short       */
+    int unended;              /* it ends the input without line end  */
+    char path[96];
+    unsigned char *scratch; /* unescaped field values              */
+    size_t scratch_cap;
+    /* the file */
+    int eol_seen;        /* 1 LF, 2 CRLF, 3 both reported       */
+    uint64_t headers;    /* version headers so far (epoch)      */
+    af_site header_site; /* the last of them                    */
+    char header_path[32];
+    int stop;     /* checking ends (limit or unsupported)*/
+    int tracking; /* cross-record state still kept      */
+    /* parsed fields of the current record, by enum af_field */
+    af_num val[AF_NFIELDS];
+    unsigned present; /* bit f: field f was in the record  */
+    /* cross-record state (refs.c) */
+    af_block block;
+    int last_run_known, last_run_fc;
+    uint64_t last_run; /* of the last RunInfo                */
+    tgI_map runs, mtypes, regions, sections, intervals, open_intervals;
+    tgI_map defs;               /* (run, mtype) -> datatype           */
+    tgI_map pend[3];            /* (owner, mtype) -> pending values   */
+    struct af_pending *pending; /* what pend[] values index           */
+    size_t npending, cap_pending;
+    struct af_kept *sites; /* places kept for later findings     */
+    size_t nsites, cap_sites;
+    af_region *stack; /* open regions, innermost last       */
+    size_t depth, cap_stack;
+    uint32_t nruns, nmtypes, nregions, nsections, nintervals;
+    void *match; /* pcre2_match_data                   */
+} af_check;
+
+/* ---- lex.c ---- */
+/*! af_where() : line and column (code points, 1-based) of offset `at` of
+ *  the current record. */
+void af_where(const af_check *k, uint64_t at, uint64_t *line,
+              uint64_t *column);
+/*! af_report() : report rule at [at, at + len) of the current record. */
+int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
+                  const char *field, const char *exp, const char *found);
+/*! af_report_site() : report at a site kept from an earlier record. */
+int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
+                       const char *path, const char *exp, const char *found);
+af_site af_site_of(const af_check *k, uint64_t at, uint64_t len);
+/*! af_frame() : frame the next record (k->rec, k->rec_n); 0 at the end of
+ *  the input or when checking stops. */
+int af_frame(af_check *k);
+/*! af_next_field() : the next field of the current record; 0 at its end. */
+int af_next_field(af_check *k, af_fld *f);
+/*! af_text() : the value of f with doubled quotes made single, and its
+ *  length; valid until the next call. */
+const unsigned char *af_text(af_check *k, const af_fld *f, size_t *n);
+/*! af_quote() : the field's text for a message ("found"), shortened. */
+const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap);
+
+/* ---- numbers.c ---- */
+enum af_int {
+    AF_IV_OK,
+    AF_IV_BLANK,
+    AF_IV_SYNTAX,   /* not digits, or a sign where none is allowed */
+    AF_IV_NEGATIVE, /* "-digits": syntax for ids, range for others */
+    AF_IV_RANGE     /* above 2^64-1                                */
+};
+typedef struct af_intv {
+    enum af_int r;
+    uint64_t u; /* magnitude */
+    int hex, zeros, minus;
+} af_intv;
+/*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'. */
+af_intv af_parse_int(const unsigned char *p, size_t n);
+/*! af_float_len() : how many leading bytes of p[0..n) form a strtod
+ *  number (after leading blanks, which *lead counts), or 0. */
+size_t af_float_len(const unsigned char *p, size_t n, size_t *lead);
+
+/* ---- patterns.c ---- */
+/*! af_match() : whether the whole of p[0..n) matches pattern `which`
+ *  (an af_pattern); captures[] (0-based groups 1..) when not NULL. */
+enum af_pattern {
+#define AF_FIELD(sym, name, kind, blank, pattern) AF_P_FIELD_##sym,
+#include "../fields.def"
+#undef AF_FIELD
+#define AF_UNIT(sym, pattern) AF_P_UNIT_##sym,
+#include "units.def"
+#undef AF_UNIT
+    AF_NPATTERNS
+};
+int af_patterns_ready(void);
+void *af_match_data(void);
+void af_match_data_free(void *md);
+int af_match(void *md, enum af_pattern which, const unsigned char *p, size_t n,
+             size_t *groups, size_t ngroups);
+
+/* ---- records.c ---- */
+void af_record(af_check *k);
+/*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */
+unsigned af_value_fits(const unsigned char *p, size_t n);
+
+/* ---- refs.c ---- */
+void af_refs_init(af_check *k);
+void af_refs_free(af_check *k);
+/*! af_refs_record() : the current record's meaning across the file, once
+ *  its fixed fields are read (k->val, k->present). */
+void af_refs_record(af_check *k);
+/*! af_refs_value() : a value (p, n) of measurement type `mtype` in the
+ *  current record, fit for the datatypes `fits`. */
+void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
+                   const unsigned char *p, size_t n);
+/*! af_refs_end() : what the end of the file settles. */
+void af_refs_end(af_check *k);
+/*! af_limit() : report AF-LIM-001 once (`what` ran out) and stop the
+ *  checks across records. */
+void af_limit(af_check *k, uint64_t at, const char *what);
+
+#endif

@@ -1,0 +1,185 @@
+/* frontend.c - the AFPerf v1 front end: the version header, then record
+ * after record (comments, repeated headers, blank records, data), then
+ * what the end of the file settles.  Memory is the window's record, the
+ * id maps and the pending values: never the file. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+
+/* The major version a header-like line names after "# AFPerf v", or -1. */
+static long named_major(const unsigned char *p, size_t n)
+{
+    if (n <= AF_HEADER_STEM_LEN ||
+        memcmp(p, AF_HEADER_STEM, AF_HEADER_STEM_LEN) != 0)
+        return -1;
+    long v = 0;
+    size_t i = AF_HEADER_STEM_LEN;
+    for (; i < n && p[i] - (unsigned)'0' < 10 && v < 1000000; i++)
+        v = v * 10 + (p[i] - '0');
+    return i > AF_HEADER_STEM_LEN ? v : -1;
+}
+
+/* The start of the file: a byte order mark (AF-ENC-002), the 16-byte
+ * header (AF-HDR-001, AF-HDR-002) and its line end (AF-HDR-003).
+ * @return 0 if the file is of another major version. */
+static int header(af_check *k)
+{
+    tgW_window *w = k->w;
+    /* enough for the header, its line end and a message's quote of it */
+    size_t avail = tgW_fill(w, 64);
+    const unsigned char *p = tgW_ptr(w);
+    k->rec = p; /* for line:column of what is reported here */
+    k->rec_at = 0;
+    k->rec_n = avail;
+    if (avail >= sizeof bom && memcmp(p, bom, sizeof bom) == 0) {
+        af_report(k, AF_ENC_BOM, 0, sizeof bom, "header", "\"# AFPerf v1\"",
+                  "a byte order mark");
+        tgW_consume(w, sizeof bom);
+        p += sizeof bom;
+        avail -= sizeof bom;
+        k->column = 2; /* U+FEFF is one character */
+    }
+    uint64_t at = tgW_offset(w);
+    if (avail < AF_HEADER_LEN + 1 && memcmp(p, AF_HEADER, avail) == 0 &&
+        avail > 0) {
+        if (avail == AF_HEADER_LEN) { /* the header, and nothing else */
+            tgW_consume(w, avail);
+            return 1;
+        }
+        af_report(k, AF_CUT, at, avail, "header", "\"" AF_HEADER "\"",
+                  "the input ends inside it");
+        return 0;
+    }
+    if (avail == AF_HEADER_LEN + 1 && p[AF_HEADER_LEN] == '\r' &&
+        memcmp(p, AF_HEADER, AF_HEADER_LEN) == 0) {
+        af_report(k, AF_CUT, at + AF_HEADER_LEN, 1, "header", "CRLF",
+                  "the input ends after the CR");
+        return 0;
+    }
+    if (avail >= AF_HEADER_LEN && memcmp(p, AF_HEADER, AF_HEADER_LEN) == 0) {
+        size_t end = avail > AF_HEADER_LEN ? 1 : 0;
+        if (end && p[AF_HEADER_LEN] == '\r' && avail > AF_HEADER_LEN + 1 &&
+            p[AF_HEADER_LEN + 1] == '\n')
+            end = 2;
+        else if (end && p[AF_HEADER_LEN] != '\n')
+            end = 0;
+        if (avail > AF_HEADER_LEN && end == 0) {
+            af_report(k, AF_HDR_END, at + AF_HEADER_LEN, 1, "header",
+                      "the end of the line after the 16 header bytes",
+                      "more on the line");
+            tgW_consume(w, AF_HEADER_LEN); /* the rest is read as a record */
+            k->column += AF_HEADER_LEN;
+            return 1;
+        }
+        tgW_consume(w, AF_HEADER_LEN + end);
+        k->line = 2;
+        k->column = 1;
+        return 1;
+    }
+    char found[64];
+    const unsigned char *lf = memchr(p, '\n', avail);
+    size_t line = lf ? (size_t)(lf - p) : avail;
+    long major = named_major(p, line);
+    if (major >= 0 && major != AF_MAJOR) {
+        af_report(k, AF_HDR_MAJOR, at, line, "header", "\"# AFPerf v1\"",
+                  af_quote(p, line, found, sizeof found));
+        return 0;
+    }
+    af_report(k, AF_HDR_MISSING, at,
+              line < AF_HEADER_LEN ? line : AF_HEADER_LEN, "header",
+              "\"" AF_HEADER "\" (16 bytes)",
+              af_quote(p, line, found, sizeof found));
+    if (major == AF_MAJOR) { /* a malformed header line: not a record */
+        tgW_consume(w, line + (lf != NULL));
+        k->line += lf != NULL;
+        k->column = lf ? 1 : k->column + line;
+    }
+    return 1;
+}
+
+static int blank_record(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != ' ' && p[i] != '\t')
+            return 0;
+    return 1;
+}
+
+/* A comment: a later version header must equal the first (AF-HDR-004). */
+static void comment(af_check *k)
+{
+    if (k->rec_n < AF_HEADER_STEM_LEN - 1 ||
+        memcmp(k->rec, AF_HEADER_STEM, AF_HEADER_STEM_LEN - 1) != 0)
+        return;
+    if (k->rec_n != AF_HEADER_LEN ||
+        memcmp(k->rec, AF_HEADER, AF_HEADER_LEN) != 0) {
+        char found[64];
+        af_report(k, AF_HDR_REPEAT, k->rec_at, k->rec_n, "",
+                  "\"" AF_HEADER "\", as the first header",
+                  af_quote(k->rec, k->rec_n, found, sizeof found));
+    }
+    k->headers++;
+    k->header_site = af_site_of(k, k->rec_at, k->rec_n);
+    snprintf(k->header_path, sizeof k->header_path, "/record[%" PRIu64 "]",
+             k->record);
+    k->block.role = AF_OTHER; /* a header ends every block */
+    k->block.run_known = 0;
+}
+
+void tgA_check(tgE_check *c, tgW_window *w)
+{
+    af_check k;
+    memset(&k, 0, sizeof k);
+    k.c = c;
+    k.w = w;
+    k.line = 1;
+    k.column = 1;
+    k.type = -1;
+    if (!af_patterns_ready() || (k.match = af_match_data()) == NULL) {
+        k.rec_n = 0;
+        af_report(&k, AF_LIMIT_LIVE, 0, 0, "",
+                  "memory for the checker's text patterns", "none");
+        return;
+    }
+    af_refs_init(&k);
+    if (header(&k)) {
+        k.rec = NULL; /* the header is no record */
+        while (!k.stop && af_frame(&k)) {
+            if (k.rec_n == 0) {
+                /* an empty record: ignored */
+            } else if (k.rec[0] == '#') {
+                comment(&k);
+            } else if (blank_record(k.rec, k.rec_n)) {
+                af_report(&k, AF_REC_BLANK, k.rec_at, k.rec_n, "",
+                          "a record, or an empty line", "only blanks");
+            } else {
+                af_record(&k);
+            }
+            k.quiet = 0;
+            if (k.probing) {
+                k.probing = 0;
+                if (k.probed) {
+                    af_report(&k, AF_CUT, k.rec_at, k.rec_n, "",
+                              "a complete last record, or a line end",
+                              "an incomplete record at the end of the input");
+                    k.truncated = 1;
+                }
+            }
+            k.record++;
+        }
+        if (!k.stop)
+            af_refs_end(&k);
+        snprintf(c->layout, sizeof c->layout, "AFPerf v1, %s line ends",
+                 (k.eol_seen & 3) == 3 ? "mixed LF and CRLF"
+                 : k.eol_seen & 2      ? "CRLF"
+                                       : "LF");
+    }
+    af_refs_free(&k);
+    af_match_data_free(k.match);
+    free(k.scratch);
+}

@@ -1,0 +1,393 @@
+/* lex.c - records and fields of an AFPerf file.
+ *
+ * A record is framed whole in the window before its fields are read: it
+ * ends at an LF (or CRLF) outside quotes, at a bare CR outside quotes
+ * (AF-REC-001, then read on as the writer meant it), or at the end of the
+ * input.  Fields follow RFC 4180: a quote opens a field only as its first
+ * byte, "" inside stands for one quote, and a comment record (first byte
+ * '#') ends at the physical end of its line whatever quotes it holds
+ * (formats/afperf.md AF-A18, AF-A19).  A record longer than --max-block
+ * is a limit of the checker (AF-LIM-002), never a violation. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/unicode.h"
+#include "check.h"
+
+/* ---- where things are ------------------------------------------------ */
+
+void af_where(const af_check *k, uint64_t at, uint64_t *line, uint64_t *column)
+{
+    size_t end = at - k->rec_at;
+    if (end > k->rec_n)
+        end = k->rec_n;
+    uint64_t l = k->line;
+    size_t start = 0;
+    if (k->lines_in) /* LFs inside quoted fields */
+        for (size_t i = 0; i < end; i++)
+            if (k->rec[i] == '\n') {
+                l++;
+                start = i + 1;
+            }
+    /* a record after a bare CR starts inside a line */
+    uint64_t col = l == k->line ? k->column : 1;
+    for (size_t i = start; i < end; i++)
+        col += (k->rec[i] & 0xC0) != 0x80;
+    *line = l;
+    *column = col + (at - k->rec_at - end); /* past the bytes: count on */
+}
+
+af_site af_site_of(const af_check *k, uint64_t at, uint64_t len)
+{
+    af_site s;
+    s.at = at;
+    s.len = (uint32_t)(len > UINT32_MAX ? UINT32_MAX : len);
+    af_where(k, at, &s.line, &s.column);
+    return s;
+}
+
+static const char *record_path(af_check *k, const char *field)
+{
+    const char *type = k->type > 0 ? af_records[k->type].name : NULL;
+    if (type)
+        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]{%s}%s%s",
+                 k->record, type, *field ? "/" : "", field);
+    else
+        snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]%s%s",
+                 k->record, *field ? "/" : "", field);
+    return k->path;
+}
+
+int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
+                       const char *path, const char *exp, const char *found)
+{
+    if (!tgE_active(k->c, rule) || k->quiet)
+        return -1;
+    if (k->probing) { /* a last record that may be cut short */
+        k->probed++;
+        return -1;
+    }
+    tgE_site site = {s->at, s->len, s->line, s->column, path, -1};
+    return tgE_report(k->c, rule, &site, exp, found);
+}
+
+int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
+                  const char *field, const char *exp, const char *found)
+{
+    if (!tgE_active(k->c, rule) || k->quiet)
+        return -1;
+    if (k->probing) {
+        k->probed++;
+        return -1;
+    }
+    if (tgE_capped(k->c, rule)) {
+        tgE_site s = {at, len, 0, 0, "", -1};
+        return tgE_report(k->c, rule, &s, NULL, NULL);
+    }
+    af_site s = af_site_of(k, at, len);
+    return af_report_site(k, rule, &s, record_path(k, field), exp, found);
+}
+
+const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
+{
+    size_t room = cap - 6; /* quotes, "...", NUL */
+    size_t take = n <= room ? n : room;
+    while (take < n && take > 0 && (p[take] & 0xC0) == 0x80)
+        take--; /* never split a character */
+    buf[0] = '"';
+    memcpy(buf + 1, p, take);
+    strcpy(buf + 1 + take, take < n ? "\"..." : "\"");
+    return buf;
+}
+
+/* ---- framing --------------------------------------------------------- */
+
+enum lex_state { FIELD_START, UNQUOTED, QUOTED, AFTER_QUOTE };
+
+typedef struct frame {
+    size_t n;     /* record bytes, without the line end        */
+    size_t term;  /* bytes of the line end: 0, 1 or 2          */
+    int bare_cr;  /* it ended at a bare CR                     */
+    int open;     /* it ended inside a quote (at end of input) */
+    int cut_cr;   /* the input ends with the CR of a CRLF      */
+    size_t quote; /* where that quote opened                   */
+    uint64_t lfs; /* LFs inside quotes                         */
+} frame;
+
+/* Where the record at p ends, if the n bytes show it: 1, or 0 to read
+ * more (never when eof). */
+static int frame_quoted(const unsigned char *p, size_t n, int eof, frame *f)
+{
+    enum lex_state st = FIELD_START;
+    f->lfs = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = p[i];
+        if (st == QUOTED) {
+            if (c == '\n')
+                f->lfs++;
+            if (c != '"')
+                continue;
+            if (i + 1 == n && !eof)
+                return 0;
+            if (i + 1 < n && p[i + 1] == '"')
+                i++;
+            else
+                st = AFTER_QUOTE;
+            continue;
+        }
+        if (c == ',') {
+            st = FIELD_START;
+        } else if (c == '"' && st == FIELD_START) {
+            st = QUOTED;
+            f->quote = i;
+        } else if (c == '\n') {
+            f->n = i;
+            f->term = 1;
+            return 1;
+        } else if (c == '\r') {
+            if (i + 1 == n && !eof)
+                return 0;
+            f->n = i;
+            if (i + 1 == n) { /* the input ends inside a CRLF */
+                f->cut_cr = 1;
+                return 1;
+            }
+            f->term = i + 1 < n && p[i + 1] == '\n' ? 2 : 1;
+            f->bare_cr = f->term == 1;
+            return 1;
+        } else if (st == FIELD_START) {
+            st = UNQUOTED;
+        }
+    }
+    if (!eof)
+        return 0;
+    f->n = n;
+    f->term = 0;
+    f->open = st == QUOTED;
+    return 1;
+}
+
+/* The common record: no quote before its LF. */
+static int frame_plain(const unsigned char *p, size_t n, int eof, frame *f)
+{
+    const unsigned char *lf = memchr(p, '\n', n);
+    size_t end = lf ? (size_t)(lf - p) : n;
+    if (p[0] == '#') { /* a comment: to the end of the line */
+        if (!lf && !eof)
+            return 0;
+        f->n = end;
+        f->term = lf != NULL;
+        if (lf && end > 0 && p[end - 1] == '\r') {
+            f->n--;
+            f->term = 2;
+        }
+        return 1;
+    }
+    if (memchr(p, '"', end))
+        return -1;
+    const unsigned char *cr = memchr(p, '\r', end);
+    if (cr && (size_t)(cr - p) + 1 < end) { /* a bare CR */
+        f->n = (size_t)(cr - p);
+        f->term = 1;
+        f->bare_cr = 1;
+        return 1;
+    }
+    if (!lf && !eof)
+        return 0;
+    if (!lf && cr) { /* "...\r" at the end: cut inside a CRLF */
+        f->n = end - 1;
+        f->cut_cr = 1;
+        return 1;
+    }
+    f->n = end;
+    f->term = lf != NULL;
+    if (cr) {
+        f->n--;
+        f->term = 2;
+    }
+    return 1;
+}
+
+static int utf8_ok(const unsigned char *p, size_t n, size_t *bad)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        if (v & 0x8080808080808080ull)
+            break;
+    }
+    for (; i < n && p[i] < 0x80; i++)
+        ;
+    if (i == n)
+        return 1;
+    size_t b = tgU_utf8_bad(p + i, n - i);
+    if (b == SIZE_MAX)
+        return 1;
+    *bad = i + b;
+    return 0;
+}
+
+/* Frame the next record; 0 at the end of the input or when checking
+ * stops. */
+int af_frame(af_check *k)
+{
+    tgW_window *w = k->w;
+    /* past the previous record and its line end */
+    if (k->rec) {
+        uint64_t line, column;
+        af_where(k, k->rec_at + k->rec_n + 1, &line, &column);
+        k->line = k->ended_lf ? line + 1 : line;
+        k->column = k->ended_lf ? 1 : column;
+    }
+    size_t avail = tgW_fill(w, 1);
+    if (avail == 0)
+        return 0;
+    frame f;
+    for (;;) {
+        memset(&f, 0, sizeof f);
+        const unsigned char *p = tgW_ptr(w);
+        int eof = w->eof || avail >= w->max_need;
+        int r = frame_plain(p, avail, eof, &f);
+        if (r < 0)
+            r = frame_quoted(p, avail, eof, &f);
+        if (r > 0)
+            break;
+        size_t more = avail < w->max_need - avail ? 2 * avail : w->max_need;
+        size_t got = tgW_fill(w, more);
+        if (got <= avail && !w->eof) {
+            k->stop = 1; /* the window cannot grow (w->nomem): a limit */
+            return 0;
+        }
+        avail = got;
+    }
+    k->rec_at = tgW_offset(w);
+    k->rec = tgW_ptr(w);
+    k->rec_n = f.n;
+    /* a last record without a line end, in a file whose records have
+     * them: if anything is wrong with it, the file was cut (T-1) */
+    k->probing = f.term == 0 && k->eol_seen != 0 && !f.open && !f.cut_cr;
+    k->probed = 0;
+    k->unended = f.term == 0;
+    k->lines_in = f.lfs;
+    k->type = -1;
+    k->cur = k->rec;
+    k->nfld = 0;
+    /* the same limit whether the input is in memory or read in pieces */
+    if (f.n + f.term > w->max_need || (f.term == 0 && !w->eof)) {
+        char exp[96];
+        af_report(k, AF_LIMIT_RECORD, k->rec_at, w->max_need, "",
+                  tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES,
+                                 "bytes per record", exp, sizeof exp),
+                  "a longer record");
+        k->stop = 1;
+        return 0;
+    }
+    size_t bad;
+    if (!utf8_ok(k->rec, f.n + f.term, &bad))
+        af_report(k, AF_ENC_UTF8, k->rec_at + bad, 1, "", "UTF-8",
+                  "a byte that does not continue or start a character");
+    if (f.cut_cr) {
+        af_report(k, AF_CUT, k->rec_at + f.n, 1, "", "CRLF",
+                  "the input ends after the CR");
+        k->truncated = 1;
+    } else if (f.bare_cr)
+        af_report(k, AF_REC_BARE_CR, k->rec_at + f.n, 1, "", "LF or CRLF",
+                  "CR alone");
+    else if (f.term)
+        k->eol_seen |= (int)f.term;
+    if (k->eol_seen == 3) {
+        af_report(k, AF_REC_MIXED_EOL, k->rec_at + f.n, f.term, "",
+                  f.term == 2 ? "LF, as before" : "CRLF, as before",
+                  f.term == 2 ? "CRLF" : "LF");
+        k->eol_seen = 7; /* said once */
+    }
+    if (f.open) { /* said as such, whether cut or never closed */
+        af_report(k, AF_QUO_OPEN, k->rec_at + f.quote, f.n - f.quote, "",
+                  "a closing quote", "the end of the input");
+        k->quiet = 1; /* what is missing after it follows from it */
+    }
+    tgW_consume(w, f.n + f.term + (size_t)f.cut_cr);
+    k->ended_lf = f.term != 0 && !f.bare_cr;
+    return 1;
+}
+
+/* ---- fields ---------------------------------------------------------- */
+
+int af_next_field(af_check *k, af_fld *f)
+{
+    const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
+    if (s > end)
+        return 0;
+    f->at = k->rec_at + (uint64_t)(s - k->rec);
+    f->idx = k->nfld++;
+    f->escaped = 0;
+    const unsigned char *comma;
+    if (s < end && *s == '"') {
+        f->quoted = 1;
+        const unsigned char *q = s + 1;
+        for (;;) {
+            q = memchr(q, '"', (size_t)(end - q));
+            if (q == NULL || q + 1 == end || q[1] != '"')
+                break;
+            f->escaped = 1;
+            q += 2;
+        }
+        f->p = s + 1;
+        f->n = (size_t)((q ? q : end) - f->p);
+        if (q == NULL) { /* unclosed: AF-QUO-003, said when framed */
+            k->cur = end + 1;
+            return 1;
+        }
+        comma = q + 1 < end ? memchr(q + 1, ',', (size_t)(end - q - 1)) : NULL;
+        const unsigned char *junk_end = comma ? comma : end;
+        if (q + 1 < junk_end)
+            af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),
+                      (uint64_t)(junk_end - q - 1), "",
+                      "a comma or the end of the record after the closing "
+                      "quote",
+                      "more text");
+    } else {
+        f->quoted = 0;
+        comma = memchr(s, ',', (size_t)(end - s));
+        f->p = s;
+        f->n = (size_t)((comma ? comma : end) - s);
+        const unsigned char *q = memchr(s, '"', f->n);
+        if (q)
+            af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1,
+                      "",
+                      "no double quote in a field that does not start with "
+                      "one",
+                      "a double quote");
+    }
+    k->cur = comma ? comma + 1 : end + 1;
+    return 1;
+}
+
+const unsigned char *af_text(af_check *k, const af_fld *f, size_t *n)
+{
+    if (!f->escaped) {
+        *n = f->n;
+        return f->p;
+    }
+    if (k->scratch_cap < f->n) {
+        unsigned char *b = realloc(k->scratch, f->n);
+        if (b == NULL) { /* read as written, and the check says so */
+            af_limit(k, f->at, "bytes of unquoted field text");
+            *n = f->n;
+            return f->p;
+        }
+        k->scratch = b;
+        k->scratch_cap = f->n;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        k->scratch[o++] = f->p[i];
+        if (f->p[i] == '"')
+            i++; /* "" is one quote */
+    }
+    *n = o;
+    return k->scratch;
+}

@@ -1,0 +1,867 @@
+/* refs.c - what records mean across the file: runs and their version
+ * epochs, measurement types and the datatype of every value, regions as
+ * a stack, section intervals, blank-id block ordering (AF-A14), and the
+ * references that must resolve by the end of the file (AF-A23).
+ *
+ * Ordering is relaxed: a value may come before its MeasurementType, a
+ * RunPoint before its RunInfo.  What a later record may settle is kept
+ * per (owner, measurement type) as the first value each datatype would
+ * refuse, never as the values themselves; memory follows the number of
+ * distinct ids, and every map stops at --max-live (AF-LIM-001). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* the value of a run, region or section id in its map */
+typedef struct af_id {
+    uint32_t idx;     /* dense index: the owner part of pair keys */
+    uint32_t site;    /* first reference (k->sites), +1; 0 = none */
+    uint32_t defined; /* RunInfo / RegionStart / SectionInfo seen  */
+    uint8_t run_known, fc, epoch_bad;
+    uint32_t epoch; /* version headers before its first record */
+    uint64_t run;   /* regions, sections: the run they belong to */
+} af_id;
+TGI_VALUE_FITS(af_id);
+
+/* what is kept of values whose datatype is not known yet */
+#define AF_TEXT 24
+typedef struct af_pending {
+    uint64_t owner, mtype;       /* the owner's id and the measurement type */
+    int kind;                    /* AF_DATA_RUN, _REGION or _SECTION        */
+    uint32_t first;              /* site of its first value (k->sites)      */
+    unsigned refused;            /* datatypes some value did not fit        */
+    uint32_t bad[AF_NDATATYPES]; /* site of that value       */
+    char text[AF_NDATATYPES][AF_TEXT]; /* and its start            */
+} af_pending;
+
+/* a kept site: where, and the path of the record */
+typedef struct af_kept {
+    af_site at;
+    uint64_t record;
+    int type;
+    unsigned char field; /* enum af_field */
+} af_kept;
+
+/* ---- set-up and limits ----------------------------------------------- */
+
+void af_refs_init(af_check *k)
+{
+    uint64_t lim = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
+    tgI_init(&k->runs, sizeof(af_id), lim);
+    tgI_init(&k->regions, sizeof(af_id), lim);
+    tgI_init(&k->sections, sizeof(af_id), lim);
+    tgI_init(&k->mtypes, sizeof(af_id), lim);
+    tgI_init(&k->intervals, sizeof(uint32_t), lim);
+    tgI_init(&k->open_intervals, sizeof(af_region), lim);
+    tgI_init(&k->defs, sizeof(uint32_t), lim);
+    for (int i = 0; i < 3; i++)
+        tgI_init(&k->pend[i], sizeof(uint32_t), lim);
+    k->tracking = 1;
+}
+
+void af_refs_free(af_check *k)
+{
+    tgI_free(&k->runs);
+    tgI_free(&k->regions);
+    tgI_free(&k->sections);
+    tgI_free(&k->mtypes);
+    tgI_free(&k->intervals);
+    tgI_free(&k->open_intervals);
+    tgI_free(&k->defs);
+    for (int i = 0; i < 3; i++)
+        tgI_free(&k->pend[i]);
+    free(k->pending);
+    free(k->sites);
+    free(k->stack);
+}
+
+void af_limit(af_check *k, uint64_t at, const char *what)
+{
+    if (!k->tracking)
+        return;
+    char exp[96];
+    /* a limit is said whatever the record it is met in */
+    int quiet = k->quiet, probing = k->probing;
+    k->quiet = k->probing = 0;
+    af_report(
+        k, AF_LIMIT_LIVE, at, 0, "",
+        tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp, sizeof exp),
+        "one more");
+    k->quiet = quiet;
+    k->probing = probing;
+    k->tracking = 0;
+}
+
+/* Grow *p (of *cap elements of size) to hold n + 1, within --max-live. */
+static int room(af_check *k, void **p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return 1;
+    size_t want = *cap ? 2 * *cap : 64;
+    if (n >= k->c->limits[TG_LIMIT_LIVE_OBJECTS] || want > SIZE_MAX / size)
+        return 0;
+    void *q = realloc(*p, want * size);
+    if (q == NULL)
+        return 0;
+    *p = q;
+    *cap = want;
+    return 1;
+}
+
+/* Keep the site of field `field` (at, len) of the current record;
+ * @return its number + 1, or 0 when it cannot be kept. */
+static uint32_t keep(af_check *k, unsigned field, uint64_t at, uint64_t len)
+{
+    if (!room(k, (void **)&k->sites, &k->cap_sites, k->nsites,
+              sizeof *k->sites) ||
+        k->nsites >= UINT32_MAX - 1) {
+        af_limit(k, at, "kept references");
+        return 0;
+    }
+    af_kept *s = &k->sites[k->nsites++];
+    s->at = af_site_of(k, at, len);
+    s->record = k->record;
+    s->type = k->type;
+    s->field = (unsigned char)field;
+    return (uint32_t)k->nsites;
+}
+
+static void report_kept(af_check *k, size_t rule, uint32_t site,
+                        const char *exp, const char *found)
+{
+    if (site == 0)
+        return;
+    const af_kept *s = &k->sites[site - 1];
+    /* an id first named by a last record without a line end may be cut
+     * short (T-1): what it leaves unresolved says nothing */
+    if (k->unended && s->at.at >= k->rec_at && rule != AF_REG_OPEN &&
+        rule != AF_SEC_OPEN)
+        return;
+    char path[96];
+    snprintf(path, sizeof path, "/record[%" PRIu64 "]{%s}/%s", s->record,
+             af_records[s->type].name, af_fields[s->field].name);
+    af_report_site(k, rule, &s->at, path, exp, found);
+}
+
+/* The entry of id in map m (runs, regions, sections, mtypes), created
+ * with the next dense index; NULL when not tracked. */
+static af_id *id_entry(af_check *k, tgI_map *m, uint32_t *count, uint64_t id,
+                       const char *what)
+{
+    if (!k->tracking)
+        return NULL;
+    int st;
+    af_id *e = tgI_insert(m, id, &st);
+    if (e == NULL) {
+        af_limit(k, k->rec_at, what);
+        return NULL;
+    }
+    if (st == 1) {
+        e->idx = (*count)++;
+        e->epoch = (uint32_t)k->headers;
+    }
+    return e;
+}
+
+static int has(const af_check *k, enum af_field f)
+{
+    return (k->present >> f & 1) && k->val[f].ok && !k->val[f].blank;
+}
+
+static int blank(const af_check *k, enum af_field f)
+{
+    return (k->present >> f & 1) && k->val[f].blank;
+}
+
+/* ---- runs ------------------------------------------------------------ */
+
+/* A run named by the current record's field `field`. */
+static af_id *run_ref(af_check *k, enum af_field field, uint64_t id)
+{
+    af_id *r = id_entry(k, &k->runs, &k->nruns, id, "run ids");
+    if (r == NULL)
+        return NULL;
+    if (r->site == 0)
+        r->site = keep(k, field, k->val[field].at.at, k->val[field].at.len);
+    if (r->epoch != k->headers && !r->epoch_bad) {
+        /* reported at the header that the run's records straddle */
+        r->epoch_bad = 1;
+        char exp[64], found[64];
+        snprintf(exp, sizeof exp, "no record of run %" PRIu64 " after it", id);
+        snprintf(found, sizeof found, "one at byte %" PRIu64, k->rec_at);
+        af_report_site(k, AF_HDR_BOUNDARY, &k->header_site, k->header_path,
+                       exp, found);
+    }
+    return r;
+}
+
+/* The run of the current record: its run id field, else the block it is
+ * in, else the last RunInfo.  @return 1 and *run, or 0 if unknown. */
+static int record_run(af_check *k, enum af_field field, uint64_t *run)
+{
+    if (has(k, field)) {
+        *run = k->val[field].u;
+        return 1;
+    }
+    if (k->block.run_known) {
+        *run = k->block.run;
+        return 1;
+    }
+    *run = k->last_run;
+    return k->last_run_known;
+}
+
+/* ---- block ordering (AF-A14) ----------------------------------------- */
+
+static void need_block(af_check *k, enum af_field field, enum af_role opens)
+{
+    if (k->block.role == opens)
+        return;
+    static const char *const opener[] = {
+        [AF_OPENS_RUN] = "RunInfo",
+        [AF_OPENS_REGION] = "RegionStart or RegionStop",
+        [AF_OPENS_SECTION] = "SectionStart or SectionStop"};
+    char exp[96];
+    snprintf(exp, sizeof exp, "the record right after its %s, or an id",
+             opener[opens]);
+    af_report(k, AF_ORDER_BLOCK, k->val[field].at.at, 0, af_fields[field].name,
+              exp,
+              k->block.role == AF_OTHER ? "another record before it"
+                                        : "the block of another kind");
+}
+
+static void open_block(af_check *k, enum af_role role, enum af_field field,
+                       int run_known, uint64_t run)
+{
+    k->block.role = role;
+    k->block.has_id = has(k, field);
+    k->block.id = k->val[field].u;
+    k->block.run_known = run_known;
+    k->block.run = run;
+}
+
+/* ---- measurement types and values ------------------------------------ */
+
+static uint64_t pair_key(uint32_t owner, uint32_t mtype)
+{
+    return (uint64_t)owner << 32 | mtype;
+}
+
+/* The datatype (run, mtype) is registered with: AF_DT_NONE if its
+ * MeasurementType had none we know (reported there), -1 if there is no
+ * such MeasurementType (yet). */
+static int datatype(af_check *k, uint64_t run, uint64_t mtype)
+{
+    af_id *r = tgI_find(&k->runs, run), *m = tgI_find(&k->mtypes, mtype);
+    if (r == NULL || m == NULL)
+        return -1;
+    uint32_t *d = tgI_find(&k->defs, pair_key(r->idx, m->idx));
+    return d ? (int)*d : -1;
+}
+
+static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
+                          const char *text, size_t n)
+{
+    char exp[48], found[64];
+    snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
+    af_report(k, AF_VALUE_TYPE, at, len, "value", exp,
+              af_quote((const unsigned char *)text, n, found, sizeof found));
+}
+
+/* The owner of the current record's values: its kind, id, and run. */
+typedef struct owner {
+    int kind; /* AF_DATA_RUN, AF_DATA_REGION, AF_DATA_SECTION; 0 = none */
+    uint64_t id;
+    int run_known;
+    uint64_t run;
+} owner;
+
+static owner owner_of(af_check *k)
+{
+    owner o = {0, 0, 0, 0};
+    enum af_role role = af_records[k->type].role;
+    enum af_field idf = role == AF_DATA_RUN      ? AF_F_RUN
+                        : role == AF_DATA_REGION ? AF_F_REGION
+                                                 : AF_F_SECTION;
+    if (k->present >> AF_F_RECORD & 1) { /* an aggregate */
+        if (!has(k, AF_F_RECORD)) {      /* processed: the run's */
+            o.kind = AF_DATA_RUN;
+            o.run_known = record_run(k, AF_F_RUN, &o.run);
+            o.id = o.run;
+            if (!o.run_known)
+                o.kind = 0;
+            return o;
+        }
+        idf = AF_F_RECORD;
+    }
+    o.kind = (int)role;
+    if (has(k, idf)) {
+        o.id = k->val[idf].u;
+    } else if (k->block.has_id) {
+        o.id = k->block.id;
+    } else if (role == AF_DATA_RUN && k->block.run_known) {
+        o.id = k->block.run;
+    } else {
+        o.kind = 0; /* ids are not used: checked against the block */
+        o.run_known = k->block.run_known;
+        o.run = k->block.run;
+        return o;
+    }
+    if (role == AF_DATA_RUN) {
+        o.run_known = 1;
+        o.run = o.id;
+    } else {
+        af_id *e = tgI_find(
+            role == AF_DATA_REGION ? &k->regions : &k->sections, o.id);
+        o.run_known = e && e->run_known;
+        o.run = e ? e->run : 0;
+    }
+    return o;
+}
+
+void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
+                   const unsigned char *p, size_t n)
+{
+    if (!k->tracking)
+        return;
+    owner o = owner_of(k);
+    if (o.run_known) {
+        int dt = datatype(k, o.run, mtype);
+        if (dt >= 0) {
+            if (dt != AF_DT_NONE && !(fits >> dt & 1))
+                value_refused(k, dt, v->at, v->n, (const char *)p, n);
+            return;
+        }
+    }
+    if (o.kind == 0 && !o.run_known)
+        return; /* nothing to resolve it by */
+    /* settled at the end of the file */
+    tgI_map *ids = o.kind == AF_DATA_REGION    ? &k->regions
+                   : o.kind == AF_DATA_SECTION ? &k->sections
+                                               : &k->runs;
+    uint32_t *count = o.kind == AF_DATA_REGION    ? &k->nregions
+                      : o.kind == AF_DATA_SECTION ? &k->nsections
+                                                  : &k->nruns;
+    uint64_t oid = o.kind ? o.id : o.run;
+    int kind = o.kind ? o.kind : AF_DATA_RUN;
+    af_id *e = id_entry(k, ids, count, oid, "ids");
+    af_id *m = id_entry(k, &k->mtypes, &k->nmtypes, mtype, "ids");
+    if (e == NULL || m == NULL)
+        return;
+    int st;
+    uint32_t *slot = tgI_insert(&k->pend[kind - AF_DATA_RUN],
+                                pair_key(e->idx, m->idx), &st);
+    if (slot == NULL) {
+        af_limit(k, v->at, "pending values");
+        return;
+    }
+    if (st == 1) {
+        if (!room(k, (void **)&k->pending, &k->cap_pending, k->npending,
+                  sizeof *k->pending)) {
+            af_limit(k, v->at, "pending values");
+            return;
+        }
+        af_pending *q = &k->pending[k->npending];
+        memset(q, 0, sizeof *q);
+        q->owner = oid;
+        q->mtype = mtype;
+        q->kind = kind;
+        q->first = keep(k, AF_F_VALUE, v->at, v->n);
+        *slot = (uint32_t)k->npending++;
+    }
+    af_pending *q = &k->pending[*slot];
+    unsigned refused =
+        ~fits & ~q->refused & ((1u << AF_NDATATYPES) - 2); /* not AF_DT_NONE */
+    for (int dt = 1; dt < AF_NDATATYPES; dt++) {
+        if (!(refused >> dt & 1))
+            continue;
+        q->refused |= 1u << dt;
+        q->bad[dt] = keep(k, AF_F_VALUE, v->at, v->n);
+        size_t keep_n = n < AF_TEXT - 1 ? n : AF_TEXT - 1;
+        memcpy(q->text[dt], p, keep_n);
+        q->text[dt][keep_n] = '\0';
+    }
+}
+
+/* ---- each record type ------------------------------------------------ */
+
+static void time_order(af_check *k, uint64_t end, uint64_t start,
+                       const af_site *at, const char *what)
+{
+    if (end >= start)
+        return;
+    char exp[64], found[64];
+    snprintf(exp, sizeof exp, ">= %" PRIu64 " (%s)", start, what);
+    snprintf(found, sizeof found, "%" PRIu64, end);
+    af_report(k, AF_TIME_ORDER, at->at, at->len, "end timestamp", exp, found);
+}
+
+static void run_info(af_check *k)
+{
+    int known = has(k, AF_F_RUN);
+    uint64_t id = k->val[AF_F_RUN].u;
+    if (known) {
+        af_id *r = run_ref(k, AF_F_RUN, id);
+        if (r && r->defined++ == 1) {
+            char exp[64];
+            snprintf(exp, sizeof exp, "one RunInfo of run %" PRIu64, id);
+            af_report(k, AF_RUN_TWICE, k->val[AF_F_RUN].at.at,
+                      k->val[AF_F_RUN].at.len, "run id", exp, "another");
+        }
+        if (r)
+            r->fc = k->val[AF_F_VERSION].ok && k->val[AF_F_VERSION].u;
+    }
+    k->last_run_known = known;
+    k->last_run = id;
+    k->last_run_fc = k->val[AF_F_VERSION].ok && k->val[AF_F_VERSION].u;
+    open_block(k, AF_OPENS_RUN, AF_F_RUN, known, id);
+}
+
+/* The run of a record that names one (a blank run id is the last
+ * RunInfo's, which must exist: T-3); @return 1 and *run if known. */
+static int owning_run(af_check *k, uint64_t *run)
+{
+    *run = 0;
+    if (blank(k, AF_F_RUN) && !k->last_run_known)
+        need_block(k, AF_F_RUN, AF_OPENS_RUN);
+    int known = record_run(k, AF_F_RUN, run);
+    if (has(k, AF_F_RUN))
+        run_ref(k, AF_F_RUN, *run);
+    return known;
+}
+
+static void measurement_type(af_check *k)
+{
+    uint64_t run;
+    int run_known = owning_run(k, &run);
+    int dt = k->val[AF_F_DATATYPE].ok ? (int)k->val[AF_F_DATATYPE].u : 0;
+    if (has(k, AF_F_UNITS) && dt != AF_DT_NONE) {
+        const af_site *u = &k->val[AF_F_UNITS].at;
+        enum af_pattern c = (enum af_pattern)k->val[AF_F_UNITS].u;
+        /* enum values are strings, bool values the numbers 0 and 1
+         * (spec/afperf.md, decision A-2) */
+        int text = dt == AF_DT_STRING || dt == AF_DT_ENUM;
+        if (c == AF_P_UNIT_TEXT && !text)
+            af_report(k, AF_MT_TEXT, u->at, u->len, "units",
+                      "datatype string or enum with units text",
+                      af_datatypes[dt]);
+        else if (c == AF_P_UNIT_COUNT && text)
+            af_report(k, AF_MT_COUNT, u->at, u->len, "units",
+                      "a numeric datatype (double, int32, int64, bool) with "
+                      "units count",
+                      af_datatypes[dt]);
+    }
+    if (has(k, AF_F_UNITS)) {
+        const af_site *u = &k->val[AF_F_UNITS].at;
+        enum af_pattern c = (enum af_pattern)k->val[AF_F_UNITS].u;
+        char found[64];
+        af_quote(k->rec + (u->at - k->rec_at), u->len, found, sizeof found);
+        if (c == AF_P_UNIT_TIME_OTHER)
+            af_report(k, AF_MT_TIME, u->at, u->len, "units",
+                      "s, ms, us, \xc2\xb5s or ns", found);
+        else if (c == AF_P_UNIT_TIME_LONG)
+            af_report(k, AF_MT_TIME_LONG, u->at, u->len, "units",
+                      "s, ms, us, \xc2\xb5s or ns", found);
+        else if (c == AF_NPATTERNS)
+            af_report(k, AF_MT_UNIT_UNKNOWN, u->at, u->len, "units",
+                      "text, count, a time unit or an IEC/SI data unit",
+                      found);
+    }
+    if (!has(k, AF_F_MTYPE) || !run_known)
+        return;
+    af_id *r = id_entry(k, &k->runs, &k->nruns, run, "run ids");
+    af_id *m = id_entry(k, &k->mtypes, &k->nmtypes, k->val[AF_F_MTYPE].u,
+                        "measurement type ids");
+    if (r == NULL || m == NULL)
+        return;
+    m->defined = 1;
+    int st;
+    uint32_t *d = tgI_insert(&k->defs, pair_key(r->idx, m->idx), &st);
+    if (d == NULL)
+        af_limit(k, k->rec_at, "measurement types");
+    else if (dt != AF_DT_NONE) /* a later record updates it */
+        *d = (uint32_t)dt;
+}
+
+static void region_start(af_check *k)
+{
+    uint64_t run;
+    int run_known = owning_run(k, &run);
+    if (has(k, AF_F_REGION)) {
+        af_id *e = id_entry(k, &k->regions, &k->nregions,
+                            k->val[AF_F_REGION].u, "region ids");
+        if (e) {
+            if (e->defined++ == 1) {
+                char exp[64];
+                snprintf(exp, sizeof exp, "a region id not used before");
+                af_report(k, AF_REG_REUSE, k->val[AF_F_REGION].at.at,
+                          k->val[AF_F_REGION].at.len, "region id", exp,
+                          "the id of an earlier RegionStart");
+            }
+            e->run_known = (uint8_t)run_known;
+            e->run = run;
+        }
+    }
+    if (!room(k, (void **)&k->stack, &k->cap_stack, k->depth,
+              sizeof *k->stack)) {
+        af_limit(k, k->rec_at, "open regions");
+        return;
+    }
+    af_region *g = &k->stack[k->depth++];
+    g->has_id = (uint8_t)has(k, AF_F_REGION);
+    g->id = k->val[AF_F_REGION].u;
+    g->ts_ok = (uint8_t)has(k, AF_F_TS);
+    g->ts = k->val[AF_F_TS].u;
+    g->run_known = (uint8_t)run_known;
+    g->run = run;
+    g->site = keep(k, AF_F_TS, k->rec_at, k->rec_n);
+    open_block(k, AF_OPENS_REGION, AF_F_REGION, run_known, run);
+}
+
+static void region_stop(af_check *k)
+{
+    if (k->depth == 0) {
+        if (k->tracking)
+            af_report(k, AF_REG_EMPTY, k->rec_at, k->rec_n, "",
+                      "an open region", "none");
+        open_block(k, AF_OPENS_REGION, AF_F_REGION, 0, 0);
+        return;
+    }
+    af_region g = k->stack[--k->depth];
+    if (has(k, AF_F_REGION) && g.has_id && k->val[AF_F_REGION].u != g.id) {
+        char exp[64], found[32];
+        snprintf(exp, sizeof exp, "%" PRIu64 ", the innermost open region",
+                 g.id);
+        snprintf(found, sizeof found, "%" PRIu64, k->val[AF_F_REGION].u);
+        af_report(k, AF_REG_NEST, k->val[AF_F_REGION].at.at,
+                  k->val[AF_F_REGION].at.len, "region id", exp, found);
+    }
+    if (has(k, AF_F_TS) && g.ts_ok)
+        time_order(k, k->val[AF_F_TS].u, g.ts, &k->val[AF_F_TS].at,
+                   "its RegionStart");
+    open_block(k, AF_OPENS_REGION, AF_F_REGION, g.run_known, g.run);
+    k->block.has_id = g.has_id || has(k, AF_F_REGION);
+    k->block.id = g.has_id ? g.id : k->val[AF_F_REGION].u;
+}
+
+static void section_info(af_check *k)
+{
+    uint64_t run;
+    int run_known = owning_run(k, &run);
+    if (has(k, AF_F_SECTION)) {
+        af_id *e = id_entry(k, &k->sections, &k->nsections,
+                            k->val[AF_F_SECTION].u, "section ids");
+        if (e) {
+            e->defined = 1;
+            e->run_known = (uint8_t)run_known;
+            e->run = run;
+        }
+    }
+}
+
+/* A section id a record names: kept for AF-REF-004. */
+static af_id *section_ref(af_check *k)
+{
+    af_id *e = id_entry(k, &k->sections, &k->nsections, k->val[AF_F_SECTION].u,
+                        "section ids");
+    if (e && e->site == 0)
+        e->site = keep(k, AF_F_SECTION, k->val[AF_F_SECTION].at.at,
+                       k->val[AF_F_SECTION].at.len);
+    return e;
+}
+
+/* The open-interval key of the current record, or 0 if ids are blank. */
+static int interval_key(af_check *k, uint64_t *key)
+{
+    if (!has(k, AF_F_SECTION) || !has(k, AF_F_INTERVAL))
+        return 0;
+    af_id *s = section_ref(k);
+    if (s == NULL)
+        return 0;
+    int st;
+    uint32_t *iv = tgI_insert(&k->intervals, k->val[AF_F_INTERVAL].u, &st);
+    if (iv == NULL) {
+        af_limit(k, k->rec_at, "section interval ids");
+        return 0;
+    }
+    if (st == 1)
+        *iv = k->nintervals++;
+    *key = pair_key(s->idx, *iv);
+    return 1;
+}
+
+/* The open-interval key of a SectionStart or SectionStop and the run of
+ * its section; @return 0 if the interval is not tracked. */
+static int interval_of(af_check *k, uint64_t *key, int *run_known,
+                       uint64_t *run)
+{
+    *run_known = 0;
+    *run = 0;
+    if (!interval_key(k, key))
+        return 0;
+    af_id *s = tgI_find(&k->sections, k->val[AF_F_SECTION].u);
+    *run_known = s->run_known;
+    *run = s->run;
+    return 1;
+}
+
+static void section_start(af_check *k)
+{
+    uint64_t key, run;
+    int run_known;
+    if (interval_of(k, &key, &run_known, &run)) {
+        int st;
+        af_region *g = tgI_insert(&k->open_intervals, key, &st);
+        if (g == NULL) {
+            af_limit(k, k->rec_at, "open section intervals");
+        } else if (st == 0) {
+            af_report(k, AF_SEC_AGAIN, k->val[AF_F_INTERVAL].at.at,
+                      k->val[AF_F_INTERVAL].at.len, "section interval id",
+                      "an interval that is not open", "one already open");
+        } else {
+            g->ts_ok = (uint8_t)has(k, AF_F_TS);
+            g->ts = k->val[AF_F_TS].u;
+            g->id = k->val[AF_F_SECTION].u;
+            g->site = keep(k, AF_F_INTERVAL, k->val[AF_F_INTERVAL].at.at,
+                           k->val[AF_F_INTERVAL].at.len);
+        }
+    }
+    open_block(k, AF_OPENS_SECTION, AF_F_SECTION, run_known, run);
+}
+
+static void section_stop(af_check *k)
+{
+    uint64_t key, run;
+    int run_known;
+    if (interval_of(k, &key, &run_known, &run)) {
+        af_region *g = tgI_find(&k->open_intervals, key);
+        if (g == NULL) {
+            af_report(k, AF_SEC_STOP, k->val[AF_F_INTERVAL].at.at,
+                      k->val[AF_F_INTERVAL].at.len, "section interval id",
+                      "an interval a SectionStart opened", "none open");
+        } else {
+            if (has(k, AF_F_TS) && g->ts_ok)
+                time_order(k, k->val[AF_F_TS].u, g->ts, &k->val[AF_F_TS].at,
+                           "its SectionStart");
+            tgI_remove(&k->open_intervals, key);
+        }
+    }
+    open_block(k, AF_OPENS_SECTION, AF_F_SECTION, run_known, run);
+}
+
+/* A data record: block ordering for blank ids, references, aggregates. */
+static void data_record(af_check *k)
+{
+    enum af_role role = af_records[k->type].role;
+    int aggregate = k->present >> AF_F_AGGREGATION & 1;
+    if (aggregate) {
+        enum af_field idf =
+            k->present >> AF_F_RECORD & 1 ? AF_F_RECORD : AF_F_RUN;
+        int raw = has(k, idf);
+        int agg = has(k, AF_F_AGGREGATION);
+        if (!raw && blank(k, idf) && !agg)
+            af_report(k, AF_AGG_PROCESSED, k->val[AF_F_AGGREGATION].at.at, 0,
+                      "aggregation type",
+                      "an aggregation type for a processed record (blank "
+                      "record id)",
+                      "blank");
+        if (raw && agg)
+            af_report(k, AF_AGG_RAW, k->val[AF_F_AGGREGATION].at.at,
+                      k->val[AF_F_AGGREGATION].at.len, "aggregation type",
+                      "blank for a raw record", "an aggregation type");
+        if (k->type == AF_T_SECTION_AGGREGATE) {
+            if (!raw && has(k, AF_F_INTERVAL))
+                af_report(k, AF_AGG_INTERVAL, k->val[AF_F_INTERVAL].at.at,
+                          k->val[AF_F_INTERVAL].at.len, "section interval id",
+                          "blank, as the record id is", "an interval id");
+            if (raw && blank(k, AF_F_INTERVAL))
+                af_report(k, AF_AGG_INTERVAL_ART, k->val[AF_F_INTERVAL].at.at,
+                          0, "section interval id", "an interval id", "blank");
+        }
+        if (has(k, AF_F_END_TS) && has(k, AF_F_START_TS))
+            time_order(k, k->val[AF_F_END_TS].u, k->val[AF_F_START_TS].u,
+                       &k->val[AF_F_END_TS].at, "its start timestamp");
+        if (!raw) /* processed: no block of its own (AF-A8) */
+            return;
+    }
+    enum af_field idf = role == AF_DATA_RUN      ? AF_F_RUN
+                        : role == AF_DATA_REGION ? AF_F_REGION
+                                                 : AF_F_SECTION;
+    if (aggregate && role != AF_DATA_RUN)
+        idf = AF_F_RECORD;
+    enum af_role opens = role == AF_DATA_RUN      ? AF_OPENS_RUN
+                         : role == AF_DATA_REGION ? AF_OPENS_REGION
+                                                  : AF_OPENS_SECTION;
+    if (blank(k, idf))
+        need_block(k, idf, opens);
+    if (!has(k, idf) || !k->tracking)
+        return;
+    uint64_t id = k->val[idf].u;
+    if (role == AF_DATA_RUN) {
+        run_ref(k, idf, id);
+    } else if (role == AF_DATA_SECTION) {
+        af_id *e = id_entry(k, &k->sections, &k->nsections, id, "section ids");
+        if (e && e->site == 0)
+            e->site = keep(k, idf, k->val[idf].at.at, k->val[idf].at.len);
+    } else {
+        af_id *e = id_entry(k, &k->regions, &k->nregions, id, "region ids");
+        if (e && e->site == 0)
+            e->site = keep(k, idf, k->val[idf].at.at, k->val[idf].at.len);
+    }
+}
+
+/* A record whose fields cannot be told apart (too few): only what it
+ * does to the region stack and to blocks, no id of it trusted. */
+static void quiet_record(af_check *k)
+{
+    enum af_role role = af_records[k->type].role;
+    if (k->type == AF_T_REGION_START &&
+        room(k, (void **)&k->stack, &k->cap_stack, k->depth,
+             sizeof *k->stack)) {
+        memset(&k->stack[k->depth++], 0, sizeof *k->stack);
+    } else if (k->type == AF_T_REGION_STOP && k->depth > 0) {
+        k->depth--;
+    } else if (k->type == AF_T_RUN_INFO) {
+        k->last_run_known = 0;
+    }
+    if (role >= AF_OPENS_RUN) {
+        memset(&k->block, 0, sizeof k->block);
+        k->block.role = role;
+    } else if (role == AF_OTHER) {
+        memset(&k->block, 0, sizeof k->block);
+    }
+}
+
+void af_refs_record(af_check *k)
+{
+    uint64_t run;
+    if (k->quiet) {
+        quiet_record(k);
+        return;
+    }
+    switch (k->type) {
+    case AF_T_RUN_INFO: run_info(k); return;
+    case AF_T_MEASUREMENT_TYPE: measurement_type(k); break;
+    case AF_T_PAUSE_RESUME:
+        if (has(k, AF_F_END_TS) && has(k, AF_F_START_TS))
+            time_order(k, k->val[AF_F_END_TS].u, k->val[AF_F_START_TS].u,
+                       &k->val[AF_F_END_TS].at, "its start timestamp");
+        owning_run(k, &run);
+        break;
+    case AF_T_REGION_START: region_start(k); return;
+    case AF_T_REGION_STOP: region_stop(k); return;
+    case AF_T_SECTION_INFO: section_info(k); break;
+    case AF_T_SECTION_START: section_start(k); return;
+    case AF_T_SECTION_STOP: section_stop(k); return;
+    default: data_record(k); return; /* data keeps its block */
+    }
+    k->block.role = AF_OTHER;
+    k->block.run_known = 0;
+}
+
+/* ---- the end of the file --------------------------------------------- */
+
+/* Visit every entry of m in its slots' order (deterministic). */
+static void each(tgI_map *m, void (*fn)(af_check *, uint64_t, af_id *),
+                 af_check *k)
+{
+    for (uint64_t s = 0; s < TGI_SMALL; s++)
+        if (m->small_used >> s & 1)
+            fn(k, s, (af_id *)m->small[s]);
+    for (size_t i = 0; m->keys && i <= m->mask; i++)
+        if (m->keys[i])
+            fn(k, m->keys[i], (af_id *)(m->vals + i * m->value_size));
+}
+
+static void run_unresolved(af_check *k, uint64_t id, af_id *e)
+{
+    char exp[64];
+    snprintf(exp, sizeof exp, "a RunInfo of run %" PRIu64, id);
+    if (!e->defined)
+        report_kept(k, AF_REF_RUN, e->site, exp, "none in the file");
+}
+
+static void section_unresolved(af_check *k, uint64_t id, af_id *e)
+{
+    char exp[64];
+    snprintf(exp, sizeof exp, "a SectionInfo of section %" PRIu64, id);
+    if (!e->defined)
+        report_kept(k, AF_REF_SECTION, e->site, exp, "none in the file");
+}
+
+static void region_unresolved(af_check *k, uint64_t id, af_id *e)
+{
+    char exp[64];
+    snprintf(exp, sizeof exp, "a RegionStart of region %" PRIu64, id);
+    if (!e->defined)
+        report_kept(k, AF_REF_REGION, e->site, exp, "none in the file");
+}
+
+static void pending_settle(af_check *k, const af_pending *q)
+{
+    uint64_t run = q->owner;
+    if (q->kind != AF_DATA_RUN) {
+        af_id *e = tgI_find(
+            q->kind == AF_DATA_REGION ? &k->regions : &k->sections, q->owner);
+        if (e == NULL || !e->run_known)
+            return; /* AF-REF-004, AF-REF-005 said it */
+        run = e->run;
+    }
+    af_id *r = tgI_find(&k->runs, run);
+    if (r == NULL || !r->defined)
+        return; /* a run without RunInfo: AF-REF-001 said it */
+    int dt = datatype(k, run, q->mtype);
+    if (dt == AF_DT_NONE)
+        return; /* its MeasurementType's datatype was reported */
+    if (dt < 0) {
+        af_id *m = tgI_find(&k->mtypes, q->mtype);
+        char exp[96];
+        snprintf(exp, sizeof exp,
+                 "a MeasurementType of id %" PRIu64 " in run %" PRIu64,
+                 q->mtype, run);
+        report_kept(k, m && m->defined ? AF_REF_MTYPE_RUN : AF_REF_MTYPE,
+                    q->first, exp,
+                    m && m->defined ? "one in other runs only"
+                                    : "none in the file");
+        return;
+    }
+    if (q->refused >> dt & 1) {
+        char exp[48], found[64];
+        snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
+        report_kept(k, AF_VALUE_TYPE, q->bad[dt], exp,
+                    af_quote((const unsigned char *)q->text[dt],
+                             strlen(q->text[dt]), found, sizeof found));
+    }
+}
+
+static void open_interval(af_check *k, const af_region *g)
+{
+    report_kept(k, AF_SEC_OPEN, g->site, "a SectionStop for the interval",
+                "none in the file");
+}
+
+void af_refs_end(af_check *k)
+{
+    for (size_t i = 0; i < k->depth; i++)
+        report_kept(k, AF_REG_OPEN, k->stack[i].site, "a RegionStop",
+                    "none in the file");
+    if (!k->tracking)
+        return;
+    tgI_map *m = &k->open_intervals;
+    for (size_t i = 0; m->keys && i <= m->mask; i++)
+        if (m->keys[i])
+            open_interval(k, (af_region *)(m->vals + i * m->value_size));
+    for (uint64_t s = 0; s < TGI_SMALL; s++)
+        if (m->small_used >> s & 1)
+            open_interval(k, (af_region *)m->small[s]);
+    if (k->truncated)
+        return; /* what a cut file leaves unresolved says nothing */
+    each(&k->runs, run_unresolved, k);
+    each(&k->sections, section_unresolved, k);
+    each(&k->regions, region_unresolved, k);
+    for (size_t i = 0; i < k->npending; i++)
+        pending_settle(k, &k->pending[i]);
+}

@@ -1,0 +1,332 @@
+/* generate.c - valid AFPerf v1 files from a seed.
+ *
+ * Canonical: only what the seed requires and what a strict reader
+ * accepts, so no finding at all under either profile (no hexadecimal
+ * ids, no blank SectionInfo timestamps, no raw aggregate with an
+ * aggregation type, unique region ids).  Within that, as much of the
+ * format as a file can hold: several runs behind repeated headers, every
+ * record type, names and numeric ids for the type, nested regions,
+ * sections with overlapping intervals, processed and raw aggregates,
+ * values of every datatype (inf, nan, exponents, hex floats), quoted
+ * fields with commas, quotes and line breaks, comments, a run whose data
+ * records leave their ids blank in block order, CRLF files.  With a size,
+ * region windows stream on until the file is that long. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/bytes.h"
+#include "model.h"
+
+typedef struct af_gen {
+    tgB_rng rng;
+    af_model *m;
+    tgO_out *out; /* streaming: lines are written and forgotten */
+    enum af_eol eol;
+    uint64_t clock;    /* timestamps of the current run           */
+    uint64_t run;      /* its id                                  */
+    int blank;         /* its data records leave their ids blank  */
+    uint64_t region;   /* next region id                          */
+    uint64_t section;  /* next section id                         */
+    const char *units; /* its timestamp units                     */
+} af_gen;
+
+#define PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
+
+/* The measurement types of every run: id = index. */
+static const struct {
+    const char *name;
+    enum af_datatype dt;
+    const char *units; /* NULL: the run's timestamp units */
+} mtypes[] = {
+    {"Total time", AF_DT_INT64, NULL},       {"Calls", AF_DT_INT32, "count"},
+    {"Load", AF_DT_DOUBLE, "count"},         {"Cached", AF_DT_BOOL, "count"},
+    {"Host", AF_DT_STRING, "text"},          {"Phase", AF_DT_ENUM, "text"},
+    {"Resident memory", AF_DT_INT64, "KiB"},
+};
+#define NMTYPES (sizeof mtypes / sizeof mtypes[0])
+
+static uint64_t tick(af_gen *g)
+{
+    return g->clock += 1 + tgB_below(&g->rng, 50);
+}
+
+static void record(af_gen *g, enum af_type t)
+{
+    af_line(g->m, 0, g->eol);
+    /* the type by name or by id: both are the format */
+    if (tgB_below(&g->rng, 2))
+        af_addz(g->m, af_records[t].name);
+    else
+        af_addf(g->m, "%d", (int)t);
+}
+
+static void num(af_gen *g, uint64_t v)
+{
+    af_addf(g->m, "%llu", (unsigned long long)v);
+}
+
+/* an id, or blank in a run that leaves them blank */
+static void id(af_gen *g, uint64_t v)
+{
+    if (g->blank)
+        af_add(g->m, "", 0, AF_AS_NEEDED);
+    else
+        num(g, v);
+}
+
+static void value(af_gen *g, size_t mt)
+{
+    static const char *const doubles[] = {"0.531", "3.445e7", "-0.25", "inf",
+                                          "nan",   "0x1p3",   "1E-3",  "42"};
+    static const char *const hosts[] = {"node-7", "rack 3, slot 2",
+                                        "say \"hi\"", "caf\xc3\xa9"};
+    static const char *const phases[] = {"warmup", "steady", "drain"};
+    switch (mtypes[mt].dt) {
+    case AF_DT_INT64: num(g, tgB_next(&g->rng) >> 24); break;
+    case AF_DT_INT32:
+        af_addf(g->m, "%d", (int)tgB_below(&g->rng, 2000000) - 1000000);
+        break;
+    case AF_DT_DOUBLE: af_addz(g->m, PICK(&g->rng, doubles)); break;
+    case AF_DT_BOOL: af_addz(g->m, tgB_below(&g->rng, 2) ? "1" : "0"); break;
+    case AF_DT_STRING: af_addz(g->m, PICK(&g->rng, hosts)); break;
+    default: af_addz(g->m, PICK(&g->rng, phases)); break;
+    }
+}
+
+/* one to three measurement pairs */
+static void pairs(af_gen *g, int one)
+{
+    unsigned n = one ? 1 : 1 + tgB_below(&g->rng, 3);
+    for (unsigned i = 0; i < n; i++) {
+        size_t mt = tgB_below(&g->rng, NMTYPES);
+        num(g, mt);
+        value(g, mt);
+    }
+}
+
+static void label(af_gen *g)
+{
+    static const char *const labels[] = {
+        "main loop", "parse, then check",    "say \"hi\"", "two\nlines",
+        "tab\there", "caf\xc3\xa9 \xce\xbc", "  padded  ", "x",
+        "",
+    };
+    const char *s = PICK(&g->rng, labels);
+    /* a field that needs no quotes may still have them */
+    af_add(g->m, s, strlen(s),
+           tgB_below(&g->rng, 4) ? AF_AS_NEEDED : AF_QUOTED);
+}
+
+static void tags(af_gen *g)
+{
+    static const char *const t[] = {"", "platform=F15;component=sensor",
+                                    "user=a=b", "k="};
+    af_addz(g->m, PICK(&g->rng, t));
+}
+
+static void comment(af_gen *g, const char *text)
+{
+    af_line(g->m, 1, g->eol);
+    af_addz(g->m, text);
+}
+
+static void run_info(af_gen *g)
+{
+    static const char *const units[] = {"s", "ms", "us", "ns"};
+    g->units = PICK(&g->rng, units);
+    g->run = tgB_next(&g->rng) | 1; /* the writer's ids span 64 bits */
+    record(g, AF_T_RUN_INFO);
+    num(g, g->clock);
+    af_addz(g->m, g->units);
+    af_addf(g->m, "%u.%06u", 1600000000u + tgB_below(&g->rng, 100000000),
+            tgB_below(&g->rng, 1000000));
+    af_addz(g->m, "1.0.0");
+    num(g, g->run);
+    af_add(g->m, "tracegate, generator", 20, AF_AS_NEEDED);
+    af_addz(g->m, "1.2.3");
+    tags(g);
+}
+
+static void measurement_types(af_gen *g)
+{
+    for (size_t i = 0; i < NMTYPES; i++) {
+        record(g, AF_T_MEASUREMENT_TYPE);
+        num(g, tick(g));
+        id(g, g->run);
+        num(g, i);
+        af_addz(g->m, mtypes[i].name);
+        af_addz(g->m, af_datatypes[mtypes[i].dt]);
+        af_addz(g->m, mtypes[i].units ? mtypes[i].units : g->units);
+        af_addz(g->m, i % 2 ? "" : "what it measures");
+        af_addz(g->m, i % 3 ? "" : "Some further elaboration, with a comma");
+    }
+}
+
+static void run_points(af_gen *g)
+{
+    for (unsigned i = 1 + tgB_below(&g->rng, 3); i > 0; i--) {
+        record(g, AF_T_RUN_POINT);
+        num(g, tick(g));
+        id(g, g->run);
+        pairs(g, 1);
+    }
+}
+
+static void aggregate_times(af_gen *g, uint64_t start)
+{
+    num(g, tick(g)); /* end */
+    num(g, start);
+}
+
+/* RegionStart or SectionInfo: timestamp, run id, its own id, label,
+ * tags. */
+static void opener(af_gen *g, enum af_type t, uint64_t ts, uint64_t own)
+{
+    record(g, t);
+    num(g, ts);
+    id(g, g->run);
+    id(g, own);
+    label(g);
+    tags(g);
+}
+
+/* A region, its points, maybe a nested one, and its aggregate. */
+static void region(af_gen *g, unsigned depth)
+{
+    uint64_t r = g->region++, start = tick(g);
+    opener(g, AF_T_REGION_START, start, r);
+    record(g, AF_T_REGION_POINT);
+    num(g, tick(g));
+    id(g, r);
+    pairs(g, 0);
+    /* the outermost always nests one: mutants need an open outer region */
+    if (depth > 1)
+        for (unsigned i = (depth == 3) + tgB_below(&g->rng, 2); i > 0; i--)
+            region(g, depth - 1);
+    record(g, AF_T_REGION_STOP);
+    num(g, tick(g));
+    id(g, r);
+    record(g, AF_T_REGION_POINT);
+    num(g, g->clock);
+    id(g, r);
+    pairs(g, 0);
+    if (g->blank)
+        return; /* a raw aggregate would need its id */
+    record(g, AF_T_REGION_AGGREGATE);
+    aggregate_times(g, start);
+    num(g, r);
+    af_add(g->m, "", 0, AF_AS_NEEDED); /* raw: no aggregation type */
+    pairs(g, 0);
+}
+
+/* The fields a SectionStart, SectionPoint and SectionStop begin with. */
+static void interval(af_gen *g, enum af_type t, uint64_t ts, uint64_t s,
+                     unsigned i)
+{
+    record(g, t);
+    num(g, ts);
+    num(g, s);
+    num(g, i);
+}
+
+static void section(af_gen *g)
+{
+    uint64_t s = g->section++, start = tick(g);
+    opener(g, AF_T_SECTION_INFO, start, s);
+    unsigned n = 1 + tgB_below(&g->rng, 3);
+    /* intervals 1..n open together, then close: they overlap */
+    for (unsigned i = 1; i <= n; i++) {
+        interval(g, AF_T_SECTION_START, tick(g), s, i);
+        interval(g, AF_T_SECTION_POINT, g->clock, s, i);
+        pairs(g, 0);
+    }
+    for (unsigned i = 1; i <= n; i++) {
+        interval(g, AF_T_SECTION_STOP, tick(g), s, i);
+        record(g, AF_T_SECTION_AGGREGATE);
+        aggregate_times(g, start);
+        num(g, s);
+        num(g, i);
+        af_add(g->m, "", 0, AF_AS_NEEDED);
+        pairs(g, 0);
+    }
+    /* processed: no record id, no interval id, an aggregation type */
+    record(g, AF_T_SECTION_AGGREGATE);
+    aggregate_times(g, start);
+    af_add(g->m, "", 0, AF_AS_NEEDED);
+    af_add(g->m, "", 0, AF_AS_NEEDED);
+    af_addz(g->m, "total");
+    pairs(g, 0);
+}
+
+static void run(af_gen *g, int blank)
+{
+    g->blank = 0;
+    run_info(g);
+    g->blank = blank; /* blank run ids: the last RunInfo's */
+    measurement_types(g);
+    g->blank = 0;
+    run_points(g);
+    record(g, AF_T_RUN_AGGREGATE);
+    aggregate_times(g, g->clock);
+    num(g, g->run);
+    af_add(g->m, "", 0, AF_AS_NEEDED);
+    pairs(g, 0);
+    g->blank = blank;
+    for (unsigned i = 1 + tgB_below(&g->rng, 2); i > 0; i--)
+        region(g, 3);
+    g->blank = 0;
+    section(g);
+    uint64_t pause = tick(g);
+    record(g, AF_T_PAUSE_RESUME);
+    num(g, tick(g));
+    num(g, pause);
+    num(g, g->run);
+    record(g, AF_T_RUN_AGGREGATE);
+    aggregate_times(g, pause);
+    af_add(g->m, "", 0, AF_AS_NEEDED);
+    af_addz(g->m, "mean");
+    pairs(g, 0);
+}
+
+static void flush(af_gen *g)
+{
+    if (g->out)
+        af_flush_lines(g->m, g->out);
+}
+
+/* The whole file into m, or streamed to out when out is not NULL. */
+int af_generate(af_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
+{
+    af_gen g;
+    memset(&g, 0, sizeof g);
+    g.rng.s = seed;
+    g.m = m;
+    g.out = out;
+    g.eol = seed % 4 == 2 ? AF_EOL_CRLF : AF_EOL_LF;
+    g.clock = 1000 + tgB_below(&g.rng, 100000);
+    unsigned runs = 2 + tgB_below(&g.rng, 2);
+    for (unsigned r = 0; r < runs; r++) {
+        af_line(m, 1, g.eol);
+        af_addz(m, AF_HEADER);
+        if (r == 0)
+            comment(&g, "# tracegate generator: a valid AFPerf v1 file");
+        /* the first run of every third seed leaves data ids blank */
+        run(&g, r == 0 && seed % 3 == 0);
+        flush(&g);
+    }
+    while (out && out->total < min_size && !out->failed && !m->failed) {
+        region(&g, 3);
+        flush(&g);
+    }
+    return m->failed ? -1 : 0;
+}
+
+int tgA_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+{
+    (void)profile; /* one canonical file serves both profiles */
+    af_model m;
+    memset(&m, 0, sizeof m);
+    int r = af_generate(&m, out, seed, min_size);
+    af_model_free(&m);
+    return r;
+}

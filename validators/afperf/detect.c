@@ -1,0 +1,41 @@
+/* detect.c - is this input AFPerf?  Its 16-byte header is a magic number;
+ * a file without one (the seed's older writer) is AFPerf only by its file
+ * name.  The sentence returned says which. */
+#include <string.h>
+
+#include "afperf.h"
+
+static int has_extension(const char *name)
+{
+    static const char ext[] = ".afperf";
+    size_t n = strlen(name), k = sizeof ext - 1;
+    return n >= k && strcmp(name + n - k, ext) == 0;
+}
+
+int tgA_detect(const unsigned char *head, size_t size, const char *filename,
+               const char **how)
+{
+    int ext = has_extension(filename);
+    if (size >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
+        head += 3; /* a BOM is a finding, not another format */
+        size -= 3;
+    }
+    if (size >= AF_HEADER_LEN && memcmp(head, AF_HEADER, AF_HEADER_LEN) == 0) {
+        *how = ext ? "content (the 16-byte \"# AFPerf v1\" header) and the "
+                     "file name extension"
+                   : "content: the 16-byte \"# AFPerf v1\" header";
+        return 100;
+    }
+    if (size >= AF_HEADER_STEM_LEN &&
+        memcmp(head, AF_HEADER_STEM, AF_HEADER_STEM_LEN) == 0) {
+        *how = "content: starts with \"# AFPerf v\", though not with the "
+               "v1 header";
+        return 90;
+    }
+    if (ext) {
+        *how = "file name extension (.afperf); the content does not start "
+               "with the header";
+        return 60;
+    }
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* rules.c - the AFPerf rule table and format descriptor. */
+#include "../core/rule_table.h"
+#include "afperf.h"
+
+#define SEED "seeds/afperf-v1.rst"
+#define DEC  "formats/afperf.md section 4 (decisions), per spec/afperf.md"
+#define ART  "the Artificer reader (AFSIM), per formats/afperf.md section 5.2"
+
+const tg_rule tgA_rules[AF_NRULES] = {
+#define TG_RULE(sym, id, level, kind, applies, doc, section, quote, message,  \
+                mutation, example)                                            \
+    {id,      level, kind,    applies,  doc,                                  \
+     section, quote, message, mutation, example},
+#include "rules.def"
+#undef TG_RULE
+};
+
+const char *const tgA_profiles[] = {
+#define TG_SCOPE(sym, text) text,
+#include "scopes.def"
+#undef TG_SCOPE
+    NULL};
+
+const tgF_format tgF_afperf = {
+    {"afperf", "AFPerf v1 profiling records (AFSIM), RFC 4180 text", ".afperf",
+     SEED, tgA_profiles},
+    tgA_rules,
+    AF_NRULES,
+    tgA_detect,
+    tgA_check,
+    TGF_CORPUS(tgA_generate, tgA_mutate),
+    NULL, /* the scopes are the profiles */
+    NULL,
+    AF_PROFILE_ARTIFICER,
+};
