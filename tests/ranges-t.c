@@ -98,5 +98,21 @@ int main(void)
            tgS_insert(&r, 9, 10, &a, &b) == -1,
        "a third range past a limit of 2 is refused");
     tgS_free(&r);
+    /* single ids with values: in order and with one value, one range */
+    tgS_ranges ids;
+    tgS_init(&ids, 8);
+    int added = 1;
+    for (uint64_t id = 5; id < 1005; id++)
+        added &= tgS_add_id(&ids, id, 7) == 1;
+    ok(added && ids.n == 1, "1000 ids in order with one value: one range");
+    is_int(tgS_add_id(&ids, 500, 7), 0, "an id already held: 0");
+    is_int(tgS_add_id(&ids, 1005, 8), 1, "the next id, another value: added");
+    ok(ids.n == 2 && tgS_find(&ids, 1005)->value == 8 &&
+           tgS_find(&ids, 1004)->value == 7 && tgS_find(&ids, 1006) == NULL &&
+           tgS_find(&ids, 4) == NULL,
+       "a second range for the other value; values found by id");
+    is_int(tgS_add_id(&ids, 3, 7), 1, "an id before the first range");
+    ok(ids.n == 3 && !tgS_contains(&ids, 4), "it is a range of its own");
+    tgS_free(&ids);
     return done_testing();
 }

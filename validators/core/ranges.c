@@ -105,23 +105,48 @@ int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
         r->nodes = p;
         r->cap = cap;
     }
-    tgS_node node = {first, end, {0, 0}, 1};
+    tgS_node node = {first, end, 0, {0, 0}, 1};
     r->nodes[r->n++] = node;
     r->root = insert(r, r->root, (uint32_t)r->n);
     return 1;
 }
 
-int tgS_contains(const tgS_ranges *r, uint64_t id)
+const tgS_node *tgS_find(const tgS_ranges *r, uint64_t id)
 {
     for (uint32_t i = r->root; i;) {
         if (id < NODE(r, i).first)
             i = NODE(r, i).child[0];
         else if (id < NODE(r, i).end)
-            return 1;
+            return &NODE(r, i);
         else
             i = NODE(r, i).child[1];
     }
-    return 0;
+    return NULL;
+}
+
+int tgS_add_id(tgS_ranges *r, uint64_t id, uint64_t value)
+{
+    uint32_t before = 0; /* the last range starting at or before id */
+    for (uint32_t i = r->root; i;)
+        if (id < NODE(r, i).first) {
+            i = NODE(r, i).child[0];
+        } else {
+            before = i;
+            i = NODE(r, i).child[1];
+        }
+    if (before && NODE(r, before).end > id)
+        return 0;
+    if (before && NODE(r, before).end == id &&
+        NODE(r, before).value == value) {
+        /* id is in no range, so [first, id + 1) overlaps none */
+        NODE(r, before).end = id + 1;
+        return 1;
+    }
+    uint64_t f, e;
+    int added = tgS_insert(r, id, id + 1, &f, &e);
+    if (added == 1)
+        r->nodes[r->n - 1].value = value;
+    return added;
 }
 
 int tgS_height(const tgS_ranges *r) { return height(r, r->root); }

@@ -1,5 +1,7 @@
-/* ranges.h - a set of disjoint id ranges [first, end): the stack ids a
- * NetTrace sequence-point window defines.  An AVL tree in one array, so
+/* ranges.h - a set of disjoint id ranges [first, end), each with a value
+ * its owner chooses: the stack ids a NetTrace sequence-point window
+ * defines, the region ids an AFPerf file has started (with their run, so
+ * that ids given out in order take one range).  An AVL tree in one array, so
  * adding a range (with its overlap check) and looking an id up take
  * O(log n) steps whatever order ranges come in, and clearing takes O(1);
  * the number of ranges is capped, and reaching the cap is the caller's
@@ -12,6 +14,7 @@
 
 typedef struct tgS_node {
     uint64_t first, end; /* the range [first, end)                */
+    uint64_t value;      /* the owner's, the same for every id    */
     uint32_t child[2];   /* left, right (node index + 1), 0 = none */
     int32_t height;      /* of the subtree rooted here            */
 } tgS_node;
@@ -36,8 +39,18 @@ static inline void tgS_clear(tgS_ranges *r)
  *  *ofirst and *oend; -1 the limit is reached or memory is short. */
 int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
                uint64_t *oend);
+/*! tgS_find() : the range that holds id, or NULL. */
+const tgS_node *tgS_find(const tgS_ranges *r, uint64_t id);
 /*! tgS_contains() : whether id lies in a range of the set. */
-int tgS_contains(const tgS_ranges *r, uint64_t id);
+static inline int tgS_contains(const tgS_ranges *r, uint64_t id)
+{
+    return tgS_find(r, id) != NULL;
+}
+/*! tgS_add_id() : add the single id (below UINT64_MAX) with `value`; a
+ *  range that ends at id with the same value grows by one instead, so
+ *  ids added in order cost one range.  @return 1 added, 0 already in the
+ *  set, -1 the limit is reached or memory is short. */
+int tgS_add_id(tgS_ranges *r, uint64_t id, uint64_t value);
 /*! tgS_height() : height of the tree (0 when empty), for tests. */
 int tgS_height(const tgS_ranges *r);
 
