@@ -106,6 +106,7 @@ enum af_type {
 #define AF_MAX_FIELDS 8 /* most fields a record type names        */
 typedef struct af_record_info {
     const char *name;
+    size_t namelen;
     enum af_role role;
     enum af_pairs pairs;
     unsigned nfields;                   /* after the type           */

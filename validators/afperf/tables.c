@@ -31,7 +31,8 @@ const char *const af_datatypes[AF_NDATATYPES] = {
 
 const af_record_info af_records[AF_NTYPES] = {
 #define AF_RECORD(sym, id, name, role, pairs, ...)                            \
-    [id] = {name, role, pairs, AF_NARGS(__VA_ARGS__), {AF_LIST(__VA_ARGS__)}},
+    [id] = {name,  sizeof name - 1,       role,                               \
+            pairs, AF_NARGS(__VA_ARGS__), {AF_LIST(__VA_ARGS__)}},
 #include "records.def"
 #undef AF_RECORD
 };

@@ -8,7 +8,10 @@
 #ifndef TG_AF_CHECK_H
 #define TG_AF_CHECK_H
 
+#include <string.h>
+
 #include "../../core/idmap.h"
+#include "../../core/ranges.h"
 #include "../afperf.h"
 
 /* One field of the current record: its value bytes (inside the quotes of
@@ -64,6 +67,7 @@ typedef struct af_check {
     int ended_lf;             /* it ended with LF or CRLF            */
     uint64_t record;          /* 0-based index among records         */
     const unsigned char *cur; /* next field (lex.c)                  */
+    int quotes;               /* it holds a double quote somewhere   */
     unsigned nfld;            /* fields lexed so far                 */
     int type;                 /* its type, or -1                     */
     int quiet;                /* read it without findings (too few
@@ -81,8 +85,9 @@ typedef struct af_check {
     uint64_t headers;    /* version headers so far (epoch)      */
     af_site header_site; /* the last of them                    */
     char header_path[32];
-    int stop;     /* checking ends (limit or unsupported)*/
-    int tracking; /* cross-record state still kept      */
+    int skip_header; /* the first line is a malformed header      */
+    int stop;        /* checking ends (limit or unsupported)*/
+    int tracking;    /* cross-record state still kept      */
     /* parsed fields of the current record, by enum af_field */
     af_num val[AF_NFIELDS];
     unsigned present; /* bit f: field f was in the record  */
@@ -90,12 +95,17 @@ typedef struct af_check {
     af_block block;
     int last_run_known, last_run_fc;
     uint64_t last_run; /* of the last RunInfo                */
-    tgI_map runs, mtypes, regions, sections, intervals, open_intervals;
+    tgI_map runs, mtypes, sections, intervals, open_intervals;
+    tgI_map regions;    /* region ids named before any RegionStart of them */
+    tgS_ranges started; /* region ids started, valued by run (refs.c) */
+    int max_region;     /* region id 2^64-1 started               */
+    uint64_t max_region_run;
     tgI_map defs;               /* (run, mtype) -> datatype           */
     tgI_map pend[3];            /* (owner, mtype) -> pending values   */
     struct af_pending *pending; /* what pend[] values index           */
     size_t npending, cap_pending;
     struct af_kept *sites; /* places kept for later findings     */
+    uint32_t free_site;    /* a released site, +1; 0 = none (refs.c) */
     size_t nsites, cap_sites;
     af_region *stack; /* open regions, innermost last       */
     size_t depth, cap_stack;
@@ -118,11 +128,58 @@ af_site af_site_of(const af_check *k, uint64_t at, uint64_t len);
 /*! af_frame() : frame the next record (k->rec, k->rec_n); 0 at the end of
  *  the input or when checking stops. */
 int af_frame(af_check *k);
-/*! af_next_field() : the next field of the current record; 0 at its end. */
-int af_next_field(af_check *k, af_fld *f);
+/*! af_find_comma() : the first comma in [s, end), or end: eight bytes
+ *  at a time (a zero byte of v ^ ",,,,,,,," is a comma; the lowest flag
+ *  is exact), since fields are too short for a call to memchr to pay. */
+static inline const unsigned char *af_find_comma(const unsigned char *s,
+                                                 const unsigned char *end)
+{
+    for (; end - s >= 8; s += 8) {
+        uint64_t v;
+        memcpy(&v, s, 8);
+        v ^= 0x2C2C2C2C2C2C2C2Cull;
+        uint64_t z = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
+        if (z)
+            return s + (__builtin_ctzll(z) >> 3);
+    }
+    while (s < end && *s != ',')
+        s++;
+    return s;
+}
+
+/*! af_next_quoted() : af_next_field() for a record that holds quotes. */
+int af_next_quoted(af_check *k, af_fld *f);
+
+/*! af_next_field() : the next field of the current record; 0 at its end.
+ *  Inline: it runs for every field; records with quotes go the long way. */
+static inline int af_next_field(af_check *k, af_fld *f)
+{
+    const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
+    if (s > end)
+        return 0;
+    if (k->quotes)
+        return af_next_quoted(k, f);
+    const unsigned char *c = af_find_comma(s, end);
+    f->p = s;
+    f->n = (size_t)(c - s);
+    f->at = k->rec_at + (uint64_t)(s - k->rec);
+    f->idx = k->nfld++;
+    f->quoted = f->escaped = 0;
+    k->cur = c + 1; /* past the end when c is the end */
+    return 1;
+}
 /*! af_text() : the value of f with doubled quotes made single, and its
  *  length; valid until the next call. */
-const unsigned char *af_text(af_check *k, const af_fld *f, size_t *n);
+const unsigned char *af_unescape(af_check *k, const af_fld *f, size_t *n);
+static inline const unsigned char *af_text(af_check *k, const af_fld *f,
+                                           size_t *n)
+{
+    if (!f->escaped) {
+        *n = f->n;
+        return f->p;
+    }
+    return af_unescape(k, f, n);
+}
 /*! af_quote() : the field's text for a message ("found"), shortened. */
 const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap);
 

@@ -94,11 +94,9 @@ static int header(af_check *k)
               line < AF_HEADER_LEN ? line : AF_HEADER_LEN, "header",
               "\"" AF_HEADER "\" (16 bytes)",
               af_quote(p, line, found, sizeof found));
-    if (major == AF_MAJOR) { /* a malformed header line: not a record */
-        tgW_consume(w, line + (lf != NULL));
-        k->line += lf != NULL;
-        k->column = lf ? 1 : k->column + line;
-    }
+    /* a malformed header line is no record: the loop frames it (as the
+     * comment it looks like, whatever the window holds) and skips it */
+    k->skip_header = major == AF_MAJOR;
     return 1;
 }
 
@@ -150,8 +148,9 @@ void tgA_check(tgE_check *c, tgW_window *w)
     if (header(&k)) {
         k.rec = NULL; /* the header is no record */
         while (!k.stop && af_frame(&k)) {
-            if (k.rec_n == 0) {
-                /* an empty record: ignored */
+            if (k.rec_n == 0 || k.skip_header) {
+                /* an empty record, or the malformed header: skipped */
+                k.skip_header = 0;
             } else if (k.rec[0] == '#') {
                 comment(&k);
             } else if (blank_record(k.rec, k.rec_n)) {

@@ -112,6 +112,7 @@ typedef struct frame {
     int bare_cr;  /* it ended at a bare CR                     */
     int open;     /* it ended inside a quote (at end of input) */
     int cut_cr;   /* the input ends with the CR of a CRLF      */
+    int quotes;   /* it holds a double quote                   */
     size_t quote; /* where that quote opened                   */
     uint64_t lfs; /* LFs inside quotes                         */
 } frame;
@@ -236,11 +237,11 @@ int af_frame(af_check *k)
 {
     tgW_window *w = k->w;
     /* past the previous record and its line end */
-    if (k->rec) {
-        uint64_t line, column;
-        af_where(k, k->rec_at + k->rec_n + 1, &line, &column);
-        k->line = k->ended_lf ? line + 1 : line;
-        k->column = k->ended_lf ? 1 : column;
+    if (k->rec && k->ended_lf) {
+        k->line += k->lines_in + 1;
+        k->column = 1;
+    } else if (k->rec) { /* a bare CR: the line goes on */
+        af_where(k, k->rec_at + k->rec_n + 1, &k->line, &k->column);
     }
     size_t avail = tgW_fill(w, 1);
     if (avail == 0)
@@ -251,8 +252,10 @@ int af_frame(af_check *k)
         const unsigned char *p = tgW_ptr(w);
         int eof = w->eof || avail >= w->max_need;
         int r = frame_plain(p, avail, eof, &f);
-        if (r < 0)
+        if (r < 0) {
             r = frame_quoted(p, avail, eof, &f);
+            f.quotes = 1;
+        }
         if (r > 0)
             break;
         size_t more = avail < w->max_need - avail ? 2 * avail : w->max_need;
@@ -275,6 +278,7 @@ int af_frame(af_check *k)
     k->type = -1;
     k->cur = k->rec;
     k->nfld = 0;
+    k->quotes = f.quotes;
     /* the same limit whether the input is in memory or read in pieces */
     if (f.n + f.term > w->max_need || (f.term == 0 && !w->eof)) {
         char exp[96];
@@ -316,11 +320,9 @@ int af_frame(af_check *k)
 
 /* ---- fields ---------------------------------------------------------- */
 
-int af_next_field(af_check *k, af_fld *f)
+int af_next_quoted(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
-    if (s > end)
-        return 0;
     f->at = k->rec_at + (uint64_t)(s - k->rec);
     f->idx = k->nfld++;
     f->escaped = 0;
@@ -351,9 +353,10 @@ int af_next_field(af_check *k, af_fld *f)
                       "more text");
     } else {
         f->quoted = 0;
-        comma = memchr(s, ',', (size_t)(end - s));
+        const unsigned char *c = af_find_comma(s, end);
+        comma = c < end ? c : NULL;
         f->p = s;
-        f->n = (size_t)((comma ? comma : end) - s);
+        f->n = (size_t)(c - s);
         const unsigned char *q = memchr(s, '"', f->n);
         if (q)
             af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1,
@@ -366,12 +369,8 @@ int af_next_field(af_check *k, af_fld *f)
     return 1;
 }
 
-const unsigned char *af_text(af_check *k, const af_fld *f, size_t *n)
+const unsigned char *af_unescape(af_check *k, const af_fld *f, size_t *n)
 {
-    if (!f->escaped) {
-        *n = f->n;
-        return f->p;
-    }
     if (k->scratch_cap < f->n) {
         unsigned char *b = realloc(k->scratch, f->n);
         if (b == NULL) { /* read as written, and the check says so */

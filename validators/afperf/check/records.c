@@ -17,8 +17,9 @@ static int record_type(af_check *k, const af_fld *f)
 {
     size_t n;
     const unsigned char *p = af_text(k, f, &n);
-    for (int t = 1; t < AF_NTYPES; t++)
-        if (strlen(af_records[t].name) == n &&
+    /* names start with a capital letter, ids with a digit */
+    for (int t = 1; t < AF_NTYPES && n && p[0] - (unsigned)'A' < 26; t++)
+        if (af_records[t].namelen == n &&
             memcmp(af_records[t].name, p, n) == 0)
             return t;
     af_intv v = af_parse_int(p, n);
@@ -249,7 +250,8 @@ static void units_field(af_check *k, const unsigned char *p, size_t n,
 static void read_field(af_check *k, unsigned field, const af_fld *f)
 {
     af_num *v = &k->val[field];
-    memset(v, 0, sizeof *v);
+    v->u = 0;
+    v->ok = 0;
     v->at.at = f->at; /* line:column when a finding needs them */
     v->at.len = (uint32_t)(f->n > UINT32_MAX ? UINT32_MAX : f->n);
     k->present |= 1u << field;

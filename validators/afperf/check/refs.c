@@ -43,6 +43,7 @@ typedef struct af_kept {
     uint64_t record;
     int type;
     unsigned char field; /* enum af_field */
+    uint32_t next_free;  /* a released slot: the next one, +1 */
 } af_kept;
 
 /* ---- set-up and limits ----------------------------------------------- */
@@ -52,6 +53,7 @@ void af_refs_init(af_check *k)
     uint64_t lim = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
     tgI_init(&k->runs, sizeof(af_id), lim);
     tgI_init(&k->regions, sizeof(af_id), lim);
+    tgS_init(&k->started, lim);
     tgI_init(&k->sections, sizeof(af_id), lim);
     tgI_init(&k->mtypes, sizeof(af_id), lim);
     tgI_init(&k->intervals, sizeof(uint32_t), lim);
@@ -66,6 +68,7 @@ void af_refs_free(af_check *k)
 {
     tgI_free(&k->runs);
     tgI_free(&k->regions);
+    tgS_free(&k->started);
     tgI_free(&k->sections);
     tgI_free(&k->mtypes);
     tgI_free(&k->intervals);
@@ -115,18 +118,33 @@ static int room(af_check *k, void **p, size_t *cap, size_t n, size_t size)
  * @return its number + 1, or 0 when it cannot be kept. */
 static uint32_t keep(af_check *k, unsigned field, uint64_t at, uint64_t len)
 {
-    if (!room(k, (void **)&k->sites, &k->cap_sites, k->nsites,
-              sizeof *k->sites) ||
-        k->nsites >= UINT32_MAX - 1) {
+    uint32_t site = k->free_site;
+    if (site) { /* one an interval or region that closed gave back */
+        k->free_site = k->sites[site - 1].next_free;
+    } else if (!room(k, (void **)&k->sites, &k->cap_sites, k->nsites,
+                     sizeof *k->sites) ||
+               k->nsites >= UINT32_MAX - 1) {
         af_limit(k, at, "kept references");
         return 0;
+    } else {
+        site = (uint32_t)++k->nsites;
     }
-    af_kept *s = &k->sites[k->nsites++];
+    af_kept *s = &k->sites[site - 1];
     s->at = af_site_of(k, at, len);
     s->record = k->record;
     s->type = k->type;
     s->field = (unsigned char)field;
-    return (uint32_t)k->nsites;
+    return site;
+}
+
+/* A site kept for what is open no more: its slot serves the next keep(),
+ * so memory follows what is open, not what ever was. */
+static void release(af_check *k, uint32_t site)
+{
+    if (site == 0)
+        return;
+    k->sites[site - 1].next_free = k->free_site;
+    k->free_site = site;
 }
 
 static void report_kept(af_check *k, size_t rule, uint32_t site,
@@ -271,6 +289,40 @@ static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
               af_quote((const unsigned char *)text, n, found, sizeof found));
 }
 
+/* ---- regions ---------------------------------------------------------- */
+
+/* Region ids started so far, with their run, as ranges (ids a writer
+ * gives out in order are one range, however many); 2^64-1 has no range
+ * [id, id + 1), so it has a slot of its own.  Regions whose run is
+ * unknown (a blank run id before any RunInfo, AF-ORD-001) count as run 0.
+ * @return 1 added, 0 started before, -1 not tracked (the limit). */
+static int region_started(af_check *k, uint64_t id, uint64_t run)
+{
+    if (id == UINT64_MAX) {
+        if (k->max_region)
+            return 0;
+        k->max_region = 1;
+        k->max_region_run = run;
+        return 1;
+    }
+    int r = tgS_add_id(&k->started, id, run);
+    if (r < 0)
+        af_limit(k, k->rec_at, "ranges of started region ids");
+    return r;
+}
+
+/* Whether region id was started, and its run. */
+static int region_run(const af_check *k, uint64_t id, uint64_t *run)
+{
+    if (id == UINT64_MAX) {
+        *run = k->max_region_run;
+        return k->max_region;
+    }
+    const tgS_node *n = tgS_find(&k->started, id);
+    *run = n ? n->value : 0;
+    return n != NULL;
+}
+
 /* The owner of the current record's values: its kind, id, and run. */
 typedef struct owner {
     int kind; /* AF_DATA_RUN, AF_DATA_REGION, AF_DATA_SECTION; 0 = none */
@@ -313,9 +365,10 @@ static owner owner_of(af_check *k)
     if (role == AF_DATA_RUN) {
         o.run_known = 1;
         o.run = o.id;
+    } else if (role == AF_DATA_REGION) {
+        o.run_known = region_run(k, o.id, &o.run);
     } else {
-        af_id *e = tgI_find(
-            role == AF_DATA_REGION ? &k->regions : &k->sections, o.id);
+        af_id *e = tgI_find(&k->sections, o.id);
         o.run_known = e && e->run_known;
         o.run = e ? e->run : 0;
     }
@@ -490,21 +543,12 @@ static void region_start(af_check *k)
 {
     uint64_t run;
     int run_known = owning_run(k, &run);
-    if (has(k, AF_F_REGION)) {
-        af_id *e = id_entry(k, &k->regions, &k->nregions,
-                            k->val[AF_F_REGION].u, "region ids");
-        if (e) {
-            if (e->defined++ == 1) {
-                char exp[64];
-                snprintf(exp, sizeof exp, "a region id not used before");
-                af_report(k, AF_REG_REUSE, k->val[AF_F_REGION].at.at,
-                          k->val[AF_F_REGION].at.len, "region id", exp,
-                          "the id of an earlier RegionStart");
-            }
-            e->run_known = (uint8_t)run_known;
-            e->run = run;
-        }
-    }
+    if (has(k, AF_F_REGION) && k->tracking &&
+        region_started(k, k->val[AF_F_REGION].u, run) == 0)
+        af_report(k, AF_REG_REUSE, k->val[AF_F_REGION].at.at,
+                  k->val[AF_F_REGION].at.len, "region id",
+                  "a region id not used before",
+                  "the id of an earlier RegionStart");
     if (!room(k, (void **)&k->stack, &k->cap_stack, k->depth,
               sizeof *k->stack)) {
         af_limit(k, k->rec_at, "open regions");
@@ -531,6 +575,7 @@ static void region_stop(af_check *k)
         return;
     }
     af_region g = k->stack[--k->depth];
+    release(k, g.site);
     if (has(k, AF_F_REGION) && g.has_id && k->val[AF_F_REGION].u != g.id) {
         char exp[64], found[32];
         snprintf(exp, sizeof exp, "%" PRIu64 ", the innermost open region",
@@ -646,6 +691,7 @@ static void section_stop(af_check *k)
             if (has(k, AF_F_TS) && g->ts_ok)
                 time_order(k, k->val[AF_F_TS].u, g->ts, &k->val[AF_F_TS].at,
                            "its SectionStart");
+            release(k, g->site);
             tgI_remove(&k->open_intervals, key);
         }
     }
@@ -706,8 +752,9 @@ static void data_record(af_check *k)
         af_id *e = id_entry(k, &k->sections, &k->nsections, id, "section ids");
         if (e && e->site == 0)
             e->site = keep(k, idf, k->val[idf].at.at, k->val[idf].at.len);
-    } else {
-        af_id *e = id_entry(k, &k->regions, &k->nregions, id, "region ids");
+    } else if (!region_run(k, id, &id)) { /* not started (yet) */
+        af_id *e = id_entry(k, &k->regions, &k->nregions, k->val[idf].u,
+                            "region ids");
         if (e && e->site == 0)
             e->site = keep(k, idf, k->val[idf].at.at, k->val[idf].at.len);
     }
@@ -723,7 +770,7 @@ static void quiet_record(af_check *k)
              sizeof *k->stack)) {
         memset(&k->stack[k->depth++], 0, sizeof *k->stack);
     } else if (k->type == AF_T_REGION_STOP && k->depth > 0) {
-        k->depth--;
+        release(k, k->stack[--k->depth].site);
     } else if (k->type == AF_T_RUN_INFO) {
         k->last_run_known = 0;
     }
@@ -795,19 +842,22 @@ static void section_unresolved(af_check *k, uint64_t id, af_id *e)
 static void region_unresolved(af_check *k, uint64_t id, af_id *e)
 {
     char exp[64];
+    uint64_t run;
     snprintf(exp, sizeof exp, "a RegionStart of region %" PRIu64, id);
-    if (!e->defined)
+    if (!region_run(k, id, &run))
         report_kept(k, AF_REF_REGION, e->site, exp, "none in the file");
 }
 
 static void pending_settle(af_check *k, const af_pending *q)
 {
     uint64_t run = q->owner;
-    if (q->kind != AF_DATA_RUN) {
-        af_id *e = tgI_find(
-            q->kind == AF_DATA_REGION ? &k->regions : &k->sections, q->owner);
+    if (q->kind == AF_DATA_REGION) {
+        if (!region_run(k, q->owner, &run))
+            return; /* AF-REF-005 said it */
+    } else if (q->kind == AF_DATA_SECTION) {
+        af_id *e = tgI_find(&k->sections, q->owner);
         if (e == NULL || !e->run_known)
-            return; /* AF-REF-004, AF-REF-005 said it */
+            return; /* AF-REF-004 said it */
         run = e->run;
     }
     af_id *r = tgI_find(&k->runs, run);

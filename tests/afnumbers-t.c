@@ -1,0 +1,91 @@
+/* afnumbers-t.c - the AFPerf integer reader (eight digits at a time)
+ * against a plain digit-by-digit model: random strings of 1 to 22 bytes,
+ * mostly digits with signs, blanks and letters mixed in, give the same
+ * verdict (syntax, range, negative, ok) and the same value; and the float
+ * syntax takes what strtod takes on a fixed list.  Failure: any
+ * disagreement. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afperf/check/check.h"
+#include "core/bytes.h"
+#include "tap.h"
+
+/* The model: decimal only (hex has its own loop). */
+static enum af_int model(const char *b, int n, uint64_t *value)
+{
+    int i = b[0] == '-';
+    if (i == n)
+        return AF_IV_SYNTAX;
+    unsigned __int128 u = 0;
+    for (; i < n; i++) {
+        if (b[i] < '0' || b[i] > '9')
+            return AF_IV_SYNTAX;
+        u = u * 10 + (unsigned)(b[i] - '0');
+        if (u > UINT64_MAX)
+            u = (unsigned __int128)UINT64_MAX + 1; /* stays above */
+    }
+    if (u > UINT64_MAX)
+        return AF_IV_RANGE;
+    *value = (uint64_t)u;
+    return b[0] == '-' ? AF_IV_NEGATIVE : AF_IV_OK;
+}
+
+int main(void)
+{
+    tgB_rng rng = {42};
+    char b[32];
+    long tried = 0, bad = 0;
+    for (int t = 0; t < 1000000; t++) {
+        int n = 1 + (int)tgB_below(&rng, 22);
+        for (int i = 0; i < n; i++)
+            b[i] = tgB_below(&rng, 60) == 0 ? "x-+ 0"[tgB_below(&rng, 5)]
+                                             : (char)('0' + tgB_below(&rng, 10));
+        int s = b[0] == '-';
+        if (n - s > 2 && b[s] == '0' && (b[s + 1] | 0x20) == 'x')
+            continue;
+        uint64_t want = 0;
+        enum af_int r = model(b, n, &want);
+        af_intv got = af_parse_int((const unsigned char *)b, (size_t)n);
+        tried++;
+        if (got.r != r || ((r == AF_IV_OK || r == AF_IV_NEGATIVE) &&
+                           got.u != want)) {
+            if (bad++ < 3)
+                diag("%.*s: got %d %llu, want %d %llu", n, b, (int)got.r,
+                     (unsigned long long)got.u, (int)r,
+                     (unsigned long long)want);
+        }
+    }
+    ok(bad == 0, "%ld random integers read as the model reads them", tried);
+    ok(af_parse_int((const unsigned char *)"18446744073709551615", 20).u ==
+           UINT64_MAX,
+       "2^64-1 is read whole");
+    is_int(af_parse_int((const unsigned char *)"18446744073709551616", 20).r,
+           AF_IV_RANGE, "2^64 is out of range");
+
+    /* strtod's syntax: the length af_float_len() takes */
+    static const struct {
+        const char *text;
+        size_t len;
+    } floats[] = {{"1.5", 3},     {"1.5x", 3},   {"-0.25", 5},  {"1e3", 3},
+                  {"1e", 1},      {"1E-3", 4},   {".5", 2},     {"5.", 2},
+                  {".", 0},       {"inf", 3},    {"INFINITY", 8}, {"nan", 3},
+                  {"nan(0x1)", 8}, {"0x1p3", 5}, {"0x", 1},     {"0x.8", 4},
+                  {"+7", 2},      {"-", 0},      {"abc", 0},    {"1.5e+", 3}};
+    int fine = 1;
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
+        size_t lead, n = strlen(floats[i].text);
+        size_t got =
+            af_float_len((const unsigned char *)floats[i].text, n, &lead);
+        char *end;
+        (void)strtod(floats[i].text, &end);
+        if (got != floats[i].len || got != (size_t)(end - floats[i].text)) {
+            fine = 0;
+            diag("%s: took %zu, want %zu (strtod %zu)", floats[i].text, got,
+                 floats[i].len, (size_t)(end - floats[i].text));
+        }
+    }
+    ok(fine, "the float syntax takes what strtod takes");
+    return done_testing();
+}
