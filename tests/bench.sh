@@ -6,9 +6,11 @@
 # ids, threads, label lists and live addresses (tests/scaling.py), written
 # to REPORTS_DIR/bench-scaling.md.  Default: every format, NetTrace's
 # final v6 layout, and scaling.  Speed is a ratio against `cat FILE
-# >/dev/null` on the same file in the same run (best of 3 each, file in
-# the page cache), because these machines are noisy; memory is peak RSS of
-# `gen --size N | check -` for two sizes far apart.
+# >/dev/null` and `wc -l FILE` on the same file in the same run (best of 3
+# each, file in the page cache), because these machines are noisy, plus
+# callgrind's instructions per input byte on a 16 MiB trace of the same
+# generator, the figure to compare across machines; memory is peak RSS of
+# `gen --size N | check -` for sizes far apart.
 # Environment: TG_BENCH_SIZE (default 1G), TG_BENCH_DIR (default
 # build/bench; needs room for one trace of that size), TG_BENCH_STREAM
 # (default 10G: one piped trace that size is checked end to end).
@@ -60,12 +62,17 @@ bench_format() { # FORMAT[:PROFILE]
     grep -o '"layout":"[^"]*"' | cut -d'"' -f4 || true)
 
   t_cat=$(best_of_3 cat "$trace")
+  t_wc=$(best_of_3 wc -l "$trace")
   t_check=$(best_of_3 "$tg" check "$trace")
   t_stdin=$(best_of_3 sh -c "'$tg' check - < '$trace'")
   rss_small=$(peak_kib 100M)
   rss_big=$(peak_kib 2G)
   stream=${TG_BENCH_STREAM:-10G}
   rss_stream=$(peak_kib "$stream")
+  "$tg" "${gen[@]}" --size 16M --out - >"$dir/small.$name"
+  small=$(stat -c %s "$dir/small.$name")
+  ins=$(instructions "$dir/small.$name")
+  per_byte=$(awk -v i="${ins//,/}" -v b="$small" 'BEGIN{printf "%.1f", i/b}')
 
   rate() { awk -v b="$bytes" -v t="$1" 'BEGIN{printf "%.2f", (t>0? b/t/1e9 : 0)}'; }
   ratio() { awk -v a="$1" -v c="$t_cat" 'BEGIN{printf "%.2f", (c>0? a/c : 0)}'; }
@@ -82,8 +89,12 @@ bench_format() { # FORMAT[:PROFILE]
     echo "| run | input | seconds | GB/s | time / cat time |"
     echo "|---|---|---|---|---|"
     echo "| \`cat FILE >/dev/null\` (baseline) | $bytes bytes | $t_cat | $(rate "$t_cat") | 1.00 |"
+    echo "| \`wc -l FILE\` (baseline) | $bytes bytes | $t_wc | $(rate "$t_wc") | $(ratio "$t_wc") |"
     echo "| \`tracegate check FILE\` | $bytes bytes | $t_check | $(rate "$t_check") | $(ratio "$t_check") |"
     echo "| \`tracegate check - < FILE\` | $bytes bytes | $t_stdin | $(rate "$t_stdin") | $(ratio "$t_stdin") |"
+    echo
+    echo "Check against \`wc -l\`: $(awk -v a="$t_check" -v w="$t_wc" 'BEGIN{printf "%.2f", (w>0? a/w : 0)}') times its time."
+    echo "Instructions (callgrind, \`check\` of a $small-byte trace of the same generator): ${ins} = $per_byte per input byte."
     echo
     echo "Peak RSS of \`tracegate ${gen[*]} --size N --out - | tracegate check -\`:"
     echo

@@ -10,7 +10,9 @@ O(log n): stack id ranges (added in descending order, the worst for a
 sorted list), metadata ids, capture threads (ids spread over the high
 bits, the worst for a weak hash), small blocks, v6 thread indexes, v6
 label lists followed by many sequence points (each clears the label
-table), and dumpalloc live addresses (high bits only)."""
+table), dumpalloc live addresses (high bits only), and AFPerf runs,
+region ids scattered over 40 bits (one range each), nested regions and
+values whose MeasurementType comes at the end."""
 import os
 import struct
 import sys
@@ -138,6 +140,47 @@ def da_live(n):
     return b"".join(out)
 
 
+AF_HEAD = "# AFPerf v1     \n"
+AF_RUN = "RunInfo,1,ns,1639527663.5,1.0.0,7,app,1.0,\n" \
+    "MeasurementType,2,7,0,Count,int64,count,,\n"
+
+
+def af_runs(n):
+    """n runs (ids i << 40), each with a MeasurementType and a value."""
+    return (AF_HEAD + "".join(
+        "RunInfo,1,ns,1639527663.5,1.0.0,%d,app,1.0,\n"
+        "MeasurementType,2,%d,0,Count,int64,count,,\n"
+        "RunPoint,3,%d,0,5\n" % ((i << 40,) * 3) for i in range(1, n + 1))
+    ).encode()
+
+
+def af_regions(n):
+    """n regions whose ids are scattered over 40 bits: no two adjacent,
+    so each is a range of its own."""
+    ids = [(i * 0x9E3779B1) % (1 << 40) * 2 for i in range(1, n + 1)]
+    return (AF_HEAD + AF_RUN + "".join(
+        "RegionStart,%d,7,%d,r,\nRegionPoint,%d,%d,0,5\nRegionStop,%d,%d\n"
+        % (10 + i, r, 10 + i, r, 10 + i, r) for i, r in enumerate(ids))
+    ).encode()
+
+
+def af_nested(n):
+    """n regions, each inside the one before."""
+    return (AF_HEAD + AF_RUN +
+            "".join("RegionStart,%d,7,%d,r,\n" % (10 + i, i)
+                    for i in range(n)) +
+            "".join("RegionStop,%d,%d\n" % (10 + n + i, n - 1 - i)
+                    for i in range(n))).encode()
+
+
+def af_pending(n):
+    """n values of n measurement types that are registered at the end."""
+    return (AF_HEAD + AF_RUN.split("\n")[0] + "\n" +
+            "".join("RunPoint,3,7,%d,5\n" % i for i in range(n)) +
+            "".join("MeasurementType,4,7,%d,M,int64,count,,\n" % i
+                    for i in range(n))).encode()
+
+
 CASES = [
     ("stacks", "nettrace", "v4/v5 StackBlocks, ids descending, no SP",
      v45_stacks),
@@ -149,6 +192,10 @@ CASES = [
     ("labels6", "nettrace", "v6 label lists, then n/4 sequence points",
      v6_labels),
     ("live", "dumpalloc", "dumpalloc live addresses (i << 40)", da_live),
+    ("runs", "afperf", "AFPerf runs (ids i << 40)", af_runs),
+    ("regions", "afperf", "AFPerf region ids, scattered", af_regions),
+    ("nested", "afperf", "AFPerf regions nested n deep", af_nested),
+    ("pending", "afperf", "AFPerf values typed at the end", af_pending),
 ]
 
 if __name__ == "__main__":
