@@ -40,8 +40,9 @@ int main(void)
     for (int t = 0; t < 1000000; t++) {
         int n = 1 + (int)tgB_below(&rng, 22);
         for (int i = 0; i < n; i++)
-            b[i] = tgB_below(&rng, 60) == 0 ? "x-+ 0"[tgB_below(&rng, 5)]
-                                             : (char)('0' + tgB_below(&rng, 10));
+            b[i] = tgB_below(&rng, 60) == 0
+                       ? "x-+ 0"[tgB_below(&rng, 5)]
+                       : (char)('0' + tgB_below(&rng, 10));
         int s = b[0] == '-';
         if (n - s > 2 && b[s] == '0' && (b[s + 1] | 0x20) == 'x')
             continue;
@@ -49,8 +50,8 @@ int main(void)
         enum af_int r = model(b, n, &want);
         af_intv got = af_parse_int((const unsigned char *)b, (size_t)n);
         tried++;
-        if (got.r != r || ((r == AF_IV_OK || r == AF_IV_NEGATIVE) &&
-                           got.u != want)) {
+        if (got.r != r ||
+            ((r == AF_IV_OK || r == AF_IV_NEGATIVE) && got.u != want)) {
             if (bad++ < 3)
                 diag("%.*s: got %d %llu, want %d %llu", n, b, (int)got.r,
                      (unsigned long long)got.u, (int)r,
@@ -68,11 +69,12 @@ int main(void)
     static const struct {
         const char *text;
         size_t len;
-    } floats[] = {{"1.5", 3},     {"1.5x", 3},   {"-0.25", 5},  {"1e3", 3},
-                  {"1e", 1},      {"1E-3", 4},   {".5", 2},     {"5.", 2},
-                  {".", 0},       {"inf", 3},    {"INFINITY", 8}, {"nan", 3},
-                  {"nan(0x1)", 8}, {"0x1p3", 5}, {"0x", 1},     {"0x.8", 4},
-                  {"+7", 2},      {"-", 0},      {"abc", 0},    {"1.5e+", 3}};
+    } floats[] = {
+        {"1.5", 3},      {"1.5x", 3},  {"-0.25", 5},    {"1e3", 3},
+        {"1e", 1},       {"1E-3", 4},  {".5", 2},       {"5.", 2},
+        {".", 0},        {"inf", 3},   {"INFINITY", 8}, {"nan", 3},
+        {"nan(0x1)", 8}, {"0x1p3", 5}, {"0x", 1},       {"0x.8", 4},
+        {"+7", 2},       {"-", 0},     {"abc", 0},      {"1.5e+", 3}};
     int fine = 1;
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
         size_t lead, n = strlen(floats[i].text);

@@ -60,6 +60,20 @@ s = BASE + "RegionStart,110,7,1,caf\u00e9 \udcc3(x,\nRegionStop,111,1\n"
 # "MUST use UTF-8": C3 followed by "(", reported at the byte after C3
 case("C3 28 in a label", s, "AF-ENC-001", at(s, "(x"), 1, line=5,
      column=len("RegionStart,110,7,1,caf\u00e9 \udcc3") + 1)
+# the same place in SARIF: line and column, columns in code points
+path = scratch.write("case.afperf", s.encode("utf-8", "surrogateescape"))
+code, out, err = run("check", "--report", "sarif", path)
+sarif = json.loads(out)["runs"][0]
+region = sarif["results"][0]["locations"][0]["physicalLocation"]["region"]
+t.eq((sarif["columnKind"], region["startLine"], region["startColumn"],
+      region["byteOffset"]),
+     ("unicodeCodePoints", 5, len("RegionStart,110,7,1,caf\u00e9 \udcc3") + 1,
+      at(s, "(x")),
+     "SARIF says line 5 and the column in code points")
+code, out, err = run("check", "--report", "junit", path)
+t.ok("0x%x (5:%d) MUST /record[3]: bytes that are not" % (
+    at(s, "(x"), len("RegionStart,110,7,1,caf\u00e9 \udcc3") + 1) in out,
+     "JUnit gives the offset, then line:column", out[:600])
 case("byte order mark", "\ufeff" + BASE, "AF-ENC-002", 0, 1)
 case("unpadded header", "# AFPerf v1\n" + RI + MT, "AF-HDR-001", 0, 1)
 case("header of v2", "# AFPerf v2     \n" + RI, "AF-HDR-002", 0, 4)

@@ -61,9 +61,11 @@ static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     if (r->detail == NULL)
         return;
     char msg[512];
-    fprintf(r->detail, "0x%" PRIx64 " %s %s: %s\n", d->offset,
-            tg_level_name(d->level), *d->path ? d->path : "/",
-            tgR_message(d, msg, sizeof msg));
+    fprintf(r->detail, "0x%" PRIx64, d->offset);
+    if (d->line) /* text formats: where an editor shows it */
+        fprintf(r->detail, " (%" PRIu64 ":%" PRIu64 ")", d->line, d->column);
+    fprintf(r->detail, " %s %s: %s\n", tg_level_name(d->level),
+            *d->path ? d->path : "/", tgR_message(d, msg, sizeof msg));
     r->lines++;
 }
 

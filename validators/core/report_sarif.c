@@ -63,7 +63,9 @@ static void sarif_begin(tgR_sink *s)
             write_rule(o, f, &f->rules[k]);
         }
     }
-    fputs("]}},\"results\":[", o);
+    /* text formats count columns in code points (AFPerf, decision T-8),
+     * not in SARIF's default UTF-16 code units */
+    fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", o);
 }
 
 /* An artifact URI: the path, percent-encoded outside RFC 3986's
