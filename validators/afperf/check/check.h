@@ -198,6 +198,7 @@ typedef struct af_intv {
 } af_intv;
 /*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'. */
 af_intv af_parse_int(const unsigned char *p, size_t n);
+
 /*! af_float_len() : how many leading bytes of p[0..n) form a strtod
  *  number (after leading blanks, which *lead counts), or 0. */
 size_t af_float_len(const unsigned char *p, size_t n, size_t *lead);
@@ -222,6 +223,8 @@ int af_match(void *md, enum af_pattern which, const unsigned char *p, size_t n,
 
 /* ---- records.c ---- */
 void af_record(af_check *k);
+/*! af_value_is() : whether a value is one of datatype dt (T-5). */
+int af_value_is(const unsigned char *p, size_t n, int dt);
 /*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */
 unsigned af_value_fits(const unsigned char *p, size_t n);
 
@@ -232,8 +235,8 @@ void af_refs_free(af_check *k);
  *  its fixed fields are read (k->val, k->present). */
 void af_refs_record(af_check *k);
 /*! af_refs_value() : a value (p, n) of measurement type `mtype` in the
- *  current record, fit for the datatypes `fits`. */
-void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
+ *  current record. */
+void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
                    const unsigned char *p, size_t n);
 /*! af_refs_end() : what the end of the file settles. */
 void af_refs_end(af_check *k);

@@ -11,8 +11,10 @@
 
 static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
 
-/* The major version a header-like line names after "# AFPerf v", or -1. */
-static long named_major(const unsigned char *p, size_t n)
+/* The major version a header-like line names after "# AFPerf v", or -1;
+ * *len gets the bytes that name it (never more than the window's first
+ * 64 hold, so a report is the same however the input is read). */
+static long named_major(const unsigned char *p, size_t n, size_t *len)
 {
     if (n <= AF_HEADER_STEM_LEN ||
         memcmp(p, AF_HEADER_STEM, AF_HEADER_STEM_LEN) != 0)
@@ -21,6 +23,7 @@ static long named_major(const unsigned char *p, size_t n)
     size_t i = AF_HEADER_STEM_LEN;
     for (; i < n && p[i] - (unsigned)'0' < 10 && v < 1000000; i++)
         v = v * 10 + (p[i] - '0');
+    *len = i;
     return i > AF_HEADER_STEM_LEN ? v : -1;
 }
 
@@ -84,9 +87,10 @@ static int header(af_check *k)
     char found[64];
     const unsigned char *lf = memchr(p, '\n', avail);
     size_t line = lf ? (size_t)(lf - p) : avail;
-    long major = named_major(p, line);
+    size_t named;
+    long major = named_major(p, line, &named);
     if (major >= 0 && major != AF_MAJOR) {
-        af_report(k, AF_HDR_MAJOR, at, line, "header", "\"# AFPerf v1\"",
+        af_report(k, AF_HDR_MAJOR, at, named, "header", "\"# AFPerf v1\"",
                   af_quote(p, line, found, sizeof found));
         return 0;
     }

@@ -293,25 +293,34 @@ static void read_field(af_check *k, unsigned field, const af_fld *f)
 
 /* ---- values ---------------------------------------------------------- */
 
-/* The datatypes a value is fit for, as AF_DT_* bits. */
+/* Whether a value is one of datatype dt (decision T-5). */
+int af_value_is(const unsigned char *p, size_t n, int dt)
+{
+    switch (dt) {
+    case AF_DT_STRING:
+    case AF_DT_ENUM: return 1;
+    case AF_DT_BOOL: return n == 1 && (p[0] == '0' || p[0] == '1');
+    case AF_DT_INT32:
+    case AF_DT_INT64: {
+        af_intv iv = af_parse_int(p, n);
+        if (iv.r != AF_IV_OK && iv.r != AF_IV_NEGATIVE)
+            return 0;
+        uint64_t lim = iv.minus ? (uint64_t)INT64_MAX + 1 : INT64_MAX;
+        return iv.u <= (dt == AF_DT_INT64 ? lim : lim >> 32);
+    }
+    case AF_DT_DOUBLE: {
+        size_t lead;
+        return n > 0 && af_float_len(p, n, &lead) == n && lead == 0;
+    }
+    default: return 0;
+    }
+}
+
 unsigned af_value_fits(const unsigned char *p, size_t n)
 {
-    unsigned fits = 1u << AF_DT_STRING | 1u << AF_DT_ENUM;
-    if (n == 0)
-        return fits;
-    if (n == 1 && (p[0] == '0' || p[0] == '1'))
-        fits |= 1u << AF_DT_BOOL;
-    af_intv iv = af_parse_int(p, n);
-    if (iv.r == AF_IV_OK || iv.r == AF_IV_NEGATIVE) {
-        uint64_t lim = iv.minus ? (uint64_t)INT64_MAX + 1 : INT64_MAX;
-        if (iv.u <= lim)
-            fits |= 1u << AF_DT_INT64;
-        if (iv.u <= lim >> 32)
-            fits |= 1u << AF_DT_INT32;
-    }
-    size_t lead;
-    if (af_float_len(p, n, &lead) == n && lead == 0)
-        fits |= 1u << AF_DT_DOUBLE;
+    unsigned fits = 0;
+    for (int dt = AF_DT_NONE + 1; dt < AF_NDATATYPES; dt++)
+        fits |= (unsigned)af_value_is(p, n, dt) << dt;
     return fits;
 }
 
@@ -340,8 +349,7 @@ static void pairs(af_check *k, const af_record_info *ri)
         size_t n;
         const unsigned char *p = af_text(k, &v, &n);
         if (k->val[AF_F_MTYPE].ok)
-            af_refs_value(k, k->val[AF_F_MTYPE].u, af_value_fits(p, n), &v, p,
-                          n);
+            af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
     }
     if (count == 0) {
         char found[32];

@@ -375,7 +375,7 @@ static owner owner_of(af_check *k)
     return o;
 }
 
-void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
+void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
                    const unsigned char *p, size_t n)
 {
     if (!k->tracking)
@@ -383,8 +383,8 @@ void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
     owner o = owner_of(k);
     if (o.run_known) {
         int dt = datatype(k, o.run, mtype);
-        if (dt >= 0) {
-            if (dt != AF_DT_NONE && !(fits >> dt & 1))
+        if (dt >= 0) { /* the one datatype that matters */
+            if (dt != AF_DT_NONE && !af_value_is(p, n, dt))
                 value_refused(k, dt, v->at, v->n, (const char *)p, n);
             return;
         }
@@ -426,6 +426,7 @@ void af_refs_value(af_check *k, uint64_t mtype, unsigned fits, const af_fld *v,
         *slot = (uint32_t)k->npending++;
     }
     af_pending *q = &k->pending[*slot];
+    unsigned fits = af_value_fits(p, n);
     unsigned refused =
         ~fits & ~q->refused & ((1u << AF_NDATATYPES) - 2); /* not AF_DT_NONE */
     for (int dt = 1; dt < AF_NDATATYPES; dt++) {
