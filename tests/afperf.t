@@ -293,18 +293,31 @@ if not os.path.exists(WRITER):
     t.skip("real AFPerf samples", "no %s" % samples)
 else:
     code, out, err = run("check", "--report", "json", WRITER)
-    got = sorted({d["rule"] for d in json.loads(out)["files"][0]["findings"]})
-    # formats/afperf.md section 6: region id 0 reused (AF-A15), raw
-    # SectionAggregates with "total" (AF-A8) and a blank interval (AF-A9)
-    t.eq((code, got), (0, ["AF-AGG-002", "AF-AGG-004", "AF-REG-003"]),
+    got = [(d["rule"], d["line"], d["column"])
+           for d in json.loads(out)["files"][0]["findings"]]
+    # formats/afperf.md section 6: region id 0 given to every RegionStart
+    # (AF-A15: each after the first is AF-REG-003), raw SectionAggregates
+    # with "total" (AF-A8) and a blank interval id (AF-A9), in both runs
+    agg = [("AF-AGG-002", 12, 47), ("AF-AGG-004", 12, 46),
+           ("AF-AGG-002", 13, 11), ("AF-AGG-004", 13, 10)]
+    t.eq((code, got),
+         (0, [("AF-REG-003", 6, 37), ("AF-REG-003", 7, 37)] + agg +
+          [("AF-REG-003", line, 36) for line in (19, 20, 21)] +
+          [(r, line + 14, c) for r, line, c in agg]),
          "the writer's file: valid, with the warnings its decisions name")
     code, out, err = run("check", "--report", "json", "--format", "afperf",
                          LEGACY)
-    f = json.loads(out)["files"][0]["findings"]
-    first = [(d["rule"], d["line"]) for d in f[:4]]
-    # no header; an 8-field RunInfo; MeasurementTypes without datatype
-    t.eq((code, first), (1, [("AF-HDR-001", 1), ("AF-FLD-001", 1),
-                             ("AF-FLD-001", 2), ("AF-FLD-001", 3)]),
-         "the older writer's body: no header, RunInfo and MeasurementType "
-         "rows short of fields")
+    got = [(d["rule"], d["line"]) for d in
+           json.loads(out)["files"][0]["findings"]]
+    # no header; an 8-field RunInfo and MeasurementTypes without datatype
+    # (T-6: AF-FLD-001 alone each, and their ids are not trusted, so run 0
+    # has no RunInfo); region id 0 reused; raw aggregates with a type
+    reuse = [("AF-REG-003", line) for line in
+             (6, 7, 10, 11, 18, 19, 20, 23, 24, 28, 29, 30, 33, 34)]
+    t.eq((code, got),
+         (1, [("AF-HDR-001", 1), ("AF-FLD-001", 1), ("AF-FLD-001", 2),
+              ("AF-FLD-001", 3)] + reuse[:4] + [("AF-AGG-002", 15)] +
+          reuse[4:] + [("AF-AGG-002", 38), ("AF-AGG-002", 39),
+                       ("AF-REF-001", 4)]),
+         "the older writer's body: every finding, in order")
 t.done()
