@@ -199,6 +199,12 @@ s = BASE + "RunPoint,120,7,1,abc\n"
 case("int32 value abc", s, "AF-VAL-001", at(s, "abc"), 1)
 s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3,2\n"
 case("bool value 2", s, "AF-VAL-001", at(s, "2\n"), 1)
+# "subsequent records update the previous definition": after type 1 is
+# redefined as a string, abc is a value of it, 5 before it was an int32
+s = (BASE + "RunPoint,120,7,1,5\n"
+     "MeasurementType,121,7,1,Calls,string,text,,\nRunPoint,122,7,1,abc\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a redefined measurement type types what follows")
 # a value before its MeasurementType: checked at the end, at its place
 s = H + RI + "RunPoint,99,7,1,2147483648\n" + MT
 case("int32 2^31 before its MeasurementType", s, "AF-VAL-001",

@@ -48,6 +48,23 @@ typedef struct af_block {
     uint64_t run;
 } af_block;
 
+/* The owner of a record's values: its kind, id, and run (refs.c). */
+typedef struct af_owner {
+    int kind; /* AF_DATA_RUN, AF_DATA_REGION, AF_DATA_SECTION; 0 = none */
+    uint64_t id;
+    int run_known;
+    uint64_t run;
+    uint32_t run_idx; /* the run's dense index, UINT32_MAX if none yet */
+} af_owner;
+
+/* A cached datatype of (run, measurement type), refs.c run_datatype(). */
+#define AF_DT_CACHE 256
+typedef struct af_dt_cache {
+    uint64_t mtype;
+    uint32_t run_idx; /* + 1; 0 = empty */
+    int dt;
+} af_dt_cache;
+
 /* An open region (the stack of AF-33) or section interval. */
 typedef struct af_region {
     uint64_t id, ts, run;
@@ -93,6 +110,9 @@ typedef struct af_check {
     unsigned present; /* bit f: field f was in the record  */
     /* cross-record state (refs.c) */
     af_block block;
+    af_dt_cache dt_cache[AF_DT_CACHE];
+    af_owner owner;     /* of the record numbered owner_for - 1 */
+    uint64_t owner_for; /* 0: none found yet                    */
     int last_run_known, last_run_fc;
     uint64_t last_run; /* of the last RunInfo                */
     tgI_map runs, mtypes, sections, intervals, open_intervals;
@@ -191,11 +211,13 @@ enum af_int {
     AF_IV_NEGATIVE, /* "-digits": syntax for ids, range for others */
     AF_IV_RANGE     /* above 2^64-1                                */
 };
+/* 16 bytes, so that it comes back in two registers */
 typedef struct af_intv {
-    enum af_int r;
     uint64_t u; /* magnitude */
-    int hex, zeros, minus;
+    uint8_t r;  /* enum af_int */
+    uint8_t hex, zeros, minus;
 } af_intv;
+_Static_assert(sizeof(af_intv) <= 16, "af_intv is returned in registers");
 /*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'. */
 af_intv af_parse_int(const unsigned char *p, size_t n);
 

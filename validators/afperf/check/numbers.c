@@ -39,7 +39,7 @@ static inline uint64_t eight_value(uint64_t v)
 
 af_intv af_parse_int(const unsigned char *p, size_t n)
 {
-    af_intv v = {AF_IV_OK, 0, 0, 0, 0};
+    af_intv v = {0, AF_IV_OK, 0, 0, 0};
     if (n == 0) {
         v.r = AF_IV_BLANK;
         return v;
@@ -66,7 +66,7 @@ af_intv af_parse_int(const unsigned char *p, size_t n)
             v.r = AF_IV_SYNTAX;
             return v;
         }
-        v.zeros = n - i > 1 && p[i] == '0';
+        v.zeros = (uint8_t)(n - i > 1 && p[i] == '0');
         /* 19 digits never overflow 64 bits: check only past them */
         size_t safe = n - i < 19 ? n : i + 19;
         uint64_t u = 0;

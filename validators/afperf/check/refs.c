@@ -323,17 +323,11 @@ static int region_run(const af_check *k, uint64_t id, uint64_t *run)
     return n != NULL;
 }
 
-/* The owner of the current record's values: its kind, id, and run. */
-typedef struct owner {
-    int kind; /* AF_DATA_RUN, AF_DATA_REGION, AF_DATA_SECTION; 0 = none */
-    uint64_t id;
-    int run_known;
-    uint64_t run;
-} owner;
+typedef af_owner owner;
 
 static owner owner_of(af_check *k)
 {
-    owner o = {0, 0, 0, 0};
+    owner o = {0, 0, 0, 0, UINT32_MAX};
     enum af_role role = af_records[k->type].role;
     enum af_field idf = role == AF_DATA_RUN      ? AF_F_RUN
                         : role == AF_DATA_REGION ? AF_F_REGION
@@ -375,14 +369,51 @@ static owner owner_of(af_check *k)
     return o;
 }
 
+/* The owner of the current record's values, found once per record: a
+ * record of many pairs looks its owner and run up once. */
+static const owner *record_owner(af_check *k)
+{
+    if (k->owner_for != k->record + 1) {
+        k->owner = owner_of(k);
+        af_id *r =
+            k->owner.run_known ? tgI_find(&k->runs, k->owner.run) : NULL;
+        k->owner.run_idx = r ? r->idx : UINT32_MAX;
+        k->owner_for = k->record + 1;
+    }
+    return &k->owner;
+}
+
+/* datatype() for a run known by its dense index (UINT32_MAX: none),
+ * through a small direct-mapped cache: a file has few (run, measurement
+ * type) pairs and looks each up once per value.  A MeasurementType
+ * empties the cache (measurement_type()). */
+static int run_datatype(af_check *k, uint32_t run_idx, uint64_t mtype)
+{
+    if (run_idx == UINT32_MAX)
+        return -1;
+    af_dt_cache *c =
+        &k->dt_cache[(mtype * 0x9E3779B97F4A7C15ull ^ run_idx) % AF_DT_CACHE];
+    if (c->run_idx == run_idx + 1 && c->mtype == mtype)
+        return c->dt;
+    af_id *m = tgI_find(&k->mtypes, mtype);
+    uint32_t *d = m ? tgI_find(&k->defs, pair_key(run_idx, m->idx)) : NULL;
+    int dt = d ? (int)*d : -1;
+    if (dt >= 0) { /* "not yet" is not kept: a later record may define it */
+        c->run_idx = run_idx + 1;
+        c->mtype = mtype;
+        c->dt = dt;
+    }
+    return dt;
+}
+
 void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
                    const unsigned char *p, size_t n)
 {
     if (!k->tracking)
         return;
-    owner o = owner_of(k);
+    owner o = *record_owner(k);
     if (o.run_known) {
-        int dt = datatype(k, o.run, mtype);
+        int dt = run_datatype(k, o.run_idx, mtype);
         if (dt >= 0) { /* the one datatype that matters */
             if (dt != AF_DT_NONE && !af_value_is(p, n, dt))
                 value_refused(k, dt, v->at, v->n, (const char *)p, n);
@@ -532,6 +563,7 @@ static void measurement_type(af_check *k)
     if (r == NULL || m == NULL)
         return;
     m->defined = 1;
+    memset(k->dt_cache, 0, sizeof k->dt_cache); /* it may change one */
     int st;
     uint32_t *d = tgI_insert(&k->defs, pair_key(r->idx, m->idx), &st);
     if (d == NULL)
