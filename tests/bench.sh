@@ -149,7 +149,7 @@ bench_scaling() {
     awk -v c="$name" -v w="$what" -v sa="$(stat -c %s "$a")" \
       -v sb="$(stat -c %s "$b")" -v ta="$ta" -v tb="$tb" \
       -v ia="${ia//,/}" -v ib="${ib//,/}" 'BEGIN {
-        printf "| %s | %s | %d | %d | %s | %s | %.1f | %d | %d | %.2f |\n",
+        printf "| %s | %s | %d | %d | %s | %s | %.1f | %.0f | %.0f | %.2f |\n",
           c, w, sa, sb, ta, tb, (ta > 0 ? tb / ta : 0), ia, ib,
           (ia > 0 ? ib / ia : 0) }' >>"$out"
   done <"$dir/cases"
