@@ -40,6 +40,21 @@ static inline uint64_t eight_value(uint64_t v)
 af_intv af_parse_int(const unsigned char *p, size_t n)
 {
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
+    /* the common case first: 1 to 19 decimal digits, no leading zero */
+    if (n - 1 < 19 && (p[0] - (unsigned)'1' < 9 || (n == 1 && *p == '0'))) {
+        uint64_t u = p[0] - (uint64_t)'0';
+        size_t i = 1;
+        for (; i < n; i++) {
+            unsigned d = p[i] - (unsigned)'0';
+            if (d > 9)
+                break;
+            u = u * 10 + d;
+        }
+        if (i == n) {
+            v.u = u;
+            return v;
+        }
+    }
     if (n == 0) {
         v.r = AF_IV_BLANK;
         return v;
