@@ -104,8 +104,6 @@ const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
 
 /* ---- framing --------------------------------------------------------- */
 
-enum lex_state { FIELD_START, UNQUOTED, QUOTED, AFTER_QUOTE };
-
 typedef struct frame {
     size_t n;     /* record bytes, without the line end        */
     size_t term;  /* bytes of the line end: 0, 1 or 2          */
@@ -117,57 +115,78 @@ typedef struct frame {
     uint64_t lfs; /* LFs inside quotes                         */
 } frame;
 
+static uint64_t count_lfs(const unsigned char *p, size_t n)
+{
+    uint64_t lfs = 0;
+    for (const unsigned char *q = p, *e = p + n;
+         (q = memchr(q, '\n', (size_t)(e - q))) != NULL; q++)
+        lfs++;
+    return lfs;
+}
+
 /* Where the record at p ends, if the n bytes show it: 1, or 0 to read
- * more (never when eof). */
+ * more (never when eof).  A quote opens a field only as its first byte
+ * and is then skipped to its closing quote with memchr; elsewhere the
+ * bytes that matter are ',', LF and CR (a quote there is data, and
+ * AF-QUO-001 or AF-QUO-002 for af_next_quoted() to say). */
 static int frame_quoted(const unsigned char *p, size_t n, int eof, frame *f)
 {
-    enum lex_state st = FIELD_START;
     f->lfs = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = p[i];
-        if (st == QUOTED) {
-            if (c == '\n')
-                f->lfs++;
-            if (c != '"')
-                continue;
-            if (i + 1 == n && !eof)
+    for (size_t i = 0;;) { /* i: the start of a field */
+        if (i < n && p[i] == '"') {
+            size_t j = i + 1;
+            for (;;) { /* the closing quote: a '"' not doubled */
+                const unsigned char *q = memchr(p + j, '"', n - j);
+                if (q == NULL) {
+                    if (!eof)
+                        return 0;
+                    f->lfs += count_lfs(p + i, n - i);
+                    f->n = n;
+                    f->open = 1;
+                    f->quote = i;
+                    return 1;
+                }
+                j = (size_t)(q - p) + 1;
+                if (j == n && !eof)
+                    return 0;
+                if (j < n && p[j] == '"') {
+                    j++;
+                    continue;
+                }
+                break;
+            }
+            f->lfs += count_lfs(p + i, j - i);
+            i = j; /* what follows the closing quote, to the comma */
+        }
+        size_t j = i;
+        while (j < n && p[j] != ',' && p[j] != '\n' && p[j] != '\r')
+            j++;
+        if (j == n) {
+            if (!eof)
                 return 0;
-            if (i + 1 < n && p[i + 1] == '"')
-                i++;
-            else
-                st = AFTER_QUOTE;
+            f->n = n;
+            f->term = 0;
+            return 1;
+        }
+        if (p[j] == ',') {
+            i = j + 1;
             continue;
         }
-        if (c == ',') {
-            st = FIELD_START;
-        } else if (c == '"' && st == FIELD_START) {
-            st = QUOTED;
-            f->quote = i;
-        } else if (c == '\n') {
-            f->n = i;
+        f->n = j;
+        if (p[j] == '\n') {
             f->term = 1;
             return 1;
-        } else if (c == '\r') {
-            if (i + 1 == n && !eof)
-                return 0;
-            f->n = i;
-            if (i + 1 == n) { /* the input ends inside a CRLF */
-                f->cut_cr = 1;
-                return 1;
-            }
-            f->term = i + 1 < n && p[i + 1] == '\n' ? 2 : 1;
-            f->bare_cr = f->term == 1;
-            return 1;
-        } else if (st == FIELD_START) {
-            st = UNQUOTED;
         }
+        if (j + 1 == n) { /* a CR last: more may come, or a cut CRLF */
+            if (!eof)
+                return 0;
+            f->cut_cr = 1;
+            return 1;
+        }
+        f->term = p[j + 1] == '\n' ? 2 : 1;
+        f->bare_cr = f->term == 1;
+        return 1;
     }
-    if (!eof)
-        return 0;
-    f->n = n;
-    f->term = 0;
-    f->open = st == QUOTED;
-    return 1;
 }
 
 /* The common record: no quote before its LF. */
