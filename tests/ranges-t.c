@@ -113,6 +113,11 @@ int main(void)
        "a second range for the other value; values found by id");
     is_int(tgS_add_id(&ids, 3, 7), 1, "an id before the first range");
     ok(ids.n == 3 && !tgS_contains(&ids, 4), "it is a range of its own");
+    ok(tgS_add_id(&ids, UINT64_MAX, 9) == 1 &&
+           tgS_find(&ids, UINT64_MAX)->value == 9 &&
+           tgS_add_id(&ids, UINT64_MAX, 9) == 0 &&
+           tgS_add_id(&ids, UINT64_MAX - 1, 9) == 1 && ids.n == 5,
+       "2^64-1 is an id like the others");
     tgS_free(&ids);
     return done_testing();
 }

@@ -72,29 +72,28 @@ static uint32_t insert(tgS_ranges *r, uint32_t i, uint32_t add)
     return balance(r, i);
 }
 
-int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
-               uint64_t *oend)
+/* The neighbours of `first`: the last range starting at or before it and
+ * the first starting after it; only they can overlap a range from first. */
+static void neighbours(const tgS_ranges *r, uint64_t first, uint32_t *before,
+                       uint32_t *after)
 {
-    /* the neighbours: the last range starting at or before `first`, and
-     * the first starting after it; only they can overlap */
-    uint32_t before = 0, after = 0;
+    *before = *after = 0;
     for (uint32_t i = r->root; i;) {
         if (first < NODE(r, i).first) {
-            after = i;
+            *after = i;
             i = NODE(r, i).child[0];
         } else {
-            before = i;
+            *before = i;
             i = NODE(r, i).child[1];
         }
     }
-    uint32_t hit = before && NODE(r, before).end > first ? before
-                   : after && NODE(r, after).first < end ? after
-                                                         : 0;
-    if (hit) {
-        *ofirst = NODE(r, hit).first;
-        *oend = NODE(r, hit).end;
-        return 0;
-    }
+}
+
+/* Add [first, last] with value; @return 1, or -1 at the limit or when
+ * memory is short. */
+static int add_node(tgS_ranges *r, uint64_t first, uint64_t last,
+                    uint64_t value)
+{
     if (r->n >= r->limit)
         return -1;
     if (r->n == r->cap) {
@@ -105,10 +104,26 @@ int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
         r->nodes = p;
         r->cap = cap;
     }
-    tgS_node node = {first, end, 0, {0, 0}, 1};
+    tgS_node node = {first, last, value, {0, 0}, 1};
     r->nodes[r->n++] = node;
     r->root = insert(r, r->root, (uint32_t)r->n);
     return 1;
+}
+
+int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
+               uint64_t *oend)
+{
+    uint32_t before, after;
+    neighbours(r, first, &before, &after);
+    uint32_t hit = before && NODE(r, before).last >= first ? before
+                   : after && NODE(r, after).first < end   ? after
+                                                           : 0;
+    if (hit) {
+        *ofirst = NODE(r, hit).first;
+        *oend = NODE(r, hit).last + 1;
+        return 0;
+    }
+    return add_node(r, first, end - 1, 0);
 }
 
 const tgS_node *tgS_find(const tgS_ranges *r, uint64_t id)
@@ -116,7 +131,7 @@ const tgS_node *tgS_find(const tgS_ranges *r, uint64_t id)
     for (uint32_t i = r->root; i;) {
         if (id < NODE(r, i).first)
             i = NODE(r, i).child[0];
-        else if (id < NODE(r, i).end)
+        else if (id <= NODE(r, i).last)
             return &NODE(r, i);
         else
             i = NODE(r, i).child[1];
@@ -126,27 +141,17 @@ const tgS_node *tgS_find(const tgS_ranges *r, uint64_t id)
 
 int tgS_add_id(tgS_ranges *r, uint64_t id, uint64_t value)
 {
-    uint32_t before = 0; /* the last range starting at or before id */
-    for (uint32_t i = r->root; i;)
-        if (id < NODE(r, i).first) {
-            i = NODE(r, i).child[0];
-        } else {
-            before = i;
-            i = NODE(r, i).child[1];
-        }
-    if (before && NODE(r, before).end > id)
+    uint32_t before, after;
+    neighbours(r, id, &before, &after);
+    if (before && NODE(r, before).last >= id)
         return 0;
-    if (before && NODE(r, before).end == id &&
+    if (before && NODE(r, before).last + 1 == id &&
         NODE(r, before).value == value) {
-        /* id is in no range, so [first, id + 1) overlaps none */
-        NODE(r, before).end = id + 1;
+        /* id is in no range, so [first, id] overlaps none */
+        NODE(r, before).last = id;
         return 1;
     }
-    uint64_t f, e;
-    int added = tgS_insert(r, id, id + 1, &f, &e);
-    if (added == 1)
-        r->nodes[r->n - 1].value = value;
-    return added;
+    return add_node(r, id, id, value);
 }
 
 int tgS_height(const tgS_ranges *r) { return height(r, r->root); }

@@ -1,4 +1,4 @@
-/* ranges.h - a set of disjoint id ranges [first, end), each with a value
+/* ranges.h - a set of disjoint id ranges, each with a value
  * its owner chooses: the stack ids a NetTrace sequence-point window
  * defines, the region ids an AFPerf file has started (with their run, so
  * that ids given out in order take one range).  An AVL tree in one array, so
@@ -13,10 +13,11 @@
 #include <stdint.h>
 
 typedef struct tgS_node {
-    uint64_t first, end; /* the range [first, end)                */
-    uint64_t value;      /* the owner's, the same for every id    */
-    uint32_t child[2];   /* left, right (node index + 1), 0 = none */
-    int32_t height;      /* of the subtree rooted here            */
+    uint64_t first, last; /* the range [first, last]: last is kept, not
+                             an end past it, so 2^64-1 fits too    */
+    uint64_t value;       /* the owner's, the same for every id    */
+    uint32_t child[2];    /* left, right (node index + 1), 0 = none */
+    int32_t height;       /* of the subtree rooted here            */
 } tgS_node;
 
 typedef struct tgS_ranges {
@@ -36,7 +37,8 @@ static inline void tgS_clear(tgS_ranges *r)
 }
 /*! tgS_insert() : add [first, end) (first < end) unless it overlaps a
  *  range of the set.  @return 1 added; 0 overlaps, with that range in
- *  *ofirst and *oend; -1 the limit is reached or memory is short. */
+ *  *ofirst and *oend (0 if it ends at 2^64-1, which only tgS_add_id()
+ *  makes); -1 the limit is reached or memory is short. */
 int tgS_insert(tgS_ranges *r, uint64_t first, uint64_t end, uint64_t *ofirst,
                uint64_t *oend);
 /*! tgS_find() : the range that holds id, or NULL. */
@@ -46,8 +48,8 @@ static inline int tgS_contains(const tgS_ranges *r, uint64_t id)
 {
     return tgS_find(r, id) != NULL;
 }
-/*! tgS_add_id() : add the single id (below UINT64_MAX) with `value`; a
- *  range that ends at id with the same value grows by one instead, so
+/*! tgS_add_id() : add the single id with `value`; a range that ends
+ *  just before id with the same value grows by one instead, so
  *  ids added in order cost one range.  @return 1 added, 0 already in the
  *  set, -1 the limit is reached or memory is short. */
 int tgS_add_id(tgS_ranges *r, uint64_t id, uint64_t value);

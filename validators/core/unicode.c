@@ -55,11 +55,17 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
 
 size_t tgU_utf8_bad(const unsigned char *p, size_t n)
 {
-    /* most strings are short and ASCII: one pass, no state */
-    unsigned char high = 0;
-    for (size_t i = 0; i < n; i++)
+    /* most text is ASCII: one pass, eight bytes at a time, no state */
+    uint64_t high = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        high |= v;
+    }
+    for (; i < n; i++)
         high |= p[i];
-    if (high < 0x80)
+    if (!(high & HIGHS))
         return SIZE_MAX;
     tgU_state st = {0, 0, 0};
     tgU_result r = tgU_scan(&st, p, n);

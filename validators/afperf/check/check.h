@@ -118,10 +118,8 @@ typedef struct af_check {
     tgI_map runs, mtypes, sections, intervals, open_intervals;
     tgI_map regions;    /* region ids named before any RegionStart of them */
     tgS_ranges started; /* region ids started, valued by run (refs.c) */
-    int max_region;     /* region id 2^64-1 started               */
-    uint64_t max_region_run;
-    tgI_map defs;               /* (run, mtype) -> datatype           */
-    tgI_map pend[3];            /* (owner, mtype) -> pending values   */
+    tgI_map defs;       /* (run, mtype) -> datatype           */
+    tgI_map pend[3];    /* (owner, mtype) -> pending values   */
     struct af_pending *pending; /* what pend[] values index           */
     size_t npending, cap_pending;
     struct af_kept *sites; /* places kept for later findings     */

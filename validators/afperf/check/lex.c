@@ -60,15 +60,22 @@ static const char *record_path(af_check *k, const char *field)
     return k->path;
 }
 
+/* Whether a finding of rule is not to be reported now: the rule is off,
+ * the record is read quietly, or (a last record that may be cut short)
+ * it is only counted. */
+static int held(af_check *k, size_t rule)
+{
+    if (!tgE_active(k->c, rule) || k->quiet)
+        return 1;
+    k->probed += (unsigned)k->probing;
+    return k->probing;
+}
+
 int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
                        const char *path, const char *exp, const char *found)
 {
-    if (!tgE_active(k->c, rule) || k->quiet)
+    if (held(k, rule))
         return -1;
-    if (k->probing) { /* a last record that may be cut short */
-        k->probed++;
-        return -1;
-    }
     tgE_site site = {s->at, s->len, s->line, s->column, path, -1};
     return tgE_report(k->c, rule, &site, exp, found);
 }
@@ -76,18 +83,14 @@ int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
                   const char *field, const char *exp, const char *found)
 {
-    if (!tgE_active(k->c, rule) || k->quiet)
+    if (held(k, rule))
         return -1;
-    if (k->probing) {
-        k->probed++;
-        return -1;
-    }
-    if (tgE_capped(k->c, rule)) {
-        tgE_site s = {at, len, 0, 0, "", -1};
-        return tgE_report(k->c, rule, &s, NULL, NULL);
-    }
-    af_site s = af_site_of(k, at, len);
-    return af_report_site(k, rule, &s, record_path(k, field), exp, found);
+    tgE_site site = {at, len, 0, 0, "", -1};
+    if (tgE_capped(k->c, rule)) /* only counted: no text to make */
+        return tgE_report(k->c, rule, &site, NULL, NULL);
+    af_where(k, at, &site.line, &site.column);
+    site.path = record_path(k, field);
+    return tgE_report(k->c, rule, &site, exp, found);
 }
 
 const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
@@ -230,26 +233,6 @@ static int frame_plain(const unsigned char *p, size_t n, int eof, frame *f)
     return 1;
 }
 
-static int utf8_ok(const unsigned char *p, size_t n, size_t *bad)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t v;
-        memcpy(&v, p + i, 8);
-        if (v & 0x8080808080808080ull)
-            break;
-    }
-    for (; i < n && p[i] < 0x80; i++)
-        ;
-    if (i == n)
-        return 1;
-    size_t b = tgU_utf8_bad(p + i, n - i);
-    if (b == SIZE_MAX)
-        return 1;
-    *bad = i + b;
-    return 0;
-}
-
 /* Frame the next record; 0 at the end of the input or when checking
  * stops. */
 int af_frame(af_check *k)
@@ -308,8 +291,8 @@ int af_frame(af_check *k)
         k->stop = 1;
         return 0;
     }
-    size_t bad;
-    if (!utf8_ok(k->rec, f.n + f.term, &bad))
+    size_t bad = tgU_utf8_bad(k->rec, f.n + f.term);
+    if (bad != SIZE_MAX)
         af_report(k, AF_ENC_UTF8, k->rec_at + bad, 1, "", "UTF-8",
                   "a byte that does not continue or start a character");
     if (f.cut_cr) {

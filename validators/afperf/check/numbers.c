@@ -2,8 +2,6 @@
  * AF-A13): integers in decimal or 0x-hexadecimal digits, and the strtod
  * syntax of the "C" locale.  Hand-written: they run for nearly every
  * field of a large file. */
-#include <string.h>
-
 #include "check.h"
 
 static int is_digit(unsigned c) { return c - '0' < 10; }
@@ -14,27 +12,6 @@ static int hex_value(unsigned c)
         return (int)(c - '0');
     c |= 0x20;
     return c - 'a' < 6 ? (int)(c - 'a' + 10) : -1;
-}
-
-/* Whether the 8 bytes of v are all ASCII digits: 0x30..0x39 keep their
- * high nibble 3 with or without 6 added. */
-static inline int eight_digits(uint64_t v)
-{
-    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
-            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
-           0x3333333333333333ull;
-}
-
-/* The value of 8 ASCII digits, the first in the lowest byte: pairs,
- * then quads, then the whole, by multiplications that keep each partial
- * sum in its own lanes. */
-static inline uint64_t eight_value(uint64_t v)
-{
-    v -= 0x3030303030303030ull;
-    v = v * 10 + (v >> 8);
-    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
-            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
-           32;
 }
 
 af_intv af_parse_int(const unsigned char *p, size_t n)
@@ -82,23 +59,9 @@ af_intv af_parse_int(const unsigned char *p, size_t n)
             return v;
         }
         v.zeros = (uint8_t)(n - i > 1 && p[i] == '0');
-        /* 19 digits never overflow 64 bits: check only past them */
-        size_t safe = n - i < 19 ? n : i + 19;
+        /* what the short path above left: leading zeros, a sign, more
+         * than 19 digits, or not digits at all */
         uint64_t u = 0;
-        for (uint64_t w; safe - i >= 8; i += 8) { /* 16 digits at most */
-            memcpy(&w, p + i, 8);
-            if (!eight_digits(w))
-                break;
-            u = u * 100000000 + eight_value(w);
-        }
-        for (; i < safe; i++) {
-            unsigned d = p[i] - (unsigned)'0';
-            if (d > 9) {
-                v.r = AF_IV_SYNTAX;
-                return v;
-            }
-            u = u * 10 + d;
-        }
         for (; i < n; i++) {
             unsigned d = p[i] - (unsigned)'0';
             if (d > 9) {

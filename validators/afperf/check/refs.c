@@ -268,18 +268,6 @@ static uint64_t pair_key(uint32_t owner, uint32_t mtype)
     return (uint64_t)owner << 32 | mtype;
 }
 
-/* The datatype (run, mtype) is registered with: AF_DT_NONE if its
- * MeasurementType had none we know (reported there), -1 if there is no
- * such MeasurementType (yet). */
-static int datatype(af_check *k, uint64_t run, uint64_t mtype)
-{
-    af_id *r = tgI_find(&k->runs, run), *m = tgI_find(&k->mtypes, mtype);
-    if (r == NULL || m == NULL)
-        return -1;
-    uint32_t *d = tgI_find(&k->defs, pair_key(r->idx, m->idx));
-    return d ? (int)*d : -1;
-}
-
 static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
                           const char *text, size_t n)
 {
@@ -292,19 +280,11 @@ static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
 /* ---- regions ---------------------------------------------------------- */
 
 /* Region ids started so far, with their run, as ranges (ids a writer
- * gives out in order are one range, however many); 2^64-1 has no range
- * [id, id + 1), so it has a slot of its own.  Regions whose run is
+ * gives out in order are one range, however many).  Regions whose run is
  * unknown (a blank run id before any RunInfo, AF-ORD-001) count as run 0.
  * @return 1 added, 0 started before, -1 not tracked (the limit). */
 static int region_started(af_check *k, uint64_t id, uint64_t run)
 {
-    if (id == UINT64_MAX) {
-        if (k->max_region)
-            return 0;
-        k->max_region = 1;
-        k->max_region_run = run;
-        return 1;
-    }
     int r = tgS_add_id(&k->started, id, run);
     if (r < 0)
         af_limit(k, k->rec_at, "ranges of started region ids");
@@ -314,10 +294,6 @@ static int region_started(af_check *k, uint64_t id, uint64_t run)
 /* Whether region id was started, and its run. */
 static int region_run(const af_check *k, uint64_t id, uint64_t *run)
 {
-    if (id == UINT64_MAX) {
-        *run = k->max_region_run;
-        return k->max_region;
-    }
     const tgS_node *n = tgS_find(&k->started, id);
     *run = n ? n->value : 0;
     return n != NULL;
@@ -383,8 +359,11 @@ static const owner *record_owner(af_check *k)
     return &k->owner;
 }
 
-/* datatype() for a run known by its dense index (UINT32_MAX: none),
- * through a small direct-mapped cache: a file has few (run, measurement
+/* The datatype (run, mtype) is registered with: AF_DT_NONE if its
+ * MeasurementType had none we know (reported there), -1 if there is no
+ * such MeasurementType (yet).  The run is given by its dense index
+ * (UINT32_MAX: none), and the answer comes through a small direct-mapped
+ * cache: a file has few (run, measurement
  * type) pairs and looks each up once per value.  A MeasurementType
  * empties the cache (measurement_type()). */
 static int run_datatype(af_check *k, uint32_t run_idx, uint64_t mtype)
@@ -845,35 +824,38 @@ void af_refs_record(af_check *k)
 /* ---- the end of the file --------------------------------------------- */
 
 /* Visit every entry of m in its slots' order (deterministic). */
-static void each(tgI_map *m, void (*fn)(af_check *, uint64_t, af_id *),
+static void each(tgI_map *m, void (*fn)(af_check *, uint64_t, void *),
                  af_check *k)
 {
     for (uint64_t s = 0; s < TGI_SMALL; s++)
         if (m->small_used >> s & 1)
-            fn(k, s, (af_id *)m->small[s]);
+            fn(k, s, m->small[s]);
     for (size_t i = 0; m->keys && i <= m->mask; i++)
         if (m->keys[i])
-            fn(k, m->keys[i], (af_id *)(m->vals + i * m->value_size));
+            fn(k, m->keys[i], m->vals + i * m->value_size);
 }
 
-static void run_unresolved(af_check *k, uint64_t id, af_id *e)
+static void run_unresolved(af_check *k, uint64_t id, void *v)
 {
+    const af_id *e = v;
     char exp[64];
     snprintf(exp, sizeof exp, "a RunInfo of run %" PRIu64, id);
     if (!e->defined)
         report_kept(k, AF_REF_RUN, e->site, exp, "none in the file");
 }
 
-static void section_unresolved(af_check *k, uint64_t id, af_id *e)
+static void section_unresolved(af_check *k, uint64_t id, void *v)
 {
+    const af_id *e = v;
     char exp[64];
     snprintf(exp, sizeof exp, "a SectionInfo of section %" PRIu64, id);
     if (!e->defined)
         report_kept(k, AF_REF_SECTION, e->site, exp, "none in the file");
 }
 
-static void region_unresolved(af_check *k, uint64_t id, af_id *e)
+static void region_unresolved(af_check *k, uint64_t id, void *v)
 {
+    const af_id *e = v;
     char exp[64];
     uint64_t run;
     snprintf(exp, sizeof exp, "a RegionStart of region %" PRIu64, id);
@@ -896,7 +878,7 @@ static void pending_settle(af_check *k, const af_pending *q)
     af_id *r = tgI_find(&k->runs, run);
     if (r == NULL || !r->defined)
         return; /* a run without RunInfo: AF-REF-001 said it */
-    int dt = datatype(k, run, q->mtype);
+    int dt = run_datatype(k, r->idx, q->mtype);
     if (dt == AF_DT_NONE)
         return; /* its MeasurementType's datatype was reported */
     if (dt < 0) {
@@ -920,8 +902,10 @@ static void pending_settle(af_check *k, const af_pending *q)
     }
 }
 
-static void open_interval(af_check *k, const af_region *g)
+static void open_interval(af_check *k, uint64_t key, void *v)
 {
+    const af_region *g = v;
+    (void)key;
     report_kept(k, AF_SEC_OPEN, g->site, "a SectionStop for the interval",
                 "none in the file");
 }
@@ -933,13 +917,7 @@ void af_refs_end(af_check *k)
                     "none in the file");
     if (!k->tracking)
         return;
-    tgI_map *m = &k->open_intervals;
-    for (size_t i = 0; m->keys && i <= m->mask; i++)
-        if (m->keys[i])
-            open_interval(k, (af_region *)(m->vals + i * m->value_size));
-    for (uint64_t s = 0; s < TGI_SMALL; s++)
-        if (m->small_used >> s & 1)
-            open_interval(k, (af_region *)m->small[s]);
+    each(&k->open_intervals, open_interval, k);
     if (k->truncated)
         return; /* what a cut file leaves unresolved says nothing */
     each(&k->runs, run_unresolved, k);

@@ -520,11 +520,10 @@ static long last_mt(const af_mut *x, unsigned mt)
 {
     char id[8];
     snprintf(id, sizeof id, "%u", mt);
-    for (long k = 1;; k++) {
-        long i = find(x, AF_T_MEASUREMENT_TYPE, -k);
-        if (i < 0 || ftext_is(x, (size_t)i, 3, id))
-            return i;
-    }
+    for (size_t i = x->m.nl; i-- > 0;)
+        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE && ftext_is(x, i, 3, id))
+            return (long)i;
+    return -1;
 }
 
 static int mut_mt_datatype(af_mut *x)
