@@ -199,6 +199,13 @@ s = BASE + "RunPoint,120,7,1,abc\n"
 case("int32 value abc", s, "AF-VAL-001", at(s, "abc"), 1)
 s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3,2\n"
 case("bool value 2", s, "AF-VAL-001", at(s, "2\n"), 1)
+# a record of many pairs: a bad value after 150 commas is found in its
+# place (the framing pass notes 64 commas at a time)
+pairs = "1,5," * 74
+s = (BASE + "RegionStart,110,7,1,x,\n" + "RegionPoint,111,1," + pairs +
+     "1,abc\nRegionStop,112,1\n")
+case("int32 value abc in the 75th pair", s, "AF-VAL-001", at(s, "abc"), 1,
+     line=6, column=len("RegionPoint,111,1," + pairs + "1,") + 1)
 # "subsequent records update the previous definition": after type 1 is
 # redefined as a string, abc is a value of it, 5 before it was an int32
 s = (BASE + "RunPoint,120,7,1,5\n"

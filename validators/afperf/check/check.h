@@ -57,6 +57,24 @@ typedef struct af_owner {
     uint32_t run_idx; /* the run's dense index, UINT32_MAX if none yet */
 } af_owner;
 
+/* Commas of a record found in the pass that frames it (check.h); a
+ * record with more is scanned again for the next as many. */
+#define AF_COMMAS 64
+
+/* The last texts a pattern field matched with no finding, and what each
+ * gave (records.c pattern_field()): writers repeat a few tags, units and
+ * datatypes over and over, and a repeat needs no second match. */
+#define AF_MEMO      64 /* bytes of a text kept                       */
+#define AF_MEMO_WAYS 4  /* texts kept per field, the oldest replaced  */
+typedef struct af_memo {
+    struct {
+        uint8_t n; /* bytes in text; 0: none (a blank is not matched) */
+        uint64_t u;
+        unsigned char text[AF_MEMO];
+    } way[AF_MEMO_WAYS];
+    unsigned next; /* the way to replace */
+} af_memo;
+
 /* A cached datatype of (run, measurement type), refs.c run_datatype(). */
 #define AF_DT_CACHE 256
 typedef struct af_dt_cache {
@@ -85,15 +103,21 @@ typedef struct af_check {
     uint64_t record;          /* 0-based index among records         */
     const unsigned char *cur; /* next field (lex.c)                  */
     int quotes;               /* it holds a double quote somewhere   */
-    unsigned nfld;            /* fields lexed so far                 */
-    int type;                 /* its type, or -1                     */
-    int quiet;                /* read it without findings (too few
+    /* the commas of a record without quotes, as offsets from rec, found
+     * when it was framed: as many as commas[] holds, and more_commas
+     * when there are more after them (lex.c af_more_commas()) */
+    uint32_t commas[AF_COMMAS];
+    unsigned ncommas, next_comma;
+    int more_commas;
+    unsigned nfld;   /* fields lexed so far                 */
+    int type;        /* its type, or -1                     */
+    int quiet;       /* read it without findings (too few
                                    fields to know which is which, or
                                    cut by an open quote)               */
-    int probing;              /* count its findings, report none     */
-    unsigned probed;          /* findings counted while probing      */
-    int truncated;            /* the input was found cut short       */
-    int unended;              /* it ends the input without line end  */
+    int probing;     /* count its findings, report none     */
+    unsigned probed; /* findings counted while probing      */
+    int truncated;   /* the input was found cut short       */
+    int unended;     /* it ends the input without line end  */
     char path[96];
     unsigned char *scratch; /* unescaped field values              */
     size_t scratch_cap;
@@ -107,7 +131,8 @@ typedef struct af_check {
     int tracking;    /* cross-record state still kept      */
     /* parsed fields of the current record, by enum af_field */
     af_num val[AF_NFIELDS];
-    unsigned present; /* bit f: field f was in the record  */
+    unsigned present;         /* bit f: field f was in the record  */
+    af_memo memo[AF_NFIELDS]; /* of the pattern fields          */
     /* cross-record state (refs.c) */
     af_block block;
     af_dt_cache dt_cache[AF_DT_CACHE];
@@ -146,30 +171,17 @@ af_site af_site_of(const af_check *k, uint64_t at, uint64_t len);
 /*! af_frame() : frame the next record (k->rec, k->rec_n); 0 at the end of
  *  the input or when checking stops. */
 int af_frame(af_check *k);
-/*! af_find_comma() : the first comma in [s, end), or end: eight bytes
- *  at a time (a zero byte of v ^ ",,,,,,,," is a comma; the lowest flag
- *  is exact), since fields are too short for a call to memchr to pay. */
-static inline const unsigned char *af_find_comma(const unsigned char *s,
-                                                 const unsigned char *end)
-{
-    for (; end - s >= 8; s += 8) {
-        uint64_t v;
-        memcpy(&v, s, 8);
-        v ^= 0x2C2C2C2C2C2C2C2Cull;
-        uint64_t z = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
-        if (z)
-            return s + (__builtin_ctzll(z) >> 3);
-    }
-    while (s < end && *s != ',')
-        s++;
-    return s;
-}
-
 /*! af_next_quoted() : af_next_field() for a record that holds quotes. */
 int af_next_quoted(af_check *k, af_fld *f);
 
+/*! af_more_commas() : the next commas of a record that has more than
+ *  AF_COMMAS, from k->cur. */
+void af_more_commas(af_check *k);
+
 /*! af_next_field() : the next field of the current record; 0 at its end.
- *  Inline: it runs for every field; records with quotes go the long way. */
+ *  Inline: it runs for every field.  A record without quotes has its
+ *  commas noted when it was framed; records with quotes go the long
+ *  way. */
 static inline int af_next_field(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
@@ -177,7 +189,10 @@ static inline int af_next_field(af_check *k, af_fld *f)
         return 0;
     if (k->quotes)
         return af_next_quoted(k, f);
-    const unsigned char *c = af_find_comma(s, end);
+    if (k->next_comma == k->ncommas && k->more_commas)
+        af_more_commas(k);
+    const unsigned char *c =
+        k->next_comma < k->ncommas ? k->rec + k->commas[k->next_comma++] : end;
     f->p = s;
     f->n = (size_t)(c - s);
     f->at = k->rec_at + (uint64_t)(s - k->rec);
@@ -216,8 +231,24 @@ typedef struct af_intv {
     uint8_t hex, zeros, minus;
 } af_intv;
 _Static_assert(sizeof(af_intv) <= 16, "af_intv is returned in registers");
-/*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'. */
-af_intv af_parse_int(const unsigned char *p, size_t n);
+/*! af_parse_int_long() : af_parse_int() for what is not a short decimal
+ *  number. */
+af_intv af_parse_int_long(const unsigned char *p, size_t n);
+/*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'.
+ *  Inline for the common case, up to 8 decimal digits without a leading
+ *  zero: it runs for nearly every field. */
+static inline af_intv af_parse_int(const unsigned char *p, size_t n)
+{
+    if (n - 1 < 8 && (p[0] - (unsigned)'1' < 9 || (n == 1 && p[0] == '0'))) {
+        uint64_t u = p[0] - (uint64_t)'0';
+        size_t i = 1;
+        for (; i < n && p[i] - (unsigned)'0' < 10; i++)
+            u = u * 10 + (p[i] - (uint64_t)'0');
+        if (i == n)
+            return (af_intv){u, AF_IV_OK, 0, 0, 0};
+    }
+    return af_parse_int_long(p, n);
+}
 
 /*! af_float_len() : how many leading bytes of p[0..n) form a strtod
  *  number (after leading blanks, which *lead counts), or 0. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/scan16.h"
 #include "../../core/unicode.h"
 #include "check.h"
 
@@ -109,6 +110,7 @@ const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
 
 typedef struct frame {
     size_t n;     /* record bytes, without the line end        */
+    int ascii;    /* it is ASCII: no UTF-8 to check            */
     size_t term;  /* bytes of the line end: 0, 1 or 2          */
     int bare_cr;  /* it ended at a bare CR                     */
     int open;     /* it ended inside a quote (at end of input) */
@@ -192,44 +194,93 @@ static int frame_quoted(const unsigned char *p, size_t n, int eof, frame *f)
     }
 }
 
-/* The common record: no quote before its LF. */
-static int frame_plain(const unsigned char *p, size_t n, int eof, frame *f)
+/* Scan p[i..n) a block at a time for the bytes a record without quotes
+ * turns on: its commas, noted in k->commas (more_commas when there are
+ * more than it holds), and the first LF, CR or double quote, which ends
+ * the scan.  @return the offset of that byte, or n; *high: a byte above
+ * 0x7F came before it. */
+static size_t scan_record(af_check *k, const unsigned char *p, size_t i,
+                          size_t n, unsigned *high)
+{
+    unsigned nc = 0, hi = 0;
+    k->more_commas = 0;
+    for (; i < n; i += 16) {
+        tgV_block b =
+            n - i >= 16 ? tgV_load(p + i) : tgV_load_part(p + i, n - i);
+        unsigned stop = tgV_eq(b, '\n') | tgV_eq(b, '\r') | tgV_eq(b, '"');
+        unsigned commas = tgV_eq(b, ','), h = tgV_high(b);
+        if (stop) { /* only what comes before it */
+            unsigned before = (stop & (0u - stop)) - 1;
+            commas &= before;
+            h &= before;
+        }
+        hi |= h;
+        for (; commas; commas &= commas - 1) {
+            if (nc == AF_COMMAS) {
+                k->more_commas = 1;
+                break;
+            }
+            k->commas[nc++] = (uint32_t)(i + (unsigned)__builtin_ctz(commas));
+        }
+        if (stop) {
+            n = i + (unsigned)__builtin_ctz(stop);
+            break;
+        }
+    }
+    k->ncommas = nc;
+    k->next_comma = 0;
+    *high = hi;
+    return n;
+}
+
+void af_more_commas(af_check *k)
+{
+    unsigned high;
+    scan_record(k, k->rec, (size_t)(k->cur - k->rec), k->rec_n, &high);
+}
+
+/* A comment: to the end of its line, whatever it holds. */
+static int frame_comment(const unsigned char *p, size_t n, int eof, frame *f)
 {
     const unsigned char *lf = memchr(p, '\n', n);
-    size_t end = lf ? (size_t)(lf - p) : n;
-    if (p[0] == '#') { /* a comment: to the end of the line */
-        if (!lf && !eof)
-            return 0;
-        f->n = end;
-        f->term = lf != NULL;
-        if (lf && end > 0 && p[end - 1] == '\r') {
-            f->n--;
-            f->term = 2;
-        }
-        return 1;
-    }
-    if (memchr(p, '"', end))
-        return -1;
-    const unsigned char *cr = memchr(p, '\r', end);
-    if (cr && (size_t)(cr - p) + 1 < end) { /* a bare CR */
-        f->n = (size_t)(cr - p);
-        f->term = 1;
-        f->bare_cr = 1;
-        return 1;
-    }
     if (!lf && !eof)
         return 0;
-    if (!lf && cr) { /* "...\r" at the end: cut inside a CRLF */
-        f->n = end - 1;
-        f->cut_cr = 1;
-        return 1;
-    }
-    f->n = end;
+    f->n = lf ? (size_t)(lf - p) : n;
     f->term = lf != NULL;
-    if (cr) {
+    if (lf && f->n > 0 && p[f->n - 1] == '\r') {
         f->n--;
         f->term = 2;
     }
+    return 1;
+}
+
+/* The common record: no quote before its line end.  One pass frames it
+ * and finds its commas; -1 when a quote comes first. */
+static int frame_plain(af_check *k, const unsigned char *p, size_t n, int eof,
+                       frame *f)
+{
+    if (p[0] == '#')
+        return frame_comment(p, n, eof, f);
+    unsigned high;
+    size_t end = scan_record(k, p, 0, n, &high);
+    if (end < n && p[end] == '"')
+        return -1;
+    f->ascii = high == 0; /* so far as the scan went: all of it */
+    f->n = end;
+    if (end == n) /* no line end yet */
+        return eof;
+    if (p[end] == '\n') {
+        f->term = 1;
+        return 1;
+    }
+    if (end + 1 == n) { /* a CR last: more may come, or a cut CRLF */
+        if (!eof)
+            return 0;
+        f->cut_cr = 1;
+        return 1;
+    }
+    f->term = 1 + (p[end + 1] == '\n');
+    f->bare_cr = f->term == 1;
     return 1;
 }
 
@@ -253,7 +304,7 @@ int af_frame(af_check *k)
         memset(&f, 0, sizeof f);
         const unsigned char *p = tgW_ptr(w);
         int eof = w->eof || avail >= w->max_need;
-        int r = frame_plain(p, avail, eof, &f);
+        int r = frame_plain(k, p, avail, eof, &f);
         if (r < 0) {
             r = frame_quoted(p, avail, eof, &f);
             f.quotes = 1;
@@ -291,7 +342,7 @@ int af_frame(af_check *k)
         k->stop = 1;
         return 0;
     }
-    size_t bad = tgU_utf8_bad(k->rec, f.n + f.term);
+    size_t bad = f.ascii ? SIZE_MAX : tgU_utf8_bad(k->rec, f.n + f.term);
     if (bad != SIZE_MAX)
         af_report(k, AF_ENC_UTF8, k->rec_at + bad, 1, "", "UTF-8",
                   "a byte that does not continue or start a character");
@@ -321,6 +372,25 @@ int af_frame(af_check *k)
 }
 
 /* ---- fields ---------------------------------------------------------- */
+
+/* The first comma in [s, end), or end, eight bytes at a time (a zero
+ * byte of v ^ ",,,,,,,," is a comma; the lowest flag is exact): the
+ * fields of a record with quotes, which its framing did not split. */
+static const unsigned char *find_comma(const unsigned char *s,
+                                       const unsigned char *end)
+{
+    for (; end - s >= 8; s += 8) {
+        uint64_t v;
+        memcpy(&v, s, 8);
+        v ^= 0x2C2C2C2C2C2C2C2Cull;
+        uint64_t z = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
+        if (z)
+            return s + (__builtin_ctzll(z) >> 3);
+    }
+    while (s < end && *s != ',')
+        s++;
+    return s;
+}
 
 int af_next_quoted(af_check *k, af_fld *f)
 {
@@ -355,7 +425,7 @@ int af_next_quoted(af_check *k, af_fld *f)
                       "more text");
     } else {
         f->quoted = 0;
-        const unsigned char *c = af_find_comma(s, end);
+        const unsigned char *c = find_comma(s, end);
         comma = c < end ? c : NULL;
         f->p = s;
         f->n = (size_t)(c - s);

@@ -2,6 +2,7 @@
  * AF-A13): integers in decimal or 0x-hexadecimal digits, and the strtod
  * syntax of the "C" locale.  Hand-written: they run for nearly every
  * field of a large file. */
+#include "../../core/bytes.h"
 #include "check.h"
 
 static int is_digit(unsigned c) { return c - '0' < 10; }
@@ -14,24 +15,56 @@ static int hex_value(unsigned c)
     return c - 'a' < 6 ? (int)(c - 'a' + 10) : -1;
 }
 
-af_intv af_parse_int(const unsigned char *p, size_t n)
+/* Whether the 8 bytes of v are all ASCII digits: 0x30..0x39 keep their
+ * high nibble 3 with or without 6 added. */
+static inline int eight_digits(uint64_t v)
+{
+    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
+            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+           0x3333333333333333ull;
+}
+
+/* The value of 8 ASCII digits, the first in the lowest byte: pairs,
+ * then quads, then the whole, by multiplications that keep each partial
+ * sum in its own lanes. */
+static inline uint64_t eight_value(uint64_t v)
+{
+    v -= 0x3030303030303030ull;
+    v = v * 10 + (v >> 8);
+    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
+            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
+           32;
+}
+
+/* 1 to 19 decimal digits without a leading zero (or "0"): *u and 1, or
+ * 0 for the general reader.  19 digits never overflow 64 bits. */
+static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
+{
+    if (n - 1 >= 19 || (p[0] == '0' && n > 1))
+        return 0;
+    uint64_t x = 0;
+    size_t i = 0;
+    for (uint64_t w; n - i >= 8; i += 8) {
+        w = tgB_le64(p + i); /* the first digit in the lowest byte */
+        if (!eight_digits(w))
+            return 0;
+        x = x * 100000000 + eight_value(w);
+    }
+    for (; i < n; i++) {
+        unsigned d = p[i] - (unsigned)'0';
+        if (d > 9)
+            return 0;
+        x = x * 10 + d;
+    }
+    *u = x;
+    return 1;
+}
+
+af_intv af_parse_int_long(const unsigned char *p, size_t n)
 {
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
-    /* the common case first: 1 to 19 decimal digits, no leading zero */
-    if (n - 1 < 19 && (p[0] - (unsigned)'1' < 9 || (n == 1 && *p == '0'))) {
-        uint64_t u = p[0] - (uint64_t)'0';
-        size_t i = 1;
-        for (; i < n; i++) {
-            unsigned d = p[i] - (unsigned)'0';
-            if (d > 9)
-                break;
-            u = u * 10 + d;
-        }
-        if (i == n) {
-            v.u = u;
-            return v;
-        }
-    }
+    if (plain_decimal(p, n, &v.u))
+        return v;
     if (n == 0) {
         v.r = AF_IV_BLANK;
         return v;

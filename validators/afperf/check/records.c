@@ -139,23 +139,25 @@ static int tag_cmp(const void *a, const void *b)
     return c ? c : (x->n > y->n) - (x->n < y->n);
 }
 
-static void tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
-                       size_t n)
+/* @return whether a name is given twice (reported), or the check ran
+ * into a limit (reported as such). */
+static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
+                      size_t n)
 {
     size_t count = 1;
     for (size_t i = 0; i < n; i++)
         count += p[i] == ';';
     if (count < 2)
-        return;
+        return 0;
     if (count > k->c->limits[TG_LIMIT_LIVE_OBJECTS] ||
         count > SIZE_MAX / sizeof(tag_name)) {
         af_limit(k, f->at, "tags in one field");
-        return;
+        return 1;
     }
     tag_name *t = malloc(count * sizeof *t);
     if (t == NULL) {
         af_limit(k, f->at, "tags in one field");
-        return;
+        return 1;
     }
     size_t m = 0, start = 0;
     for (size_t i = 0; i <= n; i++) {
@@ -167,19 +169,22 @@ static void tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
         start = i + 1;
     }
     qsort(t, m, sizeof *t, tag_cmp);
-    for (size_t i = 1; i < m; i++)
+    int twice = 0;
+    for (size_t i = 1; i < m && !twice; i++)
         if (tag_cmp(&t[i - 1], &t[i]) == 0) {
             char found[64];
             af_report(k, AF_TAG_TWICE, f->at, f->n, field_name(AF_F_TAGS),
                       "each tag name once",
                       af_quote(t[i].p, t[i].n, found, sizeof found));
-            break;
+            twice = 1;
         }
     free(t);
+    return twice;
 }
 
-static void pattern_field(af_check *k, unsigned field, const af_fld *f,
-                          const unsigned char *p, size_t n, af_num *v)
+/* What pattern_field() found: 1 a clean match (v->u set), 0 a finding. */
+static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
+                           const unsigned char *p, size_t n, af_num *v)
 {
     const char *name = field_name(field);
     char found[64];
@@ -205,7 +210,7 @@ static void pattern_field(af_check *k, unsigned field, const af_fld *f,
                 : "name=value items joined by ';'";
         af_report(k, rule, f->at, f->n, name, exp,
                   af_quote(p, n, found, sizeof found));
-        return;
+        return 0;
     }
     v->ok = 1;
     if (kind == AF_K_DATATYPE) {
@@ -218,9 +223,11 @@ static void pattern_field(af_check *k, unsigned field, const af_fld *f,
         int ascii = (n == 1 && p[0] == 's') ||
                     (n == 2 && p[1] == 's' &&
                      (p[0] == 'm' || p[0] == 'u' || p[0] == 'n'));
-        if (!ascii)
+        if (!ascii) {
             af_report(k, AF_RUN_UNITS_ART, f->at, f->n, name,
                       "s, ms, us or ns", af_quote(p, n, found, sizeof found));
+            return 0;
+        }
     } else if (kind == AF_K_VERSION) {
         af_intv major = af_parse_int(p + g[0], g[1] - g[0]);
         af_intv minor = af_parse_int(p + g[2], g[3] - g[2]);
@@ -228,12 +235,31 @@ static void pattern_field(af_check *k, unsigned field, const af_fld *f,
             af_report(k, AF_RUN_MAJOR, f->at, f->n, name, "major version 1",
                       af_quote(p, n, found, sizeof found));
             v->ok = 0;
-            return;
+            return 0;
         }
         /* a later minor version reads forward-compatibly (AF-A4) */
         v->u = minor.r != AF_IV_OK || minor.u > 0;
     } else if (kind == AF_K_TAGS) {
-        tags_twice(k, f, p, n);
+        return !tags_twice(k, f, p, n);
+    }
+    return 1;
+}
+
+static void pattern_field(af_check *k, unsigned field, const af_fld *f,
+                          const unsigned char *p, size_t n, af_num *v)
+{
+    af_memo *m = &k->memo[field];
+    for (unsigned i = 0; i < AF_MEMO_WAYS; i++)
+        if (m->way[i].n == n && memcmp(m->way[i].text, p, n) == 0) {
+            v->ok = 1;
+            v->u = m->way[i].u;
+            return;
+        }
+    if (pattern_checked(k, field, f, p, n, v) && n <= AF_MEMO) {
+        unsigned i = m->next++ % AF_MEMO_WAYS;
+        m->way[i].n = (uint8_t)n;
+        m->way[i].u = v->u;
+        memcpy(m->way[i].text, p, n);
     }
 }
 

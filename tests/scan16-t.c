@@ -1,0 +1,67 @@
+/* scan16-t.c - the sixteen-byte masks of core/scan16.h against a byte
+ * loop: every byte value at every position of a block, random blocks for
+ * several target bytes, and blocks cut short by tgV_load_part().  Built
+ * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
+ * as scan16-portable-t with TG_SCAN16_PORTABLE, the plain C every other
+ * machine runs.  Failure: a mask that differs from the loop's. */
+#include "core/bytes.h"
+#include "core/scan16.h"
+#include "tap.h"
+
+static unsigned model_eq(const unsigned char *b, size_t n, unsigned char c)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < n; i++)
+        m |= (unsigned)(b[i] == c) << i;
+    return m;
+}
+
+static unsigned model_high(const unsigned char *b, size_t n)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < n; i++)
+        m |= (unsigned)(b[i] >= 0x80) << i;
+    return m;
+}
+
+/* Whether the masks of the first n bytes of b (n < 16: loaded in part,
+ * the rest of the block zero bytes) match the model for target c. */
+static int agrees(const unsigned char *b, size_t n, unsigned char c)
+{
+    unsigned char whole[16] = {0};
+    memcpy(whole, b, n);
+    tgV_block v = n == 16 ? tgV_load(b) : tgV_load_part(b, n);
+    return tgV_eq(v, c) == model_eq(whole, 16, c) &&
+           tgV_high(v) == model_high(whole, 16);
+}
+
+int main(void)
+{
+    unsigned char b[16];
+    long bad = 0;
+    for (unsigned pos = 0; pos < 16; pos++)
+        for (unsigned x = 0; x < 256; x++) {
+            memset(b, 'a', sizeof b);
+            b[pos] = (unsigned char)x;
+            bad += !agrees(b, 16, (unsigned char)x) || !agrees(b, 16, ',');
+        }
+    ok(bad == 0, "each byte value at each position: %ld blocks differ", bad);
+
+    tgB_rng rng = {7};
+    static const unsigned char targets[] = {',', '\n', '\r', '"', 0, 0xFF};
+    bad = 0;
+    for (int t = 0; t < 200000; t++) {
+        for (size_t i = 0; i < 16; i++) /* targets often, any byte else */
+            b[i] = tgB_below(&rng, 3) ? targets[tgB_below(&rng, 6)]
+                                      : (unsigned char)tgB_below(&rng, 256);
+        size_t n = t % 2 ? 16 : tgB_below(&rng, 17);
+        bad += !agrees(b, n, targets[tgB_below(&rng, 6)]);
+    }
+    ok(bad == 0, "random whole and part blocks: %ld differ", bad);
+
+    memset(b, ',', sizeof b);
+    tgV_block none = tgV_load_part(b, 0);
+    ok(tgV_eq(none, ',') == 0 && tgV_high(none) == 0,
+       "an empty part block has no byte of any kind but zero");
+    return done_testing();
+}

@@ -1,0 +1,74 @@
+/* scan16.h - sixteen bytes at a time: a bit mask of the bytes that equal
+ * a given byte, and of the bytes above 0x7F, for the scanners of the
+ * text formats (one pass finds every byte a record's framing and fields
+ * turn on).  SSE2 where the compiler has it (every x86-64 does); plain C
+ * elsewhere, or when TG_SCAN16_PORTABLE is defined, which is how
+ * tests/scan16-t.c holds both to the same model.  Header-only: it runs
+ * for every byte of a text trace. */
+#ifndef TG_SCAN16_H
+#define TG_SCAN16_H
+
+#include <stddef.h>
+#include <string.h>
+
+#if defined(__SSE2__) && !defined(TG_SCAN16_PORTABLE)
+#include <emmintrin.h>
+
+typedef __m128i tgV_block;
+
+static inline tgV_block tgV_load(const unsigned char *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/*! tgV_eq() : bit i is set when byte i of b is c. */
+static inline unsigned tgV_eq(tgV_block b, unsigned char c)
+{
+    return (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(b, _mm_set1_epi8((char)c)));
+}
+
+/*! tgV_high() : bit i is set when byte i of b is above 0x7F. */
+static inline unsigned tgV_high(tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(b);
+}
+#else
+typedef struct tgV_block {
+    unsigned char b[16];
+} tgV_block;
+
+static inline tgV_block tgV_load(const unsigned char *p)
+{
+    tgV_block b;
+    memcpy(b.b, p, 16);
+    return b;
+}
+
+static inline unsigned tgV_eq(tgV_block b, unsigned char c)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)(b.b[i] == c) << i;
+    return m;
+}
+
+static inline unsigned tgV_high(tgV_block b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)(b.b[i] >> 7) << i;
+    return m;
+}
+#endif
+
+/*! tgV_load_part() : the n < 16 bytes at p, then zero bytes: the end of
+ *  an input is scanned as a whole block without reading past it. */
+static inline tgV_block tgV_load_part(const unsigned char *p, size_t n)
+{
+    unsigned char tail[16] = {0};
+    memcpy(tail, p, n);
+    return tgV_load(tail);
+}
+
+#endif
