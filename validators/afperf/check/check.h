@@ -19,10 +19,8 @@
 typedef struct af_fld {
     const unsigned char *p;
     size_t n;
-    uint64_t at;  /* offset of its first byte (the opening quote) */
-    int quoted;   /* it was enclosed in quotes                    */
-    int escaped;  /* it holds a doubled quote                     */
-    unsigned idx; /* 0 = the record type                          */
+    uint64_t at; /* offset of its first byte (the opening quote) */
+    int escaped; /* it holds a doubled quote                     */
 } af_fld;
 
 /* A place in the file, for findings reported later than their record. */
@@ -178,10 +176,21 @@ int af_next_quoted(af_check *k, af_fld *f);
  *  AF_COMMAS, from k->cur. */
 void af_more_commas(af_check *k);
 
+/*! af_next_comma() : the next comma of the current record (outside
+ *  quotes) after the field at k->cur, or end if there is none. */
+static inline const unsigned char *af_next_comma(af_check *k,
+                                                 const unsigned char *end)
+{
+    if (k->next_comma == k->ncommas && k->more_commas)
+        af_more_commas(k);
+    return k->next_comma < k->ncommas ? k->rec + k->commas[k->next_comma++]
+                                      : end;
+}
+
 /*! af_next_field() : the next field of the current record; 0 at its end.
- *  Inline: it runs for every field.  A record without quotes has its
- *  commas noted when it was framed; records with quotes go the long
- *  way. */
+ *  Inline: it runs for every field.  Its end is the next comma the
+ *  framing noted; a record with quotes goes the long way for what quotes
+ *  mean. */
 static inline int af_next_field(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
@@ -189,18 +198,16 @@ static inline int af_next_field(af_check *k, af_fld *f)
         return 0;
     if (k->quotes)
         return af_next_quoted(k, f);
-    if (k->next_comma == k->ncommas && k->more_commas)
-        af_more_commas(k);
-    const unsigned char *c =
-        k->next_comma < k->ncommas ? k->rec + k->commas[k->next_comma++] : end;
+    const unsigned char *c = af_next_comma(k, end);
     f->p = s;
     f->n = (size_t)(c - s);
     f->at = k->rec_at + (uint64_t)(s - k->rec);
-    f->idx = k->nfld++;
-    f->quoted = f->escaped = 0;
+    k->nfld++;
+    f->escaped = 0;
     k->cur = c + 1; /* past the end when c is the end */
     return 1;
 }
+
 /*! af_text() : the value of f with doubled quotes made single, and its
  *  length; valid until the next call. */
 const unsigned char *af_unescape(af_check *k, const af_fld *f, size_t *n);

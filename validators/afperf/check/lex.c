@@ -110,7 +110,8 @@ const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
 
 typedef struct frame {
     size_t n;     /* record bytes, without the line end        */
-    int ascii;    /* it is ASCII: no UTF-8 to check            */
+    size_t high;  /* its first byte above 0x7F, where UTF-8
+                     checks start (SIZE_MAX: none)             */
     size_t term;  /* bytes of the line end: 0, 1 or 2          */
     int bare_cr;  /* it ended at a bare CR                     */
     int open;     /* it ended inside a quote (at end of input) */
@@ -129,114 +130,105 @@ static uint64_t count_lfs(const unsigned char *p, size_t n)
     return lfs;
 }
 
-/* Where the record at p ends, if the n bytes show it: 1, or 0 to read
- * more (never when eof).  A quote opens a field only as its first byte
- * and is then skipped to its closing quote with memchr; elsewhere the
- * bytes that matter are ',', LF and CR (a quote there is data, and
- * AF-QUO-001 or AF-QUO-002 for af_next_quoted() to say). */
-static int frame_quoted(const unsigned char *p, size_t n, int eof, frame *f)
+/* The quoted part that opens at p[at] (a field's first byte): where it
+ * ends, past its closing quote ("" inside stands for one quote; LF and
+ * CR are data), with its LFs added to f->lfs; n with f->open when the
+ * input ends inside it; SIZE_MAX when more bytes may tell. */
+static size_t skip_quoted(const unsigned char *p, size_t at, size_t n, int eof,
+                          frame *f)
 {
-    f->lfs = 0;
-    for (size_t i = 0;;) { /* i: the start of a field */
-        if (i < n && p[i] == '"') {
-            size_t j = i + 1;
-            for (;;) { /* the closing quote: a '"' not doubled */
-                const unsigned char *q = memchr(p + j, '"', n - j);
-                if (q == NULL) {
-                    if (!eof)
-                        return 0;
-                    f->lfs += count_lfs(p + i, n - i);
-                    f->n = n;
-                    f->open = 1;
-                    f->quote = i;
-                    return 1;
-                }
-                j = (size_t)(q - p) + 1;
-                if (j == n && !eof)
-                    return 0;
-                if (j < n && p[j] == '"') {
-                    j++;
-                    continue;
-                }
-                break;
-            }
-            f->lfs += count_lfs(p + i, j - i);
-            i = j; /* what follows the closing quote, to the comma */
-        }
-        size_t j = i;
-        while (j < n && p[j] != ',' && p[j] != '\n' && p[j] != '\r')
-            j++;
-        if (j == n) {
+    size_t j = at + 1;
+    for (;;) { /* the closing quote: a '"' not doubled */
+        const unsigned char *q = memchr(p + j, '"', n - j);
+        if (q == NULL) {
             if (!eof)
-                return 0;
-            f->n = n;
-            f->term = 0;
-            return 1;
+                return SIZE_MAX;
+            f->lfs += count_lfs(p + at, n - at);
+            f->open = 1;
+            f->quote = at;
+            return n;
         }
-        if (p[j] == ',') {
-            i = j + 1;
+        j = (size_t)(q - p) + 1;
+        if (j == n && !eof) /* a quote last: it may be doubled */
+            return SIZE_MAX;
+        if (j < n && p[j] == '"') {
+            j++;
             continue;
         }
-        f->n = j;
-        if (p[j] == '\n') {
-            f->term = 1;
-            return 1;
-        }
-        if (j + 1 == n) { /* a CR last: more may come, or a cut CRLF */
-            if (!eof)
-                return 0;
-            f->cut_cr = 1;
-            return 1;
-        }
-        f->term = p[j + 1] == '\n' ? 2 : 1;
-        f->bare_cr = f->term == 1;
-        return 1;
+        f->lfs += count_lfs(p + at, j - at);
+        return j;
     }
 }
 
-/* Scan p[i..n) a block at a time for the bytes a record without quotes
- * turns on: its commas, noted in k->commas (more_commas when there are
- * more than it holds), and the first LF, CR or double quote, which ends
- * the scan.  @return the offset of that byte, or n; *high: a byte above
- * 0x7F came before it. */
+/* Scan p[i..n) (i: a field's start) sixteen bytes at a time for the
+ * bytes a record turns on: commas, noted in k->commas (more_commas when
+ * there are more than it holds), and the first LF or CR, which ends it.
+ * A double quote opens a quoted part only as a field's first byte, and
+ * that part is skipped (skip_quoted()); anywhere else it is data, for
+ * af_next_quoted() to report (AF-QUO-001, AF-QUO-002).  f gets quotes,
+ * open, quote, lfs, and high: the first byte above 0x7F or of a quoted
+ * part (which is not looked at here), where UTF-8 checks start.
+ * @return the offset of the LF or CR, n, or SIZE_MAX to read more. */
 static size_t scan_record(af_check *k, const unsigned char *p, size_t i,
-                          size_t n, unsigned *high)
+                          size_t n, int eof, frame *f)
 {
-    unsigned nc = 0, hi = 0;
+    size_t origin = i, end = n;
+    unsigned nc = 0;
+    f->high = SIZE_MAX;
     k->more_commas = 0;
-    for (; i < n; i += 16) {
+    while (i < n) {
         tgV_block b =
             n - i >= 16 ? tgV_load(p + i) : tgV_load_part(p + i, n - i);
-        unsigned stop = tgV_eq(b, '\n') | tgV_eq(b, '\r') | tgV_eq(b, '"');
+        unsigned lines = tgV_eq(b, '\n') | tgV_eq(b, '\r');
+        unsigned stop = lines | tgV_eq(b, '"');
         unsigned commas = tgV_eq(b, ','), h = tgV_high(b);
-        if (stop) { /* only what comes before it */
-            unsigned before = (stop & (0u - stop)) - 1;
-            commas &= before;
-            h &= before;
-        }
-        hi |= h;
-        for (; commas; commas &= commas - 1) {
-            if (nc == AF_COMMAS) {
-                k->more_commas = 1;
-                break;
+        size_t next = i + 16;
+        for (;;) { /* the stops of this block, in order */
+            unsigned bit = stop & (0u - stop);
+            unsigned before = bit ? bit - 1 : 0xFFFFu;
+            if ((h & before) && f->high == SIZE_MAX)
+                f->high = i + (unsigned)__builtin_ctz(h & before);
+            for (unsigned c = commas & before; c; c &= c - 1) {
+                if (nc == AF_COMMAS) {
+                    k->more_commas = 1;
+                    break;
+                }
+                k->commas[nc++] = (uint32_t)(i + (unsigned)__builtin_ctz(c));
             }
-            k->commas[nc++] = (uint32_t)(i + (unsigned)__builtin_ctz(commas));
+            if (bit == 0)
+                break;
+            size_t at = i + (unsigned)__builtin_ctz(bit);
+            if (bit & lines) {
+                end = at;
+                goto done;
+            }
+            f->quotes = 1;
+            if (at == origin || p[at - 1] == ',') {
+                if (at < f->high)
+                    f->high = at;
+                next = skip_quoted(p, at, n, eof, f);
+                if (next == SIZE_MAX)
+                    return SIZE_MAX;
+                break; /* go on after it */
+            }
+            /* a quote that is data: on past it */
+            stop &= stop - 1;
+            commas &= ~before;
+            h &= ~before;
         }
-        if (stop) {
-            n = i + (unsigned)__builtin_ctz(stop);
-            break;
-        }
+        i = next;
     }
+done:
     k->ncommas = nc;
     k->next_comma = 0;
-    *high = hi;
-    return n;
+    return end;
 }
 
 void af_more_commas(af_check *k)
 {
-    unsigned high;
-    scan_record(k, k->rec, (size_t)(k->cur - k->rec), k->rec_n, &high);
+    frame f;
+    memset(&f, 0, sizeof f);
+    scan_record(k, k->rec, (size_t)(k->cur - k->rec), k->rec_n, 1, &f);
 }
 
 /* A comment: to the end of its line, whatever it holds. */
@@ -254,20 +246,18 @@ static int frame_comment(const unsigned char *p, size_t n, int eof, frame *f)
     return 1;
 }
 
-/* The common record: no quote before its line end.  One pass frames it
- * and finds its commas; -1 when a quote comes first. */
-static int frame_plain(af_check *k, const unsigned char *p, size_t n, int eof,
-                       frame *f)
+/* Where the record at p ends, if the n bytes show it: 1, or 0 to read
+ * more (never when eof).  One pass frames it and finds its commas. */
+static int frame_record(af_check *k, const unsigned char *p, size_t n, int eof,
+                        frame *f)
 {
     if (p[0] == '#')
         return frame_comment(p, n, eof, f);
-    unsigned high;
-    size_t end = scan_record(k, p, 0, n, &high);
-    if (end < n && p[end] == '"')
-        return -1;
-    f->ascii = high == 0; /* so far as the scan went: all of it */
+    size_t end = scan_record(k, p, 0, n, eof, f);
+    if (end == SIZE_MAX)
+        return 0;
     f->n = end;
-    if (end == n) /* no line end yet */
+    if (end == n) /* no line end yet, or inside a quote at the end */
         return eof;
     if (p[end] == '\n') {
         f->term = 1;
@@ -301,15 +291,10 @@ int af_frame(af_check *k)
         return 0;
     frame f;
     for (;;) {
-        memset(&f, 0, sizeof f);
+        memset(&f, 0, sizeof f); /* a comment: UTF-8 checked from 0 */
         const unsigned char *p = tgW_ptr(w);
         int eof = w->eof || avail >= w->max_need;
-        int r = frame_plain(k, p, avail, eof, &f);
-        if (r < 0) {
-            r = frame_quoted(p, avail, eof, &f);
-            f.quotes = 1;
-        }
-        if (r > 0)
+        if (frame_record(k, p, avail, eof, &f))
             break;
         size_t more = avail < w->max_need - avail ? 2 * avail : w->max_need;
         size_t got = tgW_fill(w, more);
@@ -342,9 +327,12 @@ int af_frame(af_check *k)
         k->stop = 1;
         return 0;
     }
-    size_t bad = f.ascii ? SIZE_MAX : tgU_utf8_bad(k->rec, f.n + f.term);
+    /* what comes before the first byte above 0x7F is ASCII */
+    size_t from = f.high < f.n ? f.high : f.n, bad = SIZE_MAX;
+    if (from < f.n)
+        bad = tgU_utf8_bad(k->rec + from, f.n + f.term - from);
     if (bad != SIZE_MAX)
-        af_report(k, AF_ENC_UTF8, k->rec_at + bad, 1, "", "UTF-8",
+        af_report(k, AF_ENC_UTF8, k->rec_at + from + bad, 1, "", "UTF-8",
                   "a byte that does not continue or start a character");
     if (f.cut_cr) {
         af_report(k, AF_CUT, k->rec_at + f.n, 1, "", "CRLF",
@@ -373,34 +361,13 @@ int af_frame(af_check *k)
 
 /* ---- fields ---------------------------------------------------------- */
 
-/* The first comma in [s, end), or end, eight bytes at a time (a zero
- * byte of v ^ ",,,,,,,," is a comma; the lowest flag is exact): the
- * fields of a record with quotes, which its framing did not split. */
-static const unsigned char *find_comma(const unsigned char *s,
-                                       const unsigned char *end)
-{
-    for (; end - s >= 8; s += 8) {
-        uint64_t v;
-        memcpy(&v, s, 8);
-        v ^= 0x2C2C2C2C2C2C2C2Cull;
-        uint64_t z = (v - 0x0101010101010101ull) & ~v & 0x8080808080808080ull;
-        if (z)
-            return s + (__builtin_ctzll(z) >> 3);
-    }
-    while (s < end && *s != ',')
-        s++;
-    return s;
-}
-
 int af_next_quoted(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
     f->at = k->rec_at + (uint64_t)(s - k->rec);
-    f->idx = k->nfld++;
+    k->nfld++;
     f->escaped = 0;
-    const unsigned char *comma;
     if (s < end && *s == '"') {
-        f->quoted = 1;
         const unsigned char *q = s + 1;
         for (;;) {
             q = memchr(q, '"', (size_t)(end - q));
@@ -415,29 +382,28 @@ int af_next_quoted(af_check *k, af_fld *f)
             k->cur = end + 1;
             return 1;
         }
-        comma = q + 1 < end ? memchr(q + 1, ',', (size_t)(end - q - 1)) : NULL;
-        const unsigned char *junk_end = comma ? comma : end;
-        if (q + 1 < junk_end)
+        /* the framing noted the commas outside quotes: the next is the
+         * first after the closing quote */
+        const unsigned char *comma = af_next_comma(k, end);
+        if (q + 1 < comma)
             af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),
-                      (uint64_t)(junk_end - q - 1), "",
+                      (uint64_t)(comma - q - 1), "",
                       "a comma or the end of the record after the closing "
                       "quote",
                       "more text");
-    } else {
-        f->quoted = 0;
-        const unsigned char *c = find_comma(s, end);
-        comma = c < end ? c : NULL;
-        f->p = s;
-        f->n = (size_t)(c - s);
-        const unsigned char *q = memchr(s, '"', f->n);
-        if (q)
-            af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1,
-                      "",
-                      "no double quote in a field that does not start with "
-                      "one",
-                      "a double quote");
+        k->cur = comma + 1;
+        return 1;
     }
-    k->cur = comma ? comma + 1 : end + 1;
+    const unsigned char *c = af_next_comma(k, end);
+    f->p = s;
+    f->n = (size_t)(c - s);
+    const unsigned char *q = memchr(s, '"', f->n);
+    if (q)
+        af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1, "",
+                  "no double quote in a field that does not start with "
+                  "one",
+                  "a double quote");
+    k->cur = c + 1;
     return 1;
 }
 

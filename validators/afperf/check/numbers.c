@@ -36,25 +36,32 @@ static inline uint64_t eight_value(uint64_t v)
            32;
 }
 
-/* 1 to 19 decimal digits without a leading zero (or "0"): *u and 1, or
- * 0 for the general reader.  19 digits never overflow 64 bits. */
+/* 1 to 20 decimal digits without a leading zero (or "0") that fit 64
+ * bits: *u and 1, or 0 for the general reader.  19 digits never
+ * overflow; a 20th is added with a check. */
 static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
 {
-    if (n - 1 >= 19 || (p[0] == '0' && n > 1))
+    if (n - 1 >= 20 || (p[0] == '0' && n > 1))
         return 0;
+    size_t fast = n < 19 ? n : 19, i = 0;
     uint64_t x = 0;
-    size_t i = 0;
-    for (uint64_t w; n - i >= 8; i += 8) {
+    for (uint64_t w; fast - i >= 8; i += 8) {
         w = tgB_le64(p + i); /* the first digit in the lowest byte */
         if (!eight_digits(w))
             return 0;
         x = x * 100000000 + eight_value(w);
     }
-    for (; i < n; i++) {
+    for (; i < fast; i++) {
         unsigned d = p[i] - (unsigned)'0';
         if (d > 9)
             return 0;
         x = x * 10 + d;
+    }
+    if (n == 20) {
+        unsigned d = p[19] - (unsigned)'0';
+        if (d > 9 || __builtin_mul_overflow(x, 10, &x) ||
+            __builtin_add_overflow(x, d, &x))
+            return 0;
     }
     *u = x;
     return 1;
@@ -63,8 +70,6 @@ static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
 af_intv af_parse_int_long(const unsigned char *p, size_t n)
 {
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
-    if (plain_decimal(p, n, &v.u))
-        return v;
     if (n == 0) {
         v.r = AF_IV_BLANK;
         return v;
@@ -73,6 +78,10 @@ af_intv af_parse_int_long(const unsigned char *p, size_t n)
     if (p[0] == '-') {
         v.minus = 1;
         i = 1;
+    }
+    if (plain_decimal(p + i, n - i, &v.u)) {
+        v.r = v.minus ? AF_IV_NEGATIVE : AF_IV_OK;
+        return v;
     }
     if (n - i > 2 && p[i] == '0' && (p[i + 1] | 0x20) == 'x') {
         v.hex = 1;
