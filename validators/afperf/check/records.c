@@ -273,14 +273,25 @@ static void units_field(af_check *k, const unsigned char *p, size_t n,
     v->u = c; /* AF_NPATTERNS: none */
 }
 
-static void read_field(af_check *k, unsigned field, const af_fld *f)
+/* What is noted of every field read: that it was there, and where
+ * (line:column only when a finding needs them). */
+static inline af_num *field_seen(af_check *k, unsigned field, const af_fld *f)
 {
     af_num *v = &k->val[field];
-    v->u = 0;
-    v->ok = 0;
-    v->at.at = f->at; /* line:column when a finding needs them */
+    v->at.at = f->at;
     v->at.len = (uint32_t)(f->n > UINT32_MAX ? UINT32_MAX : f->n);
     k->present |= 1u << field;
+    return v;
+}
+
+/* Every field but the clean integers read_field() takes inline (kept
+ * out of line, so that the inline part stays small). */
+static __attribute__((noinline)) void
+read_field_full(af_check *k, unsigned field, const af_fld *f)
+{
+    af_num *v = field_seen(k, field, f);
+    v->u = 0;
+    v->ok = 0;
     size_t n;
     const unsigned char *p = af_text(k, f, &n);
     v->blank = n == 0;
@@ -315,6 +326,33 @@ static void read_field(af_check *k, unsigned field, const af_fld *f)
     case AF_K_AGGREGATION:
     case AF_K_TEXT: v->ok = 1; break;
     }
+}
+
+/* Kinds read as integers (integer_field()). */
+#define AF_INTEGER_KINDS                                                      \
+    (1u << AF_K_TIMESTAMP | 1u << AF_K_RUN | 1u << AF_K_REGION |              \
+     1u << AF_K_SECTION | 1u << AF_K_INTERVAL | 1u << AF_K_RECORD |           \
+     1u << AF_K_MTYPE)
+
+/* Field `field` of the current record: most are integers in plain
+ * decimal with nothing to report, which this takes inline; the rest, and
+ * whatever would need a finding, go to read_field_full(). */
+static inline __attribute__((always_inline)) void
+read_field(af_check *k, unsigned field, const af_fld *f)
+{
+    enum af_kind kind = af_fields[field].kind;
+    if (AF_INTEGER_KINDS >> kind & 1 && f->n > 0 && !f->escaped) {
+        af_intv iv = af_parse_int(f->p, f->n);
+        if (iv.r == AF_IV_OK && !iv.hex && !iv.zeros &&
+            (kind != AF_K_TIMESTAMP || iv.u <= INT64_MAX)) {
+            af_num *v = field_seen(k, field, f);
+            v->u = iv.u;
+            v->ok = 1;
+            v->blank = 0;
+            return;
+        }
+    }
+    read_field_full(k, field, f);
 }
 
 /* ---- values ---------------------------------------------------------- */
