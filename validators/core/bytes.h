@@ -6,15 +6,25 @@
 #include <stdint.h>
 #include <string.h>
 
+/* One load each, then a byte swap where the machine is big-endian. */
 static inline uint32_t tgB_le32(const unsigned char *p)
 {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
 }
 
 static inline uint64_t tgB_le64(const unsigned char *p)
 {
-    return (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + 4) << 32;
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
 }
 
 static inline void tgB_put32(unsigned char *p, uint32_t v)
