@@ -6,7 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* One load each, then a byte swap where the machine is big-endian. */
+/* One load, then a byte swap where the machine is big-endian (the
+ * compiler merges the two halves of tgB_le64() into one load). */
 static inline uint32_t tgB_le32(const unsigned char *p)
 {
     uint32_t v;
@@ -19,12 +20,7 @@ static inline uint32_t tgB_le32(const unsigned char *p)
 
 static inline uint64_t tgB_le64(const unsigned char *p)
 {
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
+    return (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + 4) << 32;
 }
 
 static inline void tgB_put32(unsigned char *p, uint32_t v)
