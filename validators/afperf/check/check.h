@@ -55,8 +55,8 @@ typedef struct af_owner {
     uint32_t run_idx; /* the run's dense index, UINT32_MAX if none yet */
 } af_owner;
 
-/* Commas of a record found in the pass that frames it (check.h); a
- * record with more is scanned again for the next as many. */
+/* Commas of a record noted by the pass that frames it (lex.c); a record
+ * with more is scanned again for the next as many. */
 #define AF_COMMAS 64
 
 /* The last texts a pattern field matched with no finding, and what each
@@ -101,9 +101,9 @@ typedef struct af_check {
     uint64_t record;          /* 0-based index among records         */
     const unsigned char *cur; /* next field (lex.c)                  */
     int quotes;               /* it holds a double quote somewhere   */
-    /* the commas of a record without quotes, as offsets from rec, found
-     * when it was framed: as many as commas[] holds, and more_commas
-     * when there are more after them (lex.c af_more_commas()) */
+    /* its commas outside quotes, as offsets from rec, noted when it was
+     * framed: as many as commas[] holds, and more_commas when there are
+     * more after them (lex.c af_more_commas()) */
     uint32_t commas[AF_COMMAS];
     unsigned ncommas, next_comma;
     int more_commas;
@@ -169,8 +169,12 @@ af_site af_site_of(const af_check *k, uint64_t at, uint64_t len);
 /*! af_frame() : frame the next record (k->rec, k->rec_n); 0 at the end of
  *  the input or when checking stops. */
 int af_frame(af_check *k);
-/*! af_next_quoted() : af_next_field() for a record that holds quotes. */
+/*! af_next_quoted() : af_next_field() for a field that opens with a
+ *  quote. */
 int af_next_quoted(af_check *k, af_fld *f);
+/*! af_bare_quote() : report a quote inside the unquoted field f
+ *  (AF-QUO-001). */
+void af_bare_quote(af_check *k, const af_fld *f);
 
 /*! af_more_commas() : the next commas of a record that has more than
  *  AF_COMMAS, from k->cur. */
@@ -189,14 +193,14 @@ static inline const unsigned char *af_next_comma(af_check *k,
 
 /*! af_next_field() : the next field of the current record; 0 at its end.
  *  Inline: it runs for every field.  Its end is the next comma the
- *  framing noted; a record with quotes goes the long way for what quotes
- *  mean. */
+ *  framing noted; in a record with quotes, a field that opens with one
+ *  goes the long way, and any other is looked at for a quote inside. */
 static inline int af_next_field(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
     if (s > end)
         return 0;
-    if (k->quotes)
+    if (k->quotes && s < end && *s == '"')
         return af_next_quoted(k, f);
     const unsigned char *c = af_next_comma(k, end);
     f->p = s;
@@ -205,6 +209,8 @@ static inline int af_next_field(af_check *k, af_fld *f)
     k->nfld++;
     f->escaped = 0;
     k->cur = c + 1; /* past the end when c is the end */
+    if (k->quotes)
+        af_bare_quote(k, f);
     return 1;
 }
 

@@ -367,44 +367,41 @@ int af_next_quoted(af_check *k, af_fld *f)
     f->at = k->rec_at + (uint64_t)(s - k->rec);
     k->nfld++;
     f->escaped = 0;
-    if (s < end && *s == '"') {
-        const unsigned char *q = s + 1;
-        for (;;) {
-            q = memchr(q, '"', (size_t)(end - q));
-            if (q == NULL || q + 1 == end || q[1] != '"')
-                break;
-            f->escaped = 1;
-            q += 2;
-        }
-        f->p = s + 1;
-        f->n = (size_t)((q ? q : end) - f->p);
-        if (q == NULL) { /* unclosed: AF-QUO-003, said when framed */
-            k->cur = end + 1;
-            return 1;
-        }
-        /* the framing noted the commas outside quotes: the next is the
-         * first after the closing quote */
-        const unsigned char *comma = af_next_comma(k, end);
-        if (q + 1 < comma)
-            af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),
-                      (uint64_t)(comma - q - 1), "",
-                      "a comma or the end of the record after the closing "
-                      "quote",
-                      "more text");
-        k->cur = comma + 1;
+    const unsigned char *q = s + 1;
+    for (;;) {
+        q = memchr(q, '"', (size_t)(end - q));
+        if (q == NULL || q + 1 == end || q[1] != '"')
+            break;
+        f->escaped = 1;
+        q += 2;
+    }
+    f->p = s + 1;
+    f->n = (size_t)((q ? q : end) - f->p);
+    if (q == NULL) { /* unclosed: AF-QUO-003, said when framed */
+        k->cur = end + 1;
         return 1;
     }
-    const unsigned char *c = af_next_comma(k, end);
-    f->p = s;
-    f->n = (size_t)(c - s);
-    const unsigned char *q = memchr(s, '"', f->n);
+    /* the framing noted the commas outside quotes: the next is the
+     * first after the closing quote */
+    const unsigned char *comma = af_next_comma(k, end);
+    if (q + 1 < comma)
+        af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),
+                  (uint64_t)(comma - q - 1), "",
+                  "a comma or the end of the record after the closing "
+                  "quote",
+                  "more text");
+    k->cur = comma + 1;
+    return 1;
+}
+
+void af_bare_quote(af_check *k, const af_fld *f)
+{
+    const unsigned char *q = memchr(f->p, '"', f->n);
     if (q)
         af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1, "",
                   "no double quote in a field that does not start with "
                   "one",
                   "a double quote");
-    k->cur = c + 1;
-    return 1;
 }
 
 const unsigned char *af_unescape(af_check *k, const af_fld *f, size_t *n)
