@@ -244,22 +244,32 @@ typedef struct af_intv {
     uint8_t hex, zeros, minus;
 } af_intv;
 _Static_assert(sizeof(af_intv) <= 16, "af_intv is returned in registers");
-/*! af_parse_int_long() : af_parse_int() for what is not a short decimal
- *  number. */
+/*! af_digits() : *x followed by the n decimal digits at p (n small
+ *  enough not to overflow), and 1; 0 at a byte that is no digit. */
+static inline int af_digits(const unsigned char *p, size_t n, uint64_t *x)
+{
+    uint64_t u = *x;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = p[i] - (unsigned)'0';
+        if (d > 9)
+            return 0;
+        u = u * 10 + d;
+    }
+    *x = u;
+    return 1;
+}
+
+/*! af_parse_int_long() : af_parse_int() for what is not a decimal number
+ *  of up to 8 digits. */
 af_intv af_parse_int_long(const unsigned char *p, size_t n);
 /*! af_parse_int() : decimal or 0x-hex digits, an optional leading '-'.
  *  Inline for the common case, up to 8 decimal digits without a leading
  *  zero: it runs for nearly every field. */
 static inline af_intv af_parse_int(const unsigned char *p, size_t n)
 {
-    if (n - 1 < 8 && (p[0] - (unsigned)'1' < 9 || (n == 1 && p[0] == '0'))) {
-        uint64_t u = p[0] - (uint64_t)'0';
-        size_t i = 1;
-        for (; i < n && p[i] - (unsigned)'0' < 10; i++)
-            u = u * 10 + (p[i] - (uint64_t)'0');
-        if (i == n)
-            return (af_intv){u, AF_IV_OK, 0, 0, 0};
-    }
+    af_intv v = {0, AF_IV_OK, 0, 0, 0};
+    if (n - 1 < 8 && (p[0] != '0' || n == 1) && af_digits(p, n, &v.u))
+        return v;
     return af_parse_int_long(p, n);
 }
 

@@ -51,12 +51,8 @@ static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
             return 0;
         x = x * 100000000 + eight_value(w);
     }
-    for (; i < fast; i++) {
-        unsigned d = p[i] - (unsigned)'0';
-        if (d > 9)
-            return 0;
-        x = x * 10 + d;
-    }
+    if (!af_digits(p + i, fast - i, &x)) /* fewer than 8 left */
+        return 0;
     if (n == 20) {
         unsigned d = p[19] - (unsigned)'0';
         if (d > 9 || __builtin_mul_overflow(x, 10, &x) ||
@@ -79,7 +75,8 @@ af_intv af_parse_int_long(const unsigned char *p, size_t n)
         v.minus = 1;
         i = 1;
     }
-    if (plain_decimal(p + i, n - i, &v.u)) {
+    /* af_parse_int() read up to 8 digits already */
+    if ((i == 1 || n > 8) && plain_decimal(p + i, n - i, &v.u)) {
         v.r = v.minus ? AF_IV_NEGATIVE : AF_IV_OK;
         return v;
     }
