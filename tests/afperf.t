@@ -200,7 +200,7 @@ case("int32 value abc", s, "AF-VAL-001", at(s, "abc"), 1)
 s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3,2\n"
 case("bool value 2", s, "AF-VAL-001", at(s, "2\n"), 1)
 # a record of many pairs: a bad value after 150 commas is found in its
-# place (the framing pass notes 64 commas at a time)
+# place
 pairs = "1,5," * 74
 s = (BASE + "RegionStart,110,7,1,x,\n" + "RegionPoint,111,1," + pairs +
      "1,abc\nRegionStop,112,1\n")
@@ -297,6 +297,17 @@ case("more runs than --max-live 4", s, "AF-LIM-001", at(s, "RunPoint", 3),
 s = BASE + "RegionStart,110,7,1," + "x" * 70000 + ",\nRegionStop,111,1\n"
 case("a record over --max-block 65536", s, "AF-LIM-002",
      at(s, "RegionStart"), 5, "--max-block", "65536")
+# the same as the last record, with no line end after it: a limit all the
+# same, never a record read as if it were whole (nor one only counted as
+# the possibly cut last record)
+s = BASE + "RunPoint,120,7,1," + "5" * 70000
+case("a last unended record over --max-block 65536", s, "AF-LIM-002",
+     at(s, "RunPoint"), 5, "--max-block", "65536")
+# a record over the limit with a quote open past the limit: the limit, not
+# an open quote (no byte past the limit is looked at)
+s = BASE + 'RunPoint,120,7,2,"' + "y" * 70000 + '"\n'
+case("a quoted field over --max-block 65536", s, "AF-LIM-002",
+     at(s, "RunPoint"), 5, "--max-block", "65536")
 
 # ---- the real samples ---------------------------------------------------------
 samples = os.path.join(SHARED, "samples", "afperf")

@@ -12,6 +12,7 @@
 
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
+#include "../../core/textindex.h"
 #include "../afperf.h"
 
 /* One field of the current record: its value bytes (inside the quotes of
@@ -55,10 +56,6 @@ typedef struct af_owner {
     uint32_t run_idx; /* the run's dense index, UINT32_MAX if none yet */
 } af_owner;
 
-/* Commas of a record noted by the pass that frames it (lex.c); a record
- * with more is scanned again for the next as many. */
-#define AF_COMMAS 64
-
 /* The last texts a pattern field matched with no finding, and what each
  * gave (records.c pattern_field()): writers repeat a few tags, units and
  * datatypes over and over, and a repeat needs no second match. */
@@ -101,12 +98,10 @@ typedef struct af_check {
     uint64_t record;          /* 0-based index among records         */
     const unsigned char *cur; /* next field (lex.c)                  */
     int quotes;               /* it holds a double quote somewhere   */
-    /* its commas outside quotes, as offsets from rec, noted when it was
-     * framed: as many as commas[] holds, and more_commas when there are
-     * more after them (lex.c af_more_commas()) */
-    uint32_t commas[AF_COMMAS];
-    unsigned ncommas, next_comma;
-    int more_commas;
+    /* where its line ends and its commas are: the index holds every byte
+     * of the record, from bit rec_bit (lex.c) */
+    tgX_index index;
+    size_t rec_bit;
     unsigned nfld;   /* fields lexed so far                 */
     int type;        /* its type, or -1                     */
     int quiet;       /* read it without findings (too few
@@ -176,19 +171,17 @@ int af_next_quoted(af_check *k, af_fld *f);
  *  (AF-QUO-001). */
 void af_bare_quote(af_check *k, const af_fld *f);
 
-/*! af_more_commas() : the next commas of a record that has more than
- *  AF_COMMAS, from k->cur. */
-void af_more_commas(af_check *k);
-
-/*! af_next_comma() : the next comma of the current record (outside
- *  quotes) after the field at k->cur, or end if there is none. */
-static inline const unsigned char *af_next_comma(af_check *k,
-                                                 const unsigned char *end)
+/*! af_next_comma() : the first comma of the current record at or after
+ *  from, or end (k->rec + k->rec_n) if there is none.  From a field's
+ *  first byte, or past the closing quote of a quoted one, that is the
+ *  comma that ends the field. */
+static inline const unsigned char *af_next_comma(const af_check *k,
+                                                 const unsigned char *from)
 {
-    if (k->next_comma == k->ncommas && k->more_commas)
-        af_more_commas(k);
-    return k->next_comma < k->ncommas ? k->rec + k->commas[k->next_comma++]
-                                      : end;
+    size_t b = k->rec_bit;
+    return k->rec + (tgX_next(k->index.map[TGX_SEPS],
+                              b + (size_t)(from - k->rec), b + k->rec_n) -
+                     b);
 }
 
 /*! af_next_field() : the next field of the current record; 0 at its end.
@@ -202,7 +195,7 @@ static inline int af_next_field(af_check *k, af_fld *f)
         return 0;
     if (k->quotes && s < end && *s == '"')
         return af_next_quoted(k, f);
-    const unsigned char *c = af_next_comma(k, end);
+    const unsigned char *c = af_next_comma(k, s);
     f->p = s;
     f->n = (size_t)(c - s);
     f->at = k->rec_at + (uint64_t)(s - k->rec);

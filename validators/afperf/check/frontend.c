@@ -142,6 +142,10 @@ void tgA_check(tgE_check *c, tgW_window *w)
     k.line = 1;
     k.column = 1;
     k.type = -1;
+    /* what framing and fields turn on; af_frame() looks at up to one
+     * byte past the longest record allowed */
+    static const unsigned char marks[3] = {'\n', '\r', '"'};
+    tgX_init(&k.index, marks, ',', w->max_need + 1);
     if (!af_patterns_ready() || (k.match = af_match_data()) == NULL) {
         k.rec_n = 0;
         af_report(&k, AF_LIMIT_LIVE, 0, 0, "",
@@ -183,6 +187,7 @@ void tgA_check(tgE_check *c, tgW_window *w)
                                        : "LF");
     }
     af_refs_free(&k);
+    tgX_free(&k.index);
     af_match_data_free(k.match);
     free(k.scratch);
 }

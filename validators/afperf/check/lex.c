@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/scan16.h"
+#include "../../core/textindex.h"
 #include "../../core/unicode.h"
 #include "check.h"
 
@@ -110,13 +110,12 @@ const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
 
 typedef struct frame {
     size_t n;     /* record bytes, without the line end        */
-    size_t high;  /* its first byte above 0x7F, where UTF-8
-                     checks start (SIZE_MAX: none)             */
     size_t term;  /* bytes of the line end: 0, 1 or 2          */
     int bare_cr;  /* it ended at a bare CR                     */
     int open;     /* it ended inside a quote (at end of input) */
     int cut_cr;   /* the input ends with the CR of a CRLF      */
     int quotes;   /* it holds a double quote                   */
+    int nomem;    /* the index could not grow to hold it       */
     size_t quote; /* where that quote opened                   */
     uint64_t lfs; /* LFs inside quotes                         */
 } frame;
@@ -160,75 +159,38 @@ static size_t skip_quoted(const unsigned char *p, size_t at, size_t n, int eof,
     }
 }
 
-/* Scan p[i..n) (i: a field's start) sixteen bytes at a time for the
- * bytes a record turns on: commas, noted in k->commas (more_commas when
- * there are more than it holds), and the first LF or CR, which ends it.
- * A double quote opens a quoted part only as a field's first byte, and
- * that part is skipped (skip_quoted()); anywhere else it is data, for
- * af_next_quoted() to report (AF-QUO-001, AF-QUO-002).  f gets quotes,
- * open, quote, lfs, and high: the first byte above 0x7F or of a quoted
- * part (which is not looked at here), where UTF-8 checks start.
- * @return the offset of the LF or CR, n, or SIZE_MAX to read more. */
-static size_t scan_record(af_check *k, const unsigned char *p, size_t i,
+/* Where the record of the n bytes at p (input offset at) ends: the
+ * offset of the LF or CR outside quotes that ends it, n (the input ends
+ * first, or f->nomem), or SIZE_MAX to read more.  The marks of the index
+ * (LF, CR, double quote) lead from one to the next.  A double quote opens
+ * a quoted part only as a field's first byte, and that part is skipped
+ * (skip_quoted()); anywhere else it is data, for af_next_quoted() to
+ * report (AF-QUO-001, AF-QUO-002). */
+static size_t scan_record(af_check *k, const unsigned char *p, uint64_t at,
                           size_t n, int eof, frame *f)
 {
-    size_t origin = i, end = n;
-    unsigned nc = 0;
-    f->high = SIZE_MAX;
-    k->more_commas = 0;
-    while (i < n) {
-        tgV_block b =
-            n - i >= 16 ? tgV_load(p + i) : tgV_load_part(p + i, n - i);
-        unsigned lines = tgV_eq(b, '\n') | tgV_eq(b, '\r');
-        unsigned stop = lines | tgV_eq(b, '"');
-        unsigned commas = tgV_eq(b, ','), h = tgV_high(b);
-        size_t next = i + 16;
-        for (;;) { /* the stops of this block, in order */
-            unsigned bit = stop & (0u - stop);
-            unsigned before = bit ? bit - 1 : 0xFFFFu;
-            if ((h & before) && f->high == SIZE_MAX)
-                f->high = i + (unsigned)__builtin_ctz(h & before);
-            for (unsigned c = commas & before; c; c &= c - 1) {
-                if (nc == AF_COMMAS) {
-                    k->more_commas = 1;
-                    break;
-                }
-                k->commas[nc++] = (uint32_t)(i + (unsigned)__builtin_ctz(c));
-            }
-            if (bit == 0)
-                break;
-            size_t at = i + (unsigned)__builtin_ctz(bit);
-            if (bit & lines) {
-                end = at;
-                goto done;
-            }
-            f->quotes = 1;
-            if (at == origin || p[at - 1] == ',') {
-                if (at < f->high)
-                    f->high = at;
-                next = skip_quoted(p, at, n, eof, f);
-                if (next == SIZE_MAX)
-                    return SIZE_MAX;
-                break; /* go on after it */
-            }
-            /* a quote that is data: on past it */
-            stop &= stop - 1;
-            commas &= ~before;
-            h &= ~before;
+    size_t i = 0;
+    for (;;) {
+        size_t m = tgX_find(&k->index, TGX_MARKS, p, at, i, n);
+        if (m == SIZE_MAX) {
+            f->nomem = 1;
+            return n;
         }
-        i = next;
+        if (m == n || p[m] != '"')
+            return m;
+        f->quotes = 1;
+        if (m > 0 && p[m - 1] != ',') {
+            i = m + 1; /* a quote that is data */
+            continue;
+        }
+        i = skip_quoted(p, m, n, eof, f);
+        if (i == SIZE_MAX)
+            return SIZE_MAX;
+        /* open to the end: the fields read there need the index */
+        if (f->open && tgX_have(&k->index, at) < n &&
+            !tgX_reach(&k->index, p, at, n - 1, n))
+            f->nomem = 1;
     }
-done:
-    k->ncommas = nc;
-    k->next_comma = 0;
-    return end;
-}
-
-void af_more_commas(af_check *k)
-{
-    frame f;
-    memset(&f, 0, sizeof f);
-    scan_record(k, k->rec, (size_t)(k->cur - k->rec), k->rec_n, 1, &f);
 }
 
 /* A comment: to the end of its line, whatever it holds. */
@@ -247,18 +209,18 @@ static int frame_comment(const unsigned char *p, size_t n, int eof, frame *f)
 }
 
 /* Where the record at p ends, if the n bytes show it: 1, or 0 to read
- * more (never when eof).  One pass frames it and finds its commas. */
-static int frame_record(af_check *k, const unsigned char *p, size_t n, int eof,
-                        frame *f)
+ * more (never when eof). */
+static int frame_record(af_check *k, const unsigned char *p, uint64_t at,
+                        size_t n, int eof, frame *f)
 {
     if (p[0] == '#')
         return frame_comment(p, n, eof, f);
-    size_t end = scan_record(k, p, 0, n, eof, f);
+    size_t end = scan_record(k, p, at, n, eof, f);
     if (end == SIZE_MAX)
         return 0;
     f->n = end;
     if (end == n) /* no line end yet, or inside a quote at the end */
-        return eof;
+        return eof || f->nomem;
     if (p[end] == '\n') {
         f->term = 1;
         return 1;
@@ -272,6 +234,50 @@ static int frame_record(af_check *k, const unsigned char *p, size_t n, int eof,
     f->term = 1 + (p[end + 1] == '\n');
     f->bare_cr = f->term == 1;
     return 1;
+}
+
+/* The common record, framed from the index alone: not a comment, and
+ * ended by LF or CRLF at its first mark, within the bytes the index
+ * holds.  @return 0 to frame it the general way (frame_general()). */
+static inline int frame_plain(af_check *k, const unsigned char *p, uint64_t at,
+                              size_t avail, frame *f)
+{
+    size_t have = tgX_have(&k->index, at), to = have < avail ? have : avail;
+    if (to == 0 || p[0] == '#')
+        return 0;
+    size_t b = (size_t)(at - k->index.base);
+    size_t m = tgX_next(k->index.map[TGX_MARKS], b, b + to) - b;
+    if (m == to)
+        return 0;
+    f->n = m;
+    if (p[m] == '\n')
+        f->term = 1;
+    else if (p[m] == '\r' && m + 1 < avail && p[m + 1] == '\n')
+        f->term = 2;
+    return f->term != 0;
+}
+
+/* Any record, reading on as far as it takes: 0 when checking stops. */
+static int frame_general(af_check *k, uint64_t at, size_t avail, frame *f)
+{
+    tgW_window *w = k->w;
+    /* a record longer than the limit is one as soon as the bytes show
+     * it: no more than one byte past it is ever looked at */
+    size_t lim = w->max_need;
+    for (;;) {
+        memset(f, 0, sizeof *f);
+        int eof = w->eof || avail >= lim;
+        if (frame_record(k, tgW_ptr(w), at, avail <= lim ? avail : lim + 1,
+                         eof, f))
+            return 1;
+        size_t more = avail < lim - avail ? 2 * avail : lim;
+        size_t got = tgW_fill(w, more);
+        if (got <= avail && !w->eof) {
+            k->stop = 1; /* the window cannot grow (w->nomem): a limit */
+            return 0;
+        }
+        avail = got;
+    }
 }
 
 /* Frame the next record; 0 at the end of the input or when checking
@@ -289,51 +295,51 @@ int af_frame(af_check *k)
     size_t avail = tgW_fill(w, 1);
     if (avail == 0)
         return 0;
+    uint64_t at = tgW_offset(w);
+    size_t lim = w->max_need;
     frame f;
-    for (;;) {
-        memset(&f, 0, sizeof f); /* a comment: UTF-8 checked from 0 */
-        const unsigned char *p = tgW_ptr(w);
-        int eof = w->eof || avail >= w->max_need;
-        if (frame_record(k, p, avail, eof, &f))
-            break;
-        size_t more = avail < w->max_need - avail ? 2 * avail : w->max_need;
-        size_t got = tgW_fill(w, more);
-        if (got <= avail && !w->eof) {
-            k->stop = 1; /* the window cannot grow (w->nomem): a limit */
-            return 0;
-        }
-        avail = got;
-    }
-    k->rec_at = tgW_offset(w);
+    memset(&f, 0, sizeof f);
+    if (!frame_plain(k, tgW_ptr(w), at, avail, &f) &&
+        !frame_general(k, at, avail, &f))
+        return 0;
+    k->rec_at = at;
     k->rec = tgW_ptr(w);
     k->rec_n = f.n;
+    k->type = -1;
+    k->cur = k->rec;
+    k->nfld = 0;
+    k->quotes = f.quotes;
+    k->lines_in = f.lfs;
+    k->probing = 0;
+    /* the same limit whether the input is in memory or read in pieces */
+    if (f.nomem || f.n + f.term > lim || (f.term == 0 && !w->eof)) {
+        char exp[96];
+        af_report(k, AF_LIMIT_RECORD, k->rec_at, lim, "",
+                  tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES,
+                                 "bytes per record", exp, sizeof exp),
+                  f.nomem ? "no memory to index a record this long"
+                          : "a longer record");
+        k->stop = 1;
+        return 0;
+    }
     /* a last record without a line end, in a file whose records have
      * them: if anything is wrong with it, the file was cut (T-1) */
     k->probing = f.term == 0 && k->eol_seen != 0 && !f.open && !f.cut_cr;
     k->probed = 0;
     k->unended = f.term == 0;
-    k->lines_in = f.lfs;
-    k->type = -1;
-    k->cur = k->rec;
-    k->nfld = 0;
-    k->quotes = f.quotes;
-    /* the same limit whether the input is in memory or read in pieces */
-    if (f.n + f.term > w->max_need || (f.term == 0 && !w->eof)) {
-        char exp[96];
-        af_report(k, AF_LIMIT_RECORD, k->rec_at, w->max_need, "",
-                  tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES,
-                                 "bytes per record", exp, sizeof exp),
-                  "a longer record");
-        k->stop = 1;
-        return 0;
+    k->rec_bit = (size_t)(at - k->index.base);
+    /* UTF-8 is checked from the first byte above 0x7F (the index has every
+     * byte of a record but a comment, which is checked whole) */
+    size_t from = k->rec[0] == '#' ? 0
+                                   : tgX_next(k->index.map[TGX_HIGH],
+                                              k->rec_bit, k->rec_bit + f.n) -
+                                         k->rec_bit;
+    if (from < f.n) {
+        size_t bad = tgU_utf8_bad(k->rec + from, f.n + f.term - from);
+        if (bad != SIZE_MAX)
+            af_report(k, AF_ENC_UTF8, k->rec_at + from + bad, 1, "", "UTF-8",
+                      "a byte that does not continue or start a character");
     }
-    /* what comes before the first byte above 0x7F is ASCII */
-    size_t from = f.high < f.n ? f.high : f.n, bad = SIZE_MAX;
-    if (from < f.n)
-        bad = tgU_utf8_bad(k->rec + from, f.n + f.term - from);
-    if (bad != SIZE_MAX)
-        af_report(k, AF_ENC_UTF8, k->rec_at + from + bad, 1, "", "UTF-8",
-                  "a byte that does not continue or start a character");
     if (f.cut_cr) {
         af_report(k, AF_CUT, k->rec_at + f.n, 1, "", "CRLF",
                   "the input ends after the CR");
@@ -381,9 +387,7 @@ int af_next_quoted(af_check *k, af_fld *f)
         k->cur = end + 1;
         return 1;
     }
-    /* the framing noted the commas outside quotes: the next is the
-     * first after the closing quote */
-    const unsigned char *comma = af_next_comma(k, end);
+    const unsigned char *comma = af_next_comma(k, q + 1);
     if (q + 1 < comma)
         af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),
                   (uint64_t)(comma - q - 1), "",
@@ -396,9 +400,11 @@ int af_next_quoted(af_check *k, af_fld *f)
 
 void af_bare_quote(af_check *k, const af_fld *f)
 {
-    const unsigned char *q = memchr(f->p, '"', f->n);
-    if (q)
-        af_report(k, AF_QUO_BARE, k->rec_at + (uint64_t)(q - k->rec), 1, "",
+    /* outside quoted parts, the only marks inside a record are quotes */
+    size_t from = k->rec_bit + (size_t)(f->p - k->rec);
+    size_t q = tgX_next(k->index.map[TGX_MARKS], from, from + f->n);
+    if (q < from + f->n)
+        af_report(k, AF_QUO_BARE, k->rec_at + (q - k->rec_bit), 1, "",
                   "no double quote in a field that does not start with "
                   "one",
                   "a double quote");

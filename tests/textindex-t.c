@@ -1,0 +1,92 @@
+/* textindex-t.c - the bit maps of core/textindex.h against a byte loop.
+ * A reader walks a random input forward as a checker does, at offsets
+ * that only grow, asking for the first byte of each class from random
+ * places; each time, the bytes it passes are a fresh copy of the input
+ * from its offset on, so any look before that offset (gone from a real
+ * window) reads freed memory under the sanitizers.  Records longer than
+ * the maps grow them, and past the most they may hold, the index says
+ * so.  Built twice, like scan16-t: with SSE2 and with plain C.
+ * Failure: an answer that differs from the loop's. */
+#include <stdlib.h>
+
+#include "core/bytes.h"
+#include "core/textindex.h"
+#include "tap.h"
+
+static const unsigned char marks[3] = {'\n', '\r', '"'};
+
+static int in_class(unsigned char c, enum tgX_map map)
+{
+    switch (map) {
+    case TGX_MARKS: return c == '\n' || c == '\r' || c == '"';
+    case TGX_SEPS: return c == ',';
+    case TGX_HIGH: return c >= 0x80;
+    }
+    return 0;
+}
+
+static size_t model_find(const unsigned char *p, enum tgX_map map, size_t i,
+                         size_t n)
+{
+    while (i < n && !in_class(p[i], map))
+        i++;
+    return i;
+}
+
+int main(void)
+{
+    enum { LEN = 400000 };
+    unsigned char *input = malloc(LEN);
+    tgB_rng rng = {11};
+    static const unsigned char bytes[] = {'\n', '\r', '"', ',', 0xC3, 0, 'a'};
+    for (size_t i = 0; i < LEN; i++) /* sparse or dense classes by stretch */
+        input[i] = tgB_below(&rng, (i >> 12) % 3 == 0 ? 2 : 40) == 0
+                       ? bytes[tgB_below(&rng, sizeof bytes)]
+                       : (unsigned char)tgB_below(&rng, 256);
+
+    tgX_index x;
+    tgX_init(&x, marks, ',', 200000);
+    long bad = 0, asked = 0;
+    uint64_t at = 0;
+    while (at < LEN - 1) {
+        size_t avail =
+            1 +
+            tgB_below(&rng, (uint32_t)(LEN - at < 90000 ? LEN - at : 90000));
+        unsigned char *p = malloc(avail);
+        memcpy(p, input + at, avail);
+        for (int q = 0; q < 4; q++, asked++) {
+            enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
+            size_t i = tgB_below(&rng, (uint32_t)avail);
+            size_t n = i + 1 + tgB_below(&rng, (uint32_t)(avail - i));
+            size_t got = tgX_find(&x, map, p, at, i, n);
+            size_t want = model_find(p, map, i, n);
+            if (got != want && bad++ < 5)
+                diag("at %lu, class %d, [%zu, %zu): %zu, not %zu",
+                     (unsigned long)at, (int)map, i, n, got, want);
+        }
+        free(p);
+        at += 1 + tgB_below(&rng, (uint32_t)(avail < 3000 ? avail : 3000));
+    }
+    ok(bad == 0 && asked > 1000, "%ld of %ld answers differ", bad, asked);
+
+    /* one record of 150000 bytes: the maps grow to hold it whole */
+    unsigned char *p = malloc(160000);
+    memset(p, 'a', 160000);
+    p[150000] = '\n';
+    p[149999] = ',';
+    ok(tgX_find(&x, TGX_MARKS, p, LEN, 0, 160000) == 150000 &&
+           tgX_find(&x, TGX_SEPS, p, LEN, 0, 160000) == 149999 &&
+           x.cap >= 150001,
+       "a record longer than the first maps: they grow to hold it");
+    /* past the most the maps may hold (200000 bytes), the index says so */
+    free(p);
+    p = calloc(260000, 1);
+    ok(tgX_find(&x, TGX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
+       "a record past the maps' most: SIZE_MAX, nothing read past it");
+    ok(tgX_find(&x, TGX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
+       "up to the maps' most: indexed, and no mark in it");
+    free(p);
+    tgX_free(&x);
+    free(input);
+    return done_testing();
+}
