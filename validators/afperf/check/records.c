@@ -447,9 +447,7 @@ void af_record(af_check *k)
         return;
     k->type = type;
     const af_record_info *ri = &af_records[type];
-    unsigned have = 0;
-    while (have < ri->nfields && af_next_field(k, &fixed[have]))
-        have++;
+    unsigned have = af_next_fields(k, fixed, ri->nfields);
     k->present = 0;
     if (have < ri->nfields) {
         char exp[64], found[128];
