@@ -1,10 +1,11 @@
-/* afnumbers-t.c - the AFPerf integer reader (eight digits at a time)
- * against a plain digit-by-digit model: random strings of 1 to 22 bytes,
- * mostly digits with signs, blanks, letters, the bytes next to the digits
- * and bytes that carry mixed in, each in a buffer of its own size (no
- * byte past it may be read), give the same verdict (syntax, range,
- * negative, ok) and the same value; and the float syntax takes what
- * strtod takes on a fixed list.  Failure: any disagreement. */
+/* afnumbers-t.c - the AFPerf integer reader (eight digits at a time),
+ * and the int32 and int64 value check, against a plain digit-by-digit
+ * model: random strings of 1 to 22 bytes, mostly digits with signs,
+ * blanks, letters, the bytes next to the digits and bytes that carry
+ * mixed in, each in a buffer of its own size (no byte past it may be
+ * read), give the same verdict (syntax, range, negative, ok), the same
+ * value and the same fit; and the float syntax takes what strtod takes
+ * on a fixed list.  Failure: any disagreement. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ int main(void)
 {
     tgB_rng rng = {42};
     char b[32];
-    long tried = 0, bad = 0;
+    long tried = 0, bad = 0, bad_fit = 0;
     for (int t = 0; t < 1000000; t++) {
         int n = 1 + (int)tgB_below(&rng, 22);
         for (int i = 0; i < n; i++)
@@ -54,6 +55,15 @@ int main(void)
         unsigned char *exact = malloc((size_t)n);
         memcpy(exact, b, (size_t)n);
         af_intv got = af_parse_int(exact, (size_t)n);
+        /* and as a value of datatype int32 and int64 (T-5): one that
+         * reads and fits */
+        for (int dt = AF_DT_INT32; dt <= AF_DT_INT64; dt++) {
+            uint64_t top = dt == AF_DT_INT64 ? INT64_MAX : INT32_MAX;
+            int fits = (r == AF_IV_OK && want <= top) ||
+                       (r == AF_IV_NEGATIVE && want <= top + 1);
+            if (af_value_is(exact, (size_t)n, dt) != fits && bad_fit++ < 3)
+                diag("%.*s as %s: %d", n, b, af_datatypes[dt], !fits);
+        }
         free(exact);
         tried++;
         if (got.r != r ||
@@ -65,6 +75,7 @@ int main(void)
         }
     }
     ok(bad == 0, "%ld random integers read as the model reads them", tried);
+    ok(bad_fit == 0, "and typed int32 and int64 as the model types them");
     ok(af_parse_int((const unsigned char *)"18446744073709551615", 20).u ==
            UINT64_MAX,
        "2^64-1 is read whole");

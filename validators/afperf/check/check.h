@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "../../core/bytes.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
 #include "../../core/textindex.h"
@@ -284,6 +285,31 @@ static inline int af_digits(const unsigned char *p, size_t n, uint64_t *x)
     *x = u;
     return 1;
 }
+
+/*! af_eight_digits() : whether the 8 bytes of v are all ASCII digits: 0x30..0x39 keep their
+ * high nibble 3 with or without 6 added. */
+static inline int af_eight_digits(uint64_t v)
+{
+    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
+            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+           0x3333333333333333ull;
+}
+
+/*! af_eight_value() : the value of 8 ASCII digits, the first in the lowest byte: pairs,
+ * then quads, then the whole, by multiplications that keep each partial
+ * sum in its own lanes. */
+static inline uint64_t af_eight_value(uint64_t v)
+{
+    v -= 0x3030303030303030ull;
+    v = v * 10 + (v >> 8);
+    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
+            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
+           32;
+}
+
+/*! af_all_digits() : whether the n bytes at p are all ASCII digits
+ *  (eight at a time; none past p + n is read). */
+int af_all_digits(const unsigned char *p, size_t n);
 
 /*! af_parse_int_long() : af_parse_int() for what is not a decimal number
  *  of up to 8 digits. */

@@ -15,25 +15,18 @@ static int hex_value(unsigned c)
     return c - 'a' < 6 ? (int)(c - 'a' + 10) : -1;
 }
 
-/* Whether the 8 bytes of v are all ASCII digits: 0x30..0x39 keep their
- * high nibble 3 with or without 6 added. */
-static inline int eight_digits(uint64_t v)
+int af_all_digits(const unsigned char *p, size_t n)
 {
-    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
-            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
-           0x3333333333333333ull;
-}
-
-/* The value of 8 ASCII digits, the first in the lowest byte: pairs,
- * then quads, then the whole, by multiplications that keep each partial
- * sum in its own lanes. */
-static inline uint64_t eight_value(uint64_t v)
-{
-    v -= 0x3030303030303030ull;
-    v = v * 10 + (v >> 8);
-    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
-            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
-           32;
+    if (n >= 8) { /* eight at a time, the last eight overlapping */
+        for (size_t i = 0; i + 8 < n; i += 8)
+            if (!af_eight_digits(tgB_le64(p + i)))
+                return 0;
+        return af_eight_digits(tgB_le64(p + n - 8));
+    }
+    for (size_t i = 0; i < n; i++)
+        if (p[i] - (unsigned)'0' > 9)
+            return 0;
+    return 1;
 }
 
 /* 1 to 20 decimal digits without a leading zero (or "0") that fit 64
@@ -47,9 +40,9 @@ static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
     uint64_t x = 0;
     for (uint64_t w; fast - i >= 8; i += 8) {
         w = tgB_le64(p + i); /* the first digit in the lowest byte */
-        if (!eight_digits(w))
+        if (!af_eight_digits(w))
             return 0;
-        x = x * 100000000 + eight_value(w);
+        x = x * 100000000 + af_eight_value(w);
     }
     if (!af_digits(p + i, fast - i, &x)) /* fewer than 8 left */
         return 0;

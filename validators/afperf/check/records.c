@@ -366,6 +366,12 @@ int af_value_is(const unsigned char *p, size_t n, int dt)
     case AF_DT_BOOL: return n == 1 && (p[0] == '0' || p[0] == '1');
     case AF_DT_INT32:
     case AF_DT_INT64: {
+        /* most values: decimal digits without a leading zero, few enough
+         * that any of them fits (10^18 - 1 < 2^63, 10^9 - 1 < 2^31) */
+        size_t sign = n > 0 && p[0] == '-', digits = n - sign;
+        if (digits - 1 < (dt == AF_DT_INT64 ? 18u : 9u) &&
+            (p[sign] != '0' || digits == 1) && af_all_digits(p + sign, digits))
+            return 1;
         af_intv iv = af_parse_int(p, n);
         if (iv.r != AF_IV_OK && iv.r != AF_IV_NEGATIVE)
             return 0;
