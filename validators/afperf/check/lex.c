@@ -280,37 +280,66 @@ static int frame_general(af_check *k, uint64_t at, size_t avail, frame *f)
     }
 }
 
-/* Frame the next record; 0 at the end of the input or when checking
+/* A fresh start for the fields of the record framed at offset at. */
+static inline void start_record(af_check *k, uint64_t at,
+                                const unsigned char *p, const frame *f)
+{
+    k->rec_at = at;
+    k->rec = p;
+    k->rec_n = f->n;
+    k->type = -1;
+    k->cur = p;
+    k->nfld = 0;
+    k->quotes = f->quotes;
+    k->lines_in = f->lfs;
+    k->probing = 0;
+    k->probed = 0;
+    k->unended = f->term == 0;
+    k->rec_bit = (size_t)(at - k->index.base);
+}
+
+/* UTF-8 is checked from the record's first byte above 0x7F (the index
+ * has every byte of a record but a comment, which is checked whole). */
+static inline void record_utf8(af_check *k, size_t term)
+{
+    size_t from = k->rec[0] == '#'
+                      ? 0
+                      : tgX_next(k->index.map[TGX_HIGH], k->rec_bit,
+                                 k->rec_bit + k->rec_n) -
+                            k->rec_bit;
+    if (from < k->rec_n) {
+        size_t bad = tgU_utf8_bad(k->rec + from, k->rec_n + term - from);
+        if (bad != SIZE_MAX)
+            af_report(k, AF_ENC_UTF8, k->rec_at + from + bad, 1, "", "UTF-8",
+                      "a byte that does not continue or start a character");
+    }
+}
+
+/* An LF or CRLF line end: the file's line ends so far, and whether they
+ * mix (said once). */
+static inline void line_end(af_check *k, size_t term)
+{
+    k->eol_seen |= (int)term;
+    if (k->eol_seen == 3) {
+        af_report(k, AF_REC_MIXED_EOL, k->rec_at + k->rec_n, term, "",
+                  term == 2 ? "LF, as before" : "CRLF, as before",
+                  term == 2 ? "CRLF" : "LF");
+        k->eol_seen = 7;
+    }
+}
+
+/* Any record but a plain one (af_frame()): a comment, quotes, a bare or
+ * cut CR, no line end, the input's end, a limit.  0 when checking
  * stops. */
-int af_frame(af_check *k)
+static __attribute__((noinline)) int frame_other(af_check *k, uint64_t at,
+                                                 size_t avail)
 {
     tgW_window *w = k->w;
-    /* past the previous record and its line end */
-    if (k->rec && k->ended_lf) {
-        k->line += k->lines_in + 1;
-        k->column = 1;
-    } else if (k->rec) { /* a bare CR: the line goes on */
-        af_where(k, k->rec_at + k->rec_n + 1, &k->line, &k->column);
-    }
-    size_t avail = tgW_fill(w, 1);
-    if (avail == 0)
-        return 0;
-    uint64_t at = tgW_offset(w);
     size_t lim = w->max_need;
     frame f;
-    memset(&f, 0, sizeof f);
-    if (!frame_plain(k, tgW_ptr(w), at, avail, &f) &&
-        !frame_general(k, at, avail, &f))
+    if (!frame_general(k, at, avail, &f))
         return 0;
-    k->rec_at = at;
-    k->rec = tgW_ptr(w);
-    k->rec_n = f.n;
-    k->type = -1;
-    k->cur = k->rec;
-    k->nfld = 0;
-    k->quotes = f.quotes;
-    k->lines_in = f.lfs;
-    k->probing = 0;
+    start_record(k, at, tgW_ptr(w), &f);
     /* the same limit whether the input is in memory or read in pieces */
     if (f.nomem || f.n + f.term > lim || (f.term == 0 && !w->eof)) {
         char exp[96];
@@ -325,21 +354,7 @@ int af_frame(af_check *k)
     /* a last record without a line end, in a file whose records have
      * them: if anything is wrong with it, the file was cut (T-1) */
     k->probing = f.term == 0 && k->eol_seen != 0 && !f.open && !f.cut_cr;
-    k->probed = 0;
-    k->unended = f.term == 0;
-    k->rec_bit = (size_t)(at - k->index.base);
-    /* UTF-8 is checked from the first byte above 0x7F (the index has every
-     * byte of a record but a comment, which is checked whole) */
-    size_t from = k->rec[0] == '#' ? 0
-                                   : tgX_next(k->index.map[TGX_HIGH],
-                                              k->rec_bit, k->rec_bit + f.n) -
-                                         k->rec_bit;
-    if (from < f.n) {
-        size_t bad = tgU_utf8_bad(k->rec + from, f.n + f.term - from);
-        if (bad != SIZE_MAX)
-            af_report(k, AF_ENC_UTF8, k->rec_at + from + bad, 1, "", "UTF-8",
-                      "a byte that does not continue or start a character");
-    }
+    record_utf8(k, f.term);
     if (f.cut_cr) {
         af_report(k, AF_CUT, k->rec_at + f.n, 1, "", "CRLF",
                   "the input ends after the CR");
@@ -348,13 +363,7 @@ int af_frame(af_check *k)
         af_report(k, AF_REC_BARE_CR, k->rec_at + f.n, 1, "", "LF or CRLF",
                   "CR alone");
     else if (f.term)
-        k->eol_seen |= (int)f.term;
-    if (k->eol_seen == 3) {
-        af_report(k, AF_REC_MIXED_EOL, k->rec_at + f.n, f.term, "",
-                  f.term == 2 ? "LF, as before" : "CRLF, as before",
-                  f.term == 2 ? "CRLF" : "LF");
-        k->eol_seen = 7; /* said once */
-    }
+        line_end(k, f.term);
     if (f.open) { /* said as such, whether cut or never closed */
         af_report(k, AF_QUO_OPEN, k->rec_at + f.quote, f.n - f.quote, "",
                   "a closing quote", "the end of the input");
@@ -362,6 +371,35 @@ int af_frame(af_check *k)
     }
     tgW_consume(w, f.n + f.term + (size_t)f.cut_cr);
     k->ended_lf = f.term != 0 && !f.bare_cr;
+    return 1;
+}
+
+/* Frame the next record; 0 at the end of the input or when checking
+ * stops.  A plain record (frame_plain()) within the limit takes the
+ * short way; any other, frame_other(). */
+int af_frame(af_check *k)
+{
+    tgW_window *w = k->w;
+    /* past the previous record and its line end */
+    if (k->rec && k->ended_lf) {
+        k->line += k->lines_in + 1;
+        k->column = 1;
+    } else if (k->rec) { /* a bare CR: the line goes on */
+        af_where(k, k->rec_at + k->rec_n + 1, &k->line, &k->column);
+    }
+    size_t avail = tgW_fill(w, 1);
+    if (avail == 0)
+        return 0;
+    uint64_t at = tgW_offset(w);
+    frame f = {0};
+    if (!frame_plain(k, tgW_ptr(w), at, avail, &f) ||
+        f.n + f.term > w->max_need)
+        return frame_other(k, at, avail);
+    start_record(k, at, tgW_ptr(w), &f);
+    record_utf8(k, f.term);
+    line_end(k, f.term);
+    tgW_consume(w, f.n + f.term);
+    k->ended_lf = 1;
     return 1;
 }
 
