@@ -320,7 +320,9 @@ af_intv af_parse_int_long(const unsigned char *p, size_t n);
 static inline af_intv af_parse_int(const unsigned char *p, size_t n)
 {
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
-    if (n - 1 < 8 && (p[0] != '0' || n == 1) && af_digits(p, n, &v.u))
+    if (n == 1 && (v.u = p[0] - (unsigned)'0') <= 9) /* ids and types */
+        return v;
+    if (n - 2 < 7 && p[0] != '0' && af_digits(p, n, &v.u))
         return v;
     return af_parse_int_long(p, n);
 }
