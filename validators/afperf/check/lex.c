@@ -120,76 +120,50 @@ typedef struct frame {
     uint64_t lfs; /* LFs inside quotes                         */
 } frame;
 
-static uint64_t count_lfs(const unsigned char *p, size_t n)
-{
-    uint64_t lfs = 0;
-    for (const unsigned char *q = p, *e = p + n;
-         (q = memchr(q, '\n', (size_t)(e - q))) != NULL; q++)
-        lfs++;
-    return lfs;
-}
-
-/* The quoted part that opens at p[at] (a field's first byte): where it
- * ends, past its closing quote ("" inside stands for one quote; LF and
- * CR are data), with its LFs added to f->lfs; n with f->open when the
- * input ends inside it; SIZE_MAX when more bytes may tell. */
-static size_t skip_quoted(const unsigned char *p, size_t at, size_t n, int eof,
-                          frame *f)
-{
-    size_t j = at + 1;
-    for (;;) { /* the closing quote: a '"' not doubled */
-        const unsigned char *q = memchr(p + j, '"', n - j);
-        if (q == NULL) {
-            if (!eof)
-                return SIZE_MAX;
-            f->lfs += count_lfs(p + at, n - at);
-            f->open = 1;
-            f->quote = at;
-            return n;
-        }
-        j = (size_t)(q - p) + 1;
-        if (j == n && !eof) /* a quote last: it may be doubled */
-            return SIZE_MAX;
-        if (j < n && p[j] == '"') {
-            j++;
-            continue;
-        }
-        f->lfs += count_lfs(p + at, j - at);
-        return j;
-    }
-}
-
 /* Where the record of the n bytes at p (input offset at) ends: the
  * offset of the LF or CR outside quotes that ends it, n (the input ends
  * first, or f->nomem), or SIZE_MAX to read more.  The marks of the index
  * (LF, CR, double quote) lead from one to the next.  A double quote opens
- * a quoted part only as a field's first byte, and that part is skipped
- * (skip_quoted()); anywhere else it is data, for af_next_quoted() to
+ * a quoted part only as a field's first byte; inside one, "" stands for a
+ * quote, LF and CR are data (f->lfs counts the LFs) and a lone quote
+ * closes it.  A quote anywhere else is data, for af_next_quoted() to
  * report (AF-QUO-001, AF-QUO-002). */
 static size_t scan_record(af_check *k, const unsigned char *p, uint64_t at,
                           size_t n, int eof, frame *f)
 {
-    size_t i = 0;
-    for (;;) {
+    size_t open = SIZE_MAX; /* where the quoted part we are in opened */
+    for (size_t i = 0;;) {
         size_t m = tgX_find(&k->index, TGX_MARKS, p, at, i, n);
         if (m == SIZE_MAX) {
             f->nomem = 1;
             return n;
         }
-        if (m == n || p[m] != '"')
-            return m;
-        f->quotes = 1;
-        if (m > 0 && p[m - 1] != ',') {
-            i = m + 1; /* a quote that is data */
-            continue;
+        if (m == n) { /* the bytes end first */
+            if (open == SIZE_MAX)
+                return n;
+            if (!eof)
+                return SIZE_MAX;
+            f->open = 1;
+            f->quote = open;
+            return n;
         }
-        i = skip_quoted(p, m, n, eof, f);
-        if (i == SIZE_MAX)
-            return SIZE_MAX;
-        /* open to the end: the fields read there need the index */
-        if (f->open && tgX_have(&k->index, at) < n &&
-            !tgX_reach(&k->index, p, at, n - 1, n))
-            f->nomem = 1;
+        i = m + 1;
+        if (open == SIZE_MAX) { /* outside quotes */
+            if (p[m] != '"')
+                return m; /* the LF or CR that ends the record */
+            f->quotes = 1;
+            if (m == 0 || p[m - 1] == ',')
+                open = m;
+        } else if (p[m] == '\n') {
+            f->lfs++;
+        } else if (p[m] == '"') { /* closes it, unless doubled */
+            if (i == n && !eof)
+                return SIZE_MAX; /* a quote last: it may be doubled */
+            if (i < n && p[i] == '"')
+                i++;
+            else
+                open = SIZE_MAX;
+        }
     }
 }
 
