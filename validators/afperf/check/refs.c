@@ -366,14 +366,11 @@ static const owner *record_owner(af_check *k)
  * cache: a file has few (run, measurement
  * type) pairs and looks each up once per value.  A MeasurementType
  * empties the cache (measurement_type()). */
-static int run_datatype(af_check *k, uint32_t run_idx, uint64_t mtype)
+static __attribute__((noinline)) int run_datatype_miss(af_check *k,
+                                                       af_dt_cache *c,
+                                                       uint32_t run_idx,
+                                                       uint64_t mtype)
 {
-    if (run_idx == UINT32_MAX)
-        return -1;
-    af_dt_cache *c =
-        &k->dt_cache[(mtype * 0x9E3779B97F4A7C15ull ^ run_idx) % AF_DT_CACHE];
-    if (c->run_idx == run_idx + 1 && c->mtype == mtype)
-        return c->dt;
     af_id *m = tgI_find(&k->mtypes, mtype);
     uint32_t *d = m ? tgI_find(&k->defs, pair_key(run_idx, m->idx)) : NULL;
     int dt = d ? (int)*d : -1;
@@ -385,20 +382,24 @@ static int run_datatype(af_check *k, uint32_t run_idx, uint64_t mtype)
     return dt;
 }
 
-void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
-                   const unsigned char *p, size_t n)
+static inline int run_datatype(af_check *k, uint32_t run_idx, uint64_t mtype)
 {
-    if (!k->tracking)
-        return;
-    owner o = *record_owner(k);
-    if (o.run_known) {
-        int dt = run_datatype(k, o.run_idx, mtype);
-        if (dt >= 0) { /* the one datatype that matters */
-            if (dt != AF_DT_NONE && !af_value_is(p, n, dt))
-                value_refused(k, dt, v->at, v->n, (const char *)p, n);
-            return;
-        }
-    }
+    if (run_idx == UINT32_MAX)
+        return -1;
+    af_dt_cache *c =
+        &k->dt_cache[(mtype * 0x9E3779B97F4A7C15ull ^ run_idx) % AF_DT_CACHE];
+    if (c->run_idx == run_idx + 1 && c->mtype == mtype)
+        return c->dt;
+    return run_datatype_miss(k, c, run_idx, mtype);
+}
+
+/* A value whose datatype is not known yet (the MeasurementType comes
+ * later, or the run is not known): what each datatype would refuse of
+ * it is kept, per (owner, mtype), and settled at the end of the file. */
+static __attribute__((noinline)) void
+pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
+              const unsigned char *p, size_t n)
+{
     if (o.kind == 0 && !o.run_known)
         return; /* nothing to resolve it by */
     /* settled at the end of the file */
@@ -448,6 +449,23 @@ void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
         memcpy(q->text[dt], p, keep_n);
         q->text[dt][keep_n] = '\0';
     }
+}
+
+void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
+                   const unsigned char *p, size_t n)
+{
+    if (!k->tracking)
+        return;
+    const owner *o = record_owner(k);
+    if (o->run_known) {
+        int dt = run_datatype(k, o->run_idx, mtype);
+        if (dt >= 0) { /* the one datatype that matters */
+            if (dt != AF_DT_NONE && !af_value_is(p, n, dt))
+                value_refused(k, dt, v->at, v->n, (const char *)p, n);
+            return;
+        }
+    }
+    pending_value(k, *o, mtype, v, p, n);
 }
 
 /* ---- each record type ------------------------------------------------ */
