@@ -307,6 +307,21 @@ static inline uint64_t af_eight_value(uint64_t v)
            32;
 }
 
+/*! af_decimal8() : the value of the 4 to 8 ASCII digits at p into *u, and
+ *  1; 0 if a byte is no digit.  No byte past p + n is read: two loads of
+ *  four, which may overlap, make the last n bytes of a word whose first
+ *  8 - n are '0'. */
+static inline int af_decimal8(const unsigned char *p, size_t n, uint64_t *u)
+{
+    uint64_t w = (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + n - 4)
+                                             << (8 * (n - 4));
+    w = w << (8 * (8 - n)) | 0x3030303030303030ull >> (8 * n - 1) >> 1;
+    if (!af_eight_digits(w))
+        return 0;
+    *u = af_eight_value(w);
+    return 1;
+}
+
 /*! af_all_digits() : whether the n bytes at p are all ASCII digits
  *  (eight at a time; none past p + n is read). */
 int af_all_digits(const unsigned char *p, size_t n);
@@ -322,7 +337,9 @@ static inline af_intv af_parse_int(const unsigned char *p, size_t n)
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
     if (n == 1 && (v.u = p[0] - (unsigned)'0') <= 9) /* ids and types */
         return v;
-    if (n - 2 < 7 && p[0] != '0' && af_digits(p, n, &v.u))
+    if (n - 2 < 3 && p[0] != '0' && af_digits(p, n, &v.u))
+        return v;
+    if (n - 5 < 4 && p[0] != '0' && af_decimal8(p, n, &v.u))
         return v;
     return af_parse_int_long(p, n);
 }

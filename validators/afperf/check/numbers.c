@@ -44,8 +44,17 @@ static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
             return 0;
         x = x * 100000000 + af_eight_value(w);
     }
-    if (!af_digits(p + i, fast - i, &x)) /* fewer than 8 left */
+    static const uint64_t tens[8] = {1,     10,     100,     1000,
+                                     10000, 100000, 1000000, 10000000};
+    size_t left = fast - i; /* fewer than 8 */
+    uint64_t tail;
+    if (left >= 4) { /* four to seven at once */
+        if (!af_decimal8(p + i, left, &tail))
+            return 0;
+        x = x * tens[left] + tail;
+    } else if (!af_digits(p + i, left, &x)) {
         return 0;
+    }
     if (n == 20) {
         unsigned d = p[19] - (unsigned)'0';
         if (d > 9 || __builtin_mul_overflow(x, 10, &x) ||
