@@ -103,7 +103,6 @@ typedef struct af_check {
      * of the record, from bit rec_bit (lex.c) */
     tgX_index index;
     size_t rec_bit;
-    unsigned nfld;   /* fields lexed so far                 */
     int type;        /* its type, or -1                     */
     int quiet;       /* read it without findings (too few
                                    fields to know which is which, or
@@ -212,7 +211,6 @@ static inline int af_next_field(af_check *k, af_fld *f)
         return 0;
     if (k->quotes && s < end && *s == '"')
         return af_next_quoted(k, f);
-    k->nfld++;
     k->cur = af_cut(k->rec, k->rec_at, k->index.map[TGX_SEPS], k->rec_bit,
                     k->rec_bit + k->rec_n, s, f);
     if (k->quotes)
@@ -237,7 +235,6 @@ static inline unsigned af_next_fields(af_check *k, af_fld *f, unsigned n)
     for (; have < n && s <= end; have++)
         s = af_cut(rec, k->rec_at, seps, b, stop, s, &f[have]);
     k->cur = s;
-    k->nfld += have;
     return have;
 }
 

@@ -263,7 +263,6 @@ static inline void start_record(af_check *k, uint64_t at,
     k->rec_n = f->n;
     k->type = -1;
     k->cur = p;
-    k->nfld = 0;
     k->quotes = f->quotes;
     k->lines_in = f->lfs;
     k->probing = 0;
@@ -383,7 +382,6 @@ int af_next_quoted(af_check *k, af_fld *f)
 {
     const unsigned char *end = k->rec + k->rec_n, *s = k->cur;
     f->at = k->rec_at + (uint64_t)(s - k->rec);
-    k->nfld++;
     f->escaped = 0;
     const unsigned char *q = s + 1;
     for (;;) {

@@ -423,7 +423,8 @@ static void pairs(af_check *k, const af_record_info *ri)
     }
     if (count == 0) {
         char found[32];
-        snprintf(found, sizeof found, "%u fields", k->nfld - 1);
+        /* (every field the type names was there: it was not quiet) */
+        snprintf(found, sizeof found, "%u fields", ri->nfields);
         af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",
                   "at least one measurement type id and value", found);
     }
