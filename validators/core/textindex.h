@@ -3,12 +3,12 @@
  * A text checker asks, for every record, where its line ends and where
  * its fields are cut.  Rather than look at the bytes of each record, the
  * index classifies a stretch of the input once, sixteen bytes at a time
- * (scan16.h), into three bit maps: bit i of `marks` is set when the byte
- * at input offset base + i is one of up to three mark bytes (for AFPerf,
- * LF, CR and the double quote), of `seps` when it is the separator (the
- * comma), and of `high` when it is above 0x7F (where UTF-8 checks start).
- * Records then take their line end and their fields from the maps, a
- * count-trailing-zeros per item.
+ * (scan16.h), into three bit maps: bit i of map[TGX_MARKS] is set when
+ * the byte at input offset base + i is one of three mark bytes (for
+ * AFPerf, LF, CR and the double quote), of map[TGX_SEPS] when it is the
+ * separator (the comma), and of map[TGX_HIGH] when it is above 0x7F
+ * (where UTF-8 checks start).  Records then take their line end and their
+ * fields from the maps, a count-trailing-zeros per item.
  *
  * The maps are keyed by input offset, not by address, because the window
  * moves its bytes when it refills.  They cover [base, base + n): a record

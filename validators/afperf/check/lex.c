@@ -7,7 +7,9 @@
  * byte, "" inside stands for one quote, and a comment record (first byte
  * '#') ends at the physical end of its line whatever quotes it holds
  * (formats/afperf.md AF-A18, AF-A19).  A record longer than --max-block
- * is a limit of the checker (AF-LIM-002), never a violation. */
+ * is a limit of the checker (AF-LIM-002), never a violation.  Line ends,
+ * quotes, commas and bytes above 0x7F are found through the text index
+ * (core/textindex.h), not byte by byte. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
