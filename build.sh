@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build.sh - the one entry point.
 #   ./build.sh            install what is missing, build build/tracegate
+#                         (with clang: profile-guided, see release_build)
 #   ./build.sh test       build with ASan+UBSan and run every test (prove)
 #   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
 #                         per target (default 60)
@@ -15,7 +16,8 @@
 #                         (--check: change nothing, fail if one would change)
 #   ./build.sh example    install into build-install/ and build and run
 #                         examples/check_buffer.c against it via pkg-config
-# Environment: CC (default clang), TG_JOBS (default nproc).
+# Environment: CC (default clang), TG_JOBS (default nproc), TG_PGO (0: no
+# profile-guided optimisation).
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$PWD
@@ -53,10 +55,58 @@ configure_and_build() { # DIR [cmake args...]
   run cmake --build "$dir" -j "$jobs"
 }
 
+# The release build in build/, optimised with a profile of its own runs
+# (clang's profile-guided optimisation): a build instrumented to count
+# checks a training set, and the release build is laid out by what it
+# counted (5-9% fewer instructions per byte, reports/README.md).  The
+# training set is the bundled corpus and one generated trace per format
+# and NetTrace layout, of seed 1, never the benchmark's seed 11.  With
+# TG_PGO=0, or another compiler than clang, it is a plain release build.
+release_build() {
+  if [ "${TG_PGO:-1}" = 0 ] || [ "$CC" != clang ]; then
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release -DTG_PGO_PROFILE=
+    return
+  fi
+  need_packages llvm
+  local train=build-pgo/train tg=build-pgo/tracegate
+  configure_and_build build-pgo -DCMAKE_BUILD_TYPE=Release -DTG_PGO_TRAIN=ON \
+    -DTG_BUILD_TESTS=OFF
+  # trained again only when the instrumented build changed: a new profile
+  # rebuilds every object of build/
+  if [ ! -s build-pgo/tracegate.profdata ] ||
+    [ "$tg" -nt build-pgo/tracegate.profdata ]; then
+    rm -rf "$train"
+    mkdir -p "$train"
+    local what format profile
+    for what in $("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6
+    do
+      format=${what%%:*}
+      profile=()
+      [ "$what" = "$format" ] || profile=(--profile "${what#*:}")
+      run "$tg" gen "$format" "${profile[@]}" --seed 1 --size 8M --count 1 \
+        --out "$train/${what#*:}" >/dev/null
+    done
+    # every trace in one run, the corpus's invalid ones too: their
+    # verdicts' exit codes are expected, a crash's is not
+    local code=0
+    LLVM_PROFILE_FILE="$top/$train/check.profraw" run "$tg" check \
+      "$train"/*/* corpus/*/valid/* corpus/*/invalid/*/* >/dev/null ||
+      code=$?
+    if [ "$code" -ge 64 ]; then
+      echo "build.sh: the training run of $tg failed (exit $code)" >&2
+      exit 1
+    fi
+    run llvm-profdata merge -o build-pgo/tracegate.profdata \
+      "$train/check.profraw"
+  fi
+  configure_and_build build -DCMAKE_BUILD_TYPE=Release \
+    -DTG_PGO_PROFILE="$top/build-pgo/tracegate.profdata"
+}
+
 case $mode in
   build)
     need_packages "${base_packages[@]}"
-    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    release_build
     echo "built: build/tracegate, build/libtracegate.a, build/libtracegate.so"
     ;;
   test)
@@ -115,7 +165,7 @@ case $mode in
     ;;
   bench)
     need_packages "${base_packages[@]}" python3 valgrind
-    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    release_build
     shift
     run tests/bench.sh "$top/build/tracegate" "$top/reports" "$@"
     ;;
@@ -137,7 +187,7 @@ case $mode in
     ;;
   example)
     need_packages "${base_packages[@]}"
-    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    release_build
     rm -rf build-install
     run cmake --install build --prefix "$top/build-install" >/dev/null
     export PKG_CONFIG_PATH="$top/build-install/lib/pkgconfig"
@@ -157,7 +207,7 @@ case $mode in
     ;;
   corpus)
     need_packages "${base_packages[@]}"
-    configure_and_build build -DCMAKE_BUILD_TYPE=Release
+    release_build
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
