@@ -199,6 +199,31 @@ s = BASE + "RunPoint,120,7,1,abc\n"
 case("int32 value abc", s, "AF-VAL-001", at(s, "abc"), 1)
 s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3,2\n"
 case("bool value 2", s, "AF-VAL-001", at(s, "2\n"), 1)
+# records across the text index's 32 KiB stretches and the window's
+# 1 MiB buffer (core/textindex.h): a bad value in the record that spans
+# each of these offsets is reported at its own offset, from a file and
+# through a pipe, whose reads come in pieces
+text = BASE
+targets = [32768, 65536, 98304, 1 << 20, (1 << 20) + 32768]
+want, ts = [], 120
+while len(text) < (1 << 20) + 40000:
+    rec = "RunPoint,%d,7,1,%d\n" % (ts, ts % 1000)
+    ts += 1
+    if targets and len(text) < targets[0] < len(text) + len(rec):
+        targets.pop(0)
+        head = "RunPoint,%d,7,1," % (ts - 1)
+        rec = head + "abc\n"
+        want.append(("AF-VAL-001", len(text) + len(head)))
+    text += rec
+data = text.encode()
+path = scratch.write("stretches.afperf", data)
+for how, args, pipe in (("a file", [path], None), ("a pipe", ["-"], data)):
+    code, out, err = run("check", "--report", "json", "--format", "afperf",
+                         *args, input_bytes=pipe)
+    got = [(d["rule"], d["offset"])
+           for d in json.loads(out)["files"][0]["findings"]]
+    t.eq((code, got), (1, want),
+         "values across index and window edges, from %s" % how)
 # a record of many pairs: a bad value after 150 commas is found in its
 # place
 pairs = "1,5," * 74
