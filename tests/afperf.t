@@ -95,6 +95,13 @@ s = BASE + "RegionStart,110,7,1,a,\rRegionStop,111,1\n"
 case("a bare CR", s, "AF-REC-001", at(s, "\r"), 1, line=5, column=23)
 s = BASE + "RunPoint,120,7,1,5\r\n"
 case("CRLF in an LF file", s, "AF-REC-002", at(s, "\r"), 0)
+# the header is a record (AF-A17): its CRLF is the file's first line end
+s = H[:-1] + "\r\n" + RI + MT
+case("LF records after a CRLF header", s, "AF-REC-002", at(s, "\n", 1), 0)
+# and a file cut in its first record, after the header's line end, was
+# cut short (T-1), not a record with too few fields
+s = H + "RunInfo,100,ns,1639527663.713,1"
+case("cut in the first record", s, "AF-CUT-001", len(H), 7)
 s = BASE + "   \n"
 case("a record of three spaces", s, "AF-REC-003", len(BASE), 0)
 s = BASE + "RegionStart,110,7,1,a\"b,\nRegionStop,111,1\n"

@@ -80,6 +80,9 @@ static int header(af_check *k)
             return 1;
         }
         tgW_consume(w, AF_HEADER_LEN + end);
+        /* the header is a record (AF-A17): its line end is one of the
+         * file's, for mixed endings and for a last record left unended */
+        k->eol_seen = (int)end;
         k->line = 2;
         k->column = 1;
         return 1;
