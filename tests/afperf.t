@@ -238,6 +238,11 @@ s = (BASE + "RegionStart,110,7,1,x,\n" + "RegionPoint,111,1," + pairs +
      "1,abc\nRegionStop,112,1\n")
 case("int32 value abc in the 75th pair", s, "AF-VAL-001", at(s, "abc"), 1,
      line=6, column=len("RegionPoint,111,1," + pairs + "1,") + 1)
+# in a run of a later minor version, a field after RunPoint's one pair
+# is a field 1.0 does not know: a warning, ignored (AF-A4), not a pair
+s = (H + RI.replace("1.0.0", "1.1.0") + MT + "RunPoint,120,7,1,5,extra\n")
+case("a field after RunPoint's pair in a 1.1 run", s, "AF-FLD-003",
+     at(s, "extra"), 0)
 # "subsequent records update the previous definition": after type 1 is
 # redefined as a string, abc is a value of it, 5 before it was an int32
 s = (BASE + "RunPoint,120,7,1,5\n"

@@ -406,6 +406,13 @@ static void pairs(af_check *k, const af_record_info *ri)
     af_fld f, v;
     unsigned count = 0;
     while (af_next_field(k, &f)) {
+        if (count == 1 && ri->pairs == AF_ONE_PAIR && fc_run(k)) {
+            /* in a run of a later minor version, what follows the one
+             * pair is fields 1.0 does not know, ignored (AF-A4) */
+            af_report(k, AF_FIELDS_FUTURE, f.at, k->rec_at + k->rec_n - f.at,
+                      "", "one measurement pair", "more fields");
+            return;
+        }
         read_field(k, AF_F_MTYPE, &f);
         if (!af_next_field(k, &v)) {
             af_report(k, AF_PAIR_ODD, f.at, f.n, "measurement type id",
