@@ -283,8 +283,9 @@ static inline int af_digits(const unsigned char *p, size_t n, uint64_t *x)
     return 1;
 }
 
-/*! af_eight_digits() : whether the 8 bytes of v are all ASCII digits: 0x30..0x39 keep their
- * high nibble 3 with or without 6 added. */
+/*! af_eight_digits() : whether the 8 bytes of v are all ASCII digits:
+ *  0x30..0x39 keep their high nibble 3 with or without 6 added (a byte
+ *  that carries into the next fails itself). */
 static inline int af_eight_digits(uint64_t v)
 {
     return ((v & 0xF0F0F0F0F0F0F0F0ull) |
@@ -292,9 +293,9 @@ static inline int af_eight_digits(uint64_t v)
            0x3333333333333333ull;
 }
 
-/*! af_eight_value() : the value of 8 ASCII digits, the first in the lowest byte: pairs,
- * then quads, then the whole, by multiplications that keep each partial
- * sum in its own lanes. */
+/*! af_eight_value() : the value of 8 ASCII digits, the first in the
+ *  lowest byte: pairs, then quads, then the whole, by multiplications that
+ *  keep each partial sum in its own lanes. */
 static inline uint64_t af_eight_value(uint64_t v)
 {
     v -= 0x3030303030303030ull;
