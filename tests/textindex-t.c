@@ -69,6 +69,35 @@ int main(void)
     }
     ok(bad == 0 && asked > 1000, "%ld of %ld answers differ", bad, asked);
 
+    /* a walk over every bit of a map, from random places to random ends
+     * inside what the index holds, meets the bytes the model names */
+    long walked = 0, strayed = 0;
+    tgX_index y; /* of its own: offsets asked of an index only grow */
+    tgX_init(&y, marks, ',', 200000);
+    size_t held = 0;
+    for (int q = 0; q < 300 && strayed == 0; q++) {
+        size_t n = 1 + tgB_below(&rng, 70000);
+        if (n > held) { /* index [0, n) of the input, at offset 0 */
+            if (tgX_find(&y, TGX_MARKS, input, 0, n - 1, n) == SIZE_MAX)
+                break;
+            held = tgX_have(&y, 0);
+        }
+        enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
+        size_t from = tgB_below(&rng, (uint32_t)n);
+        tgX_walk it;
+        tgX_walk_start(&it, y.map[map], from, n);
+        size_t want = model_find(input, map, from, n), got;
+        do {
+            got = tgX_walk_next(&it);
+            walked++;
+            strayed += got != want;
+            want = want < n ? model_find(input, map, want + 1, n) : n;
+        } while (got < n && strayed == 0);
+    }
+    ok(walked > 1000 && strayed == 0, "walks: %ld bits, %ld astray", walked,
+       strayed);
+    tgX_free(&y);
+
     /* one record of 150000 bytes: the maps grow to hold it whole */
     unsigned char *p = malloc(160000);
     memset(p, 'a', 160000);

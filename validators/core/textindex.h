@@ -56,21 +56,44 @@ static inline size_t tgX_have(const tgX_index *x, uint64_t at)
                                                 : 0;
 }
 
-/*! tgX_next() : the first set bit of map in [from, to), or to.  Words up
- *  to the one that holds bit to - 1 must exist. */
+/* A walk over the set bits of a map in [from, to), in order: for a
+ * record with several marks, one word load per 64 bytes rather than a
+ * search per mark.  Words up to the one that holds bit to - 1 must
+ * exist. */
+typedef struct tgX_walk {
+    const uint64_t *map;
+    size_t w, to;
+    uint64_t m; /* the bits of word w not yet returned */
+} tgX_walk;
+
+static inline void tgX_walk_start(tgX_walk *it, const uint64_t *map,
+                                  size_t from, size_t to)
+{
+    it->map = map;
+    it->to = to;
+    it->w = from >> 6;
+    it->m = from < to ? map[it->w] & (~(uint64_t)0 << (from & 63)) : 0;
+}
+
+/*! tgX_walk_next() : the next set bit, or it->to when there is none. */
+static inline size_t tgX_walk_next(tgX_walk *it)
+{
+    while (it->m == 0) {
+        if ((++it->w << 6) >= it->to)
+            return it->to;
+        it->m = it->map[it->w];
+    }
+    size_t at = (it->w << 6) + (size_t)__builtin_ctzll(it->m);
+    it->m &= it->m - 1;
+    return at < it->to ? at : it->to;
+}
+
+/*! tgX_next() : the first set bit of map in [from, to), or to. */
 static inline size_t tgX_next(const uint64_t *map, size_t from, size_t to)
 {
-    if (from >= to)
-        return to;
-    size_t w = from >> 6;
-    uint64_t m = map[w] & (~(uint64_t)0 << (from & 63));
-    while (m == 0) {
-        if ((++w << 6) >= to)
-            return to;
-        m = map[w];
-    }
-    size_t at = (w << 6) + (size_t)__builtin_ctzll(m);
-    return at < to ? at : to;
+    tgX_walk it;
+    tgX_walk_start(&it, map, from, to);
+    return tgX_walk_next(&it);
 }
 
 /*! tgX_find() : the first byte of class `map` in p[i..n) (p: the bytes
