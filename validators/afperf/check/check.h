@@ -171,22 +171,16 @@ int af_next_quoted(af_check *k, af_fld *f);
  *  (AF-QUO-001). */
 void af_bare_quote(af_check *k, const af_fld *f);
 
-/*! af_cut() : the unquoted field that starts at s, of a record whose
- *  bytes are at rec, whose commas are the set bits of seps from bit b
- *  on, and which ends at bit stop: into *f (offset rec_at + (s - rec)),
- *  and where the next field starts (one past the record's end after its
- *  last field).  Plain values, so that a loop over a record's fields
- *  keeps them in registers. */
-static inline const unsigned char *
-af_cut(const unsigned char *rec, uint64_t rec_at, const uint64_t *seps,
-       size_t b, size_t stop, const unsigned char *s, af_fld *f)
+/*! af_span() : *f is the unquoted field [s, c) of the record whose bytes
+ *  are at rec and start at input offset rec_at. */
+static inline void af_span(af_fld *f, const unsigned char *rec,
+                           uint64_t rec_at, const unsigned char *s,
+                           const unsigned char *c)
 {
-    size_t c = tgX_next(seps, b + (size_t)(s - rec), stop) - b;
     f->p = s;
-    f->n = (size_t)(rec + c - s);
+    f->n = (size_t)(c - s);
     f->at = rec_at + (uint64_t)(s - rec);
     f->escaped = 0;
-    return rec + c + 1;
 }
 
 /*! af_next_comma() : the first comma of the current record at or after
@@ -211,8 +205,9 @@ static inline int af_next_field(af_check *k, af_fld *f)
         return 0;
     if (k->quotes && s < end && *s == '"')
         return af_next_quoted(k, f);
-    k->cur = af_cut(k->rec, k->rec_at, k->index.map[TGX_SEPS], k->rec_bit,
-                    k->rec_bit + k->rec_n, s, f);
+    const unsigned char *c = af_next_comma(k, s);
+    af_span(f, k->rec, k->rec_at, s, c);
+    k->cur = c + 1; /* past the end when c is the end */
     if (k->quotes)
         af_bare_quote(k, f);
     return 1;
@@ -229,11 +224,17 @@ static inline unsigned af_next_fields(af_check *k, af_fld *f, unsigned n)
             have++;
         return have;
     }
+    /* one walk over the record's commas from the cursor on */
     const unsigned char *rec = k->rec, *s = k->cur, *end = rec + k->rec_n;
-    const uint64_t *seps = k->index.map[TGX_SEPS];
-    size_t b = k->rec_bit, stop = b + k->rec_n;
-    for (; have < n && s <= end; have++)
-        s = af_cut(rec, k->rec_at, seps, b, stop, s, &f[have]);
+    size_t b = k->rec_bit;
+    tgX_walk commas;
+    tgX_walk_start(&commas, k->index.map[TGX_SEPS], b + (size_t)(s - rec),
+                   b + k->rec_n);
+    for (; have < n && s <= end; have++) {
+        const unsigned char *c = rec + (tgX_walk_next(&commas) - b);
+        af_span(&f[have], rec, k->rec_at, s, c);
+        s = c + 1;
+    }
     k->cur = s;
     return have;
 }
