@@ -77,6 +77,10 @@ release_build() {
     [ "$tg" -nt build-pgo/tracegate.profdata ]; then
     rm -rf "$train"
     mkdir -p "$train"
+    # every run of the instrumented build leaves its counts there, never
+    # in the working folder; the generator's runs are merged in too
+    local LLVM_PROFILE_FILE="$top/$train/%p.profraw"
+    export LLVM_PROFILE_FILE
     local what format profile
     for what in $("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6
     do
@@ -89,15 +93,14 @@ release_build() {
     # every trace in one run, the corpus's invalid ones too: their
     # verdicts' exit codes are expected, a crash's is not
     local code=0
-    LLVM_PROFILE_FILE="$top/$train/check.profraw" run "$tg" check \
-      "$train"/*/* corpus/*/valid/* corpus/*/invalid/*/* >/dev/null ||
-      code=$?
+    run "$tg" check "$train"/*/* corpus/*/valid/* corpus/*/invalid/*/* \
+      >/dev/null || code=$?
     if [ "$code" -ge 64 ]; then
       echo "build.sh: the training run of $tg failed (exit $code)" >&2
       exit 1
     fi
     run llvm-profdata merge -o build-pgo/tracegate.profdata \
-      "$train/check.profraw"
+      "$train"/*.profraw
   fi
   configure_and_build build -DCMAKE_BUILD_TYPE=Release \
     -DTG_PGO_PROFILE="$top/build-pgo/tracegate.profdata"
