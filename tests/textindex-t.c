@@ -1,7 +1,7 @@
 /* textindex-t.c - the bit maps of core/textindex.h against a byte loop.
  * A reader walks a random input forward as a checker does, at offsets
  * that only grow, asking for the first byte of each class from random
- * places; each time, the bytes it passes are a fresh copy of the input
+ * places and scanning on from there (tgX_scan); each time, the bytes it passes are a fresh copy of the input
  * from its offset on, so any look before that offset (gone from a real
  * window) reads freed memory under the sanitizers.  Records longer than
  * the maps grow them, and past the most they may hold, the index says
@@ -23,6 +23,16 @@ static int in_class(unsigned char c, enum tgX_map map)
     case TGX_HIGH: return c >= 0x80;
     }
     return 0;
+}
+
+/* The first byte of class map in p[i..n) by the index: a scan's first
+ * step. */
+static size_t find(tgX_index *x, enum tgX_map map, const unsigned char *p,
+                   uint64_t at, size_t i, size_t n)
+{
+    tgX_scan s;
+    tgX_scan_start(&s, x, map, p, at, i, n);
+    return tgX_scan_next(&s);
 }
 
 static size_t model_find(const unsigned char *p, enum tgX_map map, size_t i,
@@ -58,11 +68,22 @@ int main(void)
             enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
             size_t i = tgB_below(&rng, (uint32_t)avail);
             size_t n = i + 1 + tgB_below(&rng, (uint32_t)(avail - i));
-            size_t got = tgX_find(&x, map, p, at, i, n);
+            size_t got = find(&x, map, p, at, i, n);
             size_t want = model_find(p, map, i, n);
             if (got != want && bad++ < 5)
                 diag("at %lu, class %d, [%zu, %zu): %zu, not %zu",
                      (unsigned long)at, (int)map, i, n, got, want);
+            /* and on, as scan_record() goes: up to 40 bytes of the class
+             * after it, the index growing past what it held */
+            tgX_scan sc;
+            tgX_scan_start(&sc, &x, map, p, at, i, n);
+            for (int step = 0; step < 40 && want < n; step++, asked++) {
+                got = tgX_scan_next(&sc);
+                if (got != want && bad++ < 5)
+                    diag("at %lu, class %d, step %d: %zu, not %zu",
+                         (unsigned long)at, (int)map, step, got, want);
+                want = model_find(p, map, want + 1, n);
+            }
         }
         free(p);
         at += 1 + tgB_below(&rng, (uint32_t)(avail < 3000 ? avail : 3000));
@@ -78,7 +99,7 @@ int main(void)
     for (int q = 0; q < 300 && strayed == 0; q++) {
         size_t n = 1 + tgB_below(&rng, 70000);
         if (n > held) { /* index [0, n) of the input, at offset 0 */
-            if (tgX_find(&y, TGX_MARKS, input, 0, n - 1, n) == SIZE_MAX)
+            if (find(&y, TGX_MARKS, input, 0, n - 1, n) == SIZE_MAX)
                 break;
             held = tgX_have(&y, 0);
         }
@@ -103,16 +124,15 @@ int main(void)
     memset(p, 'a', 160000);
     p[150000] = '\n';
     p[149999] = ',';
-    ok(tgX_find(&x, TGX_MARKS, p, LEN, 0, 160000) == 150000 &&
-           tgX_find(&x, TGX_SEPS, p, LEN, 0, 160000) == 149999 &&
-           x.cap >= 150001,
+    ok(find(&x, TGX_MARKS, p, LEN, 0, 160000) == 150000 &&
+           find(&x, TGX_SEPS, p, LEN, 0, 160000) == 149999 && x.cap >= 150001,
        "a record longer than the first maps: they grow to hold it");
     /* past the most the maps may hold (200000 bytes), the index says so */
     free(p);
     p = calloc(260000, 1);
-    ok(tgX_find(&x, TGX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
+    ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
        "a record past the maps' most: SIZE_MAX, nothing read past it");
-    ok(tgX_find(&x, TGX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
+    ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
        "up to the maps' most: indexed, and no mark in it");
     free(p);
     tgX_free(&x);

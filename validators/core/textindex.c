@@ -80,3 +80,19 @@ int tgX_reach(tgX_index *x, const unsigned char *p, uint64_t at, size_t i,
     x->n = to;
     return 1;
 }
+
+size_t tgX_scan_more(tgX_scan *s)
+{
+    for (;;) {
+        /* the walk has passed every byte before both */
+        size_t i = s->to > s->from ? s->to : s->from;
+        if (i >= s->n)
+            return s->n;
+        if (!tgX_reach(s->x, s->p, s->at, i, s->n))
+            return SIZE_MAX;
+        tgX_scan_cover(s, i);
+        size_t m = tgX_walk_next(&s->walk);
+        if (m < s->walk.to)
+            return m - s->b;
+    }
+}

@@ -96,27 +96,51 @@ static inline size_t tgX_next(const uint64_t *map, size_t from, size_t to)
     return tgX_walk_next(&it);
 }
 
-/*! tgX_find() : the first byte of class `map` in p[i..n) (p: the bytes
- *  at input offset at), indexing them as needed: its offset from p, n if
- *  there is none, SIZE_MAX when the maps cannot grow. */
-static inline size_t tgX_find(tgX_index *x, enum tgX_map map,
-                              const unsigned char *p, uint64_t at, size_t i,
-                              size_t n)
+/* A walk over the bytes of one class in p[0..n) (p: the bytes at input
+ * offset at) that indexes more of them as it goes: the walk of what the
+ * index holds, then tgX_reach() past it. */
+typedef struct tgX_scan {
+    tgX_index *x;
+    enum tgX_map map;
+    const unsigned char *p;
+    uint64_t at;
+    size_t n, b, to; /* the bit of p[0]; bytes of p the walk covers */
+    size_t from;     /* where the walk started                     */
+    tgX_walk walk;
+} tgX_scan;
+
+/* Walk what the index holds of p[i..n). */
+static inline void tgX_scan_cover(tgX_scan *s, size_t i)
 {
-    for (;;) {
-        size_t have = tgX_have(x, at), to = have < n ? have : n;
-        if (i < to) {
-            size_t b = (size_t)(at - x->base);
-            size_t found = tgX_next(x->map[map], b + i, b + to) - b;
-            if (found < to)
-                return found;
-            i = to;
-        }
-        if (i >= n)
-            return n;
-        if (!tgX_reach(x, p, at, i, n))
-            return SIZE_MAX;
-    }
+    size_t have = tgX_have(s->x, s->at);
+    s->to = have < s->n ? have : s->n;
+    s->b = (size_t)(s->at - s->x->base);
+    s->from = i;
+    tgX_walk_start(&s->walk, s->x->map[s->map], s->b + i, s->b + s->to);
+}
+
+static inline void tgX_scan_start(tgX_scan *s, tgX_index *x, enum tgX_map map,
+                                  const unsigned char *p, uint64_t at,
+                                  size_t i, size_t n)
+{
+    s->x = x;
+    s->map = map;
+    s->p = p;
+    s->at = at;
+    s->n = n;
+    tgX_scan_cover(s, i);
+}
+
+/*! tgX_scan_more() : tgX_scan_next() once the walk has passed what the
+ *  index held. */
+size_t tgX_scan_more(tgX_scan *s);
+
+/*! tgX_scan_next() : the offset from p of the next byte of the class, n
+ *  when there is none, SIZE_MAX when the maps cannot grow. */
+static inline size_t tgX_scan_next(tgX_scan *s)
+{
+    size_t m = tgX_walk_next(&s->walk);
+    return m < s->walk.to ? m - s->b : tgX_scan_more(s);
 }
 
 #endif

@@ -134,36 +134,15 @@ static size_t scan_record(af_check *k, const unsigned char *p, uint64_t at,
                           size_t n, int eof, frame *f)
 {
     size_t open = SIZE_MAX; /* where the quoted part we are in opened */
+    tgX_scan marks;
+    tgX_scan_start(&marks, &k->index, TGX_MARKS, p, at, 0, n);
     for (size_t i = 0;;) {
-        /* the marks of what the index holds, then index more */
-        size_t have = tgX_have(&k->index, at), to = have < n ? have : n;
-        size_t b = (size_t)(at - k->index.base);
-        tgX_walk marks;
-        tgX_walk_start(&marks, k->index.map[TGX_MARKS], b + i, b + to);
-        for (size_t m; i < to && (m = tgX_walk_next(&marks) - b) < to;) {
-            if (m < i)
-                continue; /* the second quote of a "" */
-            i = m + 1;
-            if (open == SIZE_MAX) { /* outside quotes */
-                if (p[m] != '"')
-                    return m; /* the LF or CR that ends the record */
-                f->quotes = 1;
-                if (m == 0 || p[m - 1] == ',')
-                    open = m;
-            } else if (p[m] == '\n') {
-                f->lfs++;
-            } else if (p[m] == '"') { /* closes it, unless doubled */
-                if (i == n && !eof)
-                    return SIZE_MAX; /* a quote last: it may be doubled */
-                if (i < n && p[i] == '"')
-                    i++;
-                else
-                    open = SIZE_MAX;
-            }
+        size_t m = tgX_scan_next(&marks);
+        if (m == SIZE_MAX) {
+            f->nomem = 1;
+            return n;
         }
-        if (i < to)
-            i = to;   /* no mark in the rest of what the index holds */
-        if (i >= n) { /* the bytes end first */
+        if (m == n) { /* the bytes end first */
             if (open == SIZE_MAX)
                 return n;
             if (!eof)
@@ -172,9 +151,24 @@ static size_t scan_record(af_check *k, const unsigned char *p, uint64_t at,
             f->quote = open;
             return n;
         }
-        if (!tgX_reach(&k->index, p, at, i, n)) {
-            f->nomem = 1;
-            return n;
+        if (m < i)
+            continue; /* the second quote of a "" */
+        i = m + 1;
+        if (open == SIZE_MAX) { /* outside quotes */
+            if (p[m] != '"')
+                return m; /* the LF or CR that ends the record */
+            f->quotes = 1;
+            if (m == 0 || p[m - 1] == ',')
+                open = m;
+        } else if (p[m] == '\n') {
+            f->lfs++;
+        } else if (p[m] == '"') { /* closes it, unless doubled */
+            if (i == n && !eof)
+                return SIZE_MAX; /* a quote last: it may be doubled */
+            if (i < n && p[i] == '"')
+                i++;
+            else
+                open = SIZE_MAX;
         }
     }
 }
