@@ -100,7 +100,7 @@ typedef struct af_check {
     const unsigned char *cur; /* next field (lex.c)                  */
     int quotes;               /* it holds a double quote somewhere   */
     /* where its line ends and its commas are: the index holds every byte
-     * of the record, from bit rec_bit (lex.c) */
+     * of a record but a comment, from bit rec_bit (lex.c) */
     tgX_index index;
     size_t rec_bit;
     int type;        /* its type, or -1                     */
