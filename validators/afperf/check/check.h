@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "../../core/bytes.h"
+#include "../../core/digits.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
 #include "../../core/textindex.h"
@@ -269,62 +269,6 @@ typedef struct af_intv {
     uint8_t hex, zeros, minus;
 } af_intv;
 _Static_assert(sizeof(af_intv) <= 16, "af_intv is returned in registers");
-/*! af_digits() : *x followed by the n decimal digits at p (n small
- *  enough not to overflow), and 1; 0 at a byte that is no digit. */
-static inline int af_digits(const unsigned char *p, size_t n, uint64_t *x)
-{
-    uint64_t u = *x;
-    for (size_t i = 0; i < n; i++) {
-        unsigned d = p[i] - (unsigned)'0';
-        if (d > 9)
-            return 0;
-        u = u * 10 + d;
-    }
-    *x = u;
-    return 1;
-}
-
-/*! af_eight_digits() : whether the 8 bytes of v are all ASCII digits:
- *  0x30..0x39 keep their high nibble 3 with or without 6 added (a byte
- *  that carries into the next fails itself). */
-static inline int af_eight_digits(uint64_t v)
-{
-    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
-            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
-           0x3333333333333333ull;
-}
-
-/*! af_eight_value() : the value of 8 ASCII digits, the first in the
- *  lowest byte: pairs, then quads, then the whole, by multiplications that
- *  keep each partial sum in its own lanes. */
-static inline uint64_t af_eight_value(uint64_t v)
-{
-    v -= 0x3030303030303030ull;
-    v = v * 10 + (v >> 8);
-    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
-            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
-           32;
-}
-
-/*! af_decimal8() : the value of the 4 to 8 ASCII digits at p into *u, and
- *  1; 0 if a byte is no digit.  No byte past p + n is read: two loads of
- *  four, which may overlap, make the last n bytes of a word whose first
- *  8 - n are '0'. */
-static inline int af_decimal8(const unsigned char *p, size_t n, uint64_t *u)
-{
-    uint64_t w = (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + n - 4)
-                                             << (8 * (n - 4));
-    w = w << (8 * (8 - n)) | 0x3030303030303030ull >> (8 * n - 1) >> 1;
-    if (!af_eight_digits(w))
-        return 0;
-    *u = af_eight_value(w);
-    return 1;
-}
-
-/*! af_all_digits() : whether the n bytes at p are all ASCII digits
- *  (eight at a time; none past p + n is read). */
-int af_all_digits(const unsigned char *p, size_t n);
-
 /*! af_parse_int_long() : af_parse_int() for what is not a decimal number
  *  of up to 8 digits. */
 af_intv af_parse_int_long(const unsigned char *p, size_t n);
@@ -336,9 +280,9 @@ static inline af_intv af_parse_int(const unsigned char *p, size_t n)
     af_intv v = {0, AF_IV_OK, 0, 0, 0};
     if (n == 1 && (v.u = p[0] - (unsigned)'0') <= 9) /* ids and types */
         return v;
-    if (n - 2 < 3 && p[0] != '0' && af_digits(p, n, &v.u))
+    if (n - 2 < 3 && p[0] != '0' && tgK_digits(p, n, &v.u))
         return v;
-    if (n - 5 < 4 && p[0] != '0' && af_decimal8(p, n, &v.u))
+    if (n - 5 < 4 && p[0] != '0' && tgK_decimal8(p, n, &v.u))
         return v;
     return af_parse_int_long(p, n);
 }

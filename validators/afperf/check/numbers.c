@@ -15,54 +15,11 @@ static int hex_value(unsigned c)
     return c - 'a' < 6 ? (int)(c - 'a' + 10) : -1;
 }
 
-int af_all_digits(const unsigned char *p, size_t n)
-{
-    if (n >= 8) { /* eight at a time, the last eight overlapping */
-        for (size_t i = 0; i + 8 < n; i += 8)
-            if (!af_eight_digits(tgB_le64(p + i)))
-                return 0;
-        return af_eight_digits(tgB_le64(p + n - 8));
-    }
-    for (size_t i = 0; i < n; i++)
-        if (p[i] - (unsigned)'0' > 9)
-            return 0;
-    return 1;
-}
-
 /* 1 to 20 decimal digits without a leading zero (or "0") that fit 64
- * bits: *u and 1, or 0 for the general reader.  19 digits never
- * overflow; a 20th is added with a check. */
+ * bits: *u and 1, or 0 for the general reader. */
 static inline int plain_decimal(const unsigned char *p, size_t n, uint64_t *u)
 {
-    if (n - 1 >= 20 || (p[0] == '0' && n > 1))
-        return 0;
-    size_t fast = n < 19 ? n : 19, i = 0;
-    uint64_t x = 0;
-    for (uint64_t w; fast - i >= 8; i += 8) {
-        w = tgB_le64(p + i); /* the first digit in the lowest byte */
-        if (!af_eight_digits(w))
-            return 0;
-        x = x * 100000000 + af_eight_value(w);
-    }
-    static const uint64_t tens[8] = {1,     10,     100,     1000,
-                                     10000, 100000, 1000000, 10000000};
-    size_t left = fast - i; /* fewer than 8 */
-    uint64_t tail;
-    if (left >= 4) { /* four to seven at once */
-        if (!af_decimal8(p + i, left, &tail))
-            return 0;
-        x = x * tens[left] + tail;
-    } else if (!af_digits(p + i, left, &x)) {
-        return 0;
-    }
-    if (n == 20) {
-        unsigned d = p[19] - (unsigned)'0';
-        if (d > 9 || __builtin_mul_overflow(x, 10, &x) ||
-            __builtin_add_overflow(x, d, &x))
-            return 0;
-    }
-    *u = x;
-    return 1;
+    return !(n > 1 && p[0] == '0') && tgK_decimal(p, n, u);
 }
 
 af_intv af_parse_int_long(const unsigned char *p, size_t n)

@@ -370,7 +370,7 @@ int af_value_is(const unsigned char *p, size_t n, int dt)
          * that any of them fits (10^18 - 1 < 2^63, 10^9 - 1 < 2^31) */
         size_t sign = n > 0 && p[0] == '-', digits = n - sign;
         if (digits - 1 < (dt == AF_DT_INT64 ? 18u : 9u) &&
-            (p[sign] != '0' || digits == 1) && af_all_digits(p + sign, digits))
+            (p[sign] != '0' || digits == 1) && tgK_all(p + sign, digits))
             return 1;
         af_intv iv = af_parse_int(p, n);
         if (iv.r != AF_IV_OK && iv.r != AF_IV_NEGATIVE)

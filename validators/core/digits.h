@@ -1,0 +1,105 @@
+/* digits.h - ASCII decimal digits read fast, for the text formats: eight
+ * at a time by word arithmetic, four to eight by two loads that may
+ * overlap, and short runs by a loop, whichever costs least for the
+ * length.  No function reads a byte past p + n.  The formats put their
+ * own rules on top (AFPerf: signs, 0x, leading zeros). */
+#ifndef TG_DIGITS_H
+#define TG_DIGITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bytes.h"
+
+/*! tgK_digits() : *x followed by the n decimal digits at p (n small
+ *  enough not to overflow), and 1; 0 at a byte that is no digit. */
+static inline int tgK_digits(const unsigned char *p, size_t n, uint64_t *x)
+{
+    uint64_t u = *x;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = p[i] - (unsigned)'0';
+        if (d > 9)
+            return 0;
+        u = u * 10 + d;
+    }
+    *x = u;
+    return 1;
+}
+
+/*! tgK_eight() : whether the 8 bytes of v are all ASCII digits:
+ *  0x30..0x39 keep their high nibble 3 with or without 6 added (a byte
+ *  that carries into the next fails itself). */
+static inline int tgK_eight(uint64_t v)
+{
+    return ((v & 0xF0F0F0F0F0F0F0F0ull) |
+            (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+           0x3333333333333333ull;
+}
+
+/*! tgK_eight_value() : the value of 8 ASCII digits, the first in the
+ *  lowest byte: pairs, then quads, then the whole, by multiplications that
+ *  keep each partial sum in its own lanes. */
+static inline uint64_t tgK_eight_value(uint64_t v)
+{
+    v -= 0x3030303030303030ull;
+    v = v * 10 + (v >> 8);
+    return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
+            ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
+           32;
+}
+
+/*! tgK_decimal8() : the value of the 4 to 8 ASCII digits at p into *u, and
+ *  1; 0 if a byte is no digit.  Two loads of four, which may overlap, make
+ *  the last n bytes of a word whose first 8 - n are '0'. */
+static inline int tgK_decimal8(const unsigned char *p, size_t n, uint64_t *u)
+{
+    uint64_t w = (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + n - 4)
+                                             << (8 * (n - 4));
+    w = w << (8 * (8 - n)) | 0x3030303030303030ull >> (8 * n - 1) >> 1;
+    if (!tgK_eight(w))
+        return 0;
+    *u = tgK_eight_value(w);
+    return 1;
+}
+
+/*! tgK_all() : whether the n bytes at p are all ASCII digits. */
+int tgK_all(const unsigned char *p, size_t n);
+
+/*! tgK_decimal() : the value of the 1 to 20 ASCII digits at p into *u,
+ *  and 1; 0 if a byte is no digit, n is 0 or above 20, or the value does
+ *  not fit 64 bits (leading zeros are digits like any other).  Inline:
+ *  the readers that call it run for every number of a file. */
+static inline int tgK_decimal(const unsigned char *p, size_t n, uint64_t *u)
+{
+    static const uint64_t tens[8] = {1,     10,     100,     1000,
+                                     10000, 100000, 1000000, 10000000};
+    if (n - 1 >= 20)
+        return 0;
+    /* 19 digits never overflow; a 20th is added with a check */
+    size_t fast = n < 19 ? n : 19, i = 0;
+    uint64_t x = 0, tail;
+    for (; fast - i >= 8; i += 8) {
+        uint64_t w = tgB_le64(p + i); /* the first digit in the lowest byte */
+        if (!tgK_eight(w))
+            return 0;
+        x = x * 100000000 + tgK_eight_value(w);
+    }
+    size_t left = fast - i; /* fewer than 8 */
+    if (left >= 4) {        /* four to seven at once */
+        if (!tgK_decimal8(p + i, left, &tail))
+            return 0;
+        x = x * tens[left] + tail;
+    } else if (!tgK_digits(p + i, left, &x)) {
+        return 0;
+    }
+    if (n == 20) {
+        unsigned d = p[19] - (unsigned)'0';
+        if (d > 9 || __builtin_mul_overflow(x, 10, &x) ||
+            __builtin_add_overflow(x, d, &x))
+            return 0;
+    }
+    *u = x;
+    return 1;
+}
+
+#endif
