@@ -6,20 +6,14 @@
 #define DEC  "formats/afperf.md section 4 (decisions), per spec/afperf.md"
 #define ART  "the Artificer reader (AFSIM), per formats/afperf.md section 5.2"
 
+#define TG_RULES_DEF "../afperf/rules.def"
 const tg_rule tgA_rules[AF_NRULES] = {
-#define TG_RULE(sym, id, level, kind, applies, doc, section, quote, message,  \
-                mutation, example)                                            \
-    {id,      level, kind,    applies,  doc,                                  \
-     section, quote, message, mutation, example},
-#include "rules.def"
-#undef TG_RULE
+#include "../core/rule_rows.h"
 };
 
 const char *const tgA_profiles[] = {
-#define TG_SCOPE(sym, text) text,
-#include "scopes.def"
-#undef TG_SCOPE
-    NULL};
+#include "../core/scope_names.h"
+};
 
 const tgF_format tgF_afperf = {
     {"afperf", "AFPerf v1 profiling records (AFSIM), RFC 4180 text", ".afperf",

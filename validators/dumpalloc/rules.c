@@ -14,10 +14,8 @@ const tg_rule tgD_rules[DA_NRULES] = {
 };
 
 const char *const tgD_profiles[] = {
-#define TG_SCOPE(sym, text) text,
-#include "scopes.def"
-#undef TG_SCOPE
-    NULL};
+#include "../core/scope_names.h"
+};
 
 const tgF_format tgF_dumpalloc = {
     {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",

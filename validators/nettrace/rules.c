@@ -8,22 +8,17 @@
 #define TE                                                                    \
     "TraceEvent EventPipeEventSource (perfview), per formats/nettrace.md"
 
+#define TG_RULES_DEF "../nettrace/rules.def"
 const tg_rule tgN_rules[NT_NRULES] = {
-#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
-                mutation, example)                                            \
-    {id, level, kind, gens, doc, section, quote, message, mutation, example},
-#include "rules.def"
-#undef TG_RULE
+#include "../core/rule_rows.h"
 };
 
 const char *const tgN_profiles[] = {"default", "nettrace-v6-draft",
                                     "traceevent-compat", "nettrace-v6", NULL};
 
 static const char *const nt_scopes[] = {
-#define TG_SCOPE(sym, text) text,
-#include "scopes.def"
-#undef TG_SCOPE
-    NULL};
+#include "../core/scope_names.h"
+};
 
 /* Rules name layouts, not profiles, and the check itself keeps a rule to
  * files of its layout.  Every profile reads v4/v5; a v6 header is read as

@@ -7,17 +7,11 @@
 #define RDR                                                                   \
     "the vs-tools-cps reader (2019), per formats/tracelog.md section 5.2"
 
+#define TG_RULES_DEF "../tracelog/rules.def"
 const tg_rule tgL_rules[TL_NRULES] = {
-#define TG_RULE(sym, id, level, kind, applies, doc, section, quote, message,  \
-                mutation, example)                                            \
-    {id,      level, kind,    applies,  doc,                                  \
-     section, quote, message, mutation, example},
-#include "rules.def"
-#undef TG_RULE
+#include "../core/rule_rows.h"
 };
 
 const char *const tgL_profiles[] = {
-#define TG_SCOPE(sym, text) text,
-#include "scopes.def"
-#undef TG_SCOPE
-    NULL};
+#include "../core/scope_names.h"
+};
