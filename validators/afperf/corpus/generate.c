@@ -19,9 +19,9 @@
 
 typedef struct af_gen {
     tgB_rng rng;
-    af_model *m;
+    tgT_model *m;
     tgO_out *out; /* streaming: lines are written and forgotten */
-    enum af_eol eol;
+    enum tgT_eol eol;
     uint64_t clock;    /* timestamps of the current run           */
     uint64_t run;      /* its id                                  */
     int blank;         /* its data records leave their ids blank  */
@@ -52,24 +52,24 @@ static uint64_t tick(af_gen *g)
 
 static void record(af_gen *g, enum af_type t)
 {
-    af_line(g->m, 0, g->eol);
+    tgT_line(g->m, 0, g->eol);
     /* the type by name or by id: both are the format */
     if (tgB_below(&g->rng, 2))
-        af_addz(g->m, af_records[t].name);
+        tgT_addz(g->m, af_records[t].name);
     else
-        af_addf(g->m, "%d", (int)t);
+        tgT_addf(g->m, "%d", (int)t);
 }
 
 static void num(af_gen *g, uint64_t v)
 {
-    af_addf(g->m, "%llu", (unsigned long long)v);
+    tgT_addf(g->m, "%llu", (unsigned long long)v);
 }
 
 /* an id, or blank in a run that leaves them blank */
 static void id(af_gen *g, uint64_t v)
 {
     if (g->blank)
-        af_add(g->m, "", 0, AF_AS_NEEDED);
+        tgT_add(g->m, "", 0, TGT_AS_NEEDED);
     else
         num(g, v);
 }
@@ -84,12 +84,12 @@ static void value(af_gen *g, size_t mt)
     switch (mtypes[mt].dt) {
     case AF_DT_INT64: num(g, tgB_next(&g->rng) >> 24); break;
     case AF_DT_INT32:
-        af_addf(g->m, "%d", (int)tgB_below(&g->rng, 2000000) - 1000000);
+        tgT_addf(g->m, "%d", (int)tgB_below(&g->rng, 2000000) - 1000000);
         break;
-    case AF_DT_DOUBLE: af_addz(g->m, PICK(&g->rng, doubles)); break;
-    case AF_DT_BOOL: af_addz(g->m, tgB_below(&g->rng, 2) ? "1" : "0"); break;
-    case AF_DT_STRING: af_addz(g->m, PICK(&g->rng, hosts)); break;
-    default: af_addz(g->m, PICK(&g->rng, phases)); break;
+    case AF_DT_DOUBLE: tgT_addz(g->m, PICK(&g->rng, doubles)); break;
+    case AF_DT_BOOL: tgT_addz(g->m, tgB_below(&g->rng, 2) ? "1" : "0"); break;
+    case AF_DT_STRING: tgT_addz(g->m, PICK(&g->rng, hosts)); break;
+    default: tgT_addz(g->m, PICK(&g->rng, phases)); break;
     }
 }
 
@@ -113,21 +113,21 @@ static void label(af_gen *g)
     };
     const char *s = PICK(&g->rng, labels);
     /* a field that needs no quotes may still have them */
-    af_add(g->m, s, strlen(s),
-           tgB_below(&g->rng, 4) ? AF_AS_NEEDED : AF_QUOTED);
+    tgT_add(g->m, s, strlen(s),
+           tgB_below(&g->rng, 4) ? TGT_AS_NEEDED : TGT_QUOTED);
 }
 
 static void tags(af_gen *g)
 {
     static const char *const t[] = {"", "platform=F15;component=sensor",
                                     "user=a=b", "k="};
-    af_addz(g->m, PICK(&g->rng, t));
+    tgT_addz(g->m, PICK(&g->rng, t));
 }
 
 static void comment(af_gen *g, const char *text)
 {
-    af_line(g->m, 1, g->eol);
-    af_addz(g->m, text);
+    tgT_line(g->m, 1, g->eol);
+    tgT_addz(g->m, text);
 }
 
 static void run_info(af_gen *g)
@@ -137,13 +137,13 @@ static void run_info(af_gen *g)
     g->run = tgB_next(&g->rng) | 1; /* the writer's ids span 64 bits */
     record(g, AF_T_RUN_INFO);
     num(g, g->clock);
-    af_addz(g->m, g->units);
-    af_addf(g->m, "%u.%06u", 1600000000u + tgB_below(&g->rng, 100000000),
+    tgT_addz(g->m, g->units);
+    tgT_addf(g->m, "%u.%06u", 1600000000u + tgB_below(&g->rng, 100000000),
             tgB_below(&g->rng, 1000000));
-    af_addz(g->m, "1.0.0");
+    tgT_addz(g->m, "1.0.0");
     num(g, g->run);
-    af_add(g->m, "tracegate, generator", 20, AF_AS_NEEDED);
-    af_addz(g->m, "1.2.3");
+    tgT_add(g->m, "tracegate, generator", 20, TGT_AS_NEEDED);
+    tgT_addz(g->m, "1.2.3");
     tags(g);
 }
 
@@ -154,11 +154,11 @@ static void measurement_types(af_gen *g)
         num(g, tick(g));
         id(g, g->run);
         num(g, i);
-        af_addz(g->m, mtypes[i].name);
-        af_addz(g->m, af_datatypes[mtypes[i].dt]);
-        af_addz(g->m, mtypes[i].units ? mtypes[i].units : g->units);
-        af_addz(g->m, i % 2 ? "" : "what it measures");
-        af_addz(g->m, i % 3 ? "" : "Some further elaboration, with a comma");
+        tgT_addz(g->m, mtypes[i].name);
+        tgT_addz(g->m, af_datatypes[mtypes[i].dt]);
+        tgT_addz(g->m, mtypes[i].units ? mtypes[i].units : g->units);
+        tgT_addz(g->m, i % 2 ? "" : "what it measures");
+        tgT_addz(g->m, i % 3 ? "" : "Some further elaboration, with a comma");
     }
 }
 
@@ -215,7 +215,7 @@ static void region(af_gen *g, unsigned depth)
     record(g, AF_T_REGION_AGGREGATE);
     aggregate_times(g, start);
     num(g, r);
-    af_add(g->m, "", 0, AF_AS_NEEDED); /* raw: no aggregation type */
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED); /* raw: no aggregation type */
     pairs(g, 0);
 }
 
@@ -246,15 +246,15 @@ static void section(af_gen *g)
         aggregate_times(g, start);
         num(g, s);
         num(g, i);
-        af_add(g->m, "", 0, AF_AS_NEEDED);
+        tgT_add(g->m, "", 0, TGT_AS_NEEDED);
         pairs(g, 0);
     }
     /* processed: no record id, no interval id, an aggregation type */
     record(g, AF_T_SECTION_AGGREGATE);
     aggregate_times(g, start);
-    af_add(g->m, "", 0, AF_AS_NEEDED);
-    af_add(g->m, "", 0, AF_AS_NEEDED);
-    af_addz(g->m, "total");
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED);
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED);
+    tgT_addz(g->m, "total");
     pairs(g, 0);
 }
 
@@ -269,7 +269,7 @@ static void run(af_gen *g, int blank)
     record(g, AF_T_RUN_AGGREGATE);
     aggregate_times(g, g->clock);
     num(g, g->run);
-    af_add(g->m, "", 0, AF_AS_NEEDED);
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED);
     pairs(g, 0);
     g->blank = blank;
     for (unsigned i = 1 + tgB_below(&g->rng, 2); i > 0; i--)
@@ -283,31 +283,31 @@ static void run(af_gen *g, int blank)
     num(g, g->run);
     record(g, AF_T_RUN_AGGREGATE);
     aggregate_times(g, pause);
-    af_add(g->m, "", 0, AF_AS_NEEDED);
-    af_addz(g->m, "mean");
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED);
+    tgT_addz(g->m, "mean");
     pairs(g, 0);
 }
 
 static void flush(af_gen *g)
 {
     if (g->out)
-        af_flush_lines(g->m, g->out);
+        tgT_flush(g->m, g->out);
 }
 
 /* The whole file into m, or streamed to out when out is not NULL. */
-int af_generate(af_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
+int af_generate(tgT_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
 {
     af_gen g;
     memset(&g, 0, sizeof g);
     g.rng.s = seed;
     g.m = m;
     g.out = out;
-    g.eol = seed % 4 == 2 ? AF_EOL_CRLF : AF_EOL_LF;
+    g.eol = seed % 4 == 2 ? TGT_EOL_CRLF : TGT_EOL_LF;
     g.clock = 1000 + tgB_below(&g.rng, 100000);
     unsigned runs = 2 + tgB_below(&g.rng, 2);
     for (unsigned r = 0; r < runs; r++) {
-        af_line(m, 1, g.eol);
-        af_addz(m, AF_HEADER);
+        tgT_line(m, 1, g.eol);
+        tgT_addz(m, AF_HEADER);
         if (r == 0)
             comment(&g, "# tracegate generator: a valid AFPerf v1 file");
         /* the first run of every third seed leaves data ids blank */
@@ -324,9 +324,9 @@ int af_generate(af_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
 int tgA_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
 {
     (void)profile; /* one canonical file serves both profiles */
-    af_model m;
-    memset(&m, 0, sizeof m);
+    tgT_model m;
+    af_model_init(&m);
     int r = af_generate(&m, out, seed, min_size);
-    af_model_free(&m);
+    tgT_model_free(&m);
     return r;
 }

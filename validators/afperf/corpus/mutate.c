@@ -14,8 +14,8 @@
 #include "model.h"
 
 typedef struct af_mut {
-    af_model m;
-    af_mark mark;
+    tgT_model m;
+    tgT_mark mark;
     unsigned variant;
 } af_mut;
 
@@ -23,31 +23,16 @@ typedef int (*af_mutator)(af_mut *x);
 
 /* ---- the kit --------------------------------------------------------- */
 
-static const unsigned char *ftext(const af_mut *x, size_t line, size_t f,
-                                  size_t *n)
-{
-    const af_mfield *fl = &x->m.f[x->m.l[line].first + f];
-    *n = fl->len;
-    return x->m.text.p + fl->off;
-}
-
-static int ftext_is(const af_mut *x, size_t line, size_t f, const char *s)
-{
-    size_t n;
-    const unsigned char *p = ftext(x, line, f, &n);
-    return n == strlen(s) && memcmp(p, s, n) == 0;
-}
-
 /* The record type of a line, or 0 (raw lines, other records). */
 static int line_type(const af_mut *x, size_t i)
 {
-    const af_mline *l = &x->m.l[i];
+    const tgT_mline *l = &x->m.l[i];
     if (l->raw || l->n == 0)
         return 0;
     for (int t = 1; t < AF_NTYPES; t++) {
         char id[4];
         snprintf(id, sizeof id, "%d", t);
-        if (ftext_is(x, i, 0, af_records[t].name) || ftext_is(x, i, 0, id))
+        if (tgT_text_is(&x->m, i, 0, af_records[t].name) || tgT_text_is(&x->m, i, 0, id))
             return t;
     }
     return 0;
@@ -65,112 +50,11 @@ static long find(const af_mut *x, int t, long k)
     return -1;
 }
 
-/* Replace field f of line i by s, written as `quote` says (model.h). */
-static void set(af_mut *x, size_t i, size_t f, const char *s, int quote)
-{
-    af_mfield *fl = &x->m.f[x->m.l[i].first + f];
-    size_t off = x->m.text.n, n = strlen(s);
-    tgM_splice(&x->m.text, off, 0, s, n);
-    x->m.failed |= x->m.text.failed;
-    fl->off = off;
-    fl->len = n;
-    fl->quote = quote;
-}
-
 static void mark(af_mut *x, size_t line, size_t field, uint64_t delta)
 {
     x->mark.line = line;
     x->mark.field = field;
     x->mark.delta = delta;
-}
-
-/* Move the line last added to position `at`. */
-static size_t place(af_mut *x, size_t at)
-{
-    af_mline l = x->m.l[x->m.nl - 1];
-    memmove(&x->m.l[at + 1], &x->m.l[at], (x->m.nl - 1 - at) * sizeof *x->m.l);
-    x->m.l[at] = l;
-    return at;
-}
-
-/* A copy of line i as the last line (not placed yet). */
-static void copy_to_end(af_mut *x, size_t i)
-{
-    af_mline src = x->m.l[i];
-    af_line(&x->m, src.raw, src.eol);
-    for (size_t f = 0; f < src.n && !x->m.failed; f++) {
-        size_t n;
-        const unsigned char *p = ftext(x, i, f, &n);
-        /* p moves if the text grows: copy it out first */
-        char *c = malloc(n + 1);
-        if (c == NULL) {
-            x->m.failed = 1;
-            return;
-        }
-        memcpy(c, p, n);
-        af_add(&x->m, c, n, x->m.f[src.first + f].quote);
-        free(c);
-    }
-}
-
-/* A copy of line i, placed right after it; @return its index. */
-static size_t copy_line(af_mut *x, size_t i)
-{
-    copy_to_end(x, i);
-    return place(x, i + 1);
-}
-
-/* A new raw line `s` at position at. */
-static size_t raw_line(af_mut *x, size_t at, const char *s)
-{
-    af_line(&x->m, 1, x->m.l[0].eol);
-    af_addz(&x->m, s);
-    return place(x, at);
-}
-
-/* A new record line of the given fields at position at. */
-static size_t record_line(af_mut *x, size_t at, const char *const *fields,
-                          size_t n)
-{
-    af_line(&x->m, 0, x->m.l[0].eol);
-    for (size_t i = 0; i < n; i++)
-        af_addz(&x->m, fields[i]);
-    return place(x, at);
-}
-
-static void remove_line(af_mut *x, size_t i)
-{
-    memmove(&x->m.l[i], &x->m.l[i + 1], (x->m.nl - i - 1) * sizeof *x->m.l);
-    x->m.nl--;
-}
-
-/* Append field s to line i; @return its index in the line. */
-static size_t append_field(af_mut *x, size_t i, const char *s)
-{
-    copy_to_end(x, i);
-    af_addz(&x->m, s);
-    x->m.l[i] = x->m.l[--x->m.nl]; /* the longer copy takes its place */
-    return x->m.l[i].n - 1;
-}
-
-/* The text of field f of line i as a number (fields the generator wrote
- * in decimal). */
-static unsigned long long fnum(const af_mut *x, size_t i, size_t f)
-{
-    size_t n;
-    const unsigned char *p = ftext(x, i, f, &n);
-    char b[32];
-    n = n < sizeof b - 1 ? n : sizeof b - 1;
-    memcpy(b, p, n);
-    b[n] = '\0';
-    return strtoull(b, NULL, 10);
-}
-
-static void set_num(af_mut *x, size_t i, size_t f, unsigned long long v)
-{
-    char b[32];
-    snprintf(b, sizeof b, "%llu", v);
-    set(x, i, f, b, AF_AS_NEEDED);
 }
 
 /* the last line of type t: in the last run, which names its ids */
@@ -181,7 +65,7 @@ static int set_at(af_mut *x, long i, size_t f, const char *s, int quote)
 {
     if (i < 0 || f >= x->m.l[i].n)
         return 0;
-    set(x, (size_t)i, f, s, quote);
+    tgT_set(&x->m, (size_t)i, f, s, quote);
     mark(x, (size_t)i, f, 0);
     return 1;
 }
@@ -192,7 +76,7 @@ static int repeat_last(af_mut *x, int t, size_t f)
     long i = last(x, t);
     if (i < 0)
         return 0;
-    mark(x, copy_line(x, (size_t)i), f, 0);
+    mark(x, tgT_copy_line(&x->m, (size_t)i), f, 0);
     return 1;
 }
 
@@ -203,7 +87,7 @@ static int repeat_last(af_mut *x, int t, size_t f)
 
 static int mut_bad_utf8(af_mut *x)
 {
-    if (!set_at(x, last(x, AF_T_REGION_START), 4, "bad \xc3( label", AF_AS_IS))
+    if (!set_at(x, last(x, AF_T_REGION_START), 4, "bad \xc3( label", TGT_AS_IS))
         return 0;
     x->mark.delta = 5; /* the byte that does not continue C3 (unicode.h) */
     return 1;
@@ -211,32 +95,32 @@ static int mut_bad_utf8(af_mut *x)
 
 static int mut_bom(af_mut *x)
 {
-    set(x, 0, 0, "\xEF\xBB\xBF" AF_HEADER, AF_AS_IS);
-    mark(x, 0, AF_AT_LINE, 0);
+    tgT_set(&x->m, 0, 0, "\xEF\xBB\xBF" AF_HEADER, TGT_AS_IS);
+    mark(x, 0, TGT_AT_LINE, 0);
     return 1;
 }
 
 static int mut_header(af_mut *x)
 {
     if (x->variant == 0)
-        set(x, 0, 0, "# AFPerf v1", AF_AS_IS);
+        tgT_set(&x->m, 0, 0, "# AFPerf v1", TGT_AS_IS);
     else
-        remove_line(x, 0);
-    mark(x, 0, AF_AT_LINE, 0);
+        tgT_remove_line(&x->m, 0);
+    mark(x, 0, TGT_AT_LINE, 0);
     return 1;
 }
 
 static int mut_header_major(af_mut *x)
 {
-    set(x, 0, 0, "# AFPerf v2     ", AF_AS_IS);
-    mark(x, 0, AF_AT_LINE, 0);
+    tgT_set(&x->m, 0, 0, "# AFPerf v2     ", TGT_AS_IS);
+    mark(x, 0, TGT_AT_LINE, 0);
     return 1;
 }
 
 static int mut_header_end(af_mut *x)
 {
-    x->m.l[0].eol = AF_EOL_NONE;
-    mark(x, 0, AF_AT_LINE, AF_HEADER_LEN);
+    x->m.l[0].eol = TGT_EOL_NONE;
+    mark(x, 0, TGT_AT_LINE, AF_HEADER_LEN);
     return 1;
 }
 
@@ -244,7 +128,7 @@ static int mut_header_end(af_mut *x)
 static long second_header(const af_mut *x)
 {
     for (size_t i = 1; i < x->m.nl; i++)
-        if (x->m.l[i].raw && ftext_is(x, i, 0, AF_HEADER))
+        if (x->m.l[i].raw && tgT_text_is(&x->m, i, 0, AF_HEADER))
             return (long)i;
     return -1;
 }
@@ -254,7 +138,7 @@ static int mut_header_repeat(af_mut *x)
     long h = second_header(x);
     if (h < 0)
         return 0;
-    mark(x, raw_line(x, (size_t)h, "# AFPerf v1    X"), AF_AT_LINE, 0);
+    mark(x, tgT_raw_line(&x->m, (size_t)h, "# AFPerf v1    X"), TGT_AT_LINE, 0);
     return 1;
 }
 
@@ -263,7 +147,7 @@ static int mut_header_boundary(af_mut *x)
     long i = last(x, AF_T_MEASUREMENT_TYPE);
     if (i < 0)
         return 0;
-    mark(x, raw_line(x, (size_t)i + 1, AF_HEADER), AF_AT_LINE, 0);
+    mark(x, tgT_raw_line(&x->m, (size_t)i + 1, AF_HEADER), TGT_AT_LINE, 0);
     return 1;
 }
 
@@ -274,28 +158,28 @@ static int mut_bare_cr(af_mut *x)
     long i = last(x, AF_T_REGION_STOP);
     if (i < 0)
         return 0;
-    x->m.l[i].eol = AF_EOL_CR;
-    mark(x, (size_t)i, AF_AT_END, 0);
+    x->m.l[i].eol = TGT_EOL_CR;
+    mark(x, (size_t)i, TGT_AT_END, 0);
     return 1;
 }
 
 static int mut_mixed_eol(af_mut *x)
 {
     size_t i = x->m.nl - 1;
-    x->m.l[i].eol = x->m.l[i].eol == AF_EOL_LF ? AF_EOL_CRLF : AF_EOL_LF;
-    mark(x, i, AF_AT_END, 0);
+    x->m.l[i].eol = x->m.l[i].eol == TGT_EOL_LF ? TGT_EOL_CRLF : TGT_EOL_LF;
+    mark(x, i, TGT_AT_END, 0);
     return 1;
 }
 
 static int mut_blank_record(af_mut *x)
 {
-    mark(x, raw_line(x, 2, "   "), AF_AT_LINE, 0);
+    mark(x, tgT_raw_line(&x->m, 2, "   "), TGT_AT_LINE, 0);
     return 1;
 }
 
 static int mut_quote_bare(af_mut *x)
 {
-    if (!set_at(x, last(x, AF_T_REGION_START), 4, "a\"b", AF_AS_IS))
+    if (!set_at(x, last(x, AF_T_REGION_START), 4, "a\"b", TGT_AS_IS))
         return 0;
     x->mark.delta = 1;
     return 1;
@@ -303,7 +187,7 @@ static int mut_quote_bare(af_mut *x)
 
 static int mut_quote_after(af_mut *x)
 {
-    if (!set_at(x, last(x, AF_T_REGION_START), 4, "\"ab\"cd", AF_AS_IS))
+    if (!set_at(x, last(x, AF_T_REGION_START), 4, "\"ab\"cd", TGT_AS_IS))
         return 0;
     x->mark.delta = 4;
     return 1;
@@ -316,8 +200,8 @@ static int mut_quote_open(af_mut *x)
     size_t i = x->m.nl - 1, n = x->m.l[i].n;
     if (line_type(x, i) != AF_T_RUN_AGGREGATE)
         return 0;
-    set(x, i, n - 2, "4", AF_AS_NEEDED);
-    set(x, i, n - 1, "\"abc", AF_AS_IS);
+    tgT_set(&x->m, i, n - 2, "4", TGT_AS_NEEDED);
+    tgT_set(&x->m, i, n - 1, "\"abc", TGT_AS_IS);
     mark(x, i, n - 1, 0);
     return 1;
 }
@@ -328,8 +212,8 @@ static int mut_cut(af_mut *x)
     if (line_type(x, i) != AF_T_RUN_AGGREGATE)
         return 0;
     x->m.l[i].n--;
-    x->m.l[i].eol = AF_EOL_NONE;
-    mark(x, i, AF_AT_LINE, 0);
+    x->m.l[i].eol = TGT_EOL_NONE;
+    mark(x, i, TGT_AT_LINE, 0);
     return 1;
 }
 
@@ -338,7 +222,7 @@ static int mut_cut(af_mut *x)
 static int mut_type_unknown(af_mut *x)
 {
     return set_at(x, last(x, AF_T_RUN_POINT), 0, VARIANT("15", "0", "runinfo"),
-                  AF_AS_NEEDED);
+                  TGT_AS_NEEDED);
 }
 
 /* the last run reads forward-compatibly */
@@ -347,7 +231,7 @@ static int future_run(af_mut *x)
     long r = last(x, AF_T_RUN_INFO);
     if (r < 0)
         return 0;
-    set(x, (size_t)r, 4, "1.1.0", AF_AS_NEEDED);
+    tgT_set(&x->m, (size_t)r, 4, "1.1.0", TGT_AS_NEEDED);
     return 1;
 }
 
@@ -357,13 +241,13 @@ static int mut_type_future(af_mut *x)
     static const char *const rec[] = {"15", "10", "1"};
     if (!future_run(x))
         return 0;
-    mark(x, record_line(x, (size_t)r + 1, rec, 3), 0, 0);
+    mark(x, tgT_fields_line(&x->m, (size_t)r + 1, rec, 3), 0, 0);
     return 1;
 }
 
 static int mut_type_hex(af_mut *x)
 {
-    return set_at(x, last(x, AF_T_RUN_POINT), 0, "0x9", AF_AS_NEEDED);
+    return set_at(x, last(x, AF_T_RUN_POINT), 0, "0x9", TGT_AS_NEEDED);
 }
 
 static int mut_fields_few(af_mut *x)
@@ -372,7 +256,7 @@ static int mut_fields_few(af_mut *x)
     if (i < 0)
         return 0;
     x->m.l[i].n = x->variant ? 3 : 2; /* no pair; no region id */
-    mark(x, (size_t)i, AF_AT_END, 0);
+    mark(x, (size_t)i, TGT_AT_END, 0);
     return 1;
 }
 
@@ -382,7 +266,7 @@ static int append_last(af_mut *x, int t, const char *s)
     long i = last(x, t);
     if (i < 0)
         return 0;
-    mark(x, (size_t)i, append_field(x, (size_t)i, s), 0);
+    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, s), 0);
     return 1;
 }
 
@@ -399,10 +283,10 @@ static int mut_fields_future(af_mut *x)
 static int mut_field_blank(af_mut *x)
 {
     switch (x->variant) {
-    case 0: return set_at(x, last(x, AF_T_REGION_STOP), 1, "", AF_AS_NEEDED);
-    case 1: return set_at(x, last(x, AF_T_RUN_POINT), 3, "", AF_AS_NEEDED);
+    case 0: return set_at(x, last(x, AF_T_REGION_STOP), 1, "", TGT_AS_NEEDED);
+    case 1: return set_at(x, last(x, AF_T_RUN_POINT), 3, "", TGT_AS_NEEDED);
     default:
-        return set_at(x, last(x, AF_T_MEASUREMENT_TYPE), 5, "", AF_AS_NEEDED);
+        return set_at(x, last(x, AF_T_MEASUREMENT_TYPE), 5, "", TGT_AS_NEEDED);
     }
 }
 
@@ -416,8 +300,8 @@ static int mut_pair_many(af_mut *x)
     long i = last(x, AF_T_RUN_POINT);
     if (i < 0)
         return 0;
-    size_t f = append_field(x, (size_t)i, "1"); /* Calls, an int32 */
-    append_field(x, (size_t)i, "5");
+    size_t f = tgT_append(&x->m, (size_t)i, "1"); /* Calls, an int32 */
+    tgT_append(&x->m, (size_t)i, "5");
     mark(x, (size_t)i, f, 0);
     return 1;
 }
@@ -431,7 +315,7 @@ static int stop_ts(af_mut *x, enum ts_form form)
     long i = last(x, AF_T_REGION_STOP);
     if (i < 0)
         return 0;
-    unsigned long long v = fnum(x, (size_t)i, 1);
+    unsigned long long v = tgT_num(&x->m, (size_t)i, 1);
     char b[48];
     switch (form) {
     case TS_PLUS: snprintf(b, sizeof b, "+%llu", v); break;
@@ -439,7 +323,7 @@ static int stop_ts(af_mut *x, enum ts_form form)
     case TS_ZERO: snprintf(b, sizeof b, "0%llu", v); break;
     case TS_HEX: snprintf(b, sizeof b, "0x%llx", v); break;
     }
-    return set_at(x, i, 1, b, AF_AS_NEEDED);
+    return set_at(x, i, 1, b, TGT_AS_NEEDED);
 }
 
 static int mut_int_syntax(af_mut *x)
@@ -454,13 +338,13 @@ static int mut_int_hex(af_mut *x) { return stop_ts(x, TS_HEX); }
 static int mut_id_range(af_mut *x)
 {
     return set_at(x, last(x, AF_T_RUN_POINT), 2, "18446744073709551616",
-                  AF_AS_NEEDED);
+                  TGT_AS_NEEDED);
 }
 
 static int mut_ts_range(af_mut *x)
 {
     return set_at(x, last(x, AF_T_REGION_STOP), 1,
-                  VARIANT("-1", "9223372036854775808"), AF_AS_NEEDED);
+                  VARIANT("-1", "9223372036854775808"), TGT_AS_NEEDED);
 }
 
 /* field f of the last RunInfo set to s, or (append) its text and s */
@@ -470,10 +354,10 @@ static int run_field(af_mut *x, size_t f, const char *s, int append)
     if (i < 0)
         return 0;
     size_t n;
-    const unsigned char *p = ftext(x, (size_t)i, f, &n);
+    const unsigned char *p = tgT_text(&x->m, (size_t)i, f, &n);
     char b[96];
     snprintf(b, sizeof b, "%.*s%s", append ? (int)n : 0, (const char *)p, s);
-    return set_at(x, i, f, b, AF_AS_NEEDED);
+    return set_at(x, i, f, b, TGT_AS_NEEDED);
 }
 
 static int mut_float_syntax(af_mut *x)
@@ -521,41 +405,41 @@ static long last_mt(const af_mut *x, unsigned mt)
     char id[8];
     snprintf(id, sizeof id, "%u", mt);
     for (size_t i = x->m.nl; i-- > 0;)
-        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE && ftext_is(x, i, 3, id))
+        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE && tgT_text_is(&x->m, i, 3, id))
             return (long)i;
     return -1;
 }
 
 static int mut_mt_datatype(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_NEEDED), 5, "float", 0);
+    return set_at(x, last_mt(x, TGT_AS_NEEDED), 5, "float", 0);
 }
 
 static int mut_mt_units_blank(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_NEEDED), 6, "", 0);
+    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "", 0);
 }
 
 /* measurement type 0 is int64 in time units, 4 a string in text */
 static int mut_mt_text(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_NEEDED), 6, "text", 0);
+    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "text", 0);
 }
 static int mut_mt_count(af_mut *x)
 {
-    return set_at(x, last_mt(x, 4), 6, "count", AF_AS_NEEDED);
+    return set_at(x, last_mt(x, 4), 6, "count", TGT_AS_NEEDED);
 }
 static int mut_mt_time(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_NEEDED), 6, "min", 0);
+    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "min", 0);
 }
 static int mut_mt_time_long(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_NEEDED), 6, "nanoseconds", 0);
+    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "nanoseconds", 0);
 }
 static int mut_mt_unit_unknown(af_mut *x)
 {
-    return set_at(x, last_mt(x, AF_AS_IS), 6, "furlongs", AF_AS_NEEDED);
+    return set_at(x, last_mt(x, TGT_AS_IS), 6, "furlongs", TGT_AS_NEEDED);
 }
 
 /* A RunPoint of the last run (measurement type mt, value v) after its
@@ -566,12 +450,12 @@ static int run_point(af_mut *x, const char *mt, const char *v, size_t at)
     if (r < 0 || i < 0)
         return 0;
     size_t n;
-    const unsigned char *p = ftext(x, (size_t)r, 5, &n);
+    const unsigned char *p = tgT_text(&x->m, (size_t)r, 5, &n);
     char run[32], ts[32];
     snprintf(run, sizeof run, "%.*s", (int)n, (const char *)p);
-    snprintf(ts, sizeof ts, "%llu", fnum(x, (size_t)i, 1));
+    snprintf(ts, sizeof ts, "%llu", tgT_num(&x->m, (size_t)i, 1));
     const char *const rec[] = {"9", ts, run, mt, v};
-    mark(x, record_line(x, (size_t)i + 1, rec, 5), at, 0);
+    mark(x, tgT_fields_line(&x->m, (size_t)i + 1, rec, 5), at, 0);
     return 1;
 }
 
@@ -587,7 +471,7 @@ static int mut_value_type(af_mut *x)
 static int mut_ref_run(af_mut *x)
 {
     long i = last(x, AF_T_RUN_POINT);
-    return set_at(x, i, 2, "999", AF_AS_NEEDED);
+    return set_at(x, i, 2, "999", TGT_AS_NEEDED);
 }
 
 static int mut_ref_mtype_run(af_mut *x)
@@ -596,7 +480,7 @@ static int mut_ref_mtype_run(af_mut *x)
     long i = find(x, AF_T_MEASUREMENT_TYPE, 0);
     if (i < 0)
         return 0;
-    set(x, copy_line(x, (size_t)i), 3, "40", AF_AS_NEEDED);
+    tgT_set(&x->m, tgT_copy_line(&x->m, (size_t)i), 3, "40", TGT_AS_NEEDED);
     return run_point(x, "40", "5", 4);
 }
 
@@ -607,20 +491,20 @@ static int mut_ref_section(af_mut *x)
     long i = last(x, AF_T_SECTION_INFO);
     if (i < 0)
         return 0;
-    remove_line(x, (size_t)i); /* its first SectionStart takes its place */
+    tgT_remove_line(&x->m, (size_t)i); /* its first SectionStart takes its place */
     mark(x, (size_t)i, 2, 0);
     return line_type(x, (size_t)i) == AF_T_SECTION_START;
 }
 
 static int mut_ref_region(af_mut *x)
 {
-    return set_at(x, last(x, AF_T_REGION_POINT), 2, "999999", AF_AS_NEEDED);
+    return set_at(x, last(x, AF_T_REGION_POINT), 2, "999999", TGT_AS_NEEDED);
 }
 
 static int mut_order_block(af_mut *x)
 {
     /* the last run's RunPoints follow its MeasurementTypes */
-    return set_at(x, last(x, AF_T_RUN_POINT), 2, "", AF_AS_NEEDED);
+    return set_at(x, last(x, AF_T_RUN_POINT), 2, "", TGT_AS_NEEDED);
 }
 
 /* ---- aggregates, regions, sections ----------------------------------- */
@@ -630,9 +514,9 @@ static int mut_order_block(af_mut *x)
 static int processed(af_mut *x, long i, size_t agg, const char *type,
                      size_t at)
 {
-    if (!set_at(x, i, 3, "", AF_AS_NEEDED))
+    if (!set_at(x, i, 3, "", TGT_AS_NEEDED))
         return 0;
-    set(x, (size_t)i, agg, type, AF_AS_NEEDED);
+    tgT_set(&x->m, (size_t)i, agg, type, TGT_AS_NEEDED);
     mark(x, (size_t)i, at, 0);
     return 1;
 }
@@ -645,7 +529,7 @@ static int mut_agg_processed(af_mut *x)
 static int mut_agg_raw(af_mut *x)
 {
     return set_at(x, last(x, AF_T_REGION_AGGREGATE), 4, "summation",
-                  AF_AS_NEEDED);
+                  TGT_AS_NEEDED);
 }
 
 /* the raw SectionAggregates come before the last, processed one */
@@ -662,19 +546,19 @@ static int mut_agg_interval(af_mut *x)
 
 static int mut_agg_interval_art(af_mut *x)
 {
-    return set_at(x, raw_section_aggregate(x), 4, "", AF_AS_NEEDED);
+    return set_at(x, raw_section_aggregate(x), 4, "", TGT_AS_NEEDED);
 }
 
 /* The RegionStart of the region line i (a RegionStop) closes. */
 static long start_of(const af_mut *x, long i)
 {
     size_t n;
-    const unsigned char *id = ftext(x, (size_t)i, 2, &n);
+    const unsigned char *id = tgT_text(&x->m, (size_t)i, 2, &n);
     char b[32];
     snprintf(b, sizeof b, "%.*s", (int)n, (const char *)id);
     for (long j = i - 1; j >= 0; j--)
         if (line_type(x, (size_t)j) == AF_T_REGION_START &&
-            ftext_is(x, (size_t)j, 3, b))
+            tgT_text_is(&x->m, (size_t)j, 3, b))
             return j;
     return -1;
 }
@@ -685,16 +569,16 @@ static int mut_time_order(af_mut *x)
         long i = last(x, AF_T_PAUSE_RESUME);
         if (i < 0)
             return 0;
-        unsigned long long end = fnum(x, (size_t)i, 1);
-        set_num(x, (size_t)i, 1, fnum(x, (size_t)i, 2));
-        set_num(x, (size_t)i, 2, end);
+        unsigned long long end = tgT_num(&x->m, (size_t)i, 1);
+        tgT_set_num(&x->m, (size_t)i, 1, tgT_num(&x->m, (size_t)i, 2));
+        tgT_set_num(&x->m, (size_t)i, 2, end);
         mark(x, (size_t)i, 1, 0);
         return 1;
     }
     long i = last(x, AF_T_REGION_STOP), s = i < 0 ? -1 : start_of(x, i);
-    if (s < 0 || fnum(x, (size_t)s, 1) == 0)
+    if (s < 0 || tgT_num(&x->m, (size_t)s, 1) == 0)
         return 0;
-    set_num(x, (size_t)i, 1, fnum(x, (size_t)s, 1) - 1);
+    tgT_set_num(&x->m, (size_t)i, 1, tgT_num(&x->m, (size_t)s, 1) - 1);
     mark(x, (size_t)i, 1, 0);
     return 1;
 }
@@ -704,8 +588,8 @@ static int mut_reg_empty(af_mut *x)
     long i = last(x, AF_T_REGION_STOP);
     if (i < 0)
         return 0;
-    copy_to_end(x, (size_t)i); /* after everything: nothing is open */
-    mark(x, x->m.nl - 1, AF_AT_LINE, 0);
+    tgT_copy_to_end(&x->m, (size_t)i); /* after everything: nothing is open */
+    mark(x, x->m.nl - 1, TGT_AT_LINE, 0);
     return 1;
 }
 
@@ -723,10 +607,10 @@ static int mut_reg_nest(af_mut *x)
             if (depth >= 2) {
                 size_t n;
                 const unsigned char *outer =
-                    ftext(x, (size_t)stack[depth - 2], 3, &n);
+                    tgT_text(&x->m, (size_t)stack[depth - 2], 3, &n);
                 char b[32];
                 snprintf(b, sizeof b, "%.*s", (int)n, (const char *)outer);
-                return set_at(x, (long)i, 2, b, AF_AS_NEEDED);
+                return set_at(x, (long)i, 2, b, TGT_AS_NEEDED);
             }
             depth--;
         }
@@ -744,8 +628,8 @@ static void rename_region(af_mut *x, const char *from, const char *to)
                    : t == AF_T_REGION_POINT     ? 2
                    : t == AF_T_REGION_AGGREGATE ? 3
                                                 : 0;
-        if (f && ftext_is(x, i, f, from))
-            set(x, i, f, to, AF_AS_NEEDED);
+        if (f && tgT_text_is(&x->m, i, f, from))
+            tgT_set(&x->m, i, f, to, TGT_AS_NEEDED);
     }
 }
 
@@ -758,8 +642,8 @@ static int mut_reg_reuse(af_mut *x)
     if (b < 0)
         return 0;
     char from[32], to[32];
-    snprintf(from, sizeof from, "%llu", fnum(x, (size_t)b, 3));
-    snprintf(to, sizeof to, "%llu", fnum(x, (size_t)a, 3));
+    snprintf(from, sizeof from, "%llu", tgT_num(&x->m, (size_t)b, 3));
+    snprintf(to, sizeof to, "%llu", tgT_num(&x->m, (size_t)a, 3));
     rename_region(x, from, to);
     mark(x, (size_t)b, 3, 0);
     return 1;
@@ -770,8 +654,8 @@ static int mut_reg_open(af_mut *x)
     long i = last(x, AF_T_REGION_STOP), s = i < 0 ? -1 : start_of(x, i);
     if (s < 0)
         return 0;
-    remove_line(x, (size_t)i);
-    mark(x, (size_t)s, AF_AT_LINE, 0);
+    tgT_remove_line(&x->m, (size_t)i);
+    mark(x, (size_t)s, TGT_AT_LINE, 0);
     return 1;
 }
 
@@ -787,7 +671,7 @@ static int mut_sec_again(af_mut *x)
 
 static int mut_sec_info_ts(af_mut *x)
 {
-    return set_at(x, last(x, AF_T_SECTION_INFO), 1, "", AF_AS_NEEDED);
+    return set_at(x, last(x, AF_T_SECTION_INFO), 1, "", TGT_AS_NEEDED);
 }
 
 static int mut_sec_open(af_mut *x)
@@ -797,9 +681,9 @@ static int mut_sec_open(af_mut *x)
         return 0;
     for (long j = i - 1; j >= 0; j--)
         if (line_type(x, (size_t)j) == AF_T_SECTION_START &&
-            fnum(x, (size_t)j, 2) == fnum(x, (size_t)i, 2) &&
-            fnum(x, (size_t)j, 3) == fnum(x, (size_t)i, 3)) {
-            remove_line(x, (size_t)i);
+            tgT_num(&x->m, (size_t)j, 2) == tgT_num(&x->m, (size_t)i, 2) &&
+            tgT_num(&x->m, (size_t)j, 3) == tgT_num(&x->m, (size_t)i, 3)) {
+            tgT_remove_line(&x->m, (size_t)i);
             mark(x, (size_t)j, 3, 0);
             return 1;
         }
@@ -840,17 +724,18 @@ int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     if (x == NULL)
         return -1;
     x->variant = variant;
+    af_model_init(&x->m);
     int r = af_generate(&x->m, NULL, seed, 0);
     if (r == 0)
         r = mutators[rule](x);
     if (r > 0 && !x->m.failed) {
         uint64_t at = 0;
-        af_write(&x->m, out, &x->mark, &at);
+        tgT_write(&x->m, out, &x->mark, &at);
         mu->offset = at;
     } else if (r > 0) {
         r = -1;
     }
-    af_model_free(&x->m);
+    tgT_model_free(&x->m);
     free(x);
     return r;
 }
