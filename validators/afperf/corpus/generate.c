@@ -114,7 +114,7 @@ static void label(af_gen *g)
     const char *s = PICK(&g->rng, labels);
     /* a field that needs no quotes may still have them */
     tgT_add(g->m, s, strlen(s),
-           tgB_below(&g->rng, 4) ? TGT_AS_NEEDED : TGT_QUOTED);
+            tgB_below(&g->rng, 4) ? TGT_AS_NEEDED : TGT_QUOTED);
 }
 
 static void tags(af_gen *g)
@@ -139,7 +139,7 @@ static void run_info(af_gen *g)
     num(g, g->clock);
     tgT_addz(g->m, g->units);
     tgT_addf(g->m, "%u.%06u", 1600000000u + tgB_below(&g->rng, 100000000),
-            tgB_below(&g->rng, 1000000));
+             tgB_below(&g->rng, 1000000));
     tgT_addz(g->m, "1.0.0");
     num(g, g->run);
     tgT_add(g->m, "tracegate, generator", 20, TGT_AS_NEEDED);

@@ -14,7 +14,8 @@ static int needs_quotes(const unsigned char *p, size_t n)
 
 static void put_field(tgO_out *o, const unsigned char *p, size_t n, int quote)
 {
-    if (quote == TGT_AS_IS || (quote == TGT_AS_NEEDED && !needs_quotes(p, n))) {
+    if (quote == TGT_AS_IS ||
+        (quote == TGT_AS_NEEDED && !needs_quotes(p, n))) {
         tgO_put(o, p, n);
         return;
     }

@@ -32,7 +32,8 @@ static int line_type(const af_mut *x, size_t i)
     for (int t = 1; t < AF_NTYPES; t++) {
         char id[4];
         snprintf(id, sizeof id, "%d", t);
-        if (tgT_text_is(&x->m, i, 0, af_records[t].name) || tgT_text_is(&x->m, i, 0, id))
+        if (tgT_text_is(&x->m, i, 0, af_records[t].name) ||
+            tgT_text_is(&x->m, i, 0, id))
             return t;
     }
     return 0;
@@ -87,7 +88,8 @@ static int repeat_last(af_mut *x, int t, size_t f)
 
 static int mut_bad_utf8(af_mut *x)
 {
-    if (!set_at(x, last(x, AF_T_REGION_START), 4, "bad \xc3( label", TGT_AS_IS))
+    if (!set_at(x, last(x, AF_T_REGION_START), 4, "bad \xc3( label",
+                TGT_AS_IS))
         return 0;
     x->mark.delta = 5; /* the byte that does not continue C3 (unicode.h) */
     return 1;
@@ -138,7 +140,8 @@ static int mut_header_repeat(af_mut *x)
     long h = second_header(x);
     if (h < 0)
         return 0;
-    mark(x, tgT_raw_line(&x->m, (size_t)h, "# AFPerf v1    X"), TGT_AT_LINE, 0);
+    mark(x, tgT_raw_line(&x->m, (size_t)h, "# AFPerf v1    X"), TGT_AT_LINE,
+         0);
     return 1;
 }
 
@@ -405,7 +408,8 @@ static long last_mt(const af_mut *x, unsigned mt)
     char id[8];
     snprintf(id, sizeof id, "%u", mt);
     for (size_t i = x->m.nl; i-- > 0;)
-        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE && tgT_text_is(&x->m, i, 3, id))
+        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE &&
+            tgT_text_is(&x->m, i, 3, id))
             return (long)i;
     return -1;
 }
@@ -491,7 +495,8 @@ static int mut_ref_section(af_mut *x)
     long i = last(x, AF_T_SECTION_INFO);
     if (i < 0)
         return 0;
-    tgT_remove_line(&x->m, (size_t)i); /* its first SectionStart takes its place */
+    tgT_remove_line(&x->m,
+                    (size_t)i); /* its first SectionStart takes its place */
     mark(x, (size_t)i, 2, 0);
     return line_type(x, (size_t)i) == AF_T_SECTION_START;
 }
