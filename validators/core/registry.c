@@ -8,12 +8,14 @@
 
 #include "format.h"
 
-extern const tgF_format tgF_afperf, tgF_dumpalloc, tgF_nettrace;
+extern const tgF_format tgF_afperf, tgF_dumpalloc, tgF_nettrace,
+    tgF_tracelog;
 
 static const tgF_format *const formats[] = {
     &tgF_afperf,
     &tgF_dumpalloc,
     &tgF_nettrace,
+    &tgF_tracelog,
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

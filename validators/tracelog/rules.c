@@ -1,4 +1,4 @@
-/* rules.c - the TraceLog rule table and profiles. */
+/* rules.c - the TraceLog rule table, profiles and format descriptor. */
 #include "../core/rule_table.h"
 #include "tracelog.h"
 
@@ -14,4 +14,17 @@ const tg_rule tgL_rules[TL_NRULES] = {
 
 const char *const tgL_profiles[] = {
 #include "../core/scope_names.h"
+};
+
+const tgF_format tgF_tracelog = {
+    {"tracelog", "CoreProfiler TraceLog (Tizen .NET profiler), text",
+     ".tracelog", SEED, tgL_profiles},
+    tgL_rules,
+    TL_NRULES,
+    tgL_detect,
+    tgL_check,
+    TGF_CORPUS(tgL_generate, tgL_mutate),
+    NULL, /* the scopes are the profiles */
+    NULL,
+    TL_PROFILE_VSTOOLS,
 };

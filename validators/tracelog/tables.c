@@ -44,3 +44,11 @@ const tl_record_info tl_records[TL_NRECORDS] = {
 #include "records.def"
 #undef TL_RECORD
 };
+
+const tl_setting tl_settings[TL_NSETTINGS] = {
+#define TL_SETTING(name, kind) {name, kind},
+#include "settings.def"
+#undef TL_SETTING
+};
+
+const char *const tl_methods[3] = {"None", "Instrumentation", "Sampling"};

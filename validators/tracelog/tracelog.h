@@ -85,7 +85,30 @@ typedef struct tl_record_info {
 } tl_record_info;
 extern const tl_record_info tl_records[TL_NRECORDS];
 
+/* The profiler settings of settings.def. */
+enum tl_setting_kind { TL_SET_METHOD, TL_SET_NUMBER, TL_SET_SWITCH };
+typedef struct tl_setting {
+    const char *name;
+    enum tl_setting_kind kind;
+} tl_setting;
+enum {
+    TL_NSETTINGS = 0
+#define TL_SETTING(name, kind) +1
+#include "settings.def"
+#undef TL_SETTING
+};
+extern const tl_setting tl_settings[TL_NSETTINGS];
+/* The collection methods CollectionMethod may name (TL-A10). */
+extern const char *const tl_methods[3];
+
 extern const tg_rule tgL_rules[TL_NRULES];
 extern const char *const tgL_profiles[];
+
+int tgL_detect(const unsigned char *head, size_t size, const char *filename,
+               const char **how);
+void tgL_check(tgE_check *c, tgW_window *w);
+int tgL_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out);
+int tgL_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
+               tg_mutant *m);
 
 #endif

@@ -1,0 +1,149 @@
+/* check.h - the TraceLog checker's state, shared by its files:
+ *   frontend.c  the line loop, and what the end of the file settles
+ *   lex.c       lines, fields, line:column, findings
+ *   items.c     each item by its kind (items.def, parts.def)
+ *   records.c   each line against its row of records.def
+ *   config.c    the profiler settings of prf cfg
+ *   refs.c      internal ids, threads and stacks across lines */
+#ifndef TG_TL_CHECK_H
+#define TG_TL_CHECK_H
+
+#include "../../core/idmap.h"
+#include "../../core/ranges.h"
+#include "../../core/textindex.h"
+#include "../tracelog.h"
+
+/* The objects internal ids name (seed, "Format rules"). */
+enum tl_obj { TL_OBJ_THREAD, TL_OBJ_CLASS, TL_OBJ_FUNCTION, TL_NOBJ };
+
+/* A place in the file, kept for a finding reported at its end. */
+typedef struct tl_site {
+    uint64_t at, line, record;
+    uint32_t column, len;
+    int16_t rec, field, part; /* as in tl_check, for the path */
+} tl_site;
+
+/* What an item held: its value, whether it is a number at all (not ?,
+ * and read without a finding), and where it is. */
+typedef struct tl_val {
+    uint64_t u;
+    int ok;          /* read, and a number                      */
+    int decimal;     /* a thread field given as a decimal number */
+    int field, part; /* where it is, for the path               */
+    uint64_t at;
+    size_t n;
+} tl_val;
+
+/* A thread's stack and sample state (TL-A14, TL-A15). */
+typedef struct tl_thread {
+    uint64_t last_ts; /* of its last sample                 */
+    uint32_t depth;   /* the depth its last stack sample left */
+    uint8_t sampled;  /* it has a sample                    */
+} tl_thread;
+
+typedef struct tl_check {
+    tgE_check *c;
+    tgW_window *w;
+    /* the current line */
+    const unsigned char *p; /* its bytes, without the line end     */
+    size_t n;
+    uint64_t at;      /* offset of its first byte              */
+    uint64_t line;    /* its line number (1-based)             */
+    uint64_t column;  /* column of its first byte              */
+    uint64_t record;  /* its index among the lines (0-based)   */
+    size_t bit;       /* the index's bit of p[0]               */
+    size_t term;      /* bytes of its line end: 0, 1 or 2       */
+    int bare_cr;      /* it ended at a CR alone                */
+    int tabs;         /* it holds a tab                        */
+    int rec;          /* its record (enum tl_record), or -1    */
+    size_t cur;       /* the next field starts here            */
+    int field, part;  /* being read, for paths: -1 = none      */
+    int quiet;        /* read it without findings              */
+    tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
+    int nparts;
+    int probing;      /* count its findings, report none       */
+    unsigned probed;  /* findings counted while probing        */
+    char path[96];
+    tgX_index index;
+    /* the file */
+    int eol_seen; /* bit 0 LF, bit 1 CRLF                        */
+    int stop;     /* checking ends (a limit)                     */
+    int tracking; /* cross-line state still kept                 */
+    int started;  /* a prf stm was read                          */
+    int record_seen; /* a record was read                       */
+    uint64_t tags[64];           /* records.def tags, packed, by hash */
+    unsigned char tag_rec[64];   /* their records, + 1                */
+    /* across lines (refs.c) */
+    tgI_map threads;              /* thread iid -> tl_thread, while
+                                     it has not ended                 */
+    tgS_ranges defined[TL_NOBJ];  /* internal ids defined, by object  */
+    tgI_map pending[TL_NOBJ];     /* id used before any definition ->
+                                     its index in refs, + 1           */
+    struct tl_ref *refs;          /* those uses, in file order        */
+    size_t nrefs, cap_refs;
+    uint64_t next_id[TL_NOBJ];    /* what a counter from 0 gives next */
+    int counted[TL_NOBJ];         /* TL-ID-002 said for this object   */
+} tl_check;
+
+/* ---- lex.c ---- */
+/*! tl_frame() : the next line (k->p, k->n); 0 at the end of the input or
+ *  when checking stops. */
+int tl_frame(tl_check *k);
+/*! tl_report() : report rule at [at, at + len) of the current line, at
+ *  the field and part being read. */
+int64_t tl_report(tl_check *k, size_t rule, uint64_t at, uint64_t len,
+                  const char *exp, const char *found);
+int64_t tl_report_site(tl_check *k, size_t rule, const tl_site *s,
+                       const char *exp, const char *found);
+/*! tl_report_val() : report rule at the item v of the current line. */
+int64_t tl_report_val(tl_check *k, size_t rule, const tl_val *v,
+                      const char *exp, const char *found);
+tl_site tl_site_of(const tl_check *k, uint64_t at, uint64_t len);
+/*! tl_quote() : the n bytes at p as a short quoted text in buf. */
+const char *tl_quote(const unsigned char *p, size_t n, char *buf, size_t cap);
+/*! tl_next_field() : the next field of the line, [*s, *e) in k->p; 0 at
+ *  the line's end.  Fields are cut at single spaces (TL-LIN-005 for
+ *  any other separator). */
+int tl_next_field(tl_check *k, size_t *s, size_t *e);
+/*! tl_field_start(), tl_field_end() : the two halves of tl_next_field():
+ *  where the next field starts (0 at the line's end), and where the field
+ *  at s ends, with k->cur past it. */
+int tl_field_start(tl_check *k, size_t *s);
+size_t tl_field_end(tl_check *k, size_t s);
+/*! tl_field_past() : k->cur past a field that ends at e (said if what
+ *  ends it is the line's last byte). */
+void tl_field_past(tl_check *k, size_t e);
+/*! tl_limit() : the checker stops tracking state across lines
+ *  (TL-LIM-001). */
+void tl_limit(tl_check *k, const char *what);
+
+/* ---- items.c ---- */
+/*! tl_item() : read the field [s, e) of the line as item `item`
+ *  (top: a top-level field, not a part), into *v; 0 when it is not one
+ *  (said), 1 when it is. */
+int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v);
+/*! tl_quoted() : a quoted name starting at s: its end past the closing
+ *  quote in *e; 0 when it is none (said). */
+int tl_quoted(tl_check *k, size_t s, size_t *e);
+
+/* ---- records.c ---- */
+void tl_tags_init(tl_check *k);
+void tl_line(tl_check *k);
+
+/* ---- config.c ---- */
+void tl_config(tl_check *k, size_t ks, size_t ke, size_t vs, size_t ve);
+
+/* ---- refs.c ---- */
+void tl_refs_init(tl_check *k);
+void tl_refs_free(tl_check *k);
+void tl_define(tl_check *k, enum tl_obj o, const tl_val *v);
+void tl_use(tl_check *k, enum tl_obj o, const tl_val *v);
+/*! tl_end_thread() : thread v has ended (thr dst): its state goes, and
+ *  a later use of it is TL-REF-002. */
+void tl_end_thread(tl_check *k, const tl_val *v);
+/*! tl_thread_of() : the state of thread iid v, or NULL (?, a limit). */
+tl_thread *tl_thread_of(tl_check *k, const tl_val *v);
+/*! tl_refs_end() : what the end of the file settles (TL-REF-001). */
+void tl_refs_end(tl_check *k);
+
+#endif

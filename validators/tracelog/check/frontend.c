@@ -1,0 +1,53 @@
+/* frontend.c - the TraceLog front end: line after line, then what the
+ * end of the file settles.  Memory is the window's line, the text index
+ * and the state of live threads and ids: never the file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+/* The last line was read without findings reported: if it had any, the
+ * file was cut inside it (T-1); if not, it only lacks its line end. */
+static void last_line(tl_check *k)
+{
+    if (k->probing && k->probed) {
+        k->probing = 0;
+        tl_report(k, TL_CUT, k->at, k->n,
+                  "a complete last line, or a line end",
+                  "an incomplete line at the end of the input");
+    } else {
+        k->probing = 0;
+        tl_report(k, TL_LINE_UNENDED, k->at + k->n, 0, "LF",
+                  "the end of the input");
+    }
+}
+
+void tgL_check(tgE_check *c, tgW_window *w)
+{
+    tl_check k;
+    memset(&k, 0, sizeof k);
+    k.c = c;
+    k.w = w;
+    k.line = 1;
+    k.column = 1;
+    /* tl_frame() looks at up to one byte past the longest line allowed */
+    static const unsigned char marks[3] = {'\n', '\r', '\t'};
+    tgX_init(&k.index, marks, ' ', w->max_need + 1);
+    tl_tags_init(&k);
+    tl_refs_init(&k);
+    while (!k.stop && tl_frame(&k)) {
+        tl_line(&k);
+        k.rec = -1;
+        k.field = k.part = -1;
+        if (k.term == 0)
+            last_line(&k);
+    }
+    if (!k.stop)
+        tl_refs_end(&k);
+    snprintf(c->layout, sizeof c->layout, "CoreProfiler TraceLog, %s line ends",
+             k.eol_seen == 3   ? "mixed LF and CRLF"
+             : k.eol_seen == 2 ? "CRLF"
+                               : "LF");
+    tl_refs_free(&k);
+    tgX_free(&k.index);
+}

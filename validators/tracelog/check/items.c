@@ -1,0 +1,342 @@
+/* items.c - each item of a line read by its kind (items.def), by hand:
+ * hexadecimal and decimal digits, ?, the flags and reason of a
+ * collection, a thread field, a quoted name, and compound items part by
+ * part (parts.def).  What each kind accepts is formats/tracelog.md's
+ * decisions TL-A3 to TL-A5, TL-A8, TL-A11 and TL-A13. */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/unicode.h"
+#include "check.h"
+
+/* a byte's hexadecimal value + 1, or 0 */
+static const unsigned char hexv[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
+    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
+    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+static int is_q(const unsigned char *p, size_t n) { return n == 1 && *p == '?'; }
+
+/* n bytes of hexadecimal digits into *u: 1, or 0 if one is not. */
+static int hex_digits(const unsigned char *p, size_t n, uint64_t *u)
+{
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = hexv[p[i]];
+        if (d == 0)
+            return 0;
+        v = v << 4 | (d - 1);
+    }
+    *u = v;
+    return 1;
+}
+
+/* The seed's printf form of a hexadecimal item (TL-08): `0x%x` for <hex>,
+ * eight or sixteen uppercase digits for the others. */
+static void canonical(tl_check *k, int item, const unsigned char *d, size_t n,
+                      const tl_val *v)
+{
+    if (!tgE_active(k->c, TL_HEX_CANONICAL))
+        return;
+    int lower = item == TL_I_HEX;
+    size_t width = lower                                 ? 0
+                   : tl_items[item].kind == TL_K_HEX64 ||
+                           tl_items[item].kind == TL_K_IP ? 16
+                                                          : 8;
+    int ok = width ? n == width : n == 1 || d[0] != '0';
+    for (size_t i = 0; i < n && ok; i++)
+        ok = lower ? !(d[i] >= 'A' && d[i] <= 'F')
+                   : !(d[i] >= 'a' && d[i] <= 'f');
+    if (!ok)
+        tl_report(k, TL_HEX_CANONICAL, v->at, v->n,
+                  lower   ? "0x and lowercase digits, no leading zero (0x%x)"
+                  : width == 8 ? "0x and 8 uppercase digits (0x%08X)"
+                               : "0x and 16 uppercase digits (0x%016X)",
+                  "another width or case");
+}
+
+/* 0x and 1 to `max` hexadecimal digits (TL-A3): 1, or 0 (said). */
+static int hex(tl_check *k, int item, const unsigned char *p, size_t n,
+               tl_val *v)
+{
+    int wide = tl_items[item].kind == TL_K_HEX64;
+    size_t rule = wide ? TL_HEX64 : TL_HEX32, max = wide ? 16 : 8;
+    const char *exp = wide ? "0x and 1 to 16 hexadecimal digits"
+                           : "0x and 1 to 8 hexadecimal digits";
+    const char *found = NULL;
+    if (n < 2 || p[0] != '0' || (p[1] | 0x20) != 'x')
+        found = is_q(p, n) ? "?, which only a top-level internal id may be"
+                           : "no 0x";
+    else if (n == 2)
+        found = "0x and no digits";
+    else if (n - 2 > max)
+        found = wide ? "more than 16 digits" : "more than 8 digits";
+    else if (!hex_digits(p + 2, n - 2, &v->u))
+        found = "a byte that is no hexadecimal digit";
+    else if (p[1] != 'x')
+        found = "0X";
+    if (found) {
+        char q[48];
+        tl_report(k, rule, v->at, v->n, exp, tl_quote(p, n, q, sizeof q));
+        return 0;
+    }
+    v->ok = 1;
+    canonical(k, item, p + 2, n - 2, v);
+    return 1;
+}
+
+/* Unsigned decimal digits, no sign (TL-A13), at most `max`. */
+static int dec(tl_check *k, const unsigned char *p, size_t n, uint64_t max,
+               tl_val *v)
+{
+    uint64_t u = 0;
+    int over = 0;
+    size_t i = 0;
+    for (; i < n && p[i] - (unsigned)'0' < 10; i++) {
+        unsigned d = p[i] - (unsigned)'0';
+        over |= u > (UINT64_MAX - d) / 10;
+        u = u * 10 + d;
+    }
+    char q[48];
+    if (n == 0 || i < n) {
+        tl_report(k, TL_NUM_SYNTAX, v->at, v->n, "unsigned decimal digits",
+                  tl_quote(p, n, q, sizeof q));
+        return 0;
+    }
+    if (over || u > max) {
+        tl_report(k, TL_NUM_RANGE, v->at, v->n,
+                  max == INT32_MAX ? "at most 2147483647"
+                                   : "at most 18446744073709551615",
+                  tl_quote(p, n, q, sizeof q));
+        return 0;
+    }
+    v->u = u;
+    v->ok = 1;
+    return 1;
+}
+
+/* An instruction pointer: 0x-hex or bare hex of 1 to 16 digits (TL-A4);
+ * ? is the caller's to allow. */
+static int ip(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
+{
+    int ox = n >= 2 && p[0] == '0' && p[1] == 'x';
+    const unsigned char *d = ox ? p + 2 : p;
+    size_t nd = ox ? n - 2 : n;
+    if (nd == 0 || nd > 16 || !hex_digits(d, nd, &v->u)) {
+        char q[48];
+        tl_report(k, TL_IP_SYNTAX, v->at, v->n,
+                  "0x and 1 to 16 hexadecimal digits, or 1 to 16 of them "
+                  "alone",
+                  tl_quote(p, n, q, sizeof q));
+        return 0;
+    }
+    v->ok = 1;
+    if (!ox)
+        tl_report(k, TL_RDR_BARE_IP, v->at, v->n,
+                  "0x before the digits, for the 2019 reader",
+                  "bare hexadecimal digits");
+    else
+        canonical(k, TL_I_IP, d, nd, v);
+    return 1;
+}
+
+/* A thread field of a JIT or GC record: an internal id, or a decimal OS
+ * thread id with a SHOULD finding (TL-A11). */
+static int thread(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
+{
+    if (is_q(p, n))
+        return 1;
+    if (n > 0 && p[0] - (unsigned)'0' < 10 && (n < 2 || p[1] != 'x')) {
+        if (!dec(k, p, n, UINT64_MAX, v))
+            return 0;
+        v->ok = 0; /* an OS thread id: no internal id to resolve */
+        v->decimal = 1;
+        tl_report(k, TL_THREAD_DECIMAL, v->at, v->n,
+                  "the thread's internal id (0x and hexadecimal digits)",
+                  "a decimal number");
+        return 1;
+    }
+    if (!hex(k, TL_I_IID, p, n, v))
+        return 0;
+    tl_report(k, TL_RDR_THREAD_IID, v->at, v->n,
+              "a decimal OS thread id, which the 2019 reader reads",
+              "an internal id");
+    return 1;
+}
+
+static int parts(tl_check *k, int item, size_t s, size_t e);
+
+static int flags(const unsigned char *p)
+{
+    for (int i = 0; i < 4; i++)
+        if (p[i] != 't' && p[i] != 'f')
+            return 0;
+    return 1;
+}
+
+int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
+{
+    const unsigned char *p = k->p + s;
+    size_t n = e - s;
+    memset(v, 0, sizeof *v);
+    v->at = k->at + s;
+    v->n = n;
+    v->field = k->field;
+    v->part = k->part;
+    char q[48];
+    switch (tl_items[item].kind) {
+    case TL_K_DEC:
+        return dec(k, p, n, UINT64_MAX, v);
+    case TL_K_HEX64:
+    case TL_K_HEX32:
+        return hex(k, item, p, n, v);
+    case TL_K_IID:
+        if (top && is_q(p, n))
+            return 1; /* undefined: a top-level id may be (TL-A5) */
+        return hex(k, item, p, n, v);
+    case TL_K_IP:
+        return ip(k, p, n, v);
+    case TL_K_TOKEN: /* cut at spaces; what it may hold is the record's */
+        v->ok = 1;
+        return 1;
+    case TL_K_FLAGS:
+        if (n == 4 && flags(p))
+            return v->ok = 1;
+        tl_report(k, TL_GC_FLAGS, v->at, v->n,
+                  "four of t and f, for generations 0, 1, 2 and the large "
+                  "object heap",
+                  tl_quote(p, n, q, sizeof q));
+        return 0;
+    case TL_K_REASON:
+        if ((n == 7 && memcmp(p, "induced", 7) == 0) || is_q(p, n))
+            return v->ok = 1;
+        tl_report(k, TL_GC_REASON, v->at, v->n, "induced or ?",
+                  tl_quote(p, n, q, sizeof q));
+        return 0;
+    case TL_K_THREAD:
+        return thread(k, p, n, v);
+    case TL_K_PARTS:
+        return parts(k, item, s, e);
+    default: /* TL_K_QUOTED, TL_K_SYSTIME: cut by records.c */
+        return 0;
+    }
+}
+
+/* A compound item: parts joined by ':', as many as parts.def says. */
+static int parts(tl_check *k, int item, size_t s, size_t e)
+{
+    const tl_parts_info *pi = &tl_parts[item];
+    size_t at[TL_MAX_PARTS + 1], np = 0;
+    at[0] = s;
+    for (size_t i = s; i < e; i++)
+        if (k->p[i] == ':') {
+            if (++np >= TL_MAX_PARTS)
+                break;
+            at[np] = i + 1;
+        }
+    np++;
+    if (np < pi->min || np > pi->max) {
+        char exp[96], q[48];
+        if (pi->max > pi->min)
+            snprintf(exp, sizeof exp, "%s: %u to %u parts joined by ':'",
+                     tl_items[item].name, pi->min, pi->max);
+        else
+            snprintf(exp, sizeof exp, "%s: %u parts joined by ':'",
+                     tl_items[item].name, pi->min);
+        tl_report(k, TL_ITEM_PARTS, k->at + s, e - s, exp,
+                  tl_quote(k->p + s, e - s, q, sizeof q));
+        return 0;
+    }
+    at[np] = e + 1;
+    int ok = 1;
+    k->nparts = (int)np;
+    for (size_t i = 0; i < np; i++) {
+        size_t ps = at[i], pe = at[i + 1] - 1;
+        int part = pi->part[i];
+        tl_val *v = &k->parts[i];
+        k->part = (int)i;
+        if (tl_items[part].kind == TL_K_IP && is_q(k->p + ps, pe - ps)) {
+            memset(v, 0, sizeof *v);
+            v->at = k->at + ps;
+            v->n = 1;
+            v->field = k->field;
+            v->part = k->part;
+            if (item == TL_I_FRAME) /* left out, never ?, in a frame */
+                tl_report(k, TL_IP_FRAME_UNDEFINED, v->at, 1,
+                          "the frame without its instruction pointer",
+                          ":?");
+            else if (item != TL_I_STACK_HEAD) {
+                tl_report(k, TL_IP_SYNTAX, v->at, 1,
+                          "an instruction pointer (? only in the sam str "
+                          "head)",
+                          "?");
+                ok = 0;
+            }
+            continue;
+        }
+        int r;
+        if (item == TL_I_STACK_HEAD && i < 2) { /* int32 to the reader */
+            memset(v, 0, sizeof *v);
+            v->at = k->at + ps;
+            v->n = pe - ps;
+            v->field = k->field;
+            v->part = k->part;
+            r = dec(k, k->p + ps, pe - ps, INT32_MAX, v);
+        } else {
+            r = tl_item(k, part, 0, ps, pe, v);
+        }
+        ok &= r;
+    }
+    k->part = -1;
+    return ok;
+}
+
+int tl_quoted(tl_check *k, size_t s, size_t *e)
+{
+    const unsigned char *p = k->p;
+    char q[48];
+    if (p[s] != '"') {
+        size_t end = s;
+        while (end < k->n && p[end] != ' ')
+            end++;
+        tl_report(k, TL_QUOTED, k->at + s, end - s, "a double quote",
+                  tl_quote(p + s, end - s, q, sizeof q));
+        return 0;
+    }
+    const unsigned char *close = memchr(p + s + 1, '"', k->n - s - 1);
+    if (close == NULL) {
+        tl_report(k, TL_QUOTED, k->at + s, k->n - s,
+                  "a closing double quote", "the end of the line");
+        return 0;
+    }
+    size_t c = (size_t)(close - p);
+    if (c + 1 < k->n && p[c + 1] != ' ') {
+        tl_report(k, TL_QUOTED, k->at + c, 1,
+                  "a closing double quote, then a space or the line end",
+                  "a double quote inside the name");
+        return 0;
+    }
+    /* UTF-8 from the name's first byte above 0x7F (TL-A8: a warning) */
+    size_t b = k->bit;
+    size_t hi = tgX_next(k->index.map[TGX_HIGH], b + s + 1, b + c) - b;
+    if (hi < c) {
+        size_t bad = tgU_utf8_bad(p + hi, c - hi);
+        if (bad != SIZE_MAX)
+            tl_report(k, TL_ENC_UTF8, k->at + hi + bad, 1, "UTF-8",
+                      "a byte that does not continue or start a character");
+    }
+    /* the 2019 reader's unanchored sam str pattern (5.2 item 2) */
+    if (c - s > 8 && memmem(p + s + 1, c - s - 1, "sam str ", 8))
+        tl_report(k, TL_RDR_SAMPLE_TEXT, k->at + s, c + 1 - s,
+                  "a name the 2019 reader does not take for a sample",
+                  "text shaped like a stack sample");
+    *e = c + 1;
+    if (c + 1 < k->n)
+        tl_field_past(k, c + 1);
+    else
+        k->cur = k->n;
+    return 1;
+}

@@ -1,0 +1,308 @@
+/* lex.c - lines and fields of a TraceLog file.
+ *
+ * A line ends at its first LF or CR: a quoted name holds neither
+ * (formats/tracelog.md TL-A8), so quotes never hide a line end.  The
+ * index marks LF, CR and the tab (a separator TL-LIN-005 forbids, so
+ * fields are cut at it too), and its separator map holds the spaces.  CRLF is
+ * one line end, a CR alone is TL-LIN-002 and ends the line as the writer
+ * meant it.  A line longer than --max-block is a limit of the checker
+ * (TL-LIM-002), never a violation.  Line ends, quotes, spaces and bytes
+ * above 0x7F come from the text index (core/textindex.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+/* ---- where things are ------------------------------------------------ */
+
+static uint64_t column_of(const tl_check *k, uint64_t at)
+{
+    size_t end = (size_t)(at - k->at);
+    size_t in = end < k->n ? end : k->n;
+    uint64_t col = k->column;
+    for (size_t i = 0; i < in; i++)
+        col += (k->p[i] & 0xC0) != 0x80; /* code points, not bytes */
+    return col + (end - in);
+}
+
+tl_site tl_site_of(const tl_check *k, uint64_t at, uint64_t len)
+{
+    tl_site s;
+    s.at = at;
+    s.line = k->line;
+    s.record = k->record;
+    uint64_t col = column_of(k, at);
+    s.column = (uint32_t)(col > UINT32_MAX ? UINT32_MAX : col);
+    s.len = (uint32_t)(len > UINT32_MAX ? UINT32_MAX : len);
+    s.rec = (int16_t)k->rec;
+    s.field = (int16_t)k->field;
+    s.part = (int16_t)k->part;
+    return s;
+}
+
+/* "/record[N]{tag}/field[F]/part[P]", as far as they are known (-1:
+ * not). */
+static const char *path_of(char *buf, size_t cap, uint64_t record, int rec,
+                           int field, int part)
+{
+    int o = snprintf(buf, cap, "/record[%" PRIu64 "]", record);
+    if (rec >= 0)
+        o += snprintf(buf + o, cap - (size_t)o, "{%s}", tl_records[rec].tag);
+    if (field >= 0)
+        o += snprintf(buf + o, cap - (size_t)o, "/field[%d]", field);
+    if (part >= 0)
+        snprintf(buf + o, cap - (size_t)o, "/part[%d]", part);
+    return buf;
+}
+
+/* Whether a finding of rule is not to be reported now: the rule is off,
+ * the line is read quietly, or (a last line that may be cut short) it is
+ * only counted. */
+static int held(tl_check *k, size_t rule)
+{
+    if (!tgE_active(k->c, rule) || k->quiet)
+        return 1;
+    k->probed += (unsigned)k->probing;
+    return k->probing;
+}
+
+int64_t tl_report(tl_check *k, size_t rule, uint64_t at, uint64_t len,
+                  const char *exp, const char *found)
+{
+    if (held(k, rule))
+        return -1;
+    tgE_site site = {at, len, 0, 0, "", -1};
+    if (tgE_capped(k->c, rule)) /* only counted: no text to make */
+        return tgE_report(k->c, rule, &site, NULL, NULL);
+    site.line = k->line;
+    site.column = column_of(k, at);
+    site.path = path_of(k->path, sizeof k->path, k->record, k->rec, k->field,
+                        k->part);
+    return tgE_report(k->c, rule, &site, exp, found);
+}
+
+int64_t tl_report_site(tl_check *k, size_t rule, const tl_site *s,
+                       const char *exp, const char *found)
+{
+    if (!tgE_active(k->c, rule))
+        return -1;
+    char path[96];
+    path_of(path, sizeof path, s->record, s->rec, s->field, s->part);
+    tgE_site site = {s->at, s->len, s->line, s->column, path, -1};
+    return tgE_report(k->c, rule, &site, exp, found);
+}
+
+int64_t tl_report_val(tl_check *k, size_t rule, const tl_val *v,
+                      const char *exp, const char *found)
+{
+    int field = k->field, part = k->part;
+    k->field = v->field;
+    k->part = v->part;
+    int64_t r = tl_report(k, rule, v->at, v->n, exp, found);
+    k->field = field;
+    k->part = part;
+    return r;
+}
+
+const char *tl_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
+{
+    size_t room = cap - 6; /* quotes, "...", NUL */
+    size_t take = n <= room ? n : room;
+    while (take < n && take > 0 && (p[take] & 0xC0) == 0x80)
+        take--; /* never split a character */
+    buf[0] = '"';
+    memcpy(buf + 1, p, take);
+    strcpy(buf + 1 + take, take < n ? "\"..." : "\"");
+    return buf;
+}
+
+void tl_limit(tl_check *k, const char *what)
+{
+    if (!k->tracking)
+        return;
+    char exp[96];
+    int quiet = k->quiet, probing = k->probing;
+    k->quiet = k->probing = 0; /* a limit is said whatever the line */
+    tl_report(k, TL_LIMIT_LIVE, k->at, 0,
+              tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp,
+                             sizeof exp),
+              "one more");
+    k->quiet = quiet;
+    k->probing = probing;
+    k->tracking = 0;
+}
+
+/* ---- framing --------------------------------------------------------- */
+
+/* The first LF or CR of the n bytes at p (input offset at), n if there
+ * is none, SIZE_MAX if the index cannot grow to hold them; k->tabs says
+ * whether a tab came before it. */
+static size_t line_end(tl_check *k, const unsigned char *p, uint64_t at,
+                       size_t n)
+{
+    tgX_scan marks;
+    tgX_scan_start(&marks, &k->index, TGX_MARKS, p, at, 0, n);
+    k->tabs = 0;
+    for (;;) {
+        size_t m = tgX_scan_next(&marks);
+        if (m >= n || p[m] != '\t')
+            return m;
+        k->tabs = 1;
+    }
+}
+
+static void too_long(tl_check *k, const char *found)
+{
+    char exp[96];
+    k->n = 0;
+    tl_report(k, TL_LIMIT_LINE, k->at, k->w->max_need,
+              tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes per line",
+                             exp, sizeof exp),
+              found);
+    k->stop = 1;
+}
+
+int tl_frame(tl_check *k)
+{
+    tgW_window *w = k->w;
+    if (k->p) { /* past the previous line */
+        if (k->bare_cr) {
+            k->column = column_of(k, k->at + k->n + 1);
+        } else {
+            k->line++;
+            k->column = 1;
+        }
+        k->record++;
+    }
+    size_t avail = tgW_fill(w, 1);
+    if (avail == 0)
+        return 0;
+    size_t lim = w->max_need;
+    k->at = tgW_offset(w);
+    k->rec = -1;
+    k->field = k->part = -1;
+    k->quiet = k->probing = 0;
+    k->probed = 0;
+    k->bare_cr = 0;
+    size_t m;
+    for (;;) {
+        /* a line longer than the limit is one as soon as the bytes show
+         * it: no more than one byte past it is looked at */
+        size_t look = avail <= lim ? avail : lim + 1;
+        int last = w->eof || avail >= lim;
+        m = line_end(k, tgW_ptr(w), k->at, look);
+        if (m == SIZE_MAX) {
+            k->p = tgW_ptr(w);
+            too_long(k, "no memory to index a line this long");
+            return 0;
+        }
+        /* a CR last may be half of a CRLF */
+        if ((m < look && (tgW_ptr(w)[m] == '\n' || m + 1 < look)) || last)
+            break;
+        size_t got = tgW_fill(w, avail < lim - avail ? 2 * avail : lim);
+        if (got <= avail && !w->eof) {
+            k->p = tgW_ptr(w);
+            too_long(k, "no memory to read a line this long");
+            return 0;
+        }
+        avail = got;
+    }
+    const unsigned char *p = tgW_ptr(w);
+    size_t look = avail <= lim ? avail : lim + 1;
+    k->p = p;
+    k->n = m < look ? m : look;
+    k->bit = (size_t)(k->at - k->index.base);
+    k->term = 0;
+    int cut_cr = 0;
+    if (m < look && p[m] == '\n') {
+        k->term = 1;
+        k->eol_seen |= 1;
+    } else if (m < look && m + 1 < look && p[m + 1] == '\n') {
+        k->term = 2;
+        k->eol_seen |= 2;
+    } else if (m < look && m + 1 < look) {
+        k->term = 1;
+        k->bare_cr = 1;
+    } else if (m < look) {
+        cut_cr = 1; /* the input ends with a CR */
+    }
+    if (k->n + k->term > lim || (m >= look && !w->eof)) {
+        too_long(k, "a longer line");
+        return 0;
+    }
+    if (k->bare_cr)
+        tl_report(k, TL_LINE_BARE_CR, k->at + k->n, 1, "LF or CRLF",
+                  "CR alone");
+    if (cut_cr) {
+        tl_report(k, TL_CUT, k->at + k->n, 1, "CRLF",
+                  "the input ends after the CR");
+        k->term = 1; /* consumed with the line; the line itself is read */
+    } else if (k->term == 0) {
+        /* a last line without a line end, in a file whose lines have
+         * them: if anything is wrong with it, the file was cut (T-1) */
+        k->probing = k->eol_seen != 0;
+    }
+    tgW_consume(w, k->n + k->term);
+    return 1;
+}
+
+/* ---- fields ---------------------------------------------------------- */
+
+static int is_sep(unsigned char b) { return b == ' ' || b == '\t'; }
+
+int tl_field_start(tl_check *k, size_t *s)
+{
+    size_t i = k->cur;
+    if (i >= k->n)
+        return 0;
+    /* the byte before i ended the field before (or the tag): it is to be
+     * one space, and no blank may follow it (TL-LIN-005) */
+    if (k->p[i - 1] == '\t' || is_sep(k->p[i])) {
+        size_t j = i;
+        while (j < k->n && is_sep(k->p[j]))
+            j++;
+        int tab = k->p[i - 1] == '\t' || memchr(k->p + i, '\t', j - i);
+        tl_report(k, TL_LINE_SEPARATOR, k->at + i - 1, j - i + 1, "one space",
+                  j == k->n ? "blanks at the end of the line"
+                  : tab     ? "a tab"
+                            : "more than one space");
+        k->cur = j;
+        if (j == k->n)
+            return 0;
+        i = j;
+    }
+    *s = i;
+    return 1;
+}
+
+size_t tl_field_end(tl_check *k, size_t s)
+{
+    size_t b = k->bit, end = b + k->n;
+    size_t sp = tgX_next(k->index.map[TGX_SEPS], b + s, end) - b;
+    if (k->tabs) { /* a tab ends a field too */
+        size_t tab = tgX_next(k->index.map[TGX_MARKS], b + s, end) - b;
+        sp = tab < sp ? tab : sp;
+    }
+    tl_field_past(k, sp);
+    return sp;
+}
+
+void tl_field_past(tl_check *k, size_t e)
+{
+    k->cur = e + 1;
+    if (e + 1 == k->n) {
+        tl_report(k, TL_LINE_SEPARATOR, k->at + e, 1, "the line end",
+                  k->p[e] == ' ' ? "a space at the end of the line"
+                                 : "a tab at the end of the line");
+        k->cur = k->n;
+    }
+}
+
+int tl_next_field(tl_check *k, size_t *s, size_t *e)
+{
+    if (!tl_field_start(k, s))
+        return 0;
+    *e = tl_field_end(k, *s);
+    return 1;
+}

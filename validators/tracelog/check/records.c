@@ -1,0 +1,415 @@
+/* records.c - each line against its row of records.def: the tag, then
+ * the fixed items in order, then the repeating ones, then what the
+ * record means across lines (refs.c).  Where a count of fields is wrong
+ * in a way a rule of its own names (a thread's end, fun nam, a setting),
+ * that rule is said instead of the plain count (TL-TAG-003, TL-FLD-003,
+ * TL-CFG-001). */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+/* ---- tags ------------------------------------------------------------ */
+
+static uint64_t tag_key(const unsigned char *p)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < TL_TAG_LEN; i++)
+        k |= (uint64_t)p[i] << (8 * i);
+    return k;
+}
+
+static unsigned tag_slot(uint64_t key)
+{
+    return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 58); /* 64 slots */
+}
+
+void tl_tags_init(tl_check *k)
+{
+    for (int r = 0; r < TL_NRECORDS; r++) {
+        uint64_t key = tag_key((const unsigned char *)tl_records[r].tag);
+        unsigned i = tag_slot(key);
+        while (k->tag_rec[i])
+            i = (i + 1) & 63;
+        k->tags[i] = key;
+        k->tag_rec[i] = (unsigned char)(r + 1);
+    }
+}
+
+static int tag_record(const tl_check *k, const unsigned char *p)
+{
+    uint64_t key = tag_key(p);
+    for (unsigned i = tag_slot(key); k->tag_rec[i]; i = (i + 1) & 63)
+        if (k->tags[i] == key)
+            return k->tag_rec[i] - 1;
+    return -1;
+}
+
+static int lower3(const unsigned char *p)
+{
+    return p[0] - (unsigned)'a' < 26 && p[1] - (unsigned)'a' < 26 &&
+           p[2] - (unsigned)'a' < 26;
+}
+
+/* ---- counts of fields ------------------------------------------------ */
+
+static void too_few(tl_check *k, int r)
+{
+    const char *exp = "the fields of the record's syntax line";
+    size_t rule = TL_FIELDS_FEW;
+    if (r == TL_R_THR_CRT) {
+        rule = TL_TAG_THREAD_END;
+        exp = "thr crt with two fields, or thr dst for a thread's end";
+    } else if (r == TL_R_FUN_NAM) {
+        rule = TL_FUN_NAME_STRINGS;
+        exp = "three quoted strings: full name, return type, signature";
+    } else if (r == TL_R_PRF_CFG) {
+        rule = TL_CFG_TOKEN;
+        exp = "a name and a value of one token each";
+    }
+    k->field = -1; /* of the line, not of a field */
+    tl_report(k, rule, k->at + k->n, 0, exp, "the end of the line");
+}
+
+static void too_many(tl_check *k, int r, size_t s)
+{
+    const char *exp = "the end of the line after the record's fields";
+    size_t rule = TL_FIELDS_MANY;
+    if (r == TL_R_THR_DST) {
+        rule = TL_TAG_THREAD_END;
+        exp = "thr dst with one field";
+    } else if (r == TL_R_FUN_NAM) {
+        rule = TL_FUN_NAME_STRINGS;
+        exp = "three quoted strings: full name, return type, signature";
+    } else if (r == TL_R_PRF_CFG) {
+        rule = TL_CFG_TOKEN;
+        exp = "a value of one token";
+    }
+    k->field = -1;
+    tl_report(k, rule, k->at + s, k->n - s, exp, "more fields");
+    k->cur = k->n;
+}
+
+/* ---- the start time (TL-A9) ------------------------------------------ */
+
+static int digits(const unsigned char *p, size_t n, unsigned *v)
+{
+    unsigned u = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] - (unsigned)'0' >= 10)
+            return 0;
+        u = u * 10 + (p[i] - (unsigned)'0');
+    }
+    *v = u;
+    return 1;
+}
+
+/* Whether p has the shape of `shape` ('9' a digit, others themselves),
+ * with the numbers in v. */
+static int shaped(const unsigned char *p, size_t n, const char *shape,
+                  unsigned *v)
+{
+    size_t len = strlen(shape);
+    if (n != len)
+        return 0;
+    for (size_t i = 0, f = 0; i < len;) {
+        if (shape[i] != '9') {
+            if (p[i] != (unsigned char)shape[i])
+                return 0;
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < len && shape[j] == '9')
+            j++;
+        if (!digits(p + i, j - i, &v[f++]))
+            return 0;
+        i = j;
+    }
+    return 1;
+}
+
+static unsigned days_in(unsigned y, unsigned m)
+{
+    static const unsigned char days[12] = {31, 28, 31, 30, 31, 30,
+                                           31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return days[m - 1] + (m == 2 && leap);
+}
+
+static void systime(tl_check *k, size_t s, size_t e)
+{
+    unsigned d[3], t[4], z[2];
+    size_t ts, te = e, zs = 0, ze = 0;
+    int zone = 0;
+    const char *shape = "YYYY-MM-DD hh:mm:ss.mmm, then +HH:MM or -HH:MM or "
+                        "nothing";
+    int ok = shaped(k->p + s, e - s, "9999-99-99", d) &&
+             tl_field_start(k, &ts) && (te = tl_field_end(k, ts)) &&
+             shaped(k->p + ts, te - ts, "99:99:99.999", t);
+    int more = ok && tl_field_start(k, &zs);
+    if (more && (k->p[zs] == '+' || k->p[zs] == '-')) {
+        ze = tl_field_end(k, zs);
+        zone = 1;
+        ok = shaped(k->p + zs + 1, ze - zs - 1, "99:99", z);
+    } else if (more) {
+        k->cur = zs; /* not a zone: a field too many, said by the caller */
+    }
+    size_t end = zone ? ze : te;
+    char q[64];
+    if (!ok) {
+        tl_report(k, TL_SYSTIME_SYNTAX, k->at + s, end - s, shape,
+                  tl_quote(k->p + s, end - s, q, sizeof q));
+        return;
+    }
+    const char *bad = d[1] < 1 || d[1] > 12      ? "a month out of range"
+                      : d[2] < 1 || d[2] > days_in(d[0], d[1])
+                          ? "a day out of range"
+                      : t[0] > 23            ? "an hour out of range"
+                      : t[1] > 59            ? "a minute out of range"
+                      : t[2] > 59            ? "a second out of range"
+                      : zone && (z[0] > 14 || z[1] > 59) ? "a zone out of range"
+                                                         : NULL;
+    if (bad) {
+        tl_report(k, TL_SYSTIME_RANGE, k->at + s, end - s,
+                  "a time of the calendar (zones up to 14:00)", bad);
+        return;
+    }
+    if (zone)
+        tl_report(k, TL_RDR_ZONE, k->at + zs, ze - zs,
+                  "no zone, for the tools' strict readers", "a zone");
+}
+
+/* ---- the record ------------------------------------------------------ */
+
+/* The repeating items of a function record: code infos (two parts), then
+ * IL maps (three) (TL-A12).  @return which of the two field s..e is. */
+static int fun_item(tl_check *k, size_t s, size_t e, int *last, int *pairs)
+{
+    size_t colons = 0;
+    for (size_t i = s; i < e; i++)
+        colons += k->p[i] == ':';
+    int which = colons >= 2;
+    if (which == 0 && *last == 1)
+        tl_report(k, TL_FUN_ITEMS_ORDER, k->at + s, e - s,
+                  "every <code_info> before the first <il_map>",
+                  "a <code_info> after an <il_map>");
+    if (which == *last && !*pairs) {
+        *pairs = 1;
+        tl_report(k, TL_RDR_FUN_ITEMS, k->at + s, e - s,
+                  "no two adjacent items of one kind, for the 2019 reader",
+                  "a second adjacent item of its kind");
+    }
+    *last = which;
+    return which;
+}
+
+/* The repeating items of a record, and what they name. */
+static size_t tail(tl_check *k, const tl_record_info *ri)
+{
+    size_t s, e, count = 0;
+    int last = -1, pairs = 0;
+    while (tl_next_field(k, &s, &e)) {
+        int which = ri->ntail == 2 ? fun_item(k, s, e, &last, &pairs) : 0;
+        int item = ri->tail[which];
+        tl_val v;
+        k->field++;
+        count++;
+        if (!tl_item(k, item, 0, s, e, &v) || k->parts[0].ok == 0)
+            continue;
+        if (item == TL_I_FRAME)
+            tl_use(k, TL_OBJ_FUNCTION, &k->parts[0]);
+        else if (item == TL_I_ALT_ITEM || item == TL_I_ALLOC_ITEM)
+            tl_use(k, TL_OBJ_CLASS, &k->parts[0]);
+    }
+    return count;
+}
+
+/* A thread's sample: its time against the thread's last (TL-TS-001). */
+static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
+{
+    tl_thread *t = tl_thread_of(k, th);
+    if (t == NULL || !ts->ok)
+        return t;
+    if (t->sampled && ts->u < t->last_ts) {
+        char f[48];
+        snprintf(f, sizeof f, "%llu, after %llu", (unsigned long long)ts->u,
+                 (unsigned long long)t->last_ts);
+        tl_report_val(k, TL_SAMPLE_TIME, ts,
+                  "no time before the thread's previous sample", f);
+    }
+    t->sampled = 1;
+    t->last_ts = ts->u;
+    return t;
+}
+
+/* The stack a sample leaves (TL-A14): its head against the depth the
+ * thread's last sample left, then matchPrefixSize + its frames. */
+static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
+                  size_t frames)
+{
+    if (t == NULL || !head[0].ok || !head[1].ok)
+        return;
+    char f[48];
+    if (head[1].u != t->depth) {
+        snprintf(f, sizeof f, "%llu, where the last sample left %u",
+                 (unsigned long long)head[1].u, (unsigned)t->depth);
+        tl_report_val(k, TL_STACK_SIZE, &head[1],
+                  "the depth the thread's last stack sample left", f);
+    }
+    if (head[0].u > head[1].u) {
+        snprintf(f, sizeof f, "%llu, above the stackSize %llu",
+                 (unsigned long long)head[0].u,
+                 (unsigned long long)head[1].u);
+        tl_report_val(k, TL_STACK_PREFIX, &head[0],
+                  "a matchPrefixSize no larger than the stackSize", f);
+    }
+    uint64_t depth = head[0].u + frames;
+    t->depth = (uint32_t)(depth > UINT32_MAX ? UINT32_MAX : depth);
+}
+
+/* What a record means across lines, once its fixed items are read. */
+static void meaning(tl_check *k, int r, tl_val *v)
+{
+    switch (r) {
+    case TL_R_THR_CRT:
+        tl_define(k, TL_OBJ_THREAD, &v[1]);
+        break;
+    case TL_R_THR_DST:
+        tl_use(k, TL_OBJ_THREAD, &v[0]);
+        tl_end_thread(k, &v[0]);
+        k->field = -1;
+        tl_report(k, TL_RDR_THREAD_END, k->at, k->n,
+                  "thr dst with two fields, for the 2019 reader",
+                  "thr dst with one");
+        break;
+    case TL_R_THR_AOS:
+    case TL_R_THR_CPU:
+    case TL_R_JIT_CMS:
+    case TL_R_JIT_CMF:
+    case TL_R_JIT_CSS:
+    case TL_R_JIT_CSF:
+    case TL_R_GCH_GCS:
+    case TL_R_GCH_GCF:
+        tl_use(k, TL_OBJ_THREAD, &v[0]);
+        break;
+    case TL_R_CLS_LDF:
+        tl_define(k, TL_OBJ_CLASS, &v[1]);
+        break;
+    case TL_R_CLS_NAM:
+        tl_use(k, TL_OBJ_CLASS, &v[0]);
+        break;
+    case TL_R_FUN_INF:
+        tl_define(k, TL_OBJ_FUNCTION, &v[0]);
+        break;
+    case TL_R_FUN_CMF:
+    case TL_R_FUN_CSF:
+        tl_define(k, TL_OBJ_FUNCTION, &v[1]);
+        break;
+    case TL_R_FUN_NAM:
+        tl_use(k, TL_OBJ_FUNCTION, &v[0]);
+        break;
+    case TL_R_SAM_STR:
+    case TL_R_STR_SAM:
+    case TL_R_SAM_MEM:
+        tl_use(k, TL_OBJ_THREAD, &v[0]);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The fixed items of record r; 0 when the line ends first (said) or a
+ * quoted name leaves the rest unreadable. */
+static int fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
+{
+    const tl_record_info *ri = &tl_records[r];
+    size_t fs[TL_MAX_FIXED], fe[TL_MAX_FIXED];
+    for (int i = 0; i < ri->nfixed; i++) {
+        int item = ri->fixed[i];
+        size_t s, e;
+        k->field = i;
+        if (!tl_field_start(k, &s)) {
+            too_few(k, r);
+            return 0;
+        }
+        enum tl_kind kind = tl_items[item].kind;
+        if (kind == TL_K_QUOTED) {
+            if (!tl_quoted(k, s, &e))
+                return 0;
+            continue;
+        }
+        e = tl_field_end(k, s);
+        fs[i] = s;
+        fe[i] = e;
+        if (kind == TL_K_SYSTIME)
+            systime(k, s, e);
+        else if (r == TL_R_STR_SAM && i == 2 && e == s + 1 && k->p[s] == '?')
+            continue; /* the oldest writer's count may be ? (2.4) */
+        else if (tl_item(k, item, 1, s, e, &v[i]) && item == TL_I_STACK_HEAD)
+            memcpy(head, k->parts, 2 * sizeof *head);
+    }
+    if (r == TL_R_PRF_CFG)
+        tl_config(k, fs[0], fe[0], fs[1], fe[1]);
+    return 1;
+}
+
+void tl_line(tl_check *k)
+{
+    const unsigned char *p = k->p;
+    size_t n = k->n;
+    if (n == 0) {
+        tl_report(k, TL_LINE_EMPTY, k->at, 0, "a record", "an empty line");
+        return;
+    }
+    char q[48];
+    if (n < TL_TAG_LEN || !lower3(p) || p[3] != ' ' || !lower3(p + 4) ||
+        (n > TL_TAG_LEN && p[7] != ' ' && p[7] != '\t')) {
+        tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
+                  "a record tag: three lowercase letters, a space, three "
+                  "lowercase letters",
+                  tl_quote(p, n < 12 ? n : 12, q, sizeof q));
+        return;
+    }
+    int r = tag_record(k, p);
+    if (r < 0) {
+        tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN,
+                  "a record of the seed", tl_quote(p, TL_TAG_LEN, q, sizeof q));
+        return;
+    }
+    k->rec = r;
+    const tl_record_info *ri = &tl_records[r];
+    if (ri->origin == TL_EXT)
+        tl_report(k, TL_TAG_EXTENSION, k->at, TL_TAG_LEN,
+                  "a record of the seed", "a record the seed does not define");
+    if (r == TL_R_PRF_STM) {
+        if (k->started)
+            tl_report(k, TL_START_TWICE, k->at, n, "one prf stm",
+                      "a second one");
+        k->started = 1;
+    } else if (k->record_seen == 0) {
+        tl_report(k, TL_START_FIRST, k->at, TL_TAG_LEN,
+                  "prf stm as the first record",
+                  tl_quote(p, TL_TAG_LEN, q, sizeof q));
+    }
+    k->record_seen = 1;
+    k->cur = TL_TAG_LEN + 1;
+    tl_val v[TL_MAX_FIXED], head[2];
+    memset(v, 0, sizeof v);
+    memset(head, 0, sizeof head);
+    if (!fixed(k, r, v, head))
+        return;
+    meaning(k, r, v);
+    tl_thread *t = NULL;
+    if (r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM)
+        t = sample(k, &v[0], &v[1]);
+    size_t s;
+    if (ri->ntail == 0) {
+        if (tl_field_start(k, &s))
+            too_many(k, r, s);
+        return;
+    }
+    size_t count = tail(k, ri);
+    if (r == TL_R_SAM_STR || r == TL_R_STR_SAM)
+        stack(k, t, head, count);
+}

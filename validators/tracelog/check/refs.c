@@ -1,0 +1,153 @@
+/* refs.c - internal ids across lines: each defined once per object
+ * (TL-ID-001), counted from 0 as the writer counts (TL-ID-002), and each
+ * one used defined somewhere in the file (TL-REF-001, settled at its end:
+ * a definition may follow its use, TL-A16); threads, with what their
+ * samples leave (records.c) and whether they have ended (TL-REF-002).
+ * Defined ids are range sets (ids counted from 0 take one range); ids
+ * used before their definition wait in a map.  Both, and the threads, are
+ * capped by --max-live (TL-LIM-001). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+typedef struct tl_ref {
+    tl_site site; /* its first use                          */
+    uint64_t id;
+    uint8_t obj;      /* enum tl_obj                        */
+    uint8_t resolved; /* a definition came after the use    */
+} tl_ref;
+
+static const char *const obj_names[TL_NOBJ] = {"thread", "class",
+                                               "function"};
+
+TGI_VALUE_FITS(tl_thread);
+
+void tl_refs_init(tl_check *k)
+{
+    uint64_t limit = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
+    tgI_init(&k->threads, sizeof(tl_thread), limit);
+    for (int o = 0; o < TL_NOBJ; o++) {
+        tgS_init(&k->defined[o], limit);
+        tgI_init(&k->pending[o], sizeof(uint32_t), limit);
+    }
+    k->tracking = 1;
+}
+
+void tl_refs_free(tl_check *k)
+{
+    tgI_free(&k->threads);
+    for (int o = 0; o < TL_NOBJ; o++) {
+        tgS_free(&k->defined[o]);
+        tgI_free(&k->pending[o]);
+    }
+    free(k->refs);
+}
+
+tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
+{
+    if (!v->ok || !k->tracking)
+        return NULL;
+    int st;
+    tl_thread *t = tgI_insert(&k->threads, v->u, &st);
+    if (st < 0)
+        tl_limit(k, "threads");
+    return t;
+}
+
+void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
+{
+    if (!v->ok || !k->tracking)
+        return;
+    int r = tgS_add_id(&k->defined[o], v->u, 0);
+    if (r < 0) {
+        tl_limit(k, "internal ids");
+        return;
+    }
+    char f[64];
+    if (r == 0) {
+        snprintf(f, sizeof f, "%s internal id 0x%" PRIX64 " again",
+                 obj_names[o], v->u);
+        tl_report_val(k, TL_ID_TWICE, v, "an id no other is given",
+                  f);
+        return;
+    }
+    if (!k->counted[o] && v->u != k->next_id[o]) {
+        k->counted[o] = 1;
+        snprintf(f, sizeof f, "0x%" PRIX64 " where the count is at 0x%" PRIX64,
+                 v->u, k->next_id[o]);
+        tl_report_val(k, TL_ID_COUNTER, v,
+                  "internal ids counted from 0, one by one", f);
+    }
+    k->next_id[o] = v->u + 1;
+    uint32_t *waiting = tgI_find(&k->pending[o], v->u);
+    if (waiting) {
+        k->refs[*waiting - 1].resolved = 1;
+        tgI_remove(&k->pending[o], v->u);
+    }
+    if (o == TL_OBJ_THREAD)
+        tl_thread_of(k, v);
+}
+
+void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
+{
+    if (!v->ok || !k->tracking)
+        return;
+    if (tgS_contains(&k->defined[o], v->u)) {
+        /* a thread defined keeps its state until it ends */
+        if (o == TL_OBJ_THREAD && !tgI_find(&k->threads, v->u))
+            tl_report_val(k, TL_REF_ENDED, v, "a thread that has not ended",
+                          "the id of a thread its thr dst ended");
+        return;
+    }
+    int st;
+    uint32_t *waiting = tgI_insert(&k->pending[o], v->u, &st);
+    if (st < 0) {
+        tl_limit(k, "internal ids used before their definition");
+        return;
+    }
+    if (st == 0)
+        return; /* its first use waits already */
+    if (k->nrefs == k->cap_refs) {
+        size_t cap = k->cap_refs ? 2 * k->cap_refs : 64;
+        tl_ref *r = realloc(k->refs, cap * sizeof *r);
+        if (r == NULL) {
+            tgI_remove(&k->pending[o], v->u);
+            tl_limit(k, "internal ids used before their definition");
+            return;
+        }
+        k->refs = r;
+        k->cap_refs = cap;
+    }
+    tl_ref *r = &k->refs[k->nrefs++];
+    r->site = tl_site_of(k, v->at, v->n);
+    r->site.field = (int16_t)v->field;
+    r->site.part = (int16_t)v->part;
+    r->id = v->u;
+    r->obj = (uint8_t)o;
+    r->resolved = 0;
+    *waiting = (uint32_t)k->nrefs;
+}
+
+void tl_end_thread(tl_check *k, const tl_val *v)
+{
+    if (v->ok && k->tracking && tgS_contains(&k->defined[TL_OBJ_THREAD], v->u))
+        tgI_remove(&k->threads, v->u);
+}
+
+void tl_refs_end(tl_check *k)
+{
+    if (!k->tracking)
+        return;
+    for (size_t i = 0; i < k->nrefs; i++) {
+        const tl_ref *r = &k->refs[i];
+        if (r->resolved)
+            continue;
+        char exp[64], f[64];
+        snprintf(exp, sizeof exp, "a record that defines %s internal id "
+                 "0x%" PRIX64, obj_names[r->obj], r->id);
+        snprintf(f, sizeof f, "none in the file");
+        tl_report_site(k, TL_REF_UNDEFINED, &r->site, exp, f);
+    }
+}
