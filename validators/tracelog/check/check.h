@@ -39,6 +39,7 @@ typedef struct tl_thread {
     uint64_t last_ts; /* of its last sample                 */
     uint32_t depth;   /* the depth its last stack sample left */
     uint8_t sampled;  /* it has a sample                    */
+    uint8_t lost;     /* a stack sample was not read: depth unknown */
 } tl_thread;
 
 typedef struct tl_check {

@@ -248,10 +248,14 @@ static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
 static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
                   size_t frames)
 {
-    if (t == NULL || !head[0].ok || !head[1].ok)
+    if (t == NULL)
         return;
+    if (!head[0].ok || !head[1].ok) {
+        t->lost = 1; /* what this sample leaves is not known (said) */
+        return;
+    }
     char f[48];
-    if (head[1].u != t->depth) {
+    if (head[1].u != t->depth && !t->lost) {
         snprintf(f, sizeof f, "%llu, where the last sample left %u",
                  (unsigned long long)head[1].u, (unsigned)t->depth);
         tl_report_val(k, TL_STACK_SIZE, &head[1],
@@ -265,6 +269,7 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
                   "a matchPrefixSize no larger than the stackSize", f);
     }
     uint64_t depth = head[0].u + frames;
+    t->lost = 0;
     t->depth = (uint32_t)(depth > UINT32_MAX ? UINT32_MAX : depth);
 }
 
@@ -348,6 +353,8 @@ static int fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
             continue; /* the oldest writer's count may be ? (2.4) */
         else if (tl_item(k, item, 1, s, e, &v[i]) && item == TL_I_STACK_HEAD)
             memcpy(head, k->parts, 2 * sizeof *head);
+        else if (item == TL_I_GEN_COLLECT)
+            k->cur = k->n; /* the flags, as the writer split them: said */
     }
     if (r == TL_R_PRF_CFG)
         tl_config(k, fs[0], fe[0], fs[1], fe[1]);
@@ -397,12 +404,15 @@ void tl_line(tl_check *k)
     tl_val v[TL_MAX_FIXED], head[2];
     memset(v, 0, sizeof v);
     memset(head, 0, sizeof head);
-    if (!fixed(k, r, v, head))
+    int sam = r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM;
+    if (!fixed(k, r, v, head)) {
+        tl_thread *t = sam ? tl_thread_of(k, &v[0]) : NULL;
+        if (t && r != TL_R_SAM_MEM)
+            t->lost = 1; /* a stack sample not read: the depth it left */
         return;
+    }
     meaning(k, r, v);
-    tl_thread *t = NULL;
-    if (r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM)
-        t = sample(k, &v[0], &v[1]);
+    tl_thread *t = sam ? sample(k, &v[0], &v[1]) : NULL;
     size_t s;
     if (ri->ntail == 0) {
         if (tl_field_start(k, &s))
