@@ -10,10 +10,9 @@ rule, place or exit code."""
 import json
 import os
 
-from taplib import SHARED, Scratch, Tap, run
+from taplib import SHARED, Tap, TextCases, at, run
 
 t = Tap()
-scratch = Scratch("tg-afperf-")
 
 H = "# AFPerf v1     \n"
 RI = "RunInfo,100,ns,1639527663.713,1.0.0,7,mission,2.9.0,\n"
@@ -22,33 +21,8 @@ MT = ("MeasurementType,101,7,1,Calls,int32,count,,\n"
 BASE = H + RI + MT
 
 
-def findings(text, *opts):
-    data = text.encode("utf-8", "surrogateescape") if isinstance(
-        text, str) else text
-    path = scratch.write("case.afperf", data)
-    code, out, err = run("check", "--report", "json", "--format", "afperf",
-                         *opts, path)
-    return code, json.loads(out)["files"][0]["findings"]
-
-
-def case(name, text, rule, offset, code, *opts, line=None, column=None):
-    got, found = findings(text, *opts)
-    first = [(d["rule"], d["offset"]) for d in found[:1]]
-    want = [(rule, offset)]
-    if line is not None:
-        first = [(d["rule"], d["offset"], d["line"], d["column"])
-                 for d in found[:1]]
-        want = [(rule, offset, line, column)]
-    t.eq((got, first), (code, want),
-         "%s: %s at %d, exit %d" % (name, rule, offset, code))
-
-
-def at(text, needle, nth=0):
-    """the byte offset of the nth needle in text (UTF-8)"""
-    i = -1
-    for _ in range(nth + 1):
-        i = text.index(needle, i + 1)
-    return len(text[:i].encode("utf-8", "surrogateescape"))
+cases = TextCases(t, "afperf", ".afperf")
+findings, case = cases.findings, cases.case
 
 
 # the base itself is valid, with no finding at all
@@ -61,7 +35,7 @@ s = BASE + "RegionStart,110,7,1,caf\u00e9 \udcc3(x,\nRegionStop,111,1\n"
 case("C3 28 in a label", s, "AF-ENC-001", at(s, "(x"), 1, line=5,
      column=len("RegionStart,110,7,1,caf\u00e9 \udcc3") + 1)
 # the same place in SARIF: line and column, columns in code points
-path = scratch.write("case.afperf", s.encode("utf-8", "surrogateescape"))
+path = cases.write(s)
 code, out, err = run("check", "--report", "sarif", path)
 sarif = json.loads(out)["runs"][0]
 region = sarif["results"][0]["locations"][0]["physicalLocation"]["region"]
@@ -223,7 +197,7 @@ while len(text) < (1 << 20) + 40000:
         want.append(("AF-VAL-001", len(text) + len(head)))
     text += rec
 data = text.encode()
-path = scratch.write("stretches.afperf", data)
+path = cases.write(data)
 for how, args, pipe in (("a file", [path], None), ("a pipe", ["-"], data)):
     code, out, err = run("check", "--report", "json", "--format", "afperf",
                          *args, input_bytes=pipe)

@@ -38,6 +38,9 @@ LAYOUTS = {
 LAYOUTS |= {l + UNCOMPRESSED for l in LAYOUTS}
 LAYOUTS |= {"AFPerf v1, %s line ends" % e
             for e in ("LF", "CRLF", "mixed LF and CRLF")}
+LAYOUTS |= {"CoreProfiler TraceLog, %s" % e
+            for e in ("LF line ends", "CRLF line ends",
+                      "mixed LF and CRLF line ends", "no line end")}
 
 code, out, err = run("rules", "--report", "json")
 formats = json.loads(out)["formats"]

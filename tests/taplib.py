@@ -3,6 +3,7 @@
 Each check prints one TAP line; done() prints the plan and exits non-zero
 when any check failed, so prove reports it.
 """
+import json
 import os
 import subprocess
 import sys
@@ -94,3 +95,46 @@ def da_example():
                    struct.pack("<I", 10)) +
             da_rec(b"FRAM", b"TERM") +
             da_rec(b"DALC", struct.pack("<Q", 0x1000)))
+
+
+class TextCases:
+    """Hand-built cases of a text format: each text is checked as the
+    format, and its first finding compared with the rule, byte offset and
+    (when given) line and column the case computed from how the text was
+    built, and the exit code."""
+
+    def __init__(self, tap, fmt, suffix):
+        self.t = tap
+        self.fmt = fmt
+        self.suffix = suffix
+        self.scratch = Scratch("tg-%s-" % fmt)
+
+    def write(self, text):
+        data = text.encode("utf-8", "surrogateescape") if isinstance(
+            text, str) else text
+        return self.scratch.write("case" + self.suffix, data)
+
+    def findings(self, text, *opts):
+        code, out, err = run("check", "--report", "json", "--format",
+                             self.fmt, *opts, self.write(text))
+        return code, json.loads(out)["files"][0]["findings"]
+
+    def case(self, name, text, rule, offset, code, *opts, line=None,
+             column=None):
+        got, found = self.findings(text, *opts)
+        first = [(d["rule"], d["offset"]) for d in found[:1]]
+        want = [(rule, offset)]
+        if line is not None:
+            first = [(d["rule"], d["offset"], d["line"], d["column"])
+                     for d in found[:1]]
+            want = [(rule, offset, line, column)]
+        self.t.eq((got, first), (code, want),
+                  "%s: %s at %d, exit %d" % (name, rule, offset, code))
+
+
+def at(text, needle, nth=0):
+    """the byte offset of the nth needle in text (UTF-8)"""
+    i = -1
+    for _ in range(nth + 1):
+        i = text.index(needle, i + 1)
+    return len(text[:i].encode("utf-8", "surrogateescape"))

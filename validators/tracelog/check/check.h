@@ -48,42 +48,42 @@ typedef struct tl_check {
     /* the current line */
     const unsigned char *p; /* its bytes, without the line end     */
     size_t n;
-    uint64_t at;      /* offset of its first byte              */
-    uint64_t line;    /* its line number (1-based)             */
-    uint64_t column;  /* column of its first byte              */
-    uint64_t record;  /* its index among the lines (0-based)   */
-    size_t bit;       /* the index's bit of p[0]               */
-    size_t term;      /* bytes of its line end: 0, 1 or 2       */
-    int bare_cr;      /* it ended at a CR alone                */
-    int tabs;         /* it holds a tab                        */
-    int rec;          /* its record (enum tl_record), or -1    */
-    size_t cur;       /* the next field starts here            */
-    int field, part;  /* being read, for paths: -1 = none      */
-    int quiet;        /* read it without findings              */
+    uint64_t at;                /* offset of its first byte              */
+    uint64_t line;              /* its line number (1-based)             */
+    uint64_t column;            /* column of its first byte              */
+    uint64_t record;            /* its index among the lines (0-based)   */
+    size_t bit;                 /* the index's bit of p[0]               */
+    size_t term;                /* bytes of its line end: 0, 1 or 2       */
+    int bare_cr;                /* it ended at a CR alone                */
+    int tabs;                   /* it holds a tab                        */
+    int rec;                    /* its record (enum tl_record), or -1    */
+    size_t cur;                 /* the next field starts here            */
+    int field, part;            /* being read, for paths: -1 = none      */
+    int quiet;                  /* read it without findings              */
     tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
     int nparts;
-    int probing;      /* count its findings, report none       */
-    unsigned probed;  /* findings counted while probing        */
+    int probing;     /* count its findings, report none       */
+    unsigned probed; /* findings counted while probing        */
     char path[96];
     tgX_index index;
     /* the file */
-    int eol_seen; /* bit 0 LF, bit 1 CRLF                        */
-    int stop;     /* checking ends (a limit)                     */
-    int tracking; /* cross-line state still kept                 */
-    int started;  /* a prf stm was read                          */
-    int record_seen; /* a record was read                       */
-    uint64_t tags[64];           /* records.def tags, packed, by hash */
-    unsigned char tag_rec[64];   /* their records, + 1                */
+    int eol_seen;      /* bit 0 LF, bit 1 CRLF                        */
+    int stop;          /* checking ends (a limit)                     */
+    int tracking;      /* cross-line state still kept                 */
+    int started;       /* a prf stm was read                          */
+    int record_seen;   /* a record was read                       */
+    uint64_t tags[64]; /* records.def tags, packed, by hash */
+    unsigned char tag_rec[64]; /* their records, + 1                */
     /* across lines (refs.c) */
-    tgI_map threads;              /* thread iid -> tl_thread, while
+    tgI_map threads;             /* thread iid -> tl_thread, while
                                      it has not ended                 */
-    tgS_ranges defined[TL_NOBJ];  /* internal ids defined, by object  */
-    tgI_map pending[TL_NOBJ];     /* id used before any definition ->
+    tgS_ranges defined[TL_NOBJ]; /* internal ids defined, by object  */
+    tgI_map pending[TL_NOBJ];    /* id used before any definition ->
                                      its index in refs, + 1           */
-    struct tl_ref *refs;          /* those uses, in file order        */
+    struct tl_ref *refs;         /* those uses, in file order        */
     size_t nrefs, cap_refs;
-    uint64_t next_id[TL_NOBJ];    /* what a counter from 0 gives next */
-    int counted[TL_NOBJ];         /* TL-ID-002 said for this object   */
+    uint64_t next_id[TL_NOBJ]; /* what a counter from 0 gives next */
+    int counted[TL_NOBJ];      /* TL-ID-002 said for this object   */
 } tl_check;
 
 /* ---- lex.c ---- */

@@ -26,8 +26,7 @@ void tl_config(tl_check *k, size_t ks, size_t ke, size_t vs, size_t ve)
         set++;
     if (set == TL_NSETTINGS) {
         k->field = 0;
-        tl_report(k, TL_CFG_KEY, k->at + ks, nn,
-                  "a setting the writer prints",
+        tl_report(k, TL_CFG_KEY, k->at + ks, nn, "a setting the writer prints",
                   tl_quote(name, nn, q, sizeof q));
         return;
     }

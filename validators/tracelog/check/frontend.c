@@ -44,10 +44,11 @@ void tgL_check(tgE_check *c, tgW_window *w)
     }
     if (!k.stop)
         tl_refs_end(&k);
-    snprintf(c->layout, sizeof c->layout, "CoreProfiler TraceLog, %s line ends",
-             k.eol_seen == 3   ? "mixed LF and CRLF"
-             : k.eol_seen == 2 ? "CRLF"
-                               : "LF");
+    snprintf(c->layout, sizeof c->layout, "CoreProfiler TraceLog, %s",
+             k.eol_seen == 3   ? "mixed LF and CRLF line ends"
+             : k.eol_seen == 2 ? "CRLF line ends"
+             : k.eol_seen == 1 ? "LF line ends"
+                               : "no line end");
     tl_refs_free(&k);
     tgX_free(&k.index);
 }

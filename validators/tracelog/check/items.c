@@ -18,7 +18,10 @@ static const unsigned char hexv[256] = {
     ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
-static int is_q(const unsigned char *p, size_t n) { return n == 1 && *p == '?'; }
+static int is_q(const unsigned char *p, size_t n)
+{
+    return n == 1 && *p == '?';
+}
 
 /* n bytes of hexadecimal digits into *u: 1, or 0 if one is not. */
 static int hex_digits(const unsigned char *p, size_t n, uint64_t *u)
@@ -42,17 +45,18 @@ static void canonical(tl_check *k, int item, const unsigned char *d, size_t n,
     if (!tgE_active(k->c, TL_HEX_CANONICAL))
         return;
     int lower = item == TL_I_HEX;
-    size_t width = lower                                 ? 0
-                   : tl_items[item].kind == TL_K_HEX64 ||
-                           tl_items[item].kind == TL_K_IP ? 16
-                                                          : 8;
+    size_t width =
+        lower ? 0
+        : tl_items[item].kind == TL_K_HEX64 || tl_items[item].kind == TL_K_IP
+            ? 16
+            : 8;
     int ok = width ? n == width : n == 1 || d[0] != '0';
     for (size_t i = 0; i < n && ok; i++)
         ok = lower ? !(d[i] >= 'A' && d[i] <= 'F')
                    : !(d[i] >= 'a' && d[i] <= 'f');
     if (!ok)
         tl_report(k, TL_HEX_CANONICAL, v->at, v->n,
-                  lower   ? "0x and lowercase digits, no leading zero (0x%x)"
+                  lower ? "0x and lowercase digits, no leading zero (0x%x)"
                   : width == 8 ? "0x and 8 uppercase digits (0x%08X)"
                                : "0x and 16 uppercase digits (0x%016X)",
                   "another width or case");
@@ -188,17 +192,14 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
     v->part = k->part;
     char q[48];
     switch (tl_items[item].kind) {
-    case TL_K_DEC:
-        return dec(k, p, n, UINT64_MAX, v);
+    case TL_K_DEC: return dec(k, p, n, UINT64_MAX, v);
     case TL_K_HEX64:
-    case TL_K_HEX32:
-        return hex(k, item, p, n, v);
+    case TL_K_HEX32: return hex(k, item, p, n, v);
     case TL_K_IID:
         if (top && is_q(p, n))
             return 1; /* undefined: a top-level id may be (TL-A5) */
         return hex(k, item, p, n, v);
-    case TL_K_IP:
-        return ip(k, p, n, v);
+    case TL_K_IP: return ip(k, p, n, v);
     case TL_K_TOKEN: /* cut at spaces; what it may hold is the record's */
         v->ok = 1;
         return 1;
@@ -216,12 +217,9 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
         tl_report(k, TL_GC_REASON, v->at, v->n, "induced or ?",
                   tl_quote(p, n, q, sizeof q));
         return 0;
-    case TL_K_THREAD:
-        return thread(k, p, n, v);
-    case TL_K_PARTS:
-        return parts(k, item, s, e);
-    default: /* TL_K_QUOTED, TL_K_SYSTIME: cut by records.c */
-        return 0;
+    case TL_K_THREAD: return thread(k, p, n, v);
+    case TL_K_PARTS: return parts(k, item, s, e);
+    default: /* TL_K_QUOTED, TL_K_SYSTIME: cut by records.c */ return 0;
     }
 }
 
@@ -266,8 +264,7 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
             v->part = k->part;
             if (item == TL_I_FRAME) /* left out, never ?, in a frame */
                 tl_report(k, TL_IP_FRAME_UNDEFINED, v->at, 1,
-                          "the frame without its instruction pointer",
-                          ":?");
+                          "the frame without its instruction pointer", ":?");
             else if (item != TL_I_STACK_HEAD) {
                 tl_report(k, TL_IP_SYNTAX, v->at, 1,
                           "an instruction pointer (? only in the sam str "
@@ -308,8 +305,8 @@ int tl_quoted(tl_check *k, size_t s, size_t *e)
     }
     const unsigned char *close = memchr(p + s + 1, '"', k->n - s - 1);
     if (close == NULL) {
-        tl_report(k, TL_QUOTED, k->at + s, k->n - s,
-                  "a closing double quote", "the end of the line");
+        tl_report(k, TL_QUOTED, k->at + s, k->n - s, "a closing double quote",
+                  "the end of the line");
         return 0;
     }
     size_t c = (size_t)(close - p);

@@ -77,8 +77,8 @@ int64_t tl_report(tl_check *k, size_t rule, uint64_t at, uint64_t len,
         return tgE_report(k->c, rule, &site, NULL, NULL);
     site.line = k->line;
     site.column = column_of(k, at);
-    site.path = path_of(k->path, sizeof k->path, k->record, k->rec, k->field,
-                        k->part);
+    site.path =
+        path_of(k->path, sizeof k->path, k->record, k->rec, k->field, k->part);
     return tgE_report(k->c, rule, &site, exp, found);
 }
 
@@ -124,10 +124,10 @@ void tl_limit(tl_check *k, const char *what)
     char exp[96];
     int quiet = k->quiet, probing = k->probing;
     k->quiet = k->probing = 0; /* a limit is said whatever the line */
-    tl_report(k, TL_LIMIT_LIVE, k->at, 0,
-              tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp,
-                             sizeof exp),
-              "one more");
+    tl_report(
+        k, TL_LIMIT_LIVE, k->at, 0,
+        tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp, sizeof exp),
+        "one more");
     k->quiet = quiet;
     k->probing = probing;
     k->tracking = 0;
@@ -157,8 +157,8 @@ static void too_long(tl_check *k, const char *found)
     char exp[96];
     k->n = 0;
     tl_report(k, TL_LIMIT_LINE, k->at, k->w->max_need,
-              tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes per line",
-                             exp, sizeof exp),
+              tgE_limit_text(k->c, TG_LIMIT_BLOCK_BYTES, "bytes per line", exp,
+                             sizeof exp),
               found);
     k->stop = 1;
 }
@@ -239,9 +239,9 @@ int tl_frame(tl_check *k)
                   "the input ends after the CR");
         k->term = 1; /* consumed with the line; the line itself is read */
     } else if (k->term == 0) {
-        /* a last line without a line end, in a file whose lines have
-         * them: if anything is wrong with it, the file was cut (T-1) */
-        k->probing = k->eol_seen != 0;
+        /* a last line without a line end: if anything is wrong with it,
+         * the file was cut inside it (T-1); the writer ends every line */
+        k->probing = 1;
     }
     tgW_consume(w, k->n + k->term);
     return 1;

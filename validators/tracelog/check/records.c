@@ -162,14 +162,14 @@ static void systime(tl_check *k, size_t s, size_t e)
                   tl_quote(k->p + s, end - s, q, sizeof q));
         return;
     }
-    const char *bad = d[1] < 1 || d[1] > 12      ? "a month out of range"
-                      : d[2] < 1 || d[2] > days_in(d[0], d[1])
-                          ? "a day out of range"
-                      : t[0] > 23            ? "an hour out of range"
-                      : t[1] > 59            ? "a minute out of range"
-                      : t[2] > 59            ? "a second out of range"
-                      : zone && (z[0] > 14 || z[1] > 59) ? "a zone out of range"
-                                                         : NULL;
+    const char *bad =
+        d[1] < 1 || d[1] > 12                    ? "a month out of range"
+        : d[2] < 1 || d[2] > days_in(d[0], d[1]) ? "a day out of range"
+        : t[0] > 23                              ? "an hour out of range"
+        : t[1] > 59                              ? "a minute out of range"
+        : t[2] > 59                              ? "a second out of range"
+        : zone && (z[0] > 14 || z[1] > 59)       ? "a zone out of range"
+                                                 : NULL;
     if (bad) {
         tl_report(k, TL_SYSTIME_RANGE, k->at + s, end - s,
                   "a time of the calendar (zones up to 14:00)", bad);
@@ -236,7 +236,7 @@ static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
         snprintf(f, sizeof f, "%llu, after %llu", (unsigned long long)ts->u,
                  (unsigned long long)t->last_ts);
         tl_report_val(k, TL_SAMPLE_TIME, ts,
-                  "no time before the thread's previous sample", f);
+                      "no time before the thread's previous sample", f);
     }
     t->sampled = 1;
     t->last_ts = ts->u;
@@ -259,14 +259,13 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
         snprintf(f, sizeof f, "%llu, where the last sample left %u",
                  (unsigned long long)head[1].u, (unsigned)t->depth);
         tl_report_val(k, TL_STACK_SIZE, &head[1],
-                  "the depth the thread's last stack sample left", f);
+                      "the depth the thread's last stack sample left", f);
     }
     if (head[0].u > head[1].u) {
         snprintf(f, sizeof f, "%llu, above the stackSize %llu",
-                 (unsigned long long)head[0].u,
-                 (unsigned long long)head[1].u);
+                 (unsigned long long)head[0].u, (unsigned long long)head[1].u);
         tl_report_val(k, TL_STACK_PREFIX, &head[0],
-                  "a matchPrefixSize no larger than the stackSize", f);
+                      "a matchPrefixSize no larger than the stackSize", f);
     }
     uint64_t depth = head[0].u + frames;
     t->lost = 0;
@@ -277,9 +276,7 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
 static void meaning(tl_check *k, int r, tl_val *v)
 {
     switch (r) {
-    case TL_R_THR_CRT:
-        tl_define(k, TL_OBJ_THREAD, &v[1]);
-        break;
+    case TL_R_THR_CRT: tl_define(k, TL_OBJ_THREAD, &v[1]); break;
     case TL_R_THR_DST:
         tl_use(k, TL_OBJ_THREAD, &v[0]);
         tl_end_thread(k, &v[0]);
@@ -295,32 +292,17 @@ static void meaning(tl_check *k, int r, tl_val *v)
     case TL_R_JIT_CSS:
     case TL_R_JIT_CSF:
     case TL_R_GCH_GCS:
-    case TL_R_GCH_GCF:
-        tl_use(k, TL_OBJ_THREAD, &v[0]);
-        break;
-    case TL_R_CLS_LDF:
-        tl_define(k, TL_OBJ_CLASS, &v[1]);
-        break;
-    case TL_R_CLS_NAM:
-        tl_use(k, TL_OBJ_CLASS, &v[0]);
-        break;
-    case TL_R_FUN_INF:
-        tl_define(k, TL_OBJ_FUNCTION, &v[0]);
-        break;
+    case TL_R_GCH_GCF: tl_use(k, TL_OBJ_THREAD, &v[0]); break;
+    case TL_R_CLS_LDF: tl_define(k, TL_OBJ_CLASS, &v[1]); break;
+    case TL_R_CLS_NAM: tl_use(k, TL_OBJ_CLASS, &v[0]); break;
+    case TL_R_FUN_INF: tl_define(k, TL_OBJ_FUNCTION, &v[0]); break;
     case TL_R_FUN_CMF:
-    case TL_R_FUN_CSF:
-        tl_define(k, TL_OBJ_FUNCTION, &v[1]);
-        break;
-    case TL_R_FUN_NAM:
-        tl_use(k, TL_OBJ_FUNCTION, &v[0]);
-        break;
+    case TL_R_FUN_CSF: tl_define(k, TL_OBJ_FUNCTION, &v[1]); break;
+    case TL_R_FUN_NAM: tl_use(k, TL_OBJ_FUNCTION, &v[0]); break;
     case TL_R_SAM_STR:
     case TL_R_STR_SAM:
-    case TL_R_SAM_MEM:
-        tl_use(k, TL_OBJ_THREAD, &v[0]);
-        break;
-    default:
-        break;
+    case TL_R_SAM_MEM: tl_use(k, TL_OBJ_THREAD, &v[0]); break;
+    default: break;
     }
 }
 
@@ -380,8 +362,8 @@ void tl_line(tl_check *k)
     }
     int r = tag_record(k, p);
     if (r < 0) {
-        tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN,
-                  "a record of the seed", tl_quote(p, TL_TAG_LEN, q, sizeof q));
+        tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN, "a record of the seed",
+                  tl_quote(p, TL_TAG_LEN, q, sizeof q));
         return;
     }
     k->rec = r;

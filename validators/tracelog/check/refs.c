@@ -19,8 +19,7 @@ typedef struct tl_ref {
     uint8_t resolved; /* a definition came after the use    */
 } tl_ref;
 
-static const char *const obj_names[TL_NOBJ] = {"thread", "class",
-                                               "function"};
+static const char *const obj_names[TL_NOBJ] = {"thread", "class", "function"};
 
 TGI_VALUE_FITS(tl_thread);
 
@@ -69,8 +68,7 @@ void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
     if (r == 0) {
         snprintf(f, sizeof f, "%s internal id 0x%" PRIX64 " again",
                  obj_names[o], v->u);
-        tl_report_val(k, TL_ID_TWICE, v, "an id no other is given",
-                  f);
+        tl_report_val(k, TL_ID_TWICE, v, "an id no other is given", f);
         return;
     }
     if (!k->counted[o] && v->u != k->next_id[o]) {
@@ -78,7 +76,7 @@ void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
         snprintf(f, sizeof f, "0x%" PRIX64 " where the count is at 0x%" PRIX64,
                  v->u, k->next_id[o]);
         tl_report_val(k, TL_ID_COUNTER, v,
-                  "internal ids counted from 0, one by one", f);
+                      "internal ids counted from 0, one by one", f);
     }
     k->next_id[o] = v->u + 1;
     uint32_t *waiting = tgI_find(&k->pending[o], v->u);
@@ -145,8 +143,10 @@ void tl_refs_end(tl_check *k)
         if (r->resolved)
             continue;
         char exp[64], f[64];
-        snprintf(exp, sizeof exp, "a record that defines %s internal id "
-                 "0x%" PRIX64, obj_names[r->obj], r->id);
+        snprintf(exp, sizeof exp,
+                 "a record that defines %s internal id "
+                 "0x%" PRIX64,
+                 obj_names[r->obj], r->id);
         snprintf(f, sizeof f, "none in the file");
         tl_report_site(k, TL_REF_UNDEFINED, &r->site, exp, f);
     }

@@ -62,10 +62,10 @@ static const char *const class_names[] = {
     "\xe6\x97\xa5\xe6\x9c\xac.\xe3\x82\xaf\xe3\x83\xa9\xe3\x82\xb9",
 };
 static const char *const func_names[] = {
-    "Program::Main", "Program::Run", "System.String::Concat",
-    "Tizen.Applications.CoreApplication::OnCreate", "Worker::Loop",
-    "System.Collections.Generic.List`1::Add", "Parser::ReadToken",
-    "Caf\xc3\xa9::R\xc3\xb6st",
+    "Program::Main",         "Program::Run",
+    "System.String::Concat", "Tizen.Applications.CoreApplication::OnCreate",
+    "Worker::Loop",          "System.Collections.Generic.List`1::Add",
+    "Parser::ReadToken",     "Caf\xc3\xa9::R\xc3\xb6st",
 };
 static const char *const return_types[] = {"void", "int", "string",
                                            "System.Object", "bool"};
@@ -111,9 +111,7 @@ static void start(tl_gen *g)
         case TL_SET_METHOD:
             tgT_addz(g->m, tl_methods[2]); /* Sampling: samples follow */
             break;
-        case TL_SET_NUMBER:
-            num(g, 10 + tgB_below(&g->rng, 90));
-            break;
+        case TL_SET_NUMBER: num(g, 10 + tgB_below(&g->rng, 90)); break;
         case TL_SET_SWITCH:
             tgT_addz(g->m,
                      strcmp(tl_settings[s].name, "LineTraceEnabled") == 0
@@ -300,8 +298,8 @@ static void collection(tl_gen *g, const gen_thread *t)
     num(g, tick(g));
     for (unsigned n = 1 + tgB_below(&g->rng, 4); n > 0; n--) {
         uint32_t count = 1 + tgB_below(&g->rng, 500);
-        tgT_addf(g->m, "0x%08X:%u:%u", tgB_below(&g->rng, g->nclasses),
-                 count, count * 32);
+        tgT_addf(g->m, "0x%08X:%u:%u", tgB_below(&g->rng, g->nclasses), count,
+                 count * 32);
     }
     if (!g->vstools) {
         rec(g, "gch gcf");

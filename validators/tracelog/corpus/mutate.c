@@ -42,7 +42,10 @@ static long find(const tl_mut *x, const char *tag, long k, size_t min)
     return -1;
 }
 
-static long first(const tl_mut *x, const char *tag) { return find(x, tag, 0, 0); }
+static long first(const tl_mut *x, const char *tag)
+{
+    return find(x, tag, 0, 0);
+}
 
 /* Line i's field f set to s, and the break marked there. */
 static int set_at(tl_mut *x, long i, size_t f, const char *s)
@@ -91,8 +94,8 @@ static long sample_with_frame(const tl_mut *x)
 }
 
 /* The function internal id of the frame at field f of line i. */
-static const char *frame_function(const tl_mut *x, long i, size_t f,
-                                  char *buf, size_t cap)
+static const char *frame_function(const tl_mut *x, long i, size_t f, char *buf,
+                                  size_t cap)
 {
     text(x, (size_t)i, f, buf, cap);
     char *colon = strchr(buf, ':');
@@ -298,10 +301,8 @@ static int mut_hex64(tl_mut *x)
 static int mut_hex32(tl_mut *x)
 {
     switch (x->variant) {
-    case 0:
-        return set_at(x, first(x, "thr aos"), 1, "0x000000001");
-    case 1:
-        return set_at(x, first(x, "mod ldf"), 4, "?");
+    case 0: return set_at(x, first(x, "thr aos"), 1, "0x000000001");
+    case 1: return set_at(x, first(x, "mod ldf"), 4, "?");
     default: {
         long i = sample_with_frame(x);
         char f[40];
@@ -473,7 +474,8 @@ static int mut_cfg_key(tl_mut *x)
 
 static int mut_cfg_value(tl_mut *x)
 {
-    return set_at(x, setting(x, VARIANT("CollectionMethod", "SamplingTimeoutMs")),
+    return set_at(x,
+                  setting(x, VARIANT("CollectionMethod", "SamplingTimeoutMs")),
                   2, VARIANT("Tracing", "ten"));
 }
 
@@ -533,8 +535,7 @@ static long later_sample(const tl_mut *x, const char *tag, long *prev)
             continue;
         for (size_t j = a + 1; j < x->m.nl; j++)
             if (is_sample(x, j) && same_thread(x, a, j) &&
-                (tag ? tgT_text_is(&x->m, j, 0, tag) && x->m.l[j].n > 4
-                     : 1)) {
+                (tag ? tgT_text_is(&x->m, j, 0, tag) && x->m.l[j].n > 4 : 1)) {
                 *prev = (long)a;
                 return (long)j;
             }
@@ -623,7 +624,10 @@ static int mut_id_counter(tl_mut *x)
 
 /* ---- what the 2019 reader misreads ----------------------------------- */
 
-static int mut_rdr_bare_ip(tl_mut *x) { return frame_ip(x, "00007F3A500000A4"); }
+static int mut_rdr_bare_ip(tl_mut *x)
+{
+    return frame_ip(x, "00007F3A500000A4");
+}
 
 static int mut_rdr_thread_end(tl_mut *x)
 {

@@ -1,0 +1,280 @@
+#!/usr/bin/python3
+"""tracelog.t - one hand-built case per CoreProfiler TraceLog rule, each
+written from the words of seeds/coreprofiler-tracelog.md and the decisions
+of formats/tracelog.md (never from tracegate's generator, so a misreading
+shared by the generator and the checker cannot pass here). A case names
+the rule its first finding must have, the byte offset and (for some) the
+line and column, computed from how the text was built, and the exit code.
+Failure: another rule, place or exit code, or another whole message."""
+import json
+
+from taplib import Tap, TextCases, at, run
+
+t = Tap()
+cases = TextCases(t, "tracelog", ".tracelog")
+findings, case = cases.findings, cases.case
+
+# A run as the seed's syntax lines print it: every item in its printf form
+# (0x%016X ids, 0x%08X internal ids, 0x%x sizes), LF line ends.
+STM = "prf stm 2018-06-25 07:24:28.049\n"
+CFG = ("prf cfg CollectionMethod Sampling\n"
+       "prf cfg SamplingTimeoutMs 10\n"
+       "prf cfg LineTraceEnabled T\n")
+LOAD = ('apd crf 0x00007F3A12340000 0x0000000000001F90 0x00000000 '
+        '"DefaultDomain"\n'
+        'asm ldf 0x00007F3A30000000 0x00007F3A12340000 0x00007F3A10000000 '
+        '0x00000000 "Program"\n'
+        'mod ldf 0x00007F3A10000000 0x00007F3A00400000 0x00007F3A30000000 '
+        '0x00000000 "/opt/usr/apps/org.example/bin/Program.dll"\n'
+        "mod ata 0x00007F3A10000000 0x00007F3A30000000\n")
+THREAD = ("thr crt 0x00007F3A00001000 0x00000000\n"
+          "thr aos 0x00000000 4242\n")
+CLASS = ("cls ldf 0x00007F3A20000000 0x00000000 0x00007F3A10000000 "
+         "0x02000002 0x00000000\n"
+         'cls nam 0x00000000 "Program"\n')
+FUN = ("jit cms 0x00000000 1500 0x00007F3A40000000\n"
+       "fun inf 0x00000000 0x00007F3A40000000 0x00007F3A20000000 "
+       "0x00007F3A10000000 0x06000001 0x00007F3A50000000:0x40 0x0:0x0:0x4\n"
+       "jit cmf 0x00000000 1510 0x00007F3A40000000 0x00000000\n"
+       'fun nam 0x00000000 "Program::Main" "void" "(string[])"\n')
+SAM = ("sam str 0x00000000 1520 1 0:0 0x00000000:0x00007F3A500000A4\n"
+       "sam str 0x00000000 1530 1 1:1:0x00007F3A500000B0\n"
+       "sam mem 0x00000000 1540 0x00000000:2:48:0x00007F3A500000C0\n")
+GC = ("gch gcs 0x00000000 1550 induced tfff\n"
+      "gch alt 1560 0x00000000:1:24\n"
+      "gch gcf 0x00000000 1570\n")
+END = ("prc cpu 1580 2000\n"
+       "thr cpu 0x00000000 1590 1500\n"
+       "prf tps 1600\n"
+       "prf trs 1700\n"
+       "thr dst 0x00000000\n")
+BASE = STM + CFG + LOAD + THREAD + CLASS + FUN + SAM + GC + END
+
+
+def lines_before(text, needle):
+    """the line number of needle in text (1-based)"""
+    return text[:text.index(needle)].count("\n") + 1
+
+
+# the base is valid under every profile but vstools-compat: no finding
+for profile in ("default", "strict-canonical"):
+    got, found = findings(BASE, "--fail-on", "info", "--profile", profile)
+    t.eq((got, found), (0, []), "the base is conformant, no finding (%s)"
+         % profile)
+
+# ---- lines ------------------------------------------------------------------
+s = BASE.replace("prc cpu 1580", "Prc cpu 1580")
+case("a capitalised record type", s, "TL-LIN-001", at(s, "Prc"), 1,
+     line=lines_before(s, "Prc"), column=1)
+s = BASE.replace("thr crt 0x00007F3A00001000", "xxthr crt 0x00007F3A00001000")
+case("junk before the tag (M26)", s, "TL-LIN-001", at(s, "xxthr"), 1)
+s = BASE.replace("sam mem 0x", "sam  mem 0x")
+case("two spaces inside the tag", s, "TL-LIN-001", at(s, "sam  mem"), 1)
+s = BASE.replace("prf tps 1600\n", "prf tps 1600\r")
+case("a CR alone", s, "TL-LIN-002", at(s, "\r"), 1,
+     line=lines_before(s, "prf tps"), column=len("prf tps 1600") + 1)
+s = BASE.replace(THREAD, THREAD + "\n")
+case("an empty line", s, "TL-LIN-003", at(s, "\n\n") + 1, 0)
+s = BASE[:-1]
+case("no line end after the last line", s, "TL-LIN-004", len(s), 0)
+s = BASE.replace("prc cpu 1580 2000", "prc cpu 1580  2000")
+case("two spaces between fields", s, "TL-LIN-005", at(s, "  2000"), 1)
+s = BASE.replace("prc cpu 1580 2000", "prc cpu 1580\t2000")
+case("a tab between fields", s, "TL-LIN-005", at(s, "\t"), 1)
+s = BASE.replace("prf tps 1600\n", "prf tps 1600 \n")
+case("a space at the end of a line", s, "TL-LIN-005", at(s, "1600 ") + 4, 1)
+s = BASE.replace('"Program"\n', '"Program" \n', 1)
+case("a space after a quoted name", s, "TL-LIN-005", at(s, '"Program" ') + 9,
+     1)
+s = BASE.replace('cls nam 0x00000000 "Program"',
+                 'cls nam 0x00000000 "Caf\u00e9\udcc3(x"')
+case("C3 28 in a class name", s, "TL-ENC-001", at(s, "(x"), 0,
+     line=lines_before(s, "cls nam"), column=len('cls nam 0x00000000 "Caf\u00e9'
+                                                 '\udcc3') + 1)
+
+# ---- records ------------------------------------------------------------------
+s = BASE.replace("prc cpu 1580 2000", "xyz abc 1")
+case("an unknown record", s, "TL-TAG-001", at(s, "xyz"), 1)
+s = BASE + "gch gen 3 loh:0:0 gen2:0:0 gen1:1:96 gen0:2:48\n"
+case("the 2019 reader's gch gen", s, "TL-TAG-002", at(s, "gch gen"), 0)
+s = BASE.replace("fun inf 0x00000000 0x00007F3A40000000",
+                 "fun cmf 0x00007F3A40000000 0x00000000").replace(
+    "0x06000001 0x00007F3A50000000:0x40", "0x06000001 0x00000000 "
+    "0x00007F3A50000000:0x40")
+case("the writers' fun cmf", s, "TL-TAG-002", at(s, "fun cmf"), 0)
+s = BASE.replace("thr dst 0x00000000", "thr dst 0x00000000 0x00000001")
+case("thr dst with two fields (TL-A1)", s, "TL-TAG-003",
+     at(s, "0x00000001\n"), 1)
+s = BASE.replace("thr dst 0x00000000", "thr crt 0x00000000")
+case("thr crt with one field (TL-A1)", s, "TL-TAG-003", len(s) - 1, 1)
+s = BASE.replace("prc cpu 1580 2000", "prc cpu 1580")
+case("prc cpu without its usage", s, "TL-FLD-001", at(s, "prc cpu 1580") + 12,
+     1)
+s = BASE.replace("prf tps 1600", "prf tps")
+case("prf tps without its timestamp (M15)", s, "TL-FLD-001",
+     at(s, "prf tps") + 7, 1)
+s = BASE.replace("prf trs 1700", "prf trs 1700 1800")
+case("prf trs with two timestamps (M15)", s, "TL-FLD-002", at(s, "1800"), 1)
+s = BASE.replace('"Program::Main" "void" "(string[])"', '"Program::Main"')
+case("fun nam with one string, as the oldest writer", s, "TL-FLD-003",
+     at(s, '"Program::Main"') + 15, 1)
+s = BASE.replace('"(string[])"', '"(string[])" "static"')
+case("fun nam with four strings", s, "TL-FLD-003", at(s, '"static"'), 1)
+
+# ---- items ------------------------------------------------------------------
+s = BASE.replace("mod ata 0x00007F3A10000000", "mod ata 00007F3A10000000")
+case("an id without 0x", s, "TL-HEX-001", at(s, "mod ata") + 8, 1)
+s = BASE.replace("mod ata 0x00007F3A10000000", "mod ata 0x100007F3A10000000")
+case("an id of 17 digits", s, "TL-HEX-001", at(s, "0x100007F3A"), 1)
+s = BASE.replace("mod ata 0x00007F3A10000000", "mod ata 0x")
+case("0x and no digits", s, "TL-HEX-001", at(s, "mod ata") + 8, 1)
+s = BASE.replace("thr aos 0x00000000", "thr aos 0x000000001")
+case("an internal id of 9 digits", s, "TL-HEX-002", at(s, "0x000000001"), 1)
+s = BASE.replace('0x00000000 "/opt', '? "/opt')
+case("? as an HRESULT", s, "TL-HEX-002", at(s, '? "/opt'), 1)
+s = BASE.replace("1 0:0 0x00000000:0x", "1 0:0 ?:0x")
+case("? as a frame's function", s, "TL-HEX-002", at(s, "?:0x"), 1)
+s = BASE.replace("mod ata 0x00007F3A10000000", "mod ata 0x00007f3a10000000")
+case("a lowercase id, strict-canonical", s, "TL-HEX-003",
+     at(s, "0x00007f3a"), 0, "--profile", "strict-canonical")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "lowercase hex is no finding by default (TL-A3)")
+s = BASE.replace("0x00000000:0x00007F3A500000A4", "0x00000000:0x00007F3G500000A4")
+case("a G in a frame's IP", s, "TL-IP-001", at(s, "0x00007F3G"), 1)
+s = BASE.replace("48:0x00007F3A500000C0", "48:?")
+case("? as an allocation's IP", s, "TL-IP-001", at(s, "48:?") + 3, 1)
+s = BASE.replace("0x00000000:0x00007F3A500000A4", "0x00000000:?")
+case("? as a frame's IP", s, "TL-IP-002", at(s, "0x00000000:?") + 11, 0)
+s = BASE.replace("prc cpu 1580", "prc cpu -5")
+case("a negative timestamp (tick wrap)", s, "TL-NUM-001", at(s, "-5"), 1)
+s = BASE.replace("prc cpu 1580", "prc cpu +5")
+case("a timestamp with +", s, "TL-NUM-001", at(s, "+5"), 1)
+s = BASE.replace("1 0:0 0x", "1 2147483648:0 0x")
+case("matchPrefixSize 2^31", s, "TL-NUM-002", at(s, "2147483648"), 1)
+s = BASE.replace("prc cpu 1580", "prc cpu 18446744073709551616")
+case("a timestamp of 2^64", s, "TL-NUM-002", at(s, "18446744073709551616"), 1)
+s = BASE.replace('cls nam 0x00000000 "Program"', 'cls nam 0x00000000 "Pro"gram"')
+case('a " inside a class name', s, "TL-QTN-001", at(s, '"gram"'), 1)
+s = BASE.replace('Program.dll"', "Program.dll")
+case("a module name not closed", s, "TL-QTN-001", at(s, '"/opt'), 1)
+s = BASE.replace("07:24:28.049", "07:24:28.0490")
+case("four digits of milliseconds", s, "TL-TIM-001", at(s, "2018-06-25"), 1,
+     line=1, column=9)
+s = BASE.replace("07:24:28.049", "07:24:28.049 +9:00")
+case("a zone of one hour digit", s, "TL-TIM-001", at(s, "2018-06-25"), 1)
+s = BASE.replace("2018-06-25 07:24:28.049", "2018-13-40 25:61:61.100")
+case("the 40th day of the 13th month", s, "TL-TIM-002", at(s, "2018-13"), 1)
+s = BASE.replace("2018-06-25", "2019-02-29")
+case("29 February of a common year", s, "TL-TIM-002", at(s, "2019-02"), 1)
+s = BASE.replace("gch alt 1560 0x00000000:1:24", "gch alt 1560 0x00000000:1")
+case("an allocation table item of two parts", s, "TL-ITM-001",
+     at(s, "0x00000000:1\n"), 1)
+s = BASE.replace("48:0x00007F3A500000C0", "48:0x7:0x8")
+case("an allocation item of five parts", s, "TL-ITM-001",
+     at(s, "0x00000000:2:48"), 1)
+s = BASE.replace("0x00007F3A50000000:0x40 0x0:0x0:0x4",
+                 "0x0:0x0:0x4 0x00007F3A50000000:0x40")
+case("an IL map before the code info (TL-A12)", s, "TL-ITM-002",
+     at(s, "0x00007F3A50000000:0x40"), 1)
+
+# ---- values -----------------------------------------------------------------
+s = BASE.replace("CollectionMethod Sampling", "CollectionMethod Sampling now")
+case("a setting's value with a space", s, "TL-CFG-001", at(s, "now"), 1)
+s = BASE.replace(CFG, CFG + "prf cfg Foo 1\n")
+case("an unknown setting", s, "TL-CFG-002", at(s, "Foo"), 0)
+s = BASE.replace("CollectionMethod Sampling", "CollectionMethod Tracing")
+case("CollectionMethod Tracing", s, "TL-CFG-003", at(s, "Tracing"), 1)
+s = BASE.replace("SamplingTimeoutMs 10", "SamplingTimeoutMs ten")
+case("a number written as a word", s, "TL-CFG-003", at(s, "ten"), 1)
+s = BASE.replace("LineTraceEnabled T", "LineTraceEnabled true")
+case("a switch written true", s, "TL-CFG-004", at(s, "true"), 0)
+s = BASE.replace("induced tfff", "explicit tfff")
+case("a collection's reason explicit", s, "TL-GC-001", at(s, "explicit"), 1)
+s = BASE.replace("induced tfff", "induced t f f f")
+case("generation flags as four tokens (M18)", s, "TL-GC-002",
+     at(s, "t f f f"), 1)
+s = BASE.replace("induced tfff", "induced tff")
+case("three generation flags", s, "TL-GC-002", at(s, "tff\n"), 1)
+s = BASE.replace("jit cms 0x00000000", "jit cms 4242")
+case("a JIT record's thread in decimal (TL-A11)", s, "TL-THR-001",
+     at(s, "4242 1500"), 0)
+
+# ---- across lines -------------------------------------------------------------
+s = BASE[len(STM):] + STM
+case("prf stm last", s, "TL-ORD-001", 0, 0, line=1, column=1)
+s = STM + BASE
+case("prf stm twice", s, "TL-ORD-002", len(STM), 0)
+s = BASE.replace("1530 1 1:1:", "1530 1 1:2:")
+case("a stackSize the last sample did not leave", s, "TL-STK-001",
+     at(s, "1:2:") + 2, 0)
+s = BASE.replace("1530 1 1:1:", "1530 1 2:1:")
+case("a matchPrefixSize above its stackSize", s, "TL-STK-002",
+     at(s, "2:1:"), 0)
+s = BASE.replace("sam str 0x00000000 1530", "sam str 0x00000000 1510")
+case("a sample before the thread's last", s, "TL-TS-001",
+     at(s, "sam str 0x00000000 1510") + 19, 0)
+s = BASE.replace("1 0:0 0x00000000:0x", "1 0:0 0x00000009:0x")
+case("a frame of a function defined nowhere", s, "TL-REF-001",
+     at(s, "0x00000009"), 0)
+s = BASE.replace(END, END + "thr cpu 0x00000000 1800 100\n")
+case("a thread's record after its end", s, "TL-REF-002",
+     at(s, "thr cpu 0x00000000 1800") + 8, 0)
+s = BASE.replace(CLASS, CLASS + CLASS.splitlines(True)[0])
+case("a class internal id defined twice", s, "TL-ID-001",
+     at(s, "0x00000000 0x00007F3A10000000 0x02000002", 1), 0)
+s = BASE.replace(END, END + "thr crt 0x00007F3A00002000 0x00000005\n")
+case("a thread id out of the count", s, "TL-ID-002",
+     at(s, "0x00000005"), 0)
+
+# ---- what the 2019 reader misreads --------------------------------------------
+s = BASE.replace("0x00000000:0x00007F3A500000A4", "0x00000000:00007F3A500000A4")
+case("a bare-hex frame IP", s, "TL-RDR-001", at(s, "00007F3A500000A4"), 0)
+NOJIT = STM + CFG + LOAD + THREAD + CLASS + FUN.splitlines(True)[1] + \
+    FUN.splitlines(True)[3] + SAM + END
+case("thr dst under vstools-compat", NOJIT, "TL-RDR-002",
+     at(NOJIT, "thr dst"), 1, "--profile", "vstools-compat")
+got, found = findings(NOJIT, "--fail-on", "info")
+t.eq((got, found), (0, []), "thr dst with one field: no finding by default")
+s = BASE.replace("0x00007F3A50000000:0x40 0x0:0x0:0x4",
+                 "0x00007F3A50000000:0x40 0x00007F3A50001000:0x20")
+case("two code infos side by side", s, "TL-RDR-003",
+     at(s, "0x00007F3A50001000"), 0)
+s = BASE.replace("07:24:28.049", "07:24:28.049 +09:00")
+case("a start time with a zone", s, "TL-RDR-004", at(s, "+09:00"), 0)
+case("an internal-id JIT thread under vstools-compat", BASE, "TL-RDR-005",
+     at(BASE, "jit cms") + 8, 1, "--profile", "vstools-compat")
+s = BASE.replace('cls nam 0x00000000 "Program"',
+                 'cls nam 0x00000000 "sam str 0x1 2 3 0:0"')
+case("a class named like a stack sample", s, "TL-RDR-006",
+     at(s, '"sam str'), 0)
+
+# ---- the end of the input and limits ------------------------------------------
+s = BASE[:-len("x00000000\n")]
+case("cut inside the last line", s, "TL-CUT-001", at(s, "thr dst"), 7)
+s = BASE + "prf trs 1700\r"
+case("cut after the CR of a CRLF", s, "TL-CUT-001", len(s) - 1, 7)
+s = BASE.replace(END, END + "".join(
+    "thr crt 0x00007F3A0000%04X 0x%08X\n" % (i, i) for i in range(1, 8)))
+# thread 0 has ended (thr dst); threads 1 to 4 are live, and 5 is one
+# too many
+case("more live threads than --max-live 4", s, "TL-LIM-001",
+     at(s, "thr crt 0x00007F3A00000005"), 5, "--max-live", "4")
+s = BASE.replace('"Program"\n', '"' + "P" * 70000 + '"\n', 1)
+case("a line over --max-block 65536", s, "TL-LIM-002", at(s, "asm ldf"), 5,
+     "--max-block", "65536")
+
+# ---- a whole finding, in the text report --------------------------------------
+s = BASE.replace("prc cpu 1580 2000", "prc cpu 1580 2x00")
+code, out, err = run("check", "--format", "tracelog", cases.write(s))
+line = lines_before(s, "2x00")
+t.eq(out.splitlines()[:2],
+     ["%s:%d:14: error[TL-NUM-001]: a decimal item (<num>, <ms>, <us>, <pid>) "
+      "that is not unsigned decimal digits" % (cases.write(s), line),
+      "    at /record[%d]{prc cpu}/field[1]: expected unsigned decimal "
+      "digits, found \"2x00\"" % (line - 1)],
+     "a finding's whole text: place, rule, message, path, expected, found")
+code, out, err = run("check", "--report", "json", "--format", "tracelog",
+                     cases.write(BASE))
+t.eq(json.loads(out)["files"][0]["layout"],
+     "CoreProfiler TraceLog, LF line ends", "the layout line")
+t.done()
