@@ -62,6 +62,37 @@ static inline int tgK_decimal8(const unsigned char *p, size_t n, uint64_t *u)
     return 1;
 }
 
+/* Bit 7 of each byte of v set when that byte is an ASCII decimal digit
+ * (tgK_dec_mask()) or hexadecimal digit (tgK_hex_mask()).  Bytes are
+ * compared on 7 bits, so no sum carries into the next byte, and those
+ * above 0x7F are cleared at the end. */
+#define TGK_HIGH 0x8080808080808080ull
+static inline uint64_t tgK_dec_mask(uint64_t v)
+{
+    uint64_t v7 = v & ~TGK_HIGH;
+    return (v7 + 0x5050505050505050ull) & ~(v7 + 0x4646464646464646ull) & ~v &
+           TGK_HIGH; /* >= '0', and not > '9' */
+}
+static inline uint64_t tgK_hex_mask(uint64_t v)
+{
+    uint64_t l = (v & ~TGK_HIGH) | 0x2020202020202020ull; /* A-F as a-f */
+    uint64_t alpha = (l + 0x1F1F1F1F1F1F1F1Full) &
+                     ~(l + 0x1919191919191919ull); /* 'a' to 'f' */
+    return (tgK_dec_mask(v) | (alpha & ~v & TGK_HIGH));
+}
+
+/*! tgK_hex8_value() : the value of 8 ASCII hexadecimal digits, the first
+ *  in the lowest byte: each byte to its nibble, then pairs, quads and
+ *  halves folded together. */
+static inline uint64_t tgK_hex8_value(uint64_t v)
+{
+    v = (v & 0x0F0F0F0F0F0F0F0Full) + 9 * ((v >> 6) & 0x0101010101010101ull);
+    v = __builtin_bswap64(v); /* the first digit in the top byte */
+    v = (v | v >> 4) & 0x00FF00FF00FF00FFull;
+    v = (v | v >> 8) & 0x0000FFFF0000FFFFull;
+    return (v | v >> 16) & 0xFFFFFFFFull;
+}
+
 /*! tgK_all() : whether the n bytes at p are all ASCII digits. */
 int tgK_all(const unsigned char *p, size_t n);
 

@@ -27,11 +27,11 @@ typedef struct tl_site {
  * and read without a finding), and where it is. */
 typedef struct tl_val {
     uint64_t u;
-    int ok;          /* read, and a number                      */
-    int decimal;     /* a thread field given as a decimal number */
-    int field, part; /* where it is, for the path               */
     uint64_t at;
-    size_t n;
+    uint32_t n;
+    int16_t field, part; /* where it is, for the path             */
+    uint8_t ok;          /* read, and a number                    */
+    uint8_t decimal;     /* a thread field as a decimal number    */
 } tl_val;
 
 /* A thread's stack and sample state (TL-A14, TL-A15). */
@@ -48,19 +48,20 @@ typedef struct tl_check {
     /* the current line */
     const unsigned char *p; /* its bytes, without the line end     */
     size_t n;
-    uint64_t at;                /* offset of its first byte              */
-    uint64_t line;              /* its line number (1-based)             */
-    uint64_t column;            /* column of its first byte              */
-    uint64_t record;            /* its index among the lines (0-based)   */
-    size_t bit;                 /* the index's bit of p[0]               */
-    size_t term;                /* bytes of its line end: 0, 1 or 2       */
-    int bare_cr;                /* it ended at a CR alone                */
-    int tabs;                   /* it holds a tab                        */
-    int rec;                    /* its record (enum tl_record), or -1    */
-    size_t cur;                 /* the next field starts here            */
-    int field, part;            /* being read, for paths: -1 = none      */
-    int quiet;                  /* read it without findings              */
-    tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
+    uint64_t at;                   /* offset of its first byte              */
+    uint64_t line;                 /* its line number (1-based)             */
+    uint64_t column;               /* column of its first byte              */
+    uint64_t record;               /* its index among the lines (0-based)   */
+    size_t bit;                    /* the index's bit of p[0]               */
+    size_t term;                   /* bytes of its line end: 0, 1 or 2       */
+    int bare_cr;                   /* it ended at a CR alone                */
+    int tabs;                      /* it holds a tab                        */
+    int rec;                       /* its record (enum tl_record), or -1    */
+    size_t cur;                    /* the next field starts here            */
+    int field, part;               /* being read, for paths: -1 = none      */
+    int quiet;                     /* read it without findings              */
+    unsigned char fast[TL_NITEMS]; /* how fast.c reads each item   */
+    tl_val parts[TL_MAX_PARTS];    /* of the compound item read last */
     int nparts;
     int probing;     /* count its findings, report none       */
     unsigned probed; /* findings counted while probing        */
@@ -82,6 +83,12 @@ typedef struct tl_check {
                                      its index in refs, + 1           */
     struct tl_ref *refs;         /* those uses, in file order        */
     size_t nrefs, cap_refs;
+    /* the defined range a use was last found in, by object: ids used
+     * over and over are found without the tree (ranges only grow) */
+    struct {
+        uint64_t first, last;
+        int ok;
+    } near[TL_NOBJ];
     uint64_t next_id[TL_NOBJ]; /* what a counter from 0 gives next */
     int counted[TL_NOBJ];      /* TL-ID-002 said for this object   */
 } tl_check;
@@ -127,6 +134,22 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v);
  *  quote in *e; 0 when it is none (said). */
 int tl_quoted(tl_check *k, size_t s, size_t *e);
 
+/* ---- fast.c ---- */
+/*! tl_fast_init() : what the fast path may read under the check's
+ *  options. */
+void tl_fast_init(tl_check *k);
+/*! tl_fast_fixed() : read the fixed items of the current line, of
+ *  record ri, if every one is what it may be with no finding at all: 1,
+ *  with their values in v, the stack head in head, and k->cur at what
+ *  follows them; 0 (nothing done) to read them the way that says what is
+ *  wrong. */
+int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
+                  tl_val head[2]);
+/*! tl_fast_tail() : read on the repeating items from k->cur while each
+ *  is perfect, using the ids they name (refs.c): how many, with k->cur
+ *  and k->field at the last read. */
+size_t tl_fast_tail(tl_check *k, const tl_record_info *ri);
+
 /* ---- records.c ---- */
 void tl_tags_init(tl_check *k);
 void tl_line(tl_check *k);
@@ -139,6 +162,14 @@ void tl_refs_init(tl_check *k);
 void tl_refs_free(tl_check *k);
 void tl_define(tl_check *k, enum tl_obj o, const tl_val *v);
 void tl_use(tl_check *k, enum tl_obj o, const tl_val *v);
+/*! tl_use_item() : tl_use() of a class or function an item names;
+ *  inline, since frames name one each, and most a range just found. */
+static inline void tl_use_item(tl_check *k, enum tl_obj o, const tl_val *v)
+{
+    if (!(k->near[o].ok &&
+          v->u - k->near[o].first <= k->near[o].last - k->near[o].first))
+        tl_use(k, o, v);
+}
 /*! tl_end_thread() : thread v has ended (thr dst): its state goes, and
  *  a later use of it is TL-REF-002. */
 void tl_end_thread(tl_check *k, const tl_val *v);

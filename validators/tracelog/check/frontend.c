@@ -34,6 +34,7 @@ void tgL_check(tgE_check *c, tgW_window *w)
     static const unsigned char marks[3] = {'\n', '\r', '\t'};
     tgX_init(&k.index, marks, ' ', w->max_need + 1);
     tl_tags_init(&k);
+    tl_fast_init(&k);
     tl_refs_init(&k);
     while (!k.stop && tl_frame(&k)) {
         tl_line(&k);

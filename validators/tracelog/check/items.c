@@ -187,9 +187,9 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
     size_t n = e - s;
     memset(v, 0, sizeof *v);
     v->at = k->at + s;
-    v->n = n;
-    v->field = k->field;
-    v->part = k->part;
+    v->n = (uint32_t)n; /* a line is at most --max-block < 2^32 bytes */
+    v->field = (int16_t)k->field;
+    v->part = (int16_t)k->part;
     char q[48];
     switch (tl_items[item].kind) {
     case TL_K_DEC: return dec(k, p, n, UINT64_MAX, v);
@@ -260,8 +260,8 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
             memset(v, 0, sizeof *v);
             v->at = k->at + ps;
             v->n = 1;
-            v->field = k->field;
-            v->part = k->part;
+            v->field = (int16_t)k->field;
+            v->part = (int16_t)k->part;
             if (item == TL_I_FRAME) /* left out, never ?, in a frame */
                 tl_report(k, TL_IP_FRAME_UNDEFINED, v->at, 1,
                           "the frame without its instruction pointer", ":?");
@@ -278,9 +278,9 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
         if (item == TL_I_STACK_HEAD && i < 2) { /* int32 to the reader */
             memset(v, 0, sizeof *v);
             v->at = k->at + ps;
-            v->n = pe - ps;
-            v->field = k->field;
-            v->part = k->part;
+            v->n = (uint32_t)(pe - ps);
+            v->field = (int16_t)k->field;
+            v->part = (int16_t)k->part;
             r = dec(k, k->p + ps, pe - ps, INT32_MAX, v);
         } else {
             r = tl_item(k, part, 0, ps, pe, v);

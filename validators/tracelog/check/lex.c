@@ -163,6 +163,27 @@ static void too_long(tl_check *k, const char *found)
     k->stop = 1;
 }
 
+/* The common line, framed from the index alone: ended by an LF that is
+ * its first mark, within what the index holds and the limit.  0 to frame
+ * it the general way. */
+static inline int frame_plain(tl_check *k, const unsigned char *p,
+                              size_t avail)
+{
+    size_t have = tgX_have(&k->index, k->at), to = have < avail ? have : avail;
+    size_t b = (size_t)(k->at - k->index.base);
+    size_t m = tgX_next(k->index.map[TGX_MARKS], b, b + to) - b;
+    if (m == to || p[m] != '\n' || m >= k->w->max_need)
+        return 0;
+    k->p = p;
+    k->n = m;
+    k->bit = b;
+    k->term = 1;
+    k->tabs = 0;
+    k->eol_seen |= 1;
+    tgW_consume(k->w, m + 1);
+    return 1;
+}
+
 int tl_frame(tl_check *k)
 {
     tgW_window *w = k->w;
@@ -185,6 +206,8 @@ int tl_frame(tl_check *k)
     k->quiet = k->probing = 0;
     k->probed = 0;
     k->bare_cr = 0;
+    if (frame_plain(k, tgW_ptr(w), avail))
+        return 1;
     size_t m;
     for (;;) {
         /* a line longer than the limit is one as soon as the bytes show

@@ -218,9 +218,9 @@ static size_t tail(tl_check *k, const tl_record_info *ri)
         if (!tl_item(k, item, 0, s, e, &v) || k->parts[0].ok == 0)
             continue;
         if (item == TL_I_FRAME)
-            tl_use(k, TL_OBJ_FUNCTION, &k->parts[0]);
+            tl_use_item(k, TL_OBJ_FUNCTION, &k->parts[0]);
         else if (item == TL_I_ALT_ITEM || item == TL_I_ALLOC_ITEM)
-            tl_use(k, TL_OBJ_CLASS, &k->parts[0]);
+            tl_use_item(k, TL_OBJ_CLASS, &k->parts[0]);
     }
     return count;
 }
@@ -384,10 +384,11 @@ void tl_line(tl_check *k)
     k->record_seen = 1;
     k->cur = TL_TAG_LEN + 1;
     tl_val v[TL_MAX_FIXED], head[2];
-    memset(v, 0, sizeof v);
-    memset(head, 0, sizeof head);
+    for (int i = 0; i < ri->nfixed; i++)
+        v[i].ok = 0; /* what is not read stays no number */
+    head[0].ok = head[1].ok = 0;
     int sam = r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM;
-    if (!fixed(k, r, v, head)) {
+    if (!tl_fast_fixed(k, ri, v, head) && !fixed(k, r, v, head)) {
         tl_thread *t = sam ? tl_thread_of(k, &v[0]) : NULL;
         if (t && r != TL_R_SAM_MEM)
             t->lost = 1; /* a stack sample not read: the depth it left */
@@ -401,7 +402,8 @@ void tl_line(tl_check *k)
             too_many(k, r, s);
         return;
     }
-    size_t count = tail(k, ri);
+    size_t count = tl_fast_tail(k, ri);
+    count += tail(k, ri);
     if (r == TL_R_SAM_STR || r == TL_R_STR_SAM)
         stack(k, t, head, count);
 }

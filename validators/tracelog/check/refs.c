@@ -48,8 +48,11 @@ tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return NULL;
+    tl_thread *t = tgI_find(&k->threads, v->u);
+    if (t)
+        return t;
     int st;
-    tl_thread *t = tgI_insert(&k->threads, v->u, &st);
+    t = tgI_insert(&k->threads, v->u, &st);
     if (st < 0)
         tl_limit(k, "threads");
     return t;
@@ -92,7 +95,11 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return;
-    if (tgS_contains(&k->defined[o], v->u)) {
+    const tgS_node *in = tgS_find(&k->defined[o], v->u);
+    if (in) {
+        k->near[o].first = in->first;
+        k->near[o].last = in->last;
+        k->near[o].ok = 1;
         /* a thread defined keeps its state until it ends */
         if (o == TL_OBJ_THREAD && !tgI_find(&k->threads, v->u))
             tl_report_val(k, TL_REF_ENDED, v, "a thread that has not ended",
