@@ -48,20 +48,22 @@ typedef struct tl_check {
     /* the current line */
     const unsigned char *p; /* its bytes, without the line end     */
     size_t n;
-    uint64_t at;                   /* offset of its first byte              */
-    uint64_t line;                 /* its line number (1-based)             */
-    uint64_t column;               /* column of its first byte              */
-    uint64_t record;               /* its index among the lines (0-based)   */
-    size_t bit;                    /* the index's bit of p[0]               */
-    size_t term;                   /* bytes of its line end: 0, 1 or 2       */
-    int bare_cr;                   /* it ended at a CR alone                */
-    int tabs;                      /* it holds a tab                        */
-    int rec;                       /* its record (enum tl_record), or -1    */
-    size_t cur;                    /* the next field starts here            */
-    int field, part;               /* being read, for paths: -1 = none      */
-    int quiet;                     /* read it without findings              */
-    unsigned char fast[TL_NITEMS]; /* how fast.c reads each item   */
-    tl_val parts[TL_MAX_PARTS];    /* of the compound item read last */
+    uint64_t at;     /* offset of its first byte              */
+    uint64_t line;   /* its line number (1-based)             */
+    uint64_t column; /* column of its first byte              */
+    uint64_t record; /* its index among the lines (0-based)   */
+    size_t bit;      /* the index's bit of p[0]               */
+    size_t term;     /* bytes of its line end: 0, 1 or 2       */
+    int bare_cr;     /* it ended at a CR alone                */
+    int tabs;        /* it holds a tab                        */
+    int rec;         /* its record (enum tl_record), or -1    */
+    size_t cur;      /* the next field starts here            */
+    int field, part; /* being read, for paths: -1 = none      */
+    int quiet;       /* read it without findings              */
+    int fast_ok;     /* fast.c may read lines: no profile asks for the
+                        canonical widths (TL-HEX-003)                  */
+    int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
+    tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
     int nparts;
     int probing;     /* count its findings, report none       */
     unsigned probed; /* findings counted while probing        */

@@ -1,52 +1,40 @@
 /* fast.c - the common line read in one pass.
  *
  * Most lines of a trace are stack and memory samples and CPU records
- * whose every item is perfect.  tl_fast_fixed() and tl_fast_tail() read such a line item by
- * item from the layout of records.def, each by a few instructions per
- * byte, and gives up at the first thing it does not accept without a
- * finding: a bare or undefined IP, a decimal thread, a quoted name, a
+ * whose every item is perfect.  tl_fast_fixed() and tl_fast_tail() read
+ * such a line item by item, a few instructions per byte, and give up at
+ * the first thing they do not accept without a finding: a bare or undefined IP, a decimal thread, a quoted name, a
  * doubled space, a number too long, and so on.  It never reports: from
  * there, records.c reads on (the fixed items from the start of the line,
  * repeating ones from the one given up on) and says what is wrong, so
  * the findings are the same whichever path reads an item.
  *
- * The byte after a line (its LF or CR) ends every run of digits, so the
- * loops need no bound: lines without a line end take the other path. */
+ * The readers are made from items.def, parts.def and records.def by the
+ * preprocessor, one per record and compound item, so that every item's
+ * kind is a constant the compiler folds: no table is looked up, and no
+ * switch taken, per item.  The byte after a line (its LF or CR) ends
+ * every run of digits, so the loops need no bound: lines without a line
+ * end take the other path. */
 #include "../../core/digits.h"
 #include "check.h"
 
-/* the few lexers, inlined where they are used: calls cost more than
- * they do */
+/* the lexers, inlined where they are used: calls cost more than they
+ * do */
 #define HOT static inline __attribute__((always_inline))
 
-enum fast_kind {
-    F_NONE,  /* the other path                         */
-    F_DEC,   /* decimal digits, value                  */
-    F_HEX16, /* 0x and 1 to 16 hexadecimal digits      */
-    F_HEX8,  /* 0x and 1 to 8, value                   */
-    F_PARTS  /* a compound item: its parts, each so    */
+/* each item's kind (enum tl_kind) as a constant */
+enum {
+#define TL_ITEM(sym, name, kind) KIND_##sym = kind,
+#include "../items.def"
+#undef TL_ITEM
 };
 
 void tl_fast_init(tl_check *k)
 {
-    /* the canonical widths (TL-HEX-003) are the other path's to check */
-    int canonical = tgE_active(k->c, TL_HEX_CANONICAL);
-    for (int i = 0; i < TL_NITEMS; i++) {
-        unsigned char f = F_NONE;
-        switch (tl_items[i].kind) {
-        case TL_K_DEC: f = F_DEC; break;
-        case TL_K_HEX64:
-        case TL_K_IP: f = F_HEX16; break; /* 0x: a bare IP is said */
-        case TL_K_HEX32:
-        case TL_K_IID: f = F_HEX8; break;
-        case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
-            f = tgE_active(k->c, TL_RDR_THREAD_IID) ? F_NONE : F_HEX8;
-            break;
-        case TL_K_PARTS: f = i == TL_I_GEN_ITEM ? F_NONE : F_PARTS; break;
-        default: break;
-        }
-        k->fast[i] = canonical ? F_NONE : f;
-    }
+    /* the canonical widths (TL-HEX-003) are the other path's to check,
+     * and so is an internal-id thread when TL-RDR-005 is to be said */
+    k->fast_ok = !tgE_active(k->c, TL_HEX_CANONICAL);
+    k->fast_thread = !tgE_active(k->c, TL_RDR_THREAD_IID);
 }
 
 /* a byte's hexadecimal value + 1, or 0 */
@@ -71,7 +59,8 @@ HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
 }
 
 /* 0x and 1 to max hexadecimal digits at p[i]: the printf widths, 8 or 16
- * digits, by words; any other count byte by byte. */
+ * digits, by words (a 64-bit item's value is not kept: none is used);
+ * any other count byte by byte. */
 HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
                uint64_t *u)
 {
@@ -88,7 +77,7 @@ HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
             if (max == 16 && n - d >= 16 &&
                 tgK_hex_mask(tgB_le64(p + d + 8)) == TGK_HIGH &&
                 hexv[p[d + 16]] == 0) {
-                *u = 0; /* 64-bit ids and pointers: no value is used */
+                *u = 0;
                 return d + 16;
             }
         }
@@ -112,55 +101,89 @@ HOT void at(tl_val *v, const tl_check *k, size_t s, size_t e, int field,
     v->decimal = 0;
 }
 
-HOT size_t simple(const unsigned char *p, size_t n, int f, size_t i,
-                  uint64_t max, uint64_t *u)
+/* An item of a kind that is no compound, up to max if decimal. */
+HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, uint64_t *u)
 {
-    switch (f) {
-    case F_DEC: return dec(p, i, max, u);
-    case F_HEX16: return hex(p, i, n, 16, u);
-    case F_HEX8: return hex(p, i, n, 8, u);
-    default: return SIZE_MAX;
+    switch (kind) {
+    case TL_K_DEC: return dec(k->p, i, max, u);
+    case TL_K_HEX64:
+    case TL_K_IP: return hex(k->p, i, k->n, 16, u); /* 0x: bare is said */
+    case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
+        if (!k->fast_thread)
+            return SIZE_MAX;
+        /* fall through */
+    case TL_K_HEX32:
+    case TL_K_IID: return hex(k->p, i, k->n, 8, u);
+    default: return SIZE_MAX; /* names, times, tokens: the other path */
     }
 }
 
-/* A compound item at p[i], its parts into k->parts. */
-HOT size_t parts(tl_check *k, int item, size_t i, int field)
+/* A compound item of np parts of the given kinds (min needed), at p[i],
+ * its parts into k->parts.  head: the sam str head, whose two numbers
+ * are int32 to the reader, and whose IP may be ?. */
+HOT size_t parts(tl_check *k, size_t i, int field, unsigned min, unsigned np,
+                 const int *kinds, int head)
 {
-    const tl_parts_info *pi = &tl_parts[item];
     const unsigned char *p = k->p;
-    int head = item == TL_I_STACK_HEAD;
-    for (unsigned np = 0;;) {
-        tl_val *pv = &k->parts[np];
+    for (unsigned j = 0;;) {
+        tl_val *pv = &k->parts[j];
         size_t e;
-        if (head && np == 2 && p[i] == '?') { /* undefined: the head may */
+        if (head && j == 2 && p[i] == '?') {
             e = i + 1;
-            at(pv, k, i, e, field, (int)np);
+            at(pv, k, i, e, field, (int)j);
             pv->ok = 0;
         } else {
-            /* matchPrefixSize and stackSize are int32 to the reader */
-            e = simple(p, k->n, k->fast[pi->part[np]], i,
-                       head && np < 2 ? INT32_MAX : UINT64_MAX, &pv->u);
+            e = simple(k, kinds[j], i, head && j < 2 ? INT32_MAX : UINT64_MAX,
+                       &pv->u);
             if (e == SIZE_MAX)
                 return SIZE_MAX;
-            at(pv, k, i, e, field, (int)np);
+            at(pv, k, i, e, field, (int)j);
         }
-        np++;
-        if (p[e] == ':' && np < pi->max) {
+        j++;
+        if (j < np && p[e] == ':') {
             i = e + 1;
             continue;
         }
-        if (np < pi->min)
+        if (j < min)
             return SIZE_MAX;
-        k->nparts = (int)np;
+        k->nparts = (int)j;
         return e;
     }
 }
 
-HOT size_t item(tl_check *k, int it, size_t i, int field, tl_val *v)
+/* one reader per compound item of parts.def */
+#define KL1(a)          KIND_##a
+#define KL2(a, b)       KL1(a), KIND_##b
+#define KL3(a, b, c)    KL2(a, b), KIND_##c
+#define KL4(a, b, c, d) KL3(a, b, c), KIND_##d
+#define KL_(n, ...)     KL##n(__VA_ARGS__)
+#define KL(n, ...)      KL_(n, __VA_ARGS__)
+#define TL_PARTS(item, min, ...)                                              \
+    HOT size_t parts_##item(tl_check *k, size_t i, int field)                 \
+    {                                                                         \
+        static const int kinds[] = {KL(TL_NARGS(__VA_ARGS__), __VA_ARGS__)};  \
+        return parts(k, i, field, min, TL_NARGS(__VA_ARGS__), kinds,          \
+                     TL_I_##item == TL_I_STACK_HEAD);                         \
+    }
+#include "../parts.def"
+#undef TL_PARTS
+
+/* Item it, of kind kind (both constants where it is inlined), at p[i]. */
+HOT size_t item(tl_check *k, int kind, int it, size_t i, int field, tl_val *v)
 {
-    int f = k->fast[it];
-    size_t e = f == F_PARTS ? parts(k, it, i, field)
-                            : simple(k->p, k->n, f, i, UINT64_MAX, &v->u);
+    size_t e;
+    if (kind != TL_K_PARTS)
+        e = simple(k, kind, i, UINT64_MAX, &v->u);
+    else
+        switch (it) {
+#define TL_PARTS(item, min, ...)                                              \
+    case TL_I_##item:                                                         \
+        e = parts_##item(k, i, field);                                        \
+        break;
+#include "../parts.def"
+#undef TL_PARTS
+        default: return SIZE_MAX;
+        }
     if (e != SIZE_MAX)
         at(v, k, i, e, field, -1);
     return e;
@@ -178,39 +201,53 @@ HOT int next(const tl_check *k, size_t e, size_t *i)
     return k->p[e] == ' ' && e + 1 < k->n;
 }
 
+/* the fixed items of a record, one after another */
+#define ONE(sym, f)                                                           \
+    if (i >= n ||                                                             \
+        (e = item(k, KIND_##sym, TL_I_##sym, i, f, &v[f])) == SIZE_MAX ||     \
+        !next(k, e, &i))                                                      \
+        return 0;                                                             \
+    if (TL_I_##sym == TL_I_STACK_HEAD) {                                      \
+        head[0] = k->parts[0];                                                \
+        head[1] = k->parts[1];                                                \
+    }
+#define FX1(a)                      ONE(a, 0)
+#define FX2(a, b)                   FX1(a) ONE(b, 1)
+#define FX3(a, b, c)                FX2(a, b) ONE(c, 2)
+#define FX4(a, b, c, d)             FX3(a, b, c) ONE(d, 3)
+#define FX5(a, b, c, d, e_)         FX4(a, b, c, d) ONE(e_, 4)
+#define FX6(a, b, c, d, e_, f_)     FX5(a, b, c, d, e_) ONE(f_, 5)
+#define FX7(a, b, c, d, e_, f_, g_) FX6(a, b, c, d, e_, f_) ONE(g_, 6)
+#define FX_(n, ...)                 FX##n(__VA_ARGS__)
+#define FX(n, ...)                  FX_(n, __VA_ARGS__)
+
 int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
                   tl_val head[2])
 {
     size_t n = k->n, i = TL_TAG_LEN + 1, e;
-    if (k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
+    if (!k->fast_ok || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
         return 0;
-    int nfixed = ri->nfixed;
-    for (int f = 0; f < nfixed; f++) {
-        int it = ri->fixed[f];
-        if (i >= n || (e = item(k, it, i, f, &v[f])) == SIZE_MAX ||
-            !next(k, e, &i))
-            return 0;
-        if (it == TL_I_STACK_HEAD) {
-            head[0] = k->parts[0];
-            head[1] = k->parts[1];
-        }
+    switch (ri - tl_records) {
+#define TL_RECORD(sym, tag, origin, tail, ...)                                \
+    case TL_R_##sym: {                                                        \
+        FX(TL_NARGS(__VA_ARGS__), __VA_ARGS__)                                \
+    } break;
+#include "../records.def"
+#undef TL_RECORD
+    default: return 0;
     }
     k->cur = i;
-    k->field = nfixed - 1;
+    k->field = ri->nfixed - 1;
     return 1;
 }
 
-size_t tl_fast_tail(tl_check *k, const tl_record_info *ri)
+/* The repeating items of one kind, it, from k->cur. */
+HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 {
     size_t n = k->n, i = k->cur, e, c = 0;
-    /* repeating items of one kind only (fun inf's two: the other path) */
-    if (ri->ntail != 1 || k->term == 0)
-        return 0;
-    int it = ri->tail[0];
-    enum tl_obj o = it == TL_I_FRAME ? TL_OBJ_FUNCTION : TL_OBJ_CLASS;
     for (; i < n; c++) {
         tl_val tv;
-        if ((e = item(k, it, i, k->field + 1, &tv)) == SIZE_MAX ||
+        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, &tv)) == SIZE_MAX ||
             !next(k, e, &i))
             break;
         k->field++;
@@ -218,4 +255,17 @@ size_t tl_fast_tail(tl_check *k, const tl_record_info *ri)
         tl_use_item(k, o, &k->parts[0]);
     }
     return c;
+}
+
+size_t tl_fast_tail(tl_check *k, const tl_record_info *ri)
+{
+    /* repeating items of one kind only (fun inf's two: the other path) */
+    if (!k->fast_ok || ri->ntail != 1 || k->term == 0)
+        return 0;
+    switch (ri->tail[0]) {
+    case TL_I_FRAME: return tail_of(k, TL_I_FRAME, TL_OBJ_FUNCTION);
+    case TL_I_ALLOC_ITEM: return tail_of(k, TL_I_ALLOC_ITEM, TL_OBJ_CLASS);
+    case TL_I_ALT_ITEM: return tail_of(k, TL_I_ALT_ITEM, TL_OBJ_CLASS);
+    default: return 0;
+    }
 }

@@ -398,12 +398,13 @@ void tl_line(tl_check *k)
     tl_thread *t = sam ? sample(k, &v[0], &v[1]) : NULL;
     size_t s;
     if (ri->ntail == 0) {
-        if (tl_field_start(k, &s))
+        if (k->cur < k->n && tl_field_start(k, &s))
             too_many(k, r, s);
         return;
     }
     size_t count = tl_fast_tail(k, ri);
-    count += tail(k, ri);
+    if (k->cur < k->n) /* what the fast path did not take */
+        count += tail(k, ri);
     if (r == TL_R_SAM_STR || r == TL_R_STR_SAM)
         stack(k, t, head, count);
 }
