@@ -12,7 +12,9 @@ bits, the worst for a weak hash), small blocks, v6 thread indexes, v6
 label lists followed by many sequence points (each clears the label
 table), dumpalloc live addresses (high bits only), and AFPerf runs,
 region ids scattered over 40 bits (one range each), nested regions and
-values whose MeasurementType comes at the end."""
+values whose MeasurementType comes at the end, and TraceLog live threads
+and function ids scattered over 32 bits, frames that name functions
+defined only at the end, and one stack n frames deep."""
 import os
 import struct
 import sys
@@ -181,6 +183,57 @@ def af_pending(n):
                     for i in range(n))).encode()
 
 
+TL_HEAD = ("prf stm 2018-06-25 07:24:28.049\n"
+           "cls ldf 0x00007F3A20000000 0x00000000 0x00007F3A10000000 "
+           "0x02000002 0x00000000\n"
+           "thr crt 0x00007F3A00001000 0x00000000\n")
+
+
+def tl_scatter(i):
+    """the i-th of distinct 32-bit ids spread over every bit"""
+    return (i * 0x9E3779B1) & 0xFFFFFFFF
+
+
+def tl_fun(iid):
+    return ("fun inf 0x%08X 0x00007F3A40000000 0x00007F3A20000000 "
+            "0x00007F3A10000000 0x06000001\n" % iid)
+
+
+def tl_threads(n):
+    """n threads live at once, internal ids scattered, each sampled."""
+    return (TL_HEAD + "".join(
+        "thr crt 0x00007F3A%08X 0x%08X\nsam mem 0x%08X %d 0x00000000:1:24\n"
+        % (i, tl_scatter(i + 1), tl_scatter(i + 1), i) for i in range(n))
+    ).encode()
+
+
+def tl_functions(n):
+    """n functions, internal ids scattered (a range each), each named by
+    a frame."""
+    return (TL_HEAD + "".join(
+        tl_fun(tl_scatter(i + 1)) + "sam str 0x00000000 %d 1 0:0 0x%08X\n"
+        "sam str 0x00000000 %d 1 0:1\n" % (i, tl_scatter(i + 1), i)
+        for i in range(n))).encode()
+
+
+def tl_pending(n):
+    """n frames naming functions that are defined at the end."""
+    return (TL_HEAD + "".join(
+        "sam str 0x00000000 %d 1 0:%d 0x%08X\n" % (i, i and 1, i)
+        for i in range(n)) + "".join(tl_fun(i) for i in range(n))).encode()
+
+
+def tl_deep(n):
+    """one stack that grows n frames deep, 100 frames a sample."""
+    lines, depth = [], 0
+    while depth < n:
+        push = min(100, n - depth)
+        lines.append("sam str 0x00000000 %d 1 %d:%d %s\n" % (
+            depth, depth, depth, " ".join(["0x00000000"] * push)))
+        depth += push
+    return (TL_HEAD + tl_fun(0) + "".join(lines)).encode()
+
+
 CASES = [
     ("stacks", "nettrace", "v4/v5 StackBlocks, ids descending, no SP",
      v45_stacks),
@@ -196,6 +249,13 @@ CASES = [
     ("regions", "afperf", "AFPerf region ids, scattered", af_regions),
     ("nested", "afperf", "AFPerf regions nested n deep", af_nested),
     ("pending", "afperf", "AFPerf values typed at the end", af_pending),
+    ("tlthreads", "tracelog", "TraceLog live threads (ids scattered)",
+     tl_threads),
+    ("tlfunctions", "tracelog", "TraceLog function ids (scattered)",
+     tl_functions),
+    ("tlpending", "tracelog", "TraceLog frames of functions defined at the end",
+     tl_pending),
+    ("tldeep", "tracelog", "TraceLog one stack n frames deep", tl_deep),
 ]
 
 if __name__ == "__main__":
