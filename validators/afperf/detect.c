@@ -5,17 +5,10 @@
 
 #include "afperf.h"
 
-static int has_extension(const char *name)
-{
-    static const char ext[] = ".afperf";
-    size_t n = strlen(name), k = sizeof ext - 1;
-    return n >= k && strcmp(name + n - k, ext) == 0;
-}
-
 int tgA_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how)
 {
-    int ext = has_extension(filename);
+    int ext = tgF_has_extension(filename, ".afperf");
     if (size >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
         head += 3; /* a BOM is a finding, not another format */
         size -= 3;

@@ -101,3 +101,15 @@ uint64_t tgJ_fingerprint(const char *a, const char *b)
         h = (h ^ *p) * 0x100000001b3ull;
     return h;
 }
+
+const char *tgX_quoted(const unsigned char *p, size_t n, char *buf, size_t cap)
+{
+    size_t room = cap - 6; /* quotes, "...", NUL */
+    size_t take = n <= room ? n : room;
+    while (take < n && take > 0 && (p[take] & 0xC0) == 0x80)
+        take--; /* never split a character */
+    buf[0] = '"';
+    memcpy(buf + 1, p, take);
+    strcpy(buf + 1 + take, take < n ? "\"..." : "\"");
+    return buf;
+}

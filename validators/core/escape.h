@@ -2,6 +2,7 @@
 #ifndef TG_ESCAPE_H
 #define TG_ESCAPE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -15,6 +16,11 @@ void tgX_text(FILE *f, const char *s);
  *  control characters is written as it is, every other byte as \xNN, so
  *  the report stays UTF-8 and one finding stays on its lines. */
 void tgX_plain(FILE *f, const char *s);
+/*! tgX_quoted() : the n bytes at p as a short quoted text for a finding
+ *  ("found ..."): at most cap - 6 of them, never a character cut in
+ *  two, and "..." after the quote when some are left out.  @return buf. */
+const char *tgX_quoted(const unsigned char *p, size_t n, char *buf,
+                       size_t cap);
 /*! tgJ_fingerprint() : FNV-1a 64 of a and b, for stable fingerprints. */
 uint64_t tgJ_fingerprint(const char *a, const char *b);
 

@@ -42,6 +42,10 @@ typedef struct tgF_format {
 #define TGF_CORPUS(generate, mutate) generate, mutate
 #endif
 
+/*! tgF_has_extension() : whether file name `name` ends with `ext`
+ *  (".afperf"), for the formats' detection. */
+int tgF_has_extension(const char *name, const char *ext);
+
 /*! tgF_find() : a registered format by name, or NULL. */
 const tgF_format *tgF_find(const char *name);
 const tgF_format *tgF_at(size_t i);

@@ -8,8 +8,7 @@
 
 #include "format.h"
 
-extern const tgF_format tgF_afperf, tgF_dumpalloc, tgF_nettrace,
-    tgF_tracelog;
+extern const tgF_format tgF_afperf, tgF_dumpalloc, tgF_nettrace, tgF_tracelog;
 
 static const tgF_format *const formats[] = {
     &tgF_afperf,
@@ -22,6 +21,12 @@ static const tgF_format *const formats[] = {
 
 size_t tgF_count(void) { return NFORMATS; }
 const tgF_format *tgF_at(size_t i) { return i < NFORMATS ? formats[i] : NULL; }
+
+int tgF_has_extension(const char *name, const char *ext)
+{
+    size_t n = strlen(name), k = strlen(ext);
+    return n >= k && strcmp(name + n - k, ext) == 0;
+}
 
 const tgF_format *tgF_find(const char *name)
 {

@@ -8,14 +8,8 @@
 
 static int has_extension(const char *name)
 {
-    static const char *const exts[] = {".dumpalloc", ".dalloc"};
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
-        size_t k = strlen(exts[i]);
-        if (n >= k && strcmp(name + n - k, exts[i]) == 0)
-            return 1;
-    }
-    return 0;
+    return tgF_has_extension(name, ".dumpalloc") ||
+           tgF_has_extension(name, ".dalloc");
 }
 
 int tgD_detect(const unsigned char *head, size_t size, const char *filename,

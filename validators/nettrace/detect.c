@@ -5,12 +5,6 @@
 
 #include "nettrace.h"
 
-static int has_extension(const char *name, const char *ext)
-{
-    size_t n = strlen(name), k = strlen(ext);
-    return n >= k && strcmp(name + n - k, ext) == 0;
-}
-
 int tgN_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how)
 {
@@ -24,8 +18,8 @@ int tgN_detect(const unsigned char *head, size_t size, const char *filename,
                "\"Nettrace\" magic (legacy NetPerf)";
         return 90;
     }
-    if (has_extension(filename, ".nettrace") ||
-        has_extension(filename, ".netperf")) {
+    if (tgF_has_extension(filename, ".nettrace") ||
+        tgF_has_extension(filename, ".netperf")) {
         *how = "file name extension (.nettrace or .netperf); the content "
                "has no NetTrace magic";
         return 50;

@@ -6,17 +6,10 @@
 
 #include "tracelog.h"
 
-static int has_extension(const char *name)
-{
-    static const char ext[] = ".tracelog";
-    size_t n = strlen(name), k = sizeof ext - 1;
-    return n >= k && strcmp(name + n - k, ext) == 0;
-}
-
 int tgL_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how)
 {
-    int ext = has_extension(filename);
+    int ext = tgF_has_extension(filename, ".tracelog");
     int known = 0;
     for (int r = 0; r < TL_NRECORDS && size > TL_TAG_LEN; r++)
         if (memcmp(head, tl_records[r].tag, TL_TAG_LEN) == 0 &&

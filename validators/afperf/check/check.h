@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../core/digits.h"
+#include "../../core/escape.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
 #include "../../core/textindex.h"
@@ -251,8 +252,6 @@ static inline const unsigned char *af_text(af_check *k, const af_fld *f,
     }
     return af_unescape(k, f, n);
 }
-/*! af_quote() : the field's text for a message ("found"), shortened. */
-const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap);
 
 /* ---- numbers.c ---- */
 enum af_int {

@@ -96,18 +96,6 @@ int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
     return tgE_report(k->c, rule, &site, exp, found);
 }
 
-const char *af_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
-{
-    size_t room = cap - 6; /* quotes, "...", NUL */
-    size_t take = n <= room ? n : room;
-    while (take < n && take > 0 && (p[take] & 0xC0) == 0x80)
-        take--; /* never split a character */
-    buf[0] = '"';
-    memcpy(buf + 1, p, take);
-    strcpy(buf + 1 + take, take < n ? "\"..." : "\"");
-    return buf;
-}
-
 /* ---- framing --------------------------------------------------------- */
 
 typedef struct frame {

@@ -33,7 +33,7 @@ static int record_type(af_check *k, const af_fld *f)
         return (int)v.u;
     }
     char found[64];
-    af_quote(p, n, found, sizeof found);
+    tgX_quoted(p, n, found, sizeof found);
     if (k->last_run_known && k->last_run_fc)
         af_report(k, AF_TYPE_FUTURE, f->at, f->n, "type",
                   "a record type of AFPerf 1.0", found);
@@ -57,7 +57,7 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
     char found[64];
     if (iv.r == AF_IV_NEGATIVE && ts) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, ">= 0",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     }
     switch (iv.r) {
@@ -66,26 +66,26 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
     case AF_IV_SYNTAX:
         af_report(k, AF_INT_SYNTAX, f->at, f->n, name,
                   "decimal digits, or 0x and hexadecimal digits",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     case AF_IV_RANGE:
         af_report(k, ts ? AF_TS_RANGE : AF_ID_RANGE, f->at, f->n, name,
                   ts ? "<= 9223372036854775807" : "<= 18446744073709551615",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     case AF_IV_OK: break;
     }
     if (ts && iv.u > INT64_MAX) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, "<= 9223372036854775807",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     }
     if (iv.hex)
         af_report(k, AF_INT_HEX, f->at, f->n, name, "decimal digits",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
     else if (iv.zeros)
         af_report(k, AF_INT_ZEROS, f->at, f->n, name, "no leading zero",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
     v->u = iv.u;
     v->ok = 1;
 }
@@ -103,20 +103,21 @@ static void wallclock_field(af_check *k, const af_fld *f,
     if (len == 0 || end < n || len == lead) {
         af_report(k, AF_FLOAT_SYNTAX, f->at, f->n, name,
                   "a number as strtod reads it, and nothing after it",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     }
     if (lead || end > len)
         af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
                   "no spaces or tabs around the number",
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
     size_t m = len - lead < sizeof text ? len - lead : sizeof text - 1;
     memcpy(text, p + lead, m);
     text[m] = '\0';
     double d = strtod(text, NULL);
     if (!(d >= 0) || isinf(d)) {
         af_report(k, AF_RUN_WALLCLOCK, f->at, f->n, name,
-                  "finite seconds >= 0", af_quote(p, n, found, sizeof found));
+                  "finite seconds >= 0",
+                  tgX_quoted(p, n, found, sizeof found));
         return;
     }
     v->ok = 1;
@@ -175,7 +176,7 @@ static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
             char found[64];
             af_report(k, AF_TAG_TWICE, f->at, f->n, field_name(AF_F_TAGS),
                       "each tag name once",
-                      af_quote(t[i].p, t[i].n, found, sizeof found));
+                      tgX_quoted(t[i].p, t[i].n, found, sizeof found));
             twice = 1;
         }
     free(t);
@@ -209,7 +210,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
                 ? "three integers joined by dots, e.g. 1.0.0"
                 : "name=value items joined by ';'";
         af_report(k, rule, f->at, f->n, name, exp,
-                  af_quote(p, n, found, sizeof found));
+                  tgX_quoted(p, n, found, sizeof found));
         return 0;
     }
     v->ok = 1;
@@ -225,7 +226,8 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
                      (p[0] == 'm' || p[0] == 'u' || p[0] == 'n'));
         if (!ascii) {
             af_report(k, AF_RUN_UNITS_ART, f->at, f->n, name,
-                      "s, ms, us or ns", af_quote(p, n, found, sizeof found));
+                      "s, ms, us or ns",
+                      tgX_quoted(p, n, found, sizeof found));
             return 0;
         }
     } else if (kind == AF_K_VERSION) {
@@ -233,7 +235,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
         af_intv minor = af_parse_int(p + g[2], g[3] - g[2]);
         if (major.r != AF_IV_OK || major.u != AF_MAJOR) {
             af_report(k, AF_RUN_MAJOR, f->at, f->n, name, "major version 1",
-                      af_quote(p, n, found, sizeof found));
+                      tgX_quoted(p, n, found, sizeof found));
             v->ok = 0;
             return 0;
         }

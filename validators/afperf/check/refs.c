@@ -274,7 +274,7 @@ static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
     char exp[48], found[64];
     snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
     af_report(k, AF_VALUE_TYPE, at, len, "value", exp,
-              af_quote((const unsigned char *)text, n, found, sizeof found));
+              tgX_quoted((const unsigned char *)text, n, found, sizeof found));
 }
 
 /* ---- regions ---------------------------------------------------------- */
@@ -540,7 +540,7 @@ static void measurement_type(af_check *k)
         const af_site *u = &k->val[AF_F_UNITS].at;
         enum af_pattern c = (enum af_pattern)k->val[AF_F_UNITS].u;
         char found[64];
-        af_quote(k->rec + (u->at - k->rec_at), u->len, found, sizeof found);
+        tgX_quoted(k->rec + (u->at - k->rec_at), u->len, found, sizeof found);
         if (c == AF_P_UNIT_TIME_OTHER)
             af_report(k, AF_MT_TIME, u->at, u->len, "units",
                       "s, ms, us, \xc2\xb5s or ns", found);
@@ -915,8 +915,8 @@ static void pending_settle(af_check *k, const af_pending *q)
         char exp[48], found[64];
         snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
         report_kept(k, AF_VALUE_TYPE, q->bad[dt], exp,
-                    af_quote((const unsigned char *)q->text[dt],
-                             strlen(q->text[dt]), found, sizeof found));
+                    tgX_quoted((const unsigned char *)q->text[dt],
+                               strlen(q->text[dt]), found, sizeof found));
     }
 }
 

@@ -8,6 +8,7 @@
 #ifndef TG_TL_CHECK_H
 #define TG_TL_CHECK_H
 
+#include "../../core/escape.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
 #include "../../core/textindex.h"
@@ -109,8 +110,6 @@ int64_t tl_report_site(tl_check *k, size_t rule, const tl_site *s,
 int64_t tl_report_val(tl_check *k, size_t rule, const tl_val *v,
                       const char *exp, const char *found);
 tl_site tl_site_of(const tl_check *k, uint64_t at, uint64_t len);
-/*! tl_quote() : the n bytes at p as a short quoted text in buf. */
-const char *tl_quote(const unsigned char *p, size_t n, char *buf, size_t cap);
 /*! tl_next_field() : the next field of the line, [*s, *e) in k->p; 0 at
  *  the line's end.  Fields are cut at single spaces (TL-LIN-005 for
  *  any other separator). */

@@ -105,18 +105,6 @@ int64_t tl_report_val(tl_check *k, size_t rule, const tl_val *v,
     return r;
 }
 
-const char *tl_quote(const unsigned char *p, size_t n, char *buf, size_t cap)
-{
-    size_t room = cap - 6; /* quotes, "...", NUL */
-    size_t take = n <= room ? n : room;
-    while (take < n && take > 0 && (p[take] & 0xC0) == 0x80)
-        take--; /* never split a character */
-    buf[0] = '"';
-    memcpy(buf + 1, p, take);
-    strcpy(buf + 1 + take, take < n ? "\"..." : "\"");
-    return buf;
-}
-
 void tl_limit(tl_check *k, const char *what)
 {
     if (!k->tracking)

@@ -159,7 +159,7 @@ static void systime(tl_check *k, size_t s, size_t e)
     char q[64];
     if (!ok) {
         tl_report(k, TL_SYSTIME_SYNTAX, k->at + s, end - s, shape,
-                  tl_quote(k->p + s, end - s, q, sizeof q));
+                  tgX_quoted(k->p + s, end - s, q, sizeof q));
         return;
     }
     const char *bad =
@@ -357,13 +357,13 @@ void tl_line(tl_check *k)
         tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
                   "a record tag: three lowercase letters, a space, three "
                   "lowercase letters",
-                  tl_quote(p, n < 12 ? n : 12, q, sizeof q));
+                  tgX_quoted(p, n < 12 ? n : 12, q, sizeof q));
         return;
     }
     int r = tag_record(k, p);
     if (r < 0) {
         tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN, "a record of the seed",
-                  tl_quote(p, TL_TAG_LEN, q, sizeof q));
+                  tgX_quoted(p, TL_TAG_LEN, q, sizeof q));
         return;
     }
     k->rec = r;
@@ -379,7 +379,7 @@ void tl_line(tl_check *k)
     } else if (k->record_seen == 0) {
         tl_report(k, TL_START_FIRST, k->at, TL_TAG_LEN,
                   "prf stm as the first record",
-                  tl_quote(p, TL_TAG_LEN, q, sizeof q));
+                  tgX_quoted(p, TL_TAG_LEN, q, sizeof q));
     }
     k->record_seen = 1;
     k->cur = TL_TAG_LEN + 1;

@@ -57,6 +57,16 @@ static int set_at(tl_mut *x, long i, size_t f, const char *s)
     return 1;
 }
 
+/* Field s added at the end of line i (a line found, i >= 0), and the
+ * break marked there. */
+static int append_at(tl_mut *x, long i, const char *s)
+{
+    if (i < 0)
+        return 0;
+    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, s), 0);
+    return 1;
+}
+
 /* The text of field f of line i, NUL-terminated, in buf. */
 static const char *text(const tl_mut *x, size_t i, size_t f, char *buf,
                         size_t cap)
@@ -255,11 +265,7 @@ static int mut_fields_few(tl_mut *x)
 
 static int mut_fields_many(tl_mut *x)
 {
-    long i = first(x, VARIANT("prc cpu", "prf trs"));
-    if (i < 0)
-        return 0;
-    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, "12"), 0);
-    return 1;
+    return append_at(x, first(x, VARIANT("prc cpu", "prf trs")), "12");
 }
 
 static int mut_fun_nam(tl_mut *x)
@@ -267,12 +273,10 @@ static int mut_fun_nam(tl_mut *x)
     long i = first(x, "fun nam");
     if (i < 0)
         return 0;
-    if (x->variant == 0) {
-        keep_fields(x, (size_t)i, 2);
-        mark(x, (size_t)i, TGT_AT_END, 0);
-    } else {
-        mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, "\"static\""), 0);
-    }
+    if (x->variant == 1)
+        return append_at(x, i, "\"static\"");
+    keep_fields(x, (size_t)i, 2);
+    mark(x, (size_t)i, TGT_AT_END, 0);
     return 1;
 }
 
@@ -403,8 +407,7 @@ static int mut_systime(tl_mut *x)
         strcat(t, "0");
         return set_at(x, i, 2, t);
     }
-    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, "+9:00"), 0);
-    return 1;
+    return append_at(x, i, "+9:00");
 }
 
 static int mut_systime_range(tl_mut *x)
@@ -459,11 +462,7 @@ static long setting(const tl_mut *x, const char *name)
 
 static int mut_cfg_token(tl_mut *x)
 {
-    long i = setting(x, "CollectionMethod");
-    if (i < 0)
-        return 0;
-    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, "now"), 0);
-    return 1;
+    return append_at(x, setting(x, "CollectionMethod"), "now");
 }
 
 static int mut_cfg_key(tl_mut *x)
@@ -660,11 +659,7 @@ static int mut_rdr_fun_items(tl_mut *x)
 
 static int mut_rdr_zone(tl_mut *x)
 {
-    long i = first(x, "prf stm");
-    if (i < 0)
-        return 0;
-    mark(x, (size_t)i, tgT_append(&x->m, (size_t)i, "+09:00"), 0);
-    return 1;
+    return append_at(x, first(x, "prf stm"), "+09:00");
 }
 
 static int mut_rdr_sample_text(tl_mut *x)
