@@ -133,8 +133,8 @@ static unsigned days_in(unsigned y, unsigned m)
 {
     static const unsigned char days[12] = {31, 28, 31, 30, 31, 30,
                                            31, 31, 30, 31, 30, 31};
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return days[m - 1] + (m == 2 && leap);
+    unsigned leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return days[m - 1] + (m == 2 ? leap : 0);
 }
 
 static void systime(tl_check *k, size_t s, size_t e)
@@ -232,7 +232,7 @@ static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
     if (t == NULL || !ts->ok)
         return t;
     if (t->sampled && ts->u < t->last_ts) {
-        char f[48];
+        char f[64]; /* two numbers of up to 20 digits and the words */
         snprintf(f, sizeof f, "%llu, after %llu", (unsigned long long)ts->u,
                  (unsigned long long)t->last_ts);
         tl_report_val(k, TL_SAMPLE_TIME, ts,
@@ -254,7 +254,7 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
         t->lost = 1; /* what this sample leaves is not known (said) */
         return;
     }
-    char f[48];
+    char f[80]; /* two numbers of up to 20 digits and the words */
     if (head[1].u != t->depth && !t->lost) {
         snprintf(f, sizeof f, "%llu, where the last sample left %u",
                  (unsigned long long)head[1].u, (unsigned)t->depth);
