@@ -187,4 +187,50 @@ t.ok(code == 0 and "DA-LIVE-003" in out and "no mutation" in out,
 code, out, err = run("--help")
 t.ok(code == 0 and "7 truncated" in out and "6 > 3 > 5 > 4 > 1 > 7 > 0" in out,
      "--help documents the exit codes")
+
+# every command's own help: --help, -h and `help COMMAND` alike, exit 0
+FIRST = {
+    "check": "usage: tracegate check [OPTIONS] FILE...",
+    "gen": "usage: tracegate gen FORMAT --out DIR|- [--seed S] [--count N]",
+    "mutate": "usage: tracegate mutate FORMAT --out DIR [--seed S] "
+              "[--suffix .EXT]",
+    "rules": "usage: tracegate rules [FORMAT] [--report text|json] "
+             "[--coverage]",
+    "explain": "usage: tracegate explain RULE-ID",
+    "help": "usage: tracegate help [COMMAND]",
+}
+for cmd, first in FIRST.items():
+    outs = [run(cmd, flag) for flag in ("--help", "-h")] + [run("help", cmd)]
+    t.eq([(c, o.split("\n")[0], e) for c, o, e in outs], [(0, first, "")] * 3,
+         "%s --help, -h and help %s: exit 0, its usage" % (cmd, cmd))
+    t.eq(len({o for c, o, e in outs}), 1, "%s: the three give one text" % cmd)
+code, out, err = run("check", "--fail-on", "must", "--help", good)
+t.eq((code, out.split("\n")[0]), (0, FIRST["check"]),
+     "--help after other options: the help, nothing checked")
+code, out, err = run("check", "--help")
+t.ok("  -q, --quiet " in out and "--max-block" in out and "7 truncated" in out,
+     "check --help lists --quiet, the limits and the exit codes", out)
+t.eq(run("help", "nope")[0], 2, "help of an unknown command: exit 2")
+
+# --quiet: a passing file prints nothing; a failing one its findings, its
+# verdict line, and (several files) the summary
+nsec = os.path.join(tmp, "nsec.dumpalloc")
+code, out, err = run("check", "--quiet", good, good)
+t.eq((code, out, err), (0, "", ""), "--quiet: passing files print nothing")
+code, out, err = run("check", "-q", good, nsec)
+lines = out.split("\n")
+t.eq((code, len(lines), lines[0].split(": ")[0], lines[-2]),
+     (1, 6, nsec + ":0x40", "tracegate: 2 files: 1 conformant, "
+      "1 violations; exit 1"),
+     "--quiet: only the failing file, its findings, and the summary")
+t.ok(good not in out, "--quiet: the passing file is not named", out)
+code, out, err = run("check", good, nsec)
+t.eq(out.split("\n")[-2], "tracegate: 2 files: 1 conformant, 1 violations; "
+     "exit 1", "several files: a summary line by verdict")
+code, out, err = run("check", good)
+t.ok(code == 0 and "files:" not in out, "one file: no summary line", out)
+code, out, err = run("check", "--quiet", "--report", "json", good)
+t.eq((code, out, err.split("\n")[0]),
+     (2, "", "tracegate: --quiet is for the text report: a json report "
+      "holds every file"), "--quiet with a JSON report: a usage error")
 t.done()

@@ -20,6 +20,7 @@ typedef struct check_opts {
     tg_level fail_on; /* for the sinks, which also show it */
     const char *report;
     const char *output;
+    int quiet; /* only files that fail (text report) */
 } check_opts;
 
 typedef struct file_run {
@@ -102,7 +103,8 @@ static void options(struct option *out)
         {"format", required_argument, NULL, O_FORMAT},
         {"report", required_argument, NULL, O_REPORT},
         {"output", required_argument, NULL, 'o'},
-        {"max-repeats", required_argument, NULL, O_REPEATS}};
+        {"max-repeats", required_argument, NULL, O_REPEATS},
+        {"quiet", no_argument, NULL, 'q'}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     for (int i = 0; i < TG_NLIMITS; i++) {
@@ -154,6 +156,7 @@ static int option(check_opts *o, int c, char *arg)
                    : 0;
     case O_REPORT: o->report = arg; return 0;
     case 'o': o->output = arg; return 0;
+    case 'q': o->quiet = 1; return 0;
     case O_REPEATS:
         if (tgC_number(arg, &n) != 0)
             return tgC_usage("--max-repeats wants a number");
@@ -175,11 +178,11 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[8 + TG_NLIMITS + 1];
+    struct option longs[9 + TG_NLIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, "o:q", longs, NULL)) != -1)
         if ((r = option(o, c, optarg)) != 0)
             return r < 0 ? TG_INTERNAL : r;
     if (optind >= argc)
@@ -189,7 +192,7 @@ static int parse(int argc, char **argv, check_opts *o)
 
 int tgC_check(int argc, char **argv)
 {
-    check_opts o = {NULL, TG_MUST, "text", NULL};
+    check_opts o = {NULL, TG_MUST, "text", NULL, 0};
     if (tg_checker_open(&o.checker) != TG_OK) {
         fputs("tracegate: out of memory\n", stderr);
         return TG_LIMIT;
@@ -201,11 +204,17 @@ int tgC_check(int argc, char **argv)
                 strerror(errno));
         r = TG_IO_ERROR;
     }
+    if (r == 0 && o.quiet && tgR_quiet_kind(o.report) == 0)
+        r = tgC_usage("--quiet is for the text report: a %s report holds "
+                      "every file",
+                      o.report);
     tgR_sink *sink = r == 0 ? tgR_open(o.report, out, o.fail_on) : NULL;
     if (r == 0 && sink == NULL)
         r = tgC_usage("--report wants text, json, sarif, junit or tap, "
                       "not '%s'",
                       o.report);
+    if (r == 0 && o.quiet)
+        tgR_set_quiet(sink);
     if (r != 0) {
         if (out != stdout && out != NULL)
             fclose(out);

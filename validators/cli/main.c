@@ -1,30 +1,16 @@
-/* main.c - the tracegate command: dispatch to subcommands, --help. */
+/* main.c - the tracegate command: dispatch to subcommands, and the help
+ * of each: `tracegate --help`, `tracegate COMMAND --help` (or -h), and
+ * `tracegate help [COMMAND]`. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-static const char help_commands[] =
-    "usage: tracegate COMMAND [OPTIONS] ...\n"
+static const char help_check[] =
+    "usage: tracegate check [OPTIONS] FILE...\n"
+    "Validate traces against every rule of their format (- reads stdin).\n"
     "\n"
-    "Commands:\n"
-    "  check [OPTIONS] FILE...     validate traces (- reads stdin)\n"
-    "  gen FORMAT --out DIR|- [--seed S] [--count N] [--size BYTES]\n"
-    "      [--profile P] [--suffix .EXT]\n"
-    "                              write valid traces (same seed, same "
-    "bytes)\n"
-    "  mutate FORMAT --out DIR [--seed S] [--suffix .EXT]\n"
-    "                              write DIR/valid, DIR/invalid/RULE/ and\n"
-    "                              DIR/manifest.jsonl: one broken rule per "
-    "file\n"
-    "  rules [FORMAT] [--report text|json] [--coverage]\n"
-    "                              list rule tables; --coverage lists rules "
-    "without a mutation\n"
-    "  explain RULE-ID             clause, meaning and an example "
-    "violation\n"
-    "\n"
-    "check options:\n"
     "  --format auto|NAME          format (auto: content, then file name; "
     "the report says how)\n"
     "  --profile NAME              profile of the format (default: its "
@@ -35,9 +21,11 @@ static const char help_commands[] =
     "  --level ID=LEVEL            report rule ID at LEVEL (repeatable)\n"
     "  --report text|json|sarif|junit|tap   report format (default text)\n"
     "  -o, --output FILE           write the report to FILE\n"
+    "  -q, --quiet                 only the files that fail, and their "
+    "findings (text report)\n"
     "  --max-repeats N             findings per rule before one summary "
     "line (default 100, 0 = all)\n"
-    "resource limits of the checker (check options):\n";
+    "resource limits of the checker:\n";
 
 static const char help_exit[] =
     "\n"
@@ -50,16 +38,127 @@ static const char help_exit[] =
     "  With several files the most severe wins: 6 > 3 > 5 > 4 > 1 > 7 > "
     "0.\n";
 
-/* The limit options come from the library's table of limits. */
-static void print_help(void)
+static const char help_gen[] =
+    "usage: tracegate gen FORMAT --out DIR|- [--seed S] [--count N]\n"
+    "           [--size BYTES] [--profile P] [--suffix .EXT]\n"
+    "Write valid traces of FORMAT: the same seed gives the same bytes.\n"
+    "\n"
+    "  --out DIR|-                 a folder for the traces, or - for "
+    "standard output\n"
+    "  --seed S                    the first seed (default 1)\n"
+    "  --count N                   how many traces, seeds S to S+N-1 "
+    "(default 1)\n"
+    "  --size BYTES                at least this long (K, M, G suffixes); "
+    "streamed\n"
+    "  --profile P                 the profile they are valid under\n"
+    "  --suffix .EXT               file name ending (default the "
+    "format's)\n";
+
+static const char help_mutate[] =
+    "usage: tracegate mutate FORMAT --out DIR [--seed S] [--suffix .EXT]\n"
+    "Write a conformance corpus: DIR/valid/ (a valid trace per profile),\n"
+    "DIR/invalid/RULE-ID/ (each file breaks exactly that rule) and\n"
+    "DIR/manifest.jsonl (one line per file: rule, level, expected exit,\n"
+    "offset of the break, what was done).\n"
+    "\n"
+    "  --out DIR                   the corpus folder\n"
+    "  --seed S                    seed of the valid parents (default 1)\n"
+    "  --suffix .EXT               file name ending (default the "
+    "format's)\n";
+
+static const char help_rules[] =
+    "usage: tracegate rules [FORMAT] [--report text|json] [--coverage]\n"
+    "List the rule tables: id, level, kind, profiles, clause, message.\n"
+    "\n"
+    "  --report text|json          output form (default text)\n"
+    "  --coverage                  only the rules without a mutation, and "
+    "why\n";
+
+static const char help_explain[] =
+    "usage: tracegate explain RULE-ID\n"
+    "The rule's clause, what a finding of it means, and an example "
+    "violation.\n";
+
+static const char help_help[] =
+    "usage: tracegate help [COMMAND]\n"
+    "This text for COMMAND (the same as tracegate COMMAND --help), or the\n"
+    "list of commands.\n";
+
+static const char help_commands[] =
+    "usage: tracegate COMMAND [OPTIONS] ...\n"
+    "\n"
+    "Commands:\n"
+    "  check [OPTIONS] FILE...     validate traces (- reads stdin)\n"
+    "  gen FORMAT --out DIR|- ...  write valid traces (same seed, same "
+    "bytes)\n"
+    "  mutate FORMAT --out DIR ... write a corpus: valid traces, and one "
+    "per broken rule\n"
+    "  rules [FORMAT] ...          list rule tables\n"
+    "  explain RULE-ID             clause, meaning and an example "
+    "violation\n"
+    "  help [COMMAND]              a command's options\n"
+    "\n"
+    "tracegate COMMAND --help (or -h) gives the options of COMMAND.\n";
+
+static int help(int argc, char **argv);
+
+static const struct command {
+    const char *name;
+    int (*run)(int, char **);
+    const char *usage;
+} commands[] = {
+    {"check", tgC_check, help_check},       {"gen", tgC_gen, help_gen},
+    {"mutate", tgC_mutate, help_mutate},    {"rules", tgC_rules, help_rules},
+    {"explain", tgC_explain, help_explain}, {"help", help, help_help},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const struct command *command(const char *name)
 {
-    fputs(help_commands, stdout);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* A command's help; check's has the limits, from the library's table of
+ * limits, and the exit codes. */
+static int print_usage(const struct command *c)
+{
+    fputs(c->usage, stdout);
+    if (c->run != tgC_check)
+        return 0;
     for (int i = 0; i < TG_NLIMITS; i++) {
         const tg_limit_info *l = tg_limit_about(i);
         printf("  %-26s %s (default %" PRIu64 "); reaching it is exit 5\n",
                l->option, l->meaning, l->value);
     }
     fputs(help_exit, stdout);
+    return 0;
+}
+
+static int help(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(help_commands, stdout);
+        fputs(help_exit, stdout);
+        return 0;
+    }
+    const struct command *c = command(argv[1]);
+    if (c == NULL || argc > 2)
+        return tgC_usage("help: %s",
+                         argc > 2 ? "one command at most" : "no such command");
+    return print_usage(c);
+}
+
+/* Whether the arguments of a command ask for its help (before any "--",
+ * after which they are operands). */
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
 }
 
 /* A failed write of standard output is an I/O error, whatever the
@@ -74,25 +173,18 @@ static int finish(int code)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        int (*run)(int, char **);
-    } commands[] = {
-        {"check", tgC_check}, {"gen", tgC_gen},         {"mutate", tgC_mutate},
-        {"rules", tgC_rules}, {"explain", tgC_explain},
-    };
     if (argc < 2)
         return tgC_usage("no command given");
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        print_help();
-        return finish(0);
-    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+        return finish(help(1, argv));
     if (strcmp(argv[1], "--version") == 0) {
         puts("tracegate " TG_VERSION);
         return finish(0);
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return finish(commands[i].run(argc - 1, argv + 1));
-    return tgC_usage("unknown command '%s'", argv[1]);
+    const struct command *c = command(argv[1]);
+    if (c == NULL)
+        return tgC_usage("unknown command '%s'", argv[1]);
+    if (wants_help(argc - 1, argv + 1))
+        return finish(print_usage(c));
+    return finish(c->run(argc - 1, argv + 1));
 }

@@ -34,6 +34,22 @@ tgR_sink *tgR_open(const char *kind, FILE *out, tg_level fail_on)
     return NULL;
 }
 
+int tgR_quiet_kind(const char *kind)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].name, kind) == 0)
+            return kinds[i].ops == &tgR_text_ops;
+    return -1;
+}
+
+int tgR_set_quiet(tgR_sink *s)
+{
+    if (s->ops != &tgR_text_ops)
+        return -1;
+    s->quiet = 1;
+    return 0;
+}
+
 void tgR_file_begin(tgR_sink *s, const tgR_file *f)
 {
     s->diags = 0;

@@ -44,12 +44,20 @@ struct tgR_sink {
     unsigned long files; /* files begun so far                 */
     unsigned long diags; /* findings written in the current file */
     unsigned long total; /* findings written in all files        */
+    int quiet;           /* only files that fail (text): tgR_set_quiet() */
     void *state;         /* the sink's own     */
 };
 
 /*! tgR_open() : a sink of kind (text|json|sarif|junit|tap) writing to out.
  *  @return NULL for an unknown kind or no memory. */
 tgR_sink *tgR_open(const char *kind, FILE *out, tg_level fail_on);
+/*! tgR_quiet_kind() : whether a report of kind can be quiet: only the
+ *  files that fail, with their findings (a file's findings are held until
+ *  its verdict is known): 1, 0 if not, -1 for no such kind.  Only text
+ *  can: a machine-read report holds every file. */
+int tgR_quiet_kind(const char *kind);
+/*! tgR_set_quiet() : make a sink quiet; 0, or -1 if its kind cannot be. */
+int tgR_set_quiet(tgR_sink *s);
 void tgR_file_begin(tgR_sink *s, const tgR_file *f);
 void tgR_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d);
 void tgR_file_end(tgR_sink *s, const tgR_file *f);

@@ -2,8 +2,13 @@
  *     file:0x1a2f: error[DA-REC-002]: message
  *         at /record[3]{DALC}: expected 16 bytes, found 12 bytes
  *         spec: seeds/dumpalloc.md, section "Record Types"
- * (file:LINE:COL: for text formats), then one verdict line per file. */
+ * (file:LINE:COL: for text formats), then one verdict line per file, and
+ * after several files a summary line.  Quiet (tgR_set_quiet()): a file's
+ * lines are held in memory until its verdict, and written only if it
+ * fails; the summary too is written only if a file failed. */
+#define _GNU_SOURCE /* open_memstream */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "escape.h"
 #include "report.h"
@@ -40,7 +45,77 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
                 d->consequence_of);
 }
 
+static void text_verdict_line(tgR_sink *s, const tgR_file *f);
+
+typedef struct text_state {
+    FILE *real; /* the report's stream, while s->out holds a file */
+    char *held; /* what a quiet report holds of the current file  */
+    size_t held_len;
+    unsigned long verdicts[8]; /* files per verdict */
+} text_state;
+
+static void text_begin(tgR_sink *s)
+{
+    s->state = calloc(1, sizeof(text_state));
+}
+
+static void text_file_begin(tgR_sink *s, const tgR_file *f)
+{
+    (void)f;
+    text_state *t = s->state;
+    if (!s->quiet || t == NULL)
+        return;
+    FILE *mem = open_memstream(&t->held, &t->held_len);
+    if (mem == NULL) /* no memory to hold it: written as it comes */
+        return;
+    t->real = s->out;
+    s->out = mem;
+}
+
+/* A quiet report's held file: written if it failed, then let go. */
+static void text_release(tgR_sink *s, const tgR_file *f)
+{
+    text_state *t = s->state;
+    if (t == NULL || t->real == NULL)
+        return;
+    fclose(s->out);
+    s->out = t->real;
+    t->real = NULL;
+    if (f->verdict != TG_CONFORMANT)
+        fwrite(t->held, 1, t->held_len, s->out);
+    free(t->held);
+    t->held = NULL;
+}
+
 static void text_file_end(tgR_sink *s, const tgR_file *f)
+{
+    text_verdict_line(s, f);
+    text_release(s, f);
+    text_state *t = s->state;
+    if (t && (unsigned)f->verdict < 8)
+        t->verdicts[f->verdict]++;
+}
+
+static void text_end(tgR_sink *s, int exit_code)
+{
+    text_state *t = s->state;
+    if (t == NULL || s->files < 2 ||
+        (s->quiet && t->verdicts[TG_CONFORMANT] == s->files))
+        return;
+    fprintf(s->out, "tracegate: %lu files:", s->files);
+    const char *sep = " ";
+    for (int v = 0; v < 8; v++)
+        if (t->verdicts[v]) {
+            fprintf(s->out, "%s%lu %s", sep, t->verdicts[v],
+                    tg_verdict_name((tg_verdict)v));
+            sep = ", ";
+        }
+    fprintf(s->out, "; exit %d\n", exit_code);
+}
+
+static void text_destroy(tgR_sink *s) { free(s->state); }
+
+static void text_verdict_line(tgR_sink *s, const tgR_file *f)
 {
     FILE *o = s->out;
     tgX_plain(o, f->path);
@@ -66,5 +141,5 @@ static void text_file_end(tgR_sink *s, const tgR_file *f)
     fputc('\n', o);
 }
 
-const tgR_ops tgR_text_ops = {NULL,          NULL, text_diag,
-                              text_file_end, NULL, NULL};
+const tgR_ops tgR_text_ops = {text_begin,    text_file_begin, text_diag,
+                              text_file_end, text_end,        text_destroy};
