@@ -45,7 +45,7 @@ need_packages() {
 }
 
 base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev)
-test_packages=(python3 python3-jsonschema python3-yaml)
+test_packages=(python3 python3-jsonschema python3-yaml pre-commit)
 fuzz_packages=(afl++)
 
 configure_and_build() { # DIR [cmake args...]
