@@ -5,6 +5,7 @@ byte by byte (not by tracegate gen) so the checker is judged against an
 independent writer. Failure: any exit code, count or text that differs."""
 import json
 import os
+import pty
 import re
 import struct
 import subprocess
@@ -68,7 +69,17 @@ t.eq(code, 3, "missing file: exit 3")
 t.ok("No such file" in out, "missing file: says why", out)
 code, out, err = run("check", write("text.txt", b"hello, world\n"))
 t.eq(code, 4, "unrecognised content: exit 4")
-t.ok("--format" in out, "unknown format: suggests --format", out)
+t.eq(out, os.path.join(tmp, "text.txt") + ": unsupported (exit 4): unknown "
+     "format: no format recognised the content (it starts 68 65 6c 6c 6f 2c "
+     "20 77 ...) or the file name (ending .txt); name the format to check it "
+     "as (--format)\n",
+     "unknown format: says it is no format, why (first bytes, name), and "
+     "--format")
+code, out, err = run("check", "-", input_bytes=b"")
+t.eq(out, "-: unsupported (exit 4): unknown format: no format recognised "
+     "the content (it is empty) or the file name (standard input has none); "
+     "name the format to check it as (--format)\n",
+     "empty standard input: the same, with what there is to say")
 t.eq(run("check")[0], 2, "no input: exit 2")
 t.eq(run("check", "--profile", "nope", good)[0], 2, "unknown profile: exit 2")
 t.eq(run("check", "--disable", "XX-NOPE-001", good)[0], 2,
@@ -233,4 +244,30 @@ code, out, err = run("check", "--quiet", "--report", "json", good)
 t.eq((code, out, err.split("\n")[0]),
      (2, "", "tracegate: --quiet is for the text report: a json report "
       "holds every file"), "--quiet with a JSON report: a usage error")
+
+# gen never writes a trace to a terminal
+master, slave = pty.openpty()
+p = subprocess.run([TRACEGATE, "gen", "dumpalloc", "--out", "-"],
+                   stdout=slave, stderr=subprocess.PIPE)
+os.close(slave)
+os.close(master)
+t.eq((p.returncode, p.stderr.decode().split("\n")[0]),
+     (2, "tracegate: gen: standard output is a terminal: redirect it to a "
+      "file or a pipe, or use --out DIR"), "gen --out - to a terminal: refused")
+
+# mutate: a folder that holds files is refused without --force; the
+# corpus says what it holds
+corpus = os.path.join(tmp, "corpus")
+t.eq(run("mutate", "dumpalloc", "--out", corpus)[0], 0, "mutate: exit 0")
+with open(os.path.join(corpus, "README.md")) as f:
+    readme = f.read()
+t.ok(readme.startswith("# A dumpalloc conformance corpus\n") and
+     "`reject`" in readme, "mutate writes README.md", readme[:300])
+code, out, err = run("mutate", "dumpalloc", "--out", corpus)
+t.eq((code, err.split("\n")[0]),
+     (2, "tracegate: mutate: %s holds files already (files of an older "
+      "corpus would stay among the new); name a new folder, or add --force"
+      % corpus), "mutate into a folder that holds files: refused")
+t.eq(run("mutate", "dumpalloc", "--out", corpus, "--force")[0], 0,
+     "mutate --force: written over")
 t.done()

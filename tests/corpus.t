@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """corpus.t - the committed corpus is exactly what corpus/regenerate.sh
 makes, and tracegate agrees with every manifest line: the exit code, and
-for mutants the named rule and no other primary finding. Failure: a
-missing, extra or different file, or any disagreement."""
+for mutants the named rule and no other primary finding, and what a
+strict reader must do with the file (`reader`: accept, reject, or accept
+and may warn) follows from the exit code. Failure: a missing, extra or
+different file, or any disagreement."""
 import filecmp
 import json
 import os
@@ -32,12 +34,16 @@ differ = [p for p in made & have
                              os.path.join(committed, p), shallow=False)]
 t.eq(differ, [], "regenerating gives the same bytes (%d files)" % len(made))
 
+version = run("--version")[1].split()[1]
 for fmt in sorted(os.listdir(tmp)):
+    t.ok(os.path.exists(os.path.join(committed, fmt, "README.md")),
+         "%s: the corpus says what it holds (README.md)" % fmt)
     base = os.path.join(committed, fmt)
     with open(os.path.join(base, "manifest.jsonl")) as f:
         lines = [json.loads(l) for l in f]
     listed = {m["file"] for m in lines}
-    on_disk = {p for p in tree(base) if p != "manifest.jsonl"}
+    on_disk = {p for p in tree(base) if p not in ("manifest.jsonl",
+                                                  "README.md")}
     t.eq(sorted(listed ^ on_disk), [], "%s: manifest lists every file" % fmt)
     wrong = []
     for m in lines:
@@ -47,8 +53,11 @@ for fmt in sorted(os.listdir(tmp)):
         found = json.loads(out)["files"][0]["findings"]
         primary = {d["rule"] for d in found if d["consequence_of"] is None}
         want = {m["rule"]} if m["rule"] else set()
-        if code != m["expected_exit"] or primary != want:
-            wrong.append((m["file"], code, sorted(primary)))
+        reader = ("accept" if m["rule"] is None else
+                  "reject" if m["expected_exit"] else "accept, may warn")
+        if (code != m["expected_exit"] or primary != want or
+                m["reader"] != reader or m["tracegate"] != version):
+            wrong.append((m["file"], code, sorted(primary), m["reader"]))
     t.eq(wrong, [], "%s: check agrees with all %d manifest lines"
          % (fmt, len(lines)))
 t.done()

@@ -1,10 +1,12 @@
 /* generate.c - `tracegate gen` and `tracegate mutate`: the corpus
  * commands. */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/escape.h"
 #include "cli.h"
@@ -15,6 +17,7 @@ typedef struct gen_opts {
     const char *out;
     const char *suffix; /* file name ending; default: the format's */
     uint64_t seed, count, size;
+    int force; /* mutate: write into a folder that holds files */
 } gen_opts;
 
 static const tg_format_info *info_of(const char *format)
@@ -34,6 +37,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         {"size", required_argument, NULL, 'S'},
         {"profile", required_argument, NULL, 'p'},
         {"suffix", required_argument, NULL, 'x'},
+        {"force", no_argument, NULL, 'f'},
         {NULL, 0, NULL, 0}};
     int c;
     uint64_t *num;
@@ -48,6 +52,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         case 'o': o->out = optarg; continue;
         case 'p': o->profile = optarg; continue;
         case 'x': o->suffix = optarg; continue;
+        case 'f': o->force = 1; continue;
         default: return tgC_usage("%s: bad option", argv[0]);
         }
         if (tgC_number(optarg, num) != 0)
@@ -62,7 +67,10 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         return tgC_usage("%s: --out DIR%s is required", argv[0],
                          mutate ? "" : " (or - for stdout)");
     if (mutate && (o->profile || o->size || o->count != 1))
-        return tgC_usage("mutate takes only --seed, --out and --suffix");
+        return tgC_usage("mutate takes only --seed, --out, --suffix and "
+                         "--force");
+    if (!mutate && o->force)
+        return tgC_usage("gen: --force is mutate's");
     if (o->suffix && (o->suffix[0] != '.' || strchr(o->suffix, '/') ||
                       strlen(o->suffix) > 32))
         return tgC_usage("%s: --suffix wants a file name ending such as "
@@ -115,6 +123,9 @@ int tgC_gen(int argc, char **argv)
     if (strcmp(o.out, "-") == 0) {
         if (o.count != 1)
             return tgC_usage("gen: --out - writes one trace; drop --count");
+        if (isatty(STDOUT_FILENO)) /* binary, or megabytes of text */
+            return tgC_usage("gen: standard output is a terminal: redirect "
+                             "it to a file or a pipe, or use --out DIR");
         return write_trace("-", o.format, o.profile, o.seed, o.size);
     }
     if (tgC_mkdirs(o.out) != 0) {
@@ -132,13 +143,26 @@ int tgC_gen(int argc, char **argv)
     return 0;
 }
 
+/* What a strict reader is to do with a file: a valid one and a mutant of
+ * a rule that only warns are to be accepted (a reader may warn about the
+ * second), any other mutant rejected. */
+static const char *reader_must(const tg_mutant *mu)
+{
+    if (mu == NULL)
+        return "accept";
+    return mu->expected == TG_CONFORMANT ? "accept, may warn" : "reject";
+}
+
 static void manifest_line(FILE *m, const char *file, const char *format,
                           const tg_mutant *mu, const char *parent,
                           uint64_t seed, const char *profile)
 {
     fputs("{\"file\":", m);
     tgJ_str(m, file);
-    fprintf(m, ",\"format\":\"%s\",\"profile\":\"%s\",", format, profile);
+    fprintf(m,
+            ",\"format\":\"%s\",\"profile\":\"%s\",\"reader\":\"%s\","
+            "\"tracegate\":\"%s\",",
+            format, profile, reader_must(mu), TG_VERSION);
     if (mu) {
         fprintf(m,
                 "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
@@ -207,6 +231,76 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
     }
 }
 
+/* Whether folder `dir` exists and holds anything. */
+static int holds_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    const struct dirent *e;
+    int any = 0;
+    while (!any && (e = readdir(d)) != NULL)
+        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return any;
+}
+
+/* The README.md of a corpus: what its folders and manifest fields mean,
+ * and how a reader's test suite is to use them. */
+static int write_readme(const gen_opts *o)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/README.md", o->out);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", path,
+                strerror(errno));
+        return TG_IO_ERROR;
+    }
+    fprintf(f,
+            "# A %s conformance corpus\n"
+            "\n"
+            "Written by `tracegate mutate %s --seed %" PRIu64
+            "` (tracegate %s).\n"
+            "Same command, same bytes.\n"
+            "\n"
+            "- `valid/NNNN%s`: a valid trace for profile number NNNN "
+            "(0000 is\n"
+            "  the default profile). It has no finding at all.\n"
+            "- `invalid/RULE-ID/NNNN%s`: variant NNNN of the mutation of "
+            "RULE-ID,\n"
+            "  made from the valid trace of the rule's profile. It breaks "
+            "that rule\n"
+            "  and no other (findings marked as consequences aside).\n"
+            "- `manifest.jsonl`: one JSON object per file: `file`, "
+            "`format`,\n"
+            "  `profile` (check the file under it), `reader`, `tracegate` "
+            "(the\n"
+            "  version that wrote it), `rule`, `level`, `expected_exit` "
+            "(tracegate's\n"
+            "  exit code under default options: 0, 1 for a MUST violation, "
+            "4 for an\n"
+            "  unsupported version, 7 for a cut file), `parent`, `seed`, "
+            "`variant`,\n"
+            "  `mutation` (what was done) and `offset` (where the break "
+            "is).\n"
+            "\n"
+            "For a reader's test suite: `reader` says what a strict, "
+            "correct reader\n"
+            "must do with each file. `accept`: read it without error. "
+            "`reject`: fail\n"
+            "on it (the rule it breaks is a MUST of the spec, or the file "
+            "is cut or\n"
+            "of another version). `accept, may warn`: the file breaks only "
+            "a SHOULD,\n"
+            "a note or a known reader's quirk; it is legal, and a reader "
+            "may warn\n"
+            "about it.\n"
+            "A reader that accepts everything fails every `reject` file.\n",
+            o->format, o->format, o->seed, TG_VERSION, o->suffix, o->suffix);
+    return tgC_close_output(f, path) != 0 ? TG_IO_ERROR : 0;
+}
+
 int tgC_mutate(int argc, char **argv)
 {
     gen_opts o;
@@ -214,6 +308,11 @@ int tgC_mutate(int argc, char **argv)
     int r = parse(argc, argv, &o, 1);
     if (r != 0)
         return r;
+    if (!o.force && holds_files(o.out))
+        return tgC_usage("mutate: %s holds files already (files of an "
+                         "older corpus would stay among the new); name a "
+                         "new folder, or add --force",
+                         o.out);
     const tg_format_info *info = info_of(o.format);
     char path[4096], rel[64];
     snprintf(path, sizeof path, "%s/valid", o.out);
@@ -245,5 +344,7 @@ int tgC_mutate(int argc, char **argv)
     snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
     if (tgC_close_output(manifest, path) != 0 && r == 0)
         r = TG_IO_ERROR;
+    if (r == 0)
+        r = write_readme(&o);
     return r;
 }

@@ -45,6 +45,7 @@ static const char help_gen[] =
     "\n"
     "  --out DIR|-                 a folder for the traces, or - for "
     "standard output\n"
+    "                              (not a terminal)\n"
     "  --seed S                    the first seed (default 1)\n"
     "  --count N                   how many traces, seeds S to S+N-1 "
     "(default 1)\n"
@@ -56,15 +57,20 @@ static const char help_gen[] =
 
 static const char help_mutate[] =
     "usage: tracegate mutate FORMAT --out DIR [--seed S] [--suffix .EXT]\n"
+    "           [--force]\n"
     "Write a conformance corpus: DIR/valid/ (a valid trace per profile),\n"
     "DIR/invalid/RULE-ID/ (each file breaks exactly that rule) and\n"
     "DIR/manifest.jsonl (one line per file: rule, level, expected exit,\n"
-    "offset of the break, what was done).\n"
+    "what a strict reader must do with it, offset of the break, what was\n"
+    "done) and DIR/README.md.\n"
     "\n"
     "  --out DIR                   the corpus folder\n"
     "  --seed S                    seed of the valid parents (default 1)\n"
     "  --suffix .EXT               file name ending (default the "
-    "format's)\n";
+    "format's)\n"
+    "  --force                     write into a folder that holds files "
+    "(its\n"
+    "                              other files stay)\n";
 
 static const char help_rules[] =
     "usage: tracegate rules [FORMAT] [--report text|json] [--coverage]\n"

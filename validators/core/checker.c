@@ -243,6 +243,28 @@ static void explain(tg_checker *c, tg_verdict verdict, const tg_validator *v)
     }
 }
 
+/* Why no format was found, said with the evidence: the first bytes of
+ * the input, and the ending of its name. */
+static void unknown_format(tg_checker *c, const char *name)
+{
+    char bytes[3 * 8 + 1] = "";
+    size_t n = c->n < 8 ? c->n : 8, o = 0;
+    for (size_t i = 0; i < n; i++)
+        o += (size_t)snprintf(bytes + o, sizeof bytes - o, "%s%02x",
+                              i ? " " : "", c->head[i]);
+    const char *dot = name ? strrchr(name, '.') : NULL;
+    const char *slash = name ? strrchr(name, '/') : NULL;
+    if (dot && slash && dot < slash)
+        dot = NULL;
+    snprintf(c->problem, sizeof c->problem,
+             "unknown format: no format recognised the content (%s%s%s) "
+             "or the file name (%s%s%s); name the format to check it as "
+             "(--format)",
+             n ? "it starts " : "it is empty", bytes, c->n > n ? " ..." : "",
+             name ? "" : "standard input has none",
+             dot ? "ending " : (name ? "no extension" : ""), dot ? dot : "");
+}
+
 tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
                             const char *name, tg_start_fn on_start,
                             tg_diag_fn on_diag, void *ctx)
@@ -275,10 +297,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
         const char *name_found =
             tg_detect(c->head, c->n, name ? name : "", &c->detected);
         if ((f = name_found ? tgF_find(name_found) : NULL) == NULL) {
-            snprintf(c->problem, sizeof c->problem,
-                     "unknown format: %s; name the format to check it as "
-                     "(--format)",
-                     c->detected);
+            unknown_format(c, name);
             c->detected = NULL;
             c->bytes = c->n;
             verdict = count_rest(c) ? TG_IO_ERROR : TG_UNSUPPORTED;
