@@ -48,6 +48,20 @@ base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev)
 test_packages=(python3 python3-jsonschema python3-yaml pre-commit)
 fuzz_packages=(afl++)
 
+# The official SARIF validator (Microsoft's SARIF Multitool, from the npm
+# registry) in build-tools/, for tests/sarif.t: code scanning's own rules
+# are in it, and no Debian package has it.  npm comes from Debian when
+# node has none of its own.  Its install script (chmod) is run by hand:
+# npm asks before running it.
+need_sarif_multitool() {
+  local mt=build-tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+  [ -x "$mt" ] && return 0
+  command -v npm >/dev/null || need_packages npm
+  run npm install --prefix build-tools --no-audit --no-fund \
+    @microsoft/sarif-multitool@5.7.0 >/dev/null
+  run chmod u+x "$mt"
+}
+
 configure_and_build() { # DIR [cmake args...]
   local dir=$1; shift
   run cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" \
@@ -114,6 +128,7 @@ case $mode in
     ;;
   test)
     need_packages "${base_packages[@]}" "${test_packages[@]}"
+    need_sarif_multitool
     configure_and_build build-test -DTG_SANITIZER=address,undefined
     export TRACEGATE="$top/build-test/tracegate"
     export TG_BUILD_DIR="$top/build-test"

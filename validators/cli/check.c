@@ -20,7 +20,8 @@ typedef struct check_opts {
     tg_level fail_on; /* for the sinks, which also show it */
     const char *report;
     const char *output;
-    int quiet; /* only files that fail (text report) */
+    int quiet;              /* only files that fail (text report) */
+    const char *sarif_root; /* SARIF URIs relative to this folder */
 } check_opts;
 
 typedef struct file_run {
@@ -88,6 +89,7 @@ enum {
     O_FORMAT,
     O_REPORT,
     O_REPEATS,
+    O_SARIF_ROOT,
     O_LIMIT /* + tg_limit */
 };
 
@@ -104,7 +106,8 @@ static void options(struct option *out)
         {"report", required_argument, NULL, O_REPORT},
         {"output", required_argument, NULL, 'o'},
         {"max-repeats", required_argument, NULL, O_REPEATS},
-        {"quiet", no_argument, NULL, 'q'}};
+        {"quiet", no_argument, NULL, 'q'},
+        {"sarif-root", required_argument, NULL, O_SARIF_ROOT}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     for (int i = 0; i < TG_NLIMITS; i++) {
@@ -157,6 +160,7 @@ static int option(check_opts *o, int c, char *arg)
     case O_REPORT: o->report = arg; return 0;
     case 'o': o->output = arg; return 0;
     case 'q': o->quiet = 1; return 0;
+    case O_SARIF_ROOT: o->sarif_root = arg; return 0;
     case O_REPEATS:
         if (tgC_number(arg, &n) != 0)
             return tgC_usage("--max-repeats wants a number");
@@ -178,7 +182,7 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[9 + TG_NLIMITS + 1];
+    struct option longs[10 + TG_NLIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;
@@ -192,7 +196,7 @@ static int parse(int argc, char **argv, check_opts *o)
 
 int tgC_check(int argc, char **argv)
 {
-    check_opts o = {NULL, TG_MUST, "text", NULL, 0};
+    check_opts o = {NULL, TG_MUST, "text", NULL, 0, NULL};
     if (tg_checker_open(&o.checker) != TG_OK) {
         fputs("tracegate: out of memory\n", stderr);
         return TG_LIMIT;
@@ -204,6 +208,12 @@ int tgC_check(int argc, char **argv)
                 strerror(errno));
         r = TG_IO_ERROR;
     }
+    char *sarif_root = NULL; /* absolute */
+    if (r == 0 && o.sarif_root && strcmp(o.report, "sarif") != 0)
+        r = tgC_usage("--sarif-root is for the SARIF report");
+    else if (r == 0 && o.sarif_root &&
+             (sarif_root = realpath(o.sarif_root, NULL)) == NULL)
+        r = tgC_usage("--sarif-root: %s: %s", o.sarif_root, strerror(errno));
     if (r == 0 && o.quiet && tgR_quiet_kind(o.report) == 0)
         r = tgC_usage("--quiet is for the text report: a %s report holds "
                       "every file",
@@ -215,7 +225,12 @@ int tgC_check(int argc, char **argv)
                       o.report);
     if (r == 0 && o.quiet)
         tgR_set_quiet(sink);
+    if (r == 0 && sarif_root && tgR_set_sarif_root(sink, sarif_root) != 0)
+        r = TG_LIMIT; /* no memory for it */
+    free(sarif_root);
     if (r != 0) {
+        if (sink)
+            tgR_close(sink, r);
         if (out != stdout && out != NULL)
             fclose(out);
         tg_checker_free(o.checker);

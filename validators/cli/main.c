@@ -23,6 +23,8 @@ static const char help_check[] =
     "  -o, --output FILE           write the report to FILE\n"
     "  -q, --quiet                 only the files that fail, and their "
     "findings (text report)\n"
+    "  --sarif-root DIR            SARIF URIs relative to DIR, as "
+    "%SRCROOT%\n"
     "  --max-repeats N             findings per rule before one summary "
     "line (default 100, 0 = all)\n"
     "resource limits of the checker:\n";

@@ -58,6 +58,11 @@ tgR_sink *tgR_open(const char *kind, FILE *out, tg_level fail_on);
 int tgR_quiet_kind(const char *kind);
 /*! tgR_set_quiet() : make a sink quiet; 0, or -1 if its kind cannot be. */
 int tgR_set_quiet(tgR_sink *s);
+/*! tgR_set_sarif_root() : a SARIF report's artifacts below abs_dir
+ *  (absolute) are given relative to %SRCROOT%, which the run says is
+ *  abs_dir.  @return 0, or -1 if the sink is no SARIF one (or no
+ *  memory). */
+int tgR_set_sarif_root(tgR_sink *s, const char *abs_dir);
 void tgR_file_begin(tgR_sink *s, const tgR_file *f);
 void tgR_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d);
 void tgR_file_end(tgR_sink *s, const tgR_file *f);

@@ -5,6 +5,7 @@
  * stays put when unrelated bytes move.  Files that could not be checked
  * become toolExecutionNotifications. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +18,12 @@ typedef struct sarif_state {
     char *text;
     size_t size;
     int any_note;
+    char *root; /* --sarif-root: absolute, ending in '/'; NULL = none */
 } sarif_state;
 
 static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
 {
-    char full[1024];
+    char full[1024], help[2048];
     fputs("{\"id\":", o);
     tgJ_str(o, r->id);
     fputs(",\"shortDescription\":{\"text\":", o);
@@ -30,6 +32,15 @@ static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
              r->section, r->quote);
     fputs("},\"fullDescription\":{\"text\":", o);
     tgJ_str(o, full);
+    /* code scanning shows help with each alert: the rule, its clause,
+     * and the bytes of a violation */
+    int n = snprintf(help, sizeof help, "%s (%s, %s).\n\nThe clause: %s.",
+                     r->message, r->id, tg_level_name(r->level), full);
+    if (r->example && n > 0 && (size_t)n < sizeof help)
+        snprintf(help + n, sizeof help - (size_t)n, "\n\nA violation: %s",
+                 r->example);
+    fputs("},\"help\":{\"text\":", o);
+    tgJ_str(o, help);
     fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"}",
             tgR_severity(r->level));
     fprintf(o,
@@ -51,8 +62,11 @@ static void sarif_begin(tgR_sink *s)
             "{\"$schema\":\"https://json.schemastore.org/"
             "sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
             "\"tool\":{\"driver\":{\"name\":\"tracegate\","
-            "\"version\":\"%s\",\"rules\":[",
+            "\"version\":\"%s\",",
             TG_VERSION);
+    if (*TG_HOMEPAGE) /* set where tracegate is built for others */
+        fputs("\"informationUri\":\"" TG_HOMEPAGE "\",", o);
+    fputs("\"rules\":[", o);
     int first = 1;
     for (size_t i = 0; i < tgF_count(); i++) {
         const tgF_format *f = tgF_at(i);
@@ -68,20 +82,43 @@ static void sarif_begin(tgR_sink *s)
     fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", o);
 }
 
-/* An artifact URI: the path, percent-encoded outside RFC 3986's
- * unreserved characters and '/'. */
-static void write_uri(FILE *o, const char *path)
+/* s percent-encoded outside RFC 3986's unreserved characters and '/'. */
+static void write_escaped(FILE *o, const char *s)
 {
-    fputc('"', o);
-    if (strcmp(path, "-") == 0)
-        path = "stdin";
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
             (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
             fputc(*p, o);
         else
             fprintf(o, "%%%02X", *p);
     }
+}
+
+/* An artifactLocation's members: under --sarif-root, a path below the
+ * root relative to %SRCROOT%; any other absolute path a file: URI; a
+ * relative path a relative reference. */
+static void write_location(FILE *o, const sarif_state *st, const char *path)
+{
+    size_t n = st && st->root ? strlen(st->root) : 0;
+    fputs("\"uri\":\"", o);
+    if (strcmp(path, "-") == 0) {
+        fputs("stdin\"", o);
+        return;
+    }
+    /* a path given relative to the working folder, made absolute to be
+     * compared with the root */
+    char *abs = n && path[0] != '/' ? realpath(path, NULL) : NULL;
+    const char *p = abs ? abs : path;
+    if (n && strncmp(p, st->root, n) == 0) {
+        write_escaped(o, p + n);
+        fputs("\",\"uriBaseId\":\"%SRCROOT%\"", o);
+        free(abs);
+        return;
+    }
+    free(abs);
+    if (path[0] == '/')
+        fputs("file://", o);
+    write_escaped(o, path);
     fputc('"', o);
 }
 
@@ -96,10 +133,8 @@ static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     fprintf(o, ",\"ruleIndex\":%zu,\"level\":\"%s\",\"message\":{\"text\":",
             tgR_rule_index(d->rule), tgR_severity(d->level));
     tgJ_str(o, tgR_message(d, msg, sizeof msg));
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
-          "{\"uri\":",
-          o);
-    write_uri(o, f->path);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{", o);
+    write_location(o, s->state, f->path);
     fprintf(o,
             "},\"region\":{\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64
             ",\"startLine\":%" PRIu64,
@@ -132,10 +167,8 @@ static void sarif_file_end(tgR_sink *s, const tgR_file *f)
     fprintf(n, "{\"level\":\"%s\",\"message\":{\"text\":",
             f->verdict == TG_TRUNCATED ? "warning" : "error");
     tgJ_str(n, f->problem);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
-          "{\"uri\":",
-          n);
-    write_uri(n, f->path);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{", n);
+    write_location(n, st, f->path);
     fputs("}}}]}", n);
 }
 
@@ -154,7 +187,29 @@ static void sarif_end(tgR_sink *s, int exit_code)
         st->notes = NULL;
         fwrite(st->text, 1, st->size, o);
     }
-    fputs("]}]}]}\n", o);
+    fputs("]}]", o);
+    if (st && st->root) {
+        fputs(",\"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":\"file://", o);
+        write_escaped(o, st->root);
+        fputs("\"}}", o);
+    }
+    fputs("}]}\n", o);
+}
+
+int tgR_set_sarif_root(tgR_sink *s, const char *abs_dir)
+{
+    sarif_state *st = s->state;
+    size_t n = strlen(abs_dir);
+    if (s->ops != &tgR_sarif_ops || st == NULL || abs_dir[0] != '/')
+        return -1;
+    free(st->root);
+    st->root = malloc(n + 2);
+    if (st->root == NULL)
+        return -1;
+    memcpy(st->root, abs_dir, n + 1);
+    if (n == 0 || st->root[n - 1] != '/')
+        strcpy(st->root + n, "/");
+    return 0;
 }
 
 static void sarif_destroy(tgR_sink *s)
@@ -165,6 +220,7 @@ static void sarif_destroy(tgR_sink *s)
     if (st->notes)
         fclose(st->notes);
     free(st->text);
+    free(st->root);
     free(st);
 }
 
