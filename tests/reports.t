@@ -126,6 +126,12 @@ if root is not None:
                if tc.find("skipped") is not None]
     t.eq(skipped, ["DA-COMPAT-001"],
          "junit: rules outside the profile are skipped")
+    t.eq([tc.find("skipped").get("message") for tc in suites[0].findall(
+        "testcase") if tc.find("skipped") is not None],
+         ["the rule does not apply under profile default"],
+         "junit: a skipped case says why")
+    t.eq({tc.get("time") for s in suites for tc in s.findall("testcase")},
+         {"0"}, "junit: every testcase has a time (0: one pass checks all)")
     errs = [s.get("errors") for s in suites]
     t.eq(errs, ["0", "0", "1", "0", "0", "1", "1"],
          "junit: truncated/unsupported/unreadable files are errors")
