@@ -44,7 +44,8 @@ need_packages() {
   DEBIAN_FRONTEND=noninteractive run apt-get install -y -qq "${missing[@]}"
 }
 
-base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev)
+base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev
+  libjansson-dev)
 test_packages=(python3 python3-jsonschema python3-yaml pre-commit)
 fuzz_packages=(afl++)
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/engine.h"
 #include "../core/report.h"
 #include "../core/window.h"
 #include "cli.h"
@@ -22,13 +23,26 @@ typedef struct check_opts {
     const char *output;
     int quiet;              /* only files that fail (text report) */
     const char *sarif_root; /* SARIF URIs relative to this folder */
+    const char *baseline, *write_baseline; /* files named */
+    tgC_baseline *known;  /* --baseline: findings that do not fail */
+    tgC_baseline *record; /* --write-baseline: the findings seen     */
 } check_opts;
 
 typedef struct file_run {
     tgR_sink *sink;
     tgR_file file;
     int begun;
+    const check_opts *o;
+    /* with a baseline: the worst verdict of all findings, and of those
+     * not in it */
+    tg_verdict all, kept;
 } file_run;
+
+static void raise_to(tg_verdict *w, tg_verdict v)
+{
+    if (tg_verdict_rank(v) > tg_verdict_rank(*w))
+        *w = v;
+}
 
 static void on_start(void *ctx, const tg_checker *c)
 {
@@ -43,6 +57,19 @@ static void on_start(void *ctx, const tg_checker *c)
 static void on_diag(void *ctx, const tg_diag *d)
 {
     file_run *r = ctx;
+    const check_opts *o = r->o;
+    if (o->record && tgC_baseline_add(o->record, r->file.path, d) != 0)
+        r->file.problem = "no memory to record the baseline";
+    if (o->known) {
+        tg_verdict v =
+            tgE_verdict(tg_rule_kind_of(d->rule), d->level, o->fail_on);
+        raise_to(&r->all, v);
+        if (tgC_baseline_take(o->known, r->file.path, d)) {
+            r->file.baselined++;
+            return; /* known: neither reported nor failing */
+        }
+        raise_to(&r->kept, v);
+    }
     if (d->suppressed)
         r->file.suppressed += d->suppressed;
     else
@@ -57,6 +84,7 @@ static tg_verdict check_one(const char *path, const check_opts *o,
     file_run run;
     memset(&run, 0, sizeof run);
     run.sink = sink;
+    run.o = o;
     run.file.path = path;
     int is_stdin = strcmp(path, "-") == 0;
     int fd = is_stdin ? 0 : open(path, O_RDONLY);
@@ -69,6 +97,11 @@ static tg_verdict check_one(const char *path, const check_opts *o,
         run.file.verdict =
             tg_checker_check(o->checker, tgW_read_fd, &fd,
                              is_stdin ? NULL : path, on_start, on_diag, &run);
+        /* a verdict of findings, all of them in the baseline or not
+         * failing: what the others give */
+        if (run.file.baselined && run.file.verdict == run.all &&
+            (run.all == TG_VIOLATIONS || run.all == TG_TRUNCATED))
+            run.file.verdict = run.kept;
         run.file.bytes = tg_checker_bytes(o->checker);
         run.file.layout = tg_checker_layout(o->checker);
         run.file.problem = tg_checker_problem(o->checker);
@@ -90,6 +123,8 @@ enum {
     O_REPORT,
     O_REPEATS,
     O_SARIF_ROOT,
+    O_BASELINE,
+    O_WRITE_BASELINE,
     O_LIMIT /* + tg_limit */
 };
 
@@ -107,7 +142,9 @@ static void options(struct option *out)
         {"output", required_argument, NULL, 'o'},
         {"max-repeats", required_argument, NULL, O_REPEATS},
         {"quiet", no_argument, NULL, 'q'},
-        {"sarif-root", required_argument, NULL, O_SARIF_ROOT}};
+        {"sarif-root", required_argument, NULL, O_SARIF_ROOT},
+        {"baseline", required_argument, NULL, O_BASELINE},
+        {"write-baseline", required_argument, NULL, O_WRITE_BASELINE}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     for (int i = 0; i < TG_NLIMITS; i++) {
@@ -161,6 +198,8 @@ static int option(check_opts *o, int c, char *arg)
     case 'o': o->output = arg; return 0;
     case 'q': o->quiet = 1; return 0;
     case O_SARIF_ROOT: o->sarif_root = arg; return 0;
+    case O_BASELINE: o->baseline = arg; return 0;
+    case O_WRITE_BASELINE: o->write_baseline = arg; return 0;
     case O_REPEATS:
         if (tgC_number(arg, &n) != 0)
             return tgC_usage("--max-repeats wants a number");
@@ -182,7 +221,7 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[10 + TG_NLIMITS + 1];
+    struct option longs[12 + TG_NLIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;
@@ -196,7 +235,10 @@ static int parse(int argc, char **argv, check_opts *o)
 
 int tgC_check(int argc, char **argv)
 {
-    check_opts o = {NULL, TG_MUST, "text", NULL, 0, NULL};
+    check_opts o;
+    memset(&o, 0, sizeof o);
+    o.fail_on = TG_MUST;
+    o.report = "text";
     if (tg_checker_open(&o.checker) != TG_OK) {
         fputs("tracegate: out of memory\n", stderr);
         return TG_LIMIT;
@@ -208,6 +250,15 @@ int tgC_check(int argc, char **argv)
                 strerror(errno));
         r = TG_IO_ERROR;
     }
+    char why[600];
+    if (r == 0 && o.baseline &&
+        (o.known = tgC_baseline_read(o.baseline, why, sizeof why)) == NULL)
+        r = tgC_usage("--baseline %s", why);
+    if (r == 0 && o.write_baseline && (o.record = tgC_baseline_new()) == NULL)
+        r = TG_LIMIT;
+    /* a baseline holds every finding: none is left to a repeat cap */
+    if (r == 0 && (o.known || o.record))
+        tg_checker_set_repeat_cap(o.checker, 0);
     char *sarif_root = NULL; /* absolute */
     if (r == 0 && o.sarif_root && strcmp(o.report, "sarif") != 0)
         r = tgC_usage("--sarif-root is for the SARIF report");
@@ -229,6 +280,8 @@ int tgC_check(int argc, char **argv)
         r = TG_LIMIT; /* no memory for it */
     free(sarif_root);
     if (r != 0) {
+        tgC_baseline_free(o.known);
+        tgC_baseline_free(o.record);
         if (sink)
             tgR_close(sink, r);
         if (out != stdout && out != NULL)
@@ -242,7 +295,12 @@ int tgC_check(int argc, char **argv)
         if (tg_verdict_rank(v) > tg_verdict_rank(worst))
             worst = v;
     }
+    if (o.record && tgC_baseline_write(o.record, o.write_baseline) != 0 &&
+        tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
+        worst = TG_IO_ERROR;
     tgR_close(sink, (int)worst);
+    tgC_baseline_free(o.known);
+    tgC_baseline_free(o.record);
     tg_checker_free(o.checker);
     if (out != stdout && tgC_close_output(out, o.output) != 0 &&
         tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tracegate.h"
 
@@ -27,5 +28,19 @@ int tgC_write_file(void *ctx, const void *data, size_t size);
  *  on stderr that `name` could not be written if any write or the close
  *  failed.  @return 0, or -1 after such a failure. */
 int tgC_close_output(FILE *f, const char *name);
+
+/* ---- baseline.c: check --baseline, --write-baseline ---- */
+typedef struct tgC_baseline tgC_baseline;
+tgC_baseline *tgC_baseline_new(void);
+/*! tgC_baseline_read() : a baseline file, or NULL with why in why[]. */
+tgC_baseline *tgC_baseline_read(const char *path, char *why, size_t size);
+void tgC_baseline_free(tgC_baseline *b);
+/*! tgC_baseline_take() : 1 if finding d of file is in the baseline (one
+ *  of its count is used up), 0 if not. */
+int tgC_baseline_take(tgC_baseline *b, const char *file, const tg_diag *d);
+/*! tgC_baseline_add() : record finding d of file; 0, or -1 (no memory). */
+int tgC_baseline_add(tgC_baseline *b, const char *file, const tg_diag *d);
+/*! tgC_baseline_write() : the baseline into path; 0, or -1 (said). */
+int tgC_baseline_write(const tgC_baseline *b, const char *path);
 
 #endif

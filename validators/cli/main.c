@@ -25,6 +25,10 @@ static const char help_check[] =
     "findings (text report)\n"
     "  --sarif-root DIR            SARIF URIs relative to DIR, as "
     "%SRCROOT%\n"
+    "  --write-baseline FILE       record the findings of the files "
+    "checked\n"
+    "  --baseline FILE             only findings not in FILE fail, and are "
+    "shown\n"
     "  --max-repeats N             findings per rule before one summary "
     "line (default 100, 0 = all)\n"
     "resource limits of the checker:\n";

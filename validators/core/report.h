@@ -24,6 +24,7 @@ typedef struct tgR_file {
     uint64_t bytes;      /* bytes read                                 */
     uint64_t counts[4];  /* findings reported, per tg_level            */
     uint64_t suppressed; /* findings left out by the repeat cap        */
+    uint64_t baselined;  /* findings left out as in the baseline       */
 } tgR_file;
 
 typedef struct tgR_sink tgR_sink;

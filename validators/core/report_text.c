@@ -134,6 +134,8 @@ static void text_verdict_line(tgR_sink *s, const tgR_file *f)
                 f->counts[TG_COMPAT], f->counts[TG_INFO]);
     if (f->suppressed)
         fprintf(o, " (+%" PRIu64 " capped)", f->suppressed);
+    if (f->baselined)
+        fprintf(o, " (+%" PRIu64 " in the baseline)", f->baselined);
     if (f->layout) {
         fputs("; layout ", o);
         tgX_plain(o, f->layout);
