@@ -26,6 +26,7 @@ typedef struct check_opts {
     const char *baseline, *write_baseline; /* files named */
     tgC_baseline *known;  /* --baseline: findings that do not fail */
     tgC_baseline *record; /* --write-baseline: the findings seen     */
+    uint64_t jobs;        /* files checked at once                   */
 } check_opts;
 
 typedef struct file_run {
@@ -44,14 +45,21 @@ static void raise_to(tg_verdict *w, tg_verdict v)
         *w = v;
 }
 
-static void on_start(void *ctx, const tg_checker *c)
+/* A file's report begins: the format found, how, and the profile. */
+static void start(file_run *r, const char *format, const char *detected,
+                  const char *profile)
 {
-    file_run *r = ctx;
-    r->file.format = tg_checker_format(c);
-    r->file.detected = tg_checker_detected(c);
-    r->file.profile = tg_checker_profile(c);
+    r->file.format = format;
+    r->file.detected = detected;
+    r->file.profile = profile;
     tgR_file_begin(r->sink, &r->file);
     r->begun = 1;
+}
+
+static void on_start(void *ctx, const tg_checker *c)
+{
+    start(ctx, tg_checker_format(c), tg_checker_detected(c),
+          tg_checker_profile(c));
 }
 
 static void on_diag(void *ctx, const tg_diag *d)
@@ -77,41 +85,75 @@ static void on_diag(void *ctx, const tg_diag *d)
     tgR_diag(r->sink, &r->file, d);
 }
 
+/* What a check of a file gave besides its findings. */
+typedef struct file_result {
+    tg_verdict verdict;
+    uint64_t bytes;
+    const char *layout, *problem;
+} file_result;
+
+/* Check one file (stdin for "-") with checker k; the findings go to
+ * start and diag. */
+static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
+                       tg_diag_fn diag_fn, void *ctx, file_result *res,
+                       char *problem, size_t size)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? 0 : open(path, O_RDONLY);
+    memset(res, 0, sizeof *res);
+    if (fd < 0) {
+        snprintf(problem, size, "cannot read %s: %s", path, strerror(errno));
+        res->problem = problem;
+        res->verdict = TG_IO_ERROR;
+        return;
+    }
+    res->verdict = tg_checker_check(
+        k, tgW_read_fd, &fd, is_stdin ? NULL : path, start_fn, diag_fn, ctx);
+    res->bytes = tg_checker_bytes(k);
+    res->layout = tg_checker_layout(k);
+    res->problem = tg_checker_problem(k);
+    if (!is_stdin)
+        close(fd);
+}
+
+/* The end of a file's report: its verdict, with the baseline's findings
+ * taken out (a verdict of findings, all of them in the baseline or not
+ * failing: what the others give). */
+static tg_verdict file_done(file_run *run, const file_result *res)
+{
+    run->file.verdict = res->verdict;
+    if (run->file.baselined && res->verdict == run->all &&
+        (run->all == TG_VIOLATIONS || run->all == TG_TRUNCATED))
+        run->file.verdict = run->kept;
+    run->file.bytes = res->bytes;
+    run->file.layout = res->layout;
+    if (res->problem)
+        run->file.problem = res->problem;
+    if (!run->begun)
+        tgR_file_begin(run->sink, &run->file);
+    tgR_file_end(run->sink, &run->file);
+    return run->file.verdict;
+}
+
+static void run_init(file_run *run, const char *path, const check_opts *o,
+                     tgR_sink *sink)
+{
+    memset(run, 0, sizeof *run);
+    run->sink = sink;
+    run->o = o;
+    run->file.path = path;
+}
+
 static tg_verdict check_one(const char *path, const check_opts *o,
                             tgR_sink *sink)
 {
     char problem[512];
     file_run run;
-    memset(&run, 0, sizeof run);
-    run.sink = sink;
-    run.o = o;
-    run.file.path = path;
-    int is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? 0 : open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(problem, sizeof problem, "cannot read %s: %s", path,
-                 strerror(errno));
-        run.file.problem = problem;
-        run.file.verdict = TG_IO_ERROR;
-    } else {
-        run.file.verdict =
-            tg_checker_check(o->checker, tgW_read_fd, &fd,
-                             is_stdin ? NULL : path, on_start, on_diag, &run);
-        /* a verdict of findings, all of them in the baseline or not
-         * failing: what the others give */
-        if (run.file.baselined && run.file.verdict == run.all &&
-            (run.all == TG_VIOLATIONS || run.all == TG_TRUNCATED))
-            run.file.verdict = run.kept;
-        run.file.bytes = tg_checker_bytes(o->checker);
-        run.file.layout = tg_checker_layout(o->checker);
-        run.file.problem = tg_checker_problem(o->checker);
-        if (!is_stdin)
-            close(fd);
-    }
-    if (!run.begun)
-        tgR_file_begin(sink, &run.file);
-    tgR_file_end(sink, &run.file);
-    return run.file.verdict;
+    file_result res;
+    run_init(&run, path, o, sink);
+    check_file(o->checker, path, on_start, on_diag, &run, &res, problem,
+               sizeof problem);
+    return file_done(&run, &res);
 }
 
 enum {
@@ -125,6 +167,7 @@ enum {
     O_SARIF_ROOT,
     O_BASELINE,
     O_WRITE_BASELINE,
+    O_JOBS,
     O_LIMIT /* + tg_limit */
 };
 
@@ -144,7 +187,8 @@ static void options(struct option *out)
         {"quiet", no_argument, NULL, 'q'},
         {"sarif-root", required_argument, NULL, O_SARIF_ROOT},
         {"baseline", required_argument, NULL, O_BASELINE},
-        {"write-baseline", required_argument, NULL, O_WRITE_BASELINE}};
+        {"write-baseline", required_argument, NULL, O_WRITE_BASELINE},
+        {"jobs", required_argument, NULL, 'j'}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     for (int i = 0; i < TG_NLIMITS; i++) {
@@ -200,6 +244,10 @@ static int option(check_opts *o, int c, char *arg)
     case O_SARIF_ROOT: o->sarif_root = arg; return 0;
     case O_BASELINE: o->baseline = arg; return 0;
     case O_WRITE_BASELINE: o->write_baseline = arg; return 0;
+    case 'j':
+        if (tgC_number(arg, &o->jobs) != 0 || o->jobs < 1 || o->jobs > 256)
+            return tgC_usage("--jobs wants a number from 1 to 256");
+        return 0;
     case O_REPEATS:
         if (tgC_number(arg, &n) != 0)
             return tgC_usage("--max-repeats wants a number");
@@ -221,16 +269,167 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[12 + TG_NLIMITS + 1];
+    struct option longs[13 + TG_NLIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:q", longs, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, "o:qj:", longs, NULL)) != -1)
         if ((r = option(o, c, optarg)) != 0)
             return r < 0 ? TG_INTERNAL : r;
     if (optind >= argc)
         return tgC_usage("check: no input named (use - for stdin)");
     return 0;
+}
+
+/* ---- --jobs ----------------------------------------------------------- */
+
+/* A file checked on a worker: what start() and on_diag() are to get,
+ * kept until the report reaches the file. */
+/* A finding, with its texts its own. */
+typedef struct kept_diag {
+    tg_diag d;
+    char *path, *expected, *found;
+} kept_diag;
+
+typedef struct recorded {
+    int started, nomem;
+    const char *format, *detected, *profile; /* static texts */
+    kept_diag *diags;
+    size_t n, cap;
+    file_result res;
+    char *layout, *problem; /* copies: the checker moves on */
+    char buf[512];
+} recorded;
+
+static char *copy(const char *s) { return s ? strdup(s) : NULL; }
+
+static void rec_start(void *ctx, const tg_checker *c)
+{
+    recorded *r = ctx;
+    r->started = 1;
+    r->format = tg_checker_format(c);
+    r->detected = tg_checker_detected(c);
+    r->profile = tg_checker_profile(c);
+}
+
+static void rec_diag(void *ctx, const tg_diag *d)
+{
+    recorded *r = ctx;
+    if (r->nomem)
+        return;
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 64;
+        kept_diag *p = realloc(r->diags, cap * sizeof *p);
+        if (p == NULL) {
+            r->nomem = 1;
+            return;
+        }
+        r->diags = p;
+        r->cap = cap;
+    }
+    kept_diag *k = &r->diags[r->n];
+    k->d = *d;
+    k->d.path = k->path = copy(d->path);
+    k->d.expected = k->expected = copy(d->expected);
+    k->d.found = k->found = copy(d->found);
+    if (!k->path || !k->expected || !k->found) {
+        r->nomem = 1;
+        free(k->path);
+        free(k->expected);
+        free(k->found);
+        return;
+    }
+    r->n++;
+}
+
+static void rec_free(recorded *r)
+{
+    if (r == NULL)
+        return;
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->diags[i].path);
+        free(r->diags[i].expected);
+        free(r->diags[i].found);
+    }
+    free(r->diags);
+    free(r->layout);
+    free(r->problem);
+    free(r);
+}
+
+typedef struct jobs_ctx {
+    check_opts *o;
+    tg_checker **checkers; /* one per worker, set as o->checker is */
+    char **paths;
+    tgR_sink *sink;
+    tg_verdict worst;
+} jobs_ctx;
+
+static void *job_work(size_t i, unsigned worker, void *ctx)
+{
+    jobs_ctx *j = ctx;
+    recorded *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return NULL;
+    check_file(j->checkers[worker], j->paths[i], rec_start, rec_diag, r,
+               &r->res, r->buf, sizeof r->buf);
+    r->layout = copy(r->res.layout);
+    r->problem = copy(r->res.problem);
+    return r;
+}
+
+/* On the calling thread, in file order: the file's report, as
+ * check_one() would have written it. */
+static void job_deliver(size_t i, void *result, void *ctx)
+{
+    jobs_ctx *j = ctx;
+    recorded *r = result;
+    file_run run;
+    run_init(&run, j->paths[i], j->o, j->sink);
+    file_result res = {TG_LIMIT, 0, NULL,
+                       "no memory to hold this file's findings (--jobs)"};
+    if (r && !r->nomem) {
+        if (r->started)
+            start(&run, r->format, r->detected, r->profile);
+        for (size_t k = 0; k < r->n; k++)
+            on_diag(&run, &r->diags[k].d);
+        res = r->res;
+        res.layout = r->layout;
+        res.problem = r->problem;
+    }
+    raise_to(&j->worst, file_done(&run, &res));
+    rec_free(r);
+}
+
+/* The files argv[first..] on o->jobs threads, each with a checker set as
+ * o->checker is (the same options, parsed again). */
+static tg_verdict check_parallel(check_opts *o, int argc, char **argv,
+                                 int first, tgR_sink *sink)
+{
+    size_t n = (size_t)(argc - first);
+    unsigned jobs = (unsigned)(o->jobs < n ? o->jobs : n);
+    jobs_ctx j = {o, calloc(jobs, sizeof(tg_checker *)), argv + first, sink,
+                  TG_CONFORMANT};
+    int ok = j.checkers != NULL;
+    for (unsigned w = 0; ok && w < jobs; w++) {
+        check_opts wo;
+        memset(&wo, 0, sizeof wo);
+        ok = tg_checker_open(&wo.checker) == TG_OK;
+        j.checkers[w] = wo.checker;
+        if (ok && parse(argc, argv, &wo) != 0)
+            ok = 0;
+        if (ok && (o->known || o->record))
+            tg_checker_set_repeat_cap(wo.checker, 0);
+    }
+    if (!ok || tgC_parallel(n, jobs, job_work, job_deliver, &j) != 0) {
+        /* no memory for jobs: one file after the other */
+        for (size_t i = 0; i < n; i++)
+            raise_to(&j.worst, check_one(argv[first + (int)i], o, sink));
+    }
+    for (unsigned w = 0; j.checkers && w < jobs; w++)
+        tg_checker_free(j.checkers[w]);
+    free(j.checkers);
+    return j.worst;
 }
 
 int tgC_check(int argc, char **argv)
@@ -239,6 +438,7 @@ int tgC_check(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.fail_on = TG_MUST;
     o.report = "text";
+    o.jobs = 1;
     if (tg_checker_open(&o.checker) != TG_OK) {
         fputs("tracegate: out of memory\n", stderr);
         return TG_LIMIT;
@@ -290,10 +490,12 @@ int tgC_check(int argc, char **argv)
         return r;
     }
     tg_verdict worst = TG_CONFORMANT;
-    for (int i = optind; i < argc; i++) {
-        tg_verdict v = check_one(argv[i], &o, sink);
-        if (tg_verdict_rank(v) > tg_verdict_rank(worst))
-            worst = v;
+    int first = optind; /* the files, before other parses move optind */
+    if (o.jobs > 1 && argc - first > 1) {
+        worst = check_parallel(&o, argc, argv, first, sink);
+    } else {
+        for (int i = first; i < argc; i++)
+            raise_to(&worst, check_one(argv[i], &o, sink));
     }
     if (o.record && tgC_baseline_write(o.record, o.write_baseline) != 0 &&
         tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))

@@ -29,6 +29,17 @@ int tgC_write_file(void *ctx, const void *data, size_t size);
  *  failed.  @return 0, or -1 after such a failure. */
 int tgC_close_output(FILE *f, const char *name);
 
+/* ---- jobs.c: check --jobs ---- */
+/* work(item, worker, ctx) runs on worker thread `worker` (0 .. jobs-1) and
+ * returns the item's result; deliver(item, result, ctx) gets the results
+ * on the calling thread, in item order. */
+typedef void *(*tgC_work_fn)(size_t item, unsigned worker, void *ctx);
+typedef void (*tgC_deliver_fn)(size_t item, void *result, void *ctx);
+/*! tgC_parallel() : the n items on up to `jobs` threads.  @return 0, or
+ *  -1 if there was no memory to start (nothing was done). */
+int tgC_parallel(size_t n, unsigned jobs, tgC_work_fn work,
+                 tgC_deliver_fn deliver, void *ctx);
+
 /* ---- baseline.c: check --baseline, --write-baseline ---- */
 typedef struct tgC_baseline tgC_baseline;
 tgC_baseline *tgC_baseline_new(void);

@@ -23,6 +23,8 @@ static const char help_check[] =
     "  -o, --output FILE           write the report to FILE\n"
     "  -q, --quiet                 only the files that fail, and their "
     "findings (text report)\n"
+    "  -j, --jobs N                check up to N files at once (the same "
+    "report)\n"
     "  --sarif-root DIR            SARIF URIs relative to DIR, as "
     "%SRCROOT%\n"
     "  --write-baseline FILE       record the findings of the files "
