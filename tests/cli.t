@@ -9,6 +9,7 @@ import pty
 import re
 import struct
 import subprocess
+import time
 
 from taplib import Scratch, TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
 
@@ -254,6 +255,44 @@ os.close(master)
 t.eq((p.returncode, p.stderr.decode().split("\n")[0]),
      (2, "tracegate: gen: standard output is a terminal: redirect it to a "
       "file or a pipe, or use --out DIR"), "gen --out - to a terminal: refused")
+
+# progress on stderr: after a second, with --progress or when stderr is
+# a terminal, never into a pipe otherwise; the report stays as it is
+trace = subprocess.run([TRACEGATE, "gen", "tracelog", "--size", "2M",
+                        "--out", "-"], stdout=subprocess.PIPE,
+                       check=True).stdout
+
+
+def slow_check(*opts, stderr=subprocess.PIPE):
+    """check a valid trace that arrives in two halves 1.3 s apart"""
+    p = subprocess.Popen([TRACEGATE, "check", "--format", "tracelog"] +
+                         list(opts) + ["-"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=stderr)
+    half = len(trace) // 2
+    p.stdin.write(trace[:half])
+    p.stdin.flush()
+    time.sleep(1.3)
+    p.stdin.write(trace[half:])
+    p.stdin.close()
+    out = p.stdout.read()
+    err = p.stderr.read() if p.stderr else b""
+    return p.wait(), out, err
+
+
+code, out, err = slow_check("--progress")
+t.ok(code == 0 and re.match(rb"^\rtracegate: [0-9.]+ MB checked, [0-9]+ MB/s "
+                            rb" *\r\x1b\[K$", err) is not None,
+     "--progress: one line after a second, cleared at the end", err)
+code, out2, err = slow_check()
+t.eq((code, err, out2), (0, b"", out),
+     "no --progress, stderr a pipe: nothing on stderr, the same report")
+master, slave = pty.openpty()
+code, out3, err = slow_check(stderr=slave)
+os.close(slave)
+shown = os.read(master, 4096)
+os.close(master)
+t.ok(code == 0 and b"MB checked" in shown and out3 == out,
+     "stderr a terminal: progress shown there, the same report", shown)
 
 # mutate: a folder that holds files is refused without --force; the
 # corpus says what it holds

@@ -27,6 +27,7 @@ typedef struct check_opts {
     tgC_baseline *known;  /* --baseline: findings that do not fail */
     tgC_baseline *record; /* --write-baseline: the findings seen     */
     uint64_t jobs;        /* files checked at once                   */
+    int progress;         /* --progress: even when stderr is no terminal */
 } check_opts;
 
 typedef struct file_run {
@@ -107,8 +108,9 @@ static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
         res->verdict = TG_IO_ERROR;
         return;
     }
-    res->verdict = tg_checker_check(
-        k, tgW_read_fd, &fd, is_stdin ? NULL : path, start_fn, diag_fn, ctx);
+    res->verdict =
+        tg_checker_check(k, tgC_progress_read, &fd, is_stdin ? NULL : path,
+                         start_fn, diag_fn, ctx);
     res->bytes = tg_checker_bytes(k);
     res->layout = tg_checker_layout(k);
     res->problem = tg_checker_problem(k);
@@ -167,7 +169,7 @@ enum {
     O_SARIF_ROOT,
     O_BASELINE,
     O_WRITE_BASELINE,
-    O_JOBS,
+    O_PROGRESS,
     O_LIMIT /* + tg_limit */
 };
 
@@ -188,7 +190,8 @@ static void options(struct option *out)
         {"sarif-root", required_argument, NULL, O_SARIF_ROOT},
         {"baseline", required_argument, NULL, O_BASELINE},
         {"write-baseline", required_argument, NULL, O_WRITE_BASELINE},
-        {"jobs", required_argument, NULL, 'j'}};
+        {"jobs", required_argument, NULL, 'j'},
+        {"progress", no_argument, NULL, O_PROGRESS}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     for (int i = 0; i < TG_NLIMITS; i++) {
@@ -244,6 +247,7 @@ static int option(check_opts *o, int c, char *arg)
     case O_SARIF_ROOT: o->sarif_root = arg; return 0;
     case O_BASELINE: o->baseline = arg; return 0;
     case O_WRITE_BASELINE: o->write_baseline = arg; return 0;
+    case O_PROGRESS: o->progress = 1; return 0;
     case 'j':
         if (tgC_number(arg, &o->jobs) != 0 || o->jobs < 1 || o->jobs > 256)
             return tgC_usage("--jobs wants a number from 1 to 256");
@@ -269,7 +273,7 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[13 + TG_NLIMITS + 1];
+    struct option longs[14 + TG_NLIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;
@@ -491,12 +495,14 @@ int tgC_check(int argc, char **argv)
     }
     tg_verdict worst = TG_CONFORMANT;
     int first = optind; /* the files, before other parses move optind */
+    tgC_progress_start(o.progress);
     if (o.jobs > 1 && argc - first > 1) {
         worst = check_parallel(&o, argc, argv, first, sink);
     } else {
         for (int i = first; i < argc; i++)
             raise_to(&worst, check_one(argv[i], &o, sink));
     }
+    tgC_progress_end();
     if (o.record && tgC_baseline_write(o.record, o.write_baseline) != 0 &&
         tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
         worst = TG_IO_ERROR;

@@ -40,6 +40,16 @@ typedef void (*tgC_deliver_fn)(size_t item, void *result, void *ctx);
 int tgC_parallel(size_t n, unsigned jobs, tgC_work_fn work,
                  tgC_deliver_fn deliver, void *ctx);
 
+/* ---- progress.c: check's progress on stderr ---- */
+/*! tgC_progress_start() : show progress if stderr is a terminal, or if
+ *  forced (--progress). */
+void tgC_progress_start(int forced);
+/*! tgC_progress_read() : tgW_read_fd() (ctx: int *) that counts the bytes
+ *  and shows progress now and then. */
+long tgC_progress_read(void *ctx, void *buf, size_t cap);
+/*! tgC_progress_end() : clear the progress line, if one was shown. */
+void tgC_progress_end(void);
+
 /* ---- baseline.c: check --baseline, --write-baseline ---- */
 typedef struct tgC_baseline tgC_baseline;
 tgC_baseline *tgC_baseline_new(void);
