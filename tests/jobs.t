@@ -6,20 +6,16 @@ corpus of every format, a file of no known format, a missing file and
 standard input, with options that every worker must get (--fail-on,
 --max-repeats, --disable, a baseline). Failure: any byte or exit code
 that differs."""
-import glob
 import os
 import subprocess
 
-from taplib import ROOT, TRACEGATE, Scratch, Tap
+from taplib import ROOT, TRACEGATE, Scratch, Tap, corpus_files, not_a_trace
 
 t = Tap()
-tmp = Scratch("tg-jobs-").dir
-files = sorted(glob.glob(os.path.join(ROOT, "corpus", "*", "valid", "*")) +
-               glob.glob(os.path.join(ROOT, "corpus", "*", "invalid", "*",
-                                      "*")))
-unknown = os.path.join(tmp, "notes.txt")
-with open(unknown, "w") as f:
-    f.write("not a trace\n")
+scratch = Scratch("tg-jobs-")
+tmp = scratch.dir
+files = corpus_files("*")
+unknown = not_a_trace(scratch)
 files += [unknown, os.path.join(tmp, "missing.afperf"), "-"]
 with open(os.path.join(ROOT, "corpus", "afperf", "valid",
                        "0000.afperf.bin"), "rb") as f:

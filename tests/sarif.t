@@ -7,24 +7,20 @@ file of no known format and standard input; every rule carries its help;
 and --sarif-root makes artifact URIs relative to %SRCROOT%, which the run
 maps to that folder. Failure: any error of the validator, a rule without
 help, or an artifact URI that is not relative to the root."""
-import glob
 import json
 import os
 import subprocess
 
-from taplib import ROOT, TRACEGATE, Scratch, Tap, run
+from taplib import ROOT, TRACEGATE, Scratch, Tap, corpus_files, not_a_trace
 
 t = Tap()
-tmp = Scratch("tg-sarif-").dir
+scratch = Scratch("tg-sarif-")
+tmp = scratch.dir
 MT = os.path.join(ROOT, "build-tools", "node_modules", "@microsoft",
                   "sarif-multitool-linux", "Sarif.Multitool")
 
-files = sorted(glob.glob(os.path.join(ROOT, "corpus", "*", "valid", "*")) +
-               glob.glob(os.path.join(ROOT, "corpus", "*", "invalid", "*",
-                                      "0000*")))
-unknown = os.path.join(tmp, "notes.txt")
-with open(unknown, "w") as f:
-    f.write("not a trace\n")
+files = corpus_files("0000*")
+unknown = not_a_trace(scratch)
 report = os.path.join(tmp, "report.sarif")
 with open(os.path.join(ROOT, "corpus", "dumpalloc", "valid",
                        "0000.dumpalloc.bin"), "rb") as f:

@@ -3,6 +3,7 @@
 Each check prints one TAP line; done() prints the plan and exits non-zero
 when any check failed, so prove reports it.
 """
+import glob
 import json
 import os
 import subprocess
@@ -138,3 +139,17 @@ def at(text, needle, nth=0):
     for _ in range(nth + 1):
         i = text.index(needle, i + 1)
     return len(text[:i].encode("utf-8", "surrogateescape"))
+
+
+def corpus_files(variants="*"):
+    """the committed corpus: every valid trace, and the invalid ones whose
+    file names match variants ("0000*": the first of each rule)"""
+    import glob
+    top = os.path.join(ROOT, "corpus", "*")
+    return sorted(glob.glob(os.path.join(top, "valid", "*")) +
+                  glob.glob(os.path.join(top, "invalid", "*", variants)))
+
+
+def not_a_trace(scratch):
+    """a file of no known format in the scratch folder, and its path"""
+    return scratch.write("notes.txt", b"not a trace\n")
