@@ -93,6 +93,10 @@ static inline uint64_t tgK_hex8_value(uint64_t v)
     return (v | v >> 16) & 0xFFFFFFFFull;
 }
 
+/* tgK_hexv[b]: the value of b as a hexadecimal digit, + 1; 0 if it is
+ * none. */
+extern const unsigned char tgK_hexv[256];
+
 /*! tgK_all() : whether the n bytes at p are all ASCII digits. */
 int tgK_all(const unsigned char *p, size_t n);
 

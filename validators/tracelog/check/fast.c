@@ -37,14 +37,6 @@ void tl_fast_init(tl_check *k)
     k->fast_thread = !tgE_active(k->c, TL_RDR_THREAD_IID);
 }
 
-/* a byte's hexadecimal value + 1, or 0 */
-static const unsigned char hexv[256] = {
-    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
-    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
-    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
-    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
-
 /* Decimal digits at p[i], 1 to 19 (never an overflow) and a value up to
  * max: the index past them, or SIZE_MAX.  (Numbers are short: a loop
  * costs less than a word's test here.) */
@@ -70,13 +62,13 @@ HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
     if (n - d >= 8) {
         uint64_t w = tgB_le64(p + d);
         if (tgK_hex_mask(w) == TGK_HIGH) {
-            if (hexv[p[d + 8]] == 0) { /* p[n] is the line end */
+            if (tgK_hexv[p[d + 8]] == 0) { /* p[n] is the line end */
                 *u = tgK_hex8_value(w);
                 return d + 8;
             }
             if (max == 16 && n - d >= 16 &&
                 tgK_hex_mask(tgB_le64(p + d + 8)) == TGK_HIGH &&
-                hexv[p[d + 16]] == 0) {
+                tgK_hexv[p[d + 16]] == 0) {
                 *u = 0;
                 return d + 16;
             }
@@ -84,7 +76,7 @@ HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
     }
     uint64_t v = 0;
     size_t e = d;
-    for (unsigned x; (x = hexv[p[e]]) != 0; e++)
+    for (unsigned x; (x = tgK_hexv[p[e]]) != 0; e++)
         v = v << 4 | (x - 1);
     *u = v;
     return e - d - 1 < max ? e : SIZE_MAX;

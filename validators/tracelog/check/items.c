@@ -7,16 +7,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/digits.h"
 #include "../../core/unicode.h"
 #include "check.h"
 
-/* a byte's hexadecimal value + 1, or 0 */
-static const unsigned char hexv[256] = {
-    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
-    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
-    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
-    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
+/* A fresh value of the item at [s, s + n) of the line, at the field and
+ * part being read. */
+static void val_at(const tl_check *k, tl_val *v, size_t s, size_t n)
+{
+    memset(v, 0, sizeof *v);
+    v->at = k->at + s;
+    v->n = (uint32_t)n; /* a line is at most --max-block < 2^32 bytes */
+    v->field = (int16_t)k->field;
+    v->part = (int16_t)k->part;
+}
 
 static int is_q(const unsigned char *p, size_t n)
 {
@@ -28,7 +32,7 @@ static int hex_digits(const unsigned char *p, size_t n, uint64_t *u)
 {
     uint64_t v = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned d = hexv[p[i]];
+        unsigned d = tgK_hexv[p[i]];
         if (d == 0)
             return 0;
         v = v << 4 | (d - 1);
@@ -185,11 +189,7 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
 {
     const unsigned char *p = k->p + s;
     size_t n = e - s;
-    memset(v, 0, sizeof *v);
-    v->at = k->at + s;
-    v->n = (uint32_t)n; /* a line is at most --max-block < 2^32 bytes */
-    v->field = (int16_t)k->field;
-    v->part = (int16_t)k->part;
+    val_at(k, v, s, n);
     char q[48];
     switch (tl_items[item].kind) {
     case TL_K_DEC: return dec(k, p, n, UINT64_MAX, v);
@@ -257,11 +257,7 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
         tl_val *v = &k->parts[i];
         k->part = (int)i;
         if (tl_items[part].kind == TL_K_IP && is_q(k->p + ps, pe - ps)) {
-            memset(v, 0, sizeof *v);
-            v->at = k->at + ps;
-            v->n = 1;
-            v->field = (int16_t)k->field;
-            v->part = (int16_t)k->part;
+            val_at(k, v, ps, 1);
             if (item == TL_I_FRAME) /* left out, never ?, in a frame */
                 tl_report(k, TL_IP_FRAME_UNDEFINED, v->at, 1,
                           "the frame without its instruction pointer", ":?");
@@ -276,11 +272,7 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
         }
         int r;
         if (item == TL_I_STACK_HEAD && i < 2) { /* int32 to the reader */
-            memset(v, 0, sizeof *v);
-            v->at = k->at + ps;
-            v->n = (uint32_t)(pe - ps);
-            v->field = (int16_t)k->field;
-            v->part = (int16_t)k->part;
+            val_at(k, v, ps, pe - ps);
             r = dec(k, k->p + ps, pe - ps, INT32_MAX, v);
         } else {
             r = tl_item(k, part, 0, ps, pe, v);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/digits.h"
 #include "check.h"
 
 /* ---- tags ------------------------------------------------------------ */
@@ -92,18 +93,6 @@ static void too_many(tl_check *k, int r, size_t s)
 
 /* ---- the start time (TL-A9) ------------------------------------------ */
 
-static int digits(const unsigned char *p, size_t n, unsigned *v)
-{
-    unsigned u = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (p[i] - (unsigned)'0' >= 10)
-            return 0;
-        u = u * 10 + (p[i] - (unsigned)'0');
-    }
-    *v = u;
-    return 1;
-}
-
 /* Whether p has the shape of `shape` ('9' a digit, others themselves),
  * with the numbers in v. */
 static int shaped(const unsigned char *p, size_t n, const char *shape,
@@ -122,8 +111,10 @@ static int shaped(const unsigned char *p, size_t n, const char *shape,
         size_t j = i;
         while (j < len && shape[j] == '9')
             j++;
-        if (!digits(p + i, j - i, &v[f++]))
+        uint64_t u = 0; /* at most four digits: no overflow */
+        if (!tgK_digits(p + i, j - i, &u))
             return 0;
+        v[f++] = (unsigned)u;
         i = j;
     }
     return 1;

@@ -628,28 +628,30 @@ static int mut_rdr_bare_ip(tl_mut *x)
     return frame_ip(x, "00007F3A500000A4");
 }
 
-static int mut_rdr_thread_end(tl_mut *x)
+/* A line at the end of the file: head, the internal id of a thread
+ * created (the k-th thr crt, from the end when k < 0), then tail; the
+ * break marked delta bytes into it. */
+static int thread_line(tl_mut *x, long k, const char *head, const char *tail,
+                       uint64_t delta)
 {
-    long i = find(x, "thr crt", -1, 1);
+    long i = find(x, "thr crt", k, 1);
     if (i < 0)
         return 0;
-    char iid[32], line[48];
-    snprintf(line, sizeof line, "thr dst %s",
-             text(x, (size_t)i, 2, iid, sizeof iid));
-    mark(x, add_line(x, x->m.nl, line), TGT_AT_LINE, 0);
+    char iid[32], line[64];
+    snprintf(line, sizeof line, "%s%s%s", head,
+             text(x, (size_t)i, 2, iid, sizeof iid), tail);
+    mark(x, add_line(x, x->m.nl, line), TGT_AT_LINE, delta);
     return 1;
+}
+
+static int mut_rdr_thread_end(tl_mut *x)
+{
+    return thread_line(x, -1, "thr dst ", "", 0);
 }
 
 static int mut_rdr_thread_iid(tl_mut *x)
 {
-    long i = find(x, "thr crt", 0, 1);
-    if (i < 0)
-        return 0;
-    char iid[32], line[64];
-    snprintf(line, sizeof line, "gch gcf %s 999999",
-             text(x, (size_t)i, 2, iid, sizeof iid));
-    mark(x, add_line(x, x->m.nl, line), TGT_AT_LINE, 8);
-    return 1;
+    return thread_line(x, 0, "gch gcf ", " 999999", 8);
 }
 
 static int mut_rdr_fun_items(tl_mut *x)
