@@ -250,8 +250,10 @@ static int patch_trace(nt_mut *x, size_t off, const void *p, size_t n)
 
 int mut_pointer(nt_mut *x)
 {
-    /* 1 divides every stack size, so only PointerSize itself is wrong */
-    return patch_trace(x, NT_TF_POINTER, "\x01\0\0\0", 4);
+    /* 1 divides every stack size, so only PointerSize itself is wrong;
+     * 0 (variant 1) is what breaks readers that divide by it */
+    return patch_trace(x, NT_TF_POINTER,
+                       x->variant ? "\0\0\0\0" : "\x01\0\0\0", 4);
 }
 
 int mut_frequency(nt_mut *x)
