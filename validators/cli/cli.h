@@ -14,6 +14,7 @@ int tgC_gen(int argc, char **argv);
 int tgC_mutate(int argc, char **argv);
 int tgC_rules(int argc, char **argv);
 int tgC_explain(int argc, char **argv);
+int tgC_oracle(int argc, char **argv); /* oracle/command.c */
 
 /*! tgC_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
 int tgC_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -96,6 +96,47 @@ static const char help_explain[] =
     "The rule's clause, what a finding of it means, and an example "
     "violation.\n";
 
+static const char help_oracle[] =
+    "usage: tracegate oracle --reader 'COMMAND {}' [OPTIONS] CORPUS_DIR...\n"
+    "Run a reader over labelled traces (folders of gen/mutate, or any\n"
+    "folder of traces) and score it against what a strict, correct reader\n"
+    "must do: accepts-invalid, rejects-valid, crash, hang, out-of-memory,\n"
+    "executes-input.  Each defect gets a shrunk reproducer.  Exit 1 if any\n"
+    "reader has a defect.\n"
+    "\n"
+    "  -r, --reader 'COMMAND {}'   the reader; {} is the file (appended if "
+    "absent).\n"
+    "                              Exit 0: accepted; other exits: rejected.\n"
+    "                              Repeat for a differential run\n"
+    "  --timeout S                 a run longer than S seconds is a hang "
+    "(default 10)\n"
+    "  --memory MIB                address-space cap per run (default "
+    "2048, 0: none)\n"
+    "  -j, --jobs N                N runs at once (default 1)\n"
+    "  --profile NAME|manifest     the profile the reader implements: "
+    "files are\n"
+    "                              judged under it (default: the "
+    "format's first;\n"
+    "                              manifest: each file under its own)\n"
+    "  --crash-exit CODE           this exit code is a crash (repeatable; "
+    "128+signal\n"
+    "                              of SEGV, BUS, FPE, ILL, ABRT, SYS, TRAP "
+    "always are)\n"
+    "  --accept-exit CODE          this exit code also means accepted "
+    "(repeatable)\n"
+    "  --crash-pattern RE          stderr that means a crash (PCRE2; "
+    "default: Python\n"
+    "                              tracebacks, sanitizers, panics, "
+    "uncaught exceptions)\n"
+    "  --oom-pattern RE            stderr that means out of memory (PCRE2)\n"
+    "  --report text|json|junit|markdown   scorecard format (default "
+    "text)\n"
+    "  -o, --output FILE           write the scorecard to FILE\n"
+    "  --keep DIR                  where shrunk reproducers go (default "
+    "tracegate-oracle)\n"
+    "  --shrink-runs N             reader runs per shrink (default 200, 0: "
+    "no shrink)\n";
+
 static const char help_help[] =
     "usage: tracegate help [COMMAND]\n"
     "This text for COMMAND (the same as tracegate COMMAND --help), or the\n"
@@ -113,6 +154,8 @@ static const char help_commands[] =
     "  rules [FORMAT] ...          list rule tables\n"
     "  explain RULE-ID             clause, meaning and an example "
     "violation\n"
+    "  oracle --reader CMD DIR...  score a reader of traces over a "
+    "labelled corpus\n"
     "  help [COMMAND]              a command's options\n"
     "\n"
     "tracegate COMMAND --help (or -h) gives the options of COMMAND.\n";
@@ -124,9 +167,13 @@ static const struct command {
     int (*run)(int, char **);
     const char *usage;
 } commands[] = {
-    {"check", tgC_check, help_check},       {"gen", tgC_gen, help_gen},
-    {"mutate", tgC_mutate, help_mutate},    {"rules", tgC_rules, help_rules},
-    {"explain", tgC_explain, help_explain}, {"help", help, help_help},
+    {"check", tgC_check, help_check},
+    {"gen", tgC_gen, help_gen},
+    {"mutate", tgC_mutate, help_mutate},
+    {"rules", tgC_rules, help_rules},
+    {"explain", tgC_explain, help_explain},
+    {"oracle", tgC_oracle, help_oracle},
+    {"help", help, help_help},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

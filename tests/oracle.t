@@ -1,0 +1,238 @@
+#!/usr/bin/python3
+"""oracle.t - tracegate oracle finds the one planted defect of each test
+reader in tests/readers/, names its class, rule and message, and shrinks
+an example into a reproducer that still shows it; it finds no defect in
+the correct reader (tracegate's library behind the reader contract) over
+the committed corpus of every format and the shared samples; a reader
+that accepts everything scores as that; every run class (hang, crash by
+signal, by exit code, by message, out of memory, the canary) is told
+from a reader written for it; the scorecard reads as JSON, JUnit and
+markdown. Failure: a planted defect missed or misnamed, a false alarm on
+the correct reader, a wrong class, a reproducer that does not
+reproduce."""
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from taplib import ROOT, SHARED, TRACEGATE, Scratch, Tap, da_example
+
+t = Tap()
+scratch = Scratch("tg-oracle-")
+BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
+CORRECT = os.path.join(BUILD, "tests", "correct-reader")
+ENV = dict(os.environ, TG_CORRECT_READER=CORRECT)
+READERS = os.path.join(ROOT, "tests", "readers")
+CORPUS = os.path.join(ROOT, "corpus")
+runs_made = [0]
+
+
+def oracle(reader, folders, *opts, report="json"):
+    """Run the oracle; @return (exit code, parsed or raw report, stderr,
+    the keep folder)."""
+    runs_made[0] += 1
+    keep = scratch.path("keep%d" % runs_made[0])
+    p = subprocess.run([TRACEGATE, "oracle", "--report", report, "-j", "2",
+                        "--keep", keep, "--reader", reader] + list(opts) +
+                       list(folders), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=ENV)
+    out = p.stdout.decode("utf-8", "replace")
+    if report == "json" and out:
+        out = json.loads(out)
+    return p.returncode, out, p.stderr.decode("utf-8", "replace"), keep
+
+
+def python_reader(name, fmt):
+    return "%s %s/%s.py {}" % (sys.executable, READERS, name), fmt
+
+
+def defect_of(card, cls, rule):
+    for d in card["readers"][0]["defects"]:
+        if d["class"] == cls and d["rule"] == rule:
+            return d
+    return None
+
+
+def findings(path, fmt):
+    p = subprocess.run([TRACEGATE, "check", "--format", fmt, "--report",
+                        "json", path], stdout=subprocess.PIPE)
+    rules = {f["rule"] for r in json.loads(p.stdout)["files"]
+             for f in r["findings"]}
+    return p.returncode, rules
+
+
+# ---- the planted defects ------------------------------------------------
+# (reader, format, options, class, rule, the reader's message)
+PLANTED = [
+    ("dumpalloc_trusts_length", "dumpalloc", ["--memory", "512"],
+     "out-of-memory", "DA-REC-003", "MemoryError"),
+    ("dumpalloc_string_loop", "dumpalloc", ["--timeout", "3"],
+     "hang", "DA-STR-001", "still running after the timeout"),
+    ("nettrace_pointer_division", "nettrace", [],
+     "crash", "NT-TRC-001",
+     "ZeroDivisionError: integer division or modulo by zero"),
+    ("nettrace_block_cap", "nettrace", [],
+     "rejects-valid", "NT-OBS-001", "block of 102412 bytes is over the limit"),
+    ("afperf_header_only", "afperf", [],
+     "accepts-invalid", "AF-REG-001", ""),
+    ("afperf_region_stack", "afperf", [],
+     "crash", "AF-REG-001", "IndexError: pop from empty list"),
+    ("afperf_region_stack", "afperf", [],
+     "crash", "AF-REG-004", "AssertionError: a region was never stopped"),
+    ("afperf_region_stack", "afperf", [],
+     "crash", "AF-AGG-004",
+     "ValueError: invalid literal for int() with base 0: ''"),
+    ("afperf_tags_required", "afperf", [],
+     "rejects-valid", None, "RegionStart without tags"),
+]
+
+MANY_DEFECTS = ("afperf_header_only", "afperf_tags_required")
+cards = {}
+for name, fmt, opts, cls, rule, message in PLANTED:
+    reader, _ = python_reader(name, fmt)
+    key = (name, tuple(opts))
+    if key not in cards:  # readers with many defects get short shrinks
+        shrink = "8" if name in MANY_DEFECTS else "60"
+        cards[key] = oracle(reader, [os.path.join(CORPUS, fmt)], *opts,
+                            "--shrink-runs", shrink)
+    code, card, err, keep = cards[key]
+    what = "%s: %s %s" % (name, cls, rule or "(valid)")
+    t.eq(code, 1, what + ": exit 1, a defect found")
+    d = defect_of(card, cls, rule) if isinstance(card, dict) else None
+    if not t.ok(d is not None, what + ": found", card):
+        continue
+    t.eq(d["message"], message, what + ": the reader's message")
+    minimal = d["minimal"]
+    t.ok(minimal and os.path.dirname(minimal) == keep and
+         os.path.getsize(minimal) == d["minimal_bytes"] and
+         d["minimal_bytes"] <= d["example_bytes"],
+         what + ": a reproducer, no larger than the example", d)
+    verdict, rules = findings(minimal, fmt)
+    if rule:
+        t.ok(rule in rules, what + ": tracegate names %s in it" % rule, rules)
+    else:
+        t.eq(verdict, 0, what + ": tracegate accepts the reproducer")
+    if cls in ("crash", "rejects-valid"):
+        p = subprocess.run(reader.replace("{}", minimal), shell=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=ENV)
+        t.ok(p.returncode != 0 and message in p.stderr.decode(),
+             what + ": the reader fails on the reproducer as reported",
+             p.stderr.decode())
+
+# A reproducer within the mutation: AF-REG-001 shrinks to a few lines
+code, card, _, _ = cards[("afperf_region_stack", ())]
+d = defect_of(card, "crash", "AF-REG-001")
+t.ok(d and d["minimal_bytes"] <= 100 < d["example_bytes"],
+     "region stack: the AF-REG-001 reproducer is 100 bytes or less", d)
+if d:
+    verdict, rules = findings(d["minimal"], "afperf")
+    t.eq(rules & {"AF-HDR-001", "AF-HDR-002"}, set(),
+         "region stack: its reproducer keeps the header (no new MUST rule)")
+
+# ---- the correct reader: no false alarm ---------------------------------
+for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
+    folders = [os.path.join(CORPUS, fmt)]
+    samples = os.path.join(SHARED, "samples", fmt)
+    if os.path.isdir(samples):
+        folders.append(samples)
+    # a sanitizer build reserves terabytes of address space: no --memory
+    code, card, err, _ = oracle("%s %s {}" % (CORRECT, fmt), folders,
+                                "--memory", "0")
+    runs = card["readers"][0]["runs"] if isinstance(card, dict) else {}
+    t.ok(code == 0 and card["readers"][0]["defects"] == [] and
+         runs["right"] == sum(runs.values()) > 0,
+         "correct reader, %s%s: every run right, no defect" %
+         (fmt, " and its samples" if len(folders) > 1 else ""), (runs, err))
+    if len(folders) == 1 and fmt in ("afperf", "nettrace"):
+        t.skip("correct reader on the %s samples" % fmt,
+               "no ../shared/samples/%s" % fmt)
+
+# ---- a reader that accepts everything ------------------------------------
+code, card, _, _ = oracle("true", [os.path.join(CORPUS, "dumpalloc")],
+                          "--shrink-runs", "0")
+with open(os.path.join(CORPUS, "dumpalloc", "manifest.jsonl")) as f:
+    rejects = sum(json.loads(line)["reader"] == "reject" for line in f)
+t.eq((code, card["readers"][0]["verdict"]),
+     (1, "accepts everything: it accepted all %d files it must reject" %
+      rejects), "`true` scores as accepting everything")
+
+# ---- every run class, from readers written for it -------------------------
+one = scratch.path("one")
+os.mkdir(one)
+with open(os.path.join(one, "valid.dumpalloc"), "wb") as f:
+    f.write(da_example())
+CLASSES = [
+    ("sleep 30", ["--timeout", "1"], "hang", "still running after the timeout"),
+    ("kill -SEGV $$", [], "crash",
+     "exit code 139: signal 11 (Segmentation fault), as a shell reports it"),
+    ("exit 42", ["--crash-exit", "42"], "crash", "exit code 42, a crash"),
+    ("echo 'PANIC: x' >&2; exit 1", ["--crash-pattern", "^PANIC"], "crash",
+     "PANIC: x"),
+    ("echo 'Traceback (most recent call last):' >&2; "
+     "echo 'KeyError: 7' >&2; exit 1", [], "crash", "KeyError: 7"),
+    ("echo 'terminate called after throwing std::bad_alloc' >&2; exit 134",
+     [], "out-of-memory", "terminate called after throwing std::bad_alloc"),
+    ("kill -KILL $$", [], "out-of-memory",
+     "killed by SIGKILL (an out-of-memory killer)"),
+    ("touch \"$TRACEGATE_CANARY\"", [], "executes-input",
+     "made the file tracegate-canary: it ran code from the trace"),
+    ("echo 'no thanks' >&2; exit 1", [], "rejects-valid", "no thanks"),
+]
+for command, opts, cls, why in CLASSES:
+    code, card, err, _ = oracle("sh -c '%s' reader" % command.replace(
+        "'", "'\\''"), [one], "--shrink-runs", "0", *opts)
+    got = [(d["class"], d["rule"], d["message"])
+           for d in card["readers"][0]["defects"]] if card else err
+    t.eq((code, got), (1, [(cls, None, why)]),
+         "a reader that runs `%s`: %s" % (command, cls))
+code, card, _, _ = oracle("exec sh -c 'kill -SEGV $$' reader", [one],
+                          "--shrink-runs", "0")
+t.eq([(d["class"], d["message"]) for d in card["readers"][0]["defects"]],
+     [("crash", "killed by signal 11 (Segmentation fault)")],
+     "a reader killed by SIGSEGV itself (the shell exec'd it): crash")
+code, card, _, _ = oracle("sh -c 'exit 3' reader", [one], "--accept-exit", "3")
+t.eq((code, card["readers"][0]["runs"]["right"]), (0, 1),
+     "--accept-exit 3: exit 3 is accepted")
+
+# ---- usage and failures ----------------------------------------------------
+for args, want, name in [
+        ([one], 2, "no --reader"),
+        (["--reader", "true"], 2, "no corpus folder"),
+        (["--reader", "true", scratch.path("none")], 2, "a missing folder"),
+        (["--reader", "true", "--profile", "nope", one], 2,
+         "an unknown profile"),
+        (["--reader", "true", "--timeout", "0", one], 2, "a zero timeout"),
+        (["--reader", "true", "--crash-pattern", "(", one], 2,
+         "a crash pattern that does not compile"),
+        (["--reader", "no-such-reader-anywhere {}", one], 3,
+         "a reader the shell cannot find")]:
+    p = subprocess.run([TRACEGATE, "oracle"] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    t.ok(p.returncode == want and p.stdout == b"" and p.stderr,
+         "%s: exit %d, said on stderr" % (name, want),
+         (p.returncode, p.stderr))
+
+# ---- the scorecard's other forms ---------------------------------------------
+reader = "sh -c 'exit 1' reader"
+code, junit, _, _ = oracle(reader, [one], report="junit")
+suite = ET.fromstring(junit).find("testsuite")
+case = suite.find("testcase")
+t.eq((suite.get("tests"), suite.get("failures"), case.get("name"),
+      case.find("failure").get("message")),
+     ("1", "1", "(valid)", "rejects-valid 1"), "JUnit: a test case per rule")
+code, md, _, _ = oracle(reader, [one], report="markdown")
+t.ok(md.startswith("# tracegate oracle scorecard\n") and
+     "| rejects-valid | 1 |" in md and
+     "| rejects-valid | (valid) |  | 1 | " in md,
+     "markdown: the counts and the defect table", md)
+code, text, _, keep = oracle(reader, [one], report="text")
+t.eq(text.splitlines()[:4], [
+    "reader: sh -c 'exit 1' reader",
+    "  1 runs: hang 0, out-of-memory 0, executes-input 0, crash 0, "
+    "accepts-invalid 0, rejects-valid 1, right 0, unscored 0",
+    "  verdict: 1 defect found",
+    "  rejects-valid (valid): (no message) (1 file)"],
+    "text: the counts, the verdict and the defect")
+t.done()

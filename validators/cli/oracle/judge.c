@@ -1,0 +1,110 @@
+/* judge.c - what a strict, correct reader must do with a file, as
+ * tracegate decides it now.  The manifest's label is not trusted on its
+ * own: a corpus written by another version of tracegate, or a file
+ * shrunk or fuzzed here, is judged by checking it. */
+#include <string.h>
+
+#include "oracle.h"
+
+typedef struct buffer_reader {
+    const unsigned char *p;
+    size_t left;
+} buffer_reader;
+
+static long read_buffer(void *ctx, void *buf, size_t cap)
+{
+    buffer_reader *b = ctx;
+    size_t n = cap < b->left ? cap : b->left;
+    memcpy(buf, b->p, n);
+    b->p += n;
+    b->left -= n;
+    return (long)n;
+}
+
+typedef struct seen {
+    or_judgement *j;  /* where the MUST rules go, or NULL   */
+    const char *want; /* a rule to look for, or NULL        */
+    int has_want;
+    char first_must[32];  /* the first MUST finding's rule       */
+    char first_other[32]; /* the first finding below MUST        */
+} seen;
+
+static void on_diag(void *ctx, const tg_diag *d)
+{
+    seen *s = ctx;
+    const char *id = tg_rule_id(d->rule);
+    if (s->want && strcmp(id, s->want) == 0)
+        s->has_want = 1;
+    if (s->j && d->level == TG_MUST) {
+        size_t k = 0;
+        while (k < s->j->nmust && k < 8 && s->j->must[k] != d->rule)
+            k++;
+        if (k == s->j->nmust && k < 9)
+            s->j->nmust++;
+        if (k < 8)
+            s->j->must[k] = d->rule;
+    }
+    char *slot = d->level == TG_MUST ? s->first_must : s->first_other;
+    if (slot[0] == '\0')
+        snprintf(slot, sizeof s->first_must, "%s", id);
+}
+
+/* Check the bytes under the case's format and profile.  @return the
+ * verdict, or -1 if no checker could be made. */
+static int check(const or_case *c, const unsigned char *data, size_t n,
+                 seen *s, char *format, size_t fsize)
+{
+    tg_checker *k;
+    if (tg_checker_open(&k) != TG_OK)
+        return -1;
+    if ((c->format && tg_checker_set_format(k, c->format) != TG_OK) ||
+        (c->profile && tg_checker_set_profile(k, c->profile) != TG_OK)) {
+        tg_checker_free(k);
+        return -1;
+    }
+    buffer_reader b = {data, n};
+    int v =
+        (int)tg_checker_check(k, read_buffer, &b, c->path, NULL, on_diag, s);
+    if (format) {
+        const char *f = tg_checker_format(k);
+        snprintf(format, fsize, "%s", f ? f : "");
+    }
+    tg_checker_free(k);
+    return v;
+}
+
+void or_judge(const or_case *c, const unsigned char *data, size_t n,
+              or_judgement *j)
+{
+    memset(j, 0, sizeof *j);
+    seen s = {j, c->rule, 0, "", ""};
+    j->verdict = check(c, data, n, &s, j->format, sizeof j->format);
+    switch (j->verdict) {
+    case TG_CONFORMANT:
+        j->expect =
+            s.first_must[0] || s.first_other[0] ? OR_ACCEPT_WARN : OR_ACCEPT;
+        break;
+    case TG_VIOLATIONS:
+    case TG_UNSUPPORTED:
+    case TG_TRUNCATED: j->expect = OR_REJECT; break;
+    default: j->expect = OR_UNDECIDED; break;
+    }
+    const char *rule = s.has_want        ? c->rule
+                       : s.first_must[0] ? s.first_must
+                                         : s.first_other;
+    snprintf(j->rule, sizeof j->rule, "%s", rule);
+}
+
+int or_judge_within(const or_judgement *a, const or_judgement *b)
+{
+    if (a->nmust > 8)
+        return 0;
+    for (size_t i = 0; i < a->nmust; i++) {
+        size_t k = 0;
+        while (k < b->nmust && k < 8 && b->must[k] != a->must[i])
+            k++;
+        if (k == b->nmust || k == 8)
+            return 0;
+    }
+    return 1;
+}
