@@ -65,15 +65,24 @@ void tgT_addz(tgT_model *m, const char *s)
 void tgT_addf(tgT_model *m, const char *fmt, ...)
 {
     char b[128];
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
+    va_copy(again, ap);
     int n = vsnprintf(b, sizeof b, fmt, ap);
     va_end(ap);
-    tgT_add(m, b,
-            n < 0                  ? 0
-            : (size_t)n < sizeof b ? (size_t)n
-                                   : sizeof b - 1,
-            TGT_AS_NEEDED);
+    if (n >= 0 && (size_t)n < sizeof b) {
+        tgT_add(m, b, (size_t)n, TGT_AS_NEEDED);
+    } else { /* longer (a hostile name): never cut short */
+        char *big = n < 0 ? NULL : malloc((size_t)n + 1);
+        if (big == NULL)
+            m->failed = 1;
+        else {
+            vsnprintf(big, (size_t)n + 1, fmt, again);
+            tgT_add(m, big, (size_t)n, TGT_AS_NEEDED);
+            free(big);
+        }
+    }
+    va_end(again);
 }
 
 static const char *const eols[] = {"", "\n", "\r\n", "\r"};
