@@ -85,6 +85,9 @@ PLANTED = [
      "ValueError: invalid literal for int() with base 0: ''"),
     ("afperf_tags_required", "afperf", [],
      "rejects-valid", None, "RegionStart without tags"),
+    ("afperf_eval_text", "afperf", [],
+     "executes-input", None,
+     "made the file tracegate-canary: it ran code from the trace"),
 ]
 
 MANY_DEFECTS = ("afperf_header_only", "afperf_tags_required")
@@ -113,6 +116,12 @@ for name, fmt, opts, cls, rule, message in PLANTED:
         t.ok(rule in rules, what + ": tracegate names %s in it" % rule, rules)
     else:
         t.eq(verdict, 0, what + ": tracegate accepts the reproducer")
+    if cls == "executes-input":  # the hostile valid file, shrunk
+        canary = scratch.path("canary")
+        subprocess.run(reader.replace("{}", minimal), shell=True,
+                       env=dict(ENV, TRACEGATE_CANARY=canary))
+        t.ok(os.path.exists(canary),
+             what + ": the reader runs code from the reproducer")
     if cls in ("crash", "rejects-valid"):
         p = subprocess.run(reader.replace("{}", minimal), shell=True,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -148,6 +157,18 @@ for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
     if len(folders) == 1 and fmt in ("afperf", "nettrace"):
         t.skip("correct reader on the %s samples" % fmt,
                "no ../shared/samples/%s" % fmt)
+
+# ---- two readers: the differential count ------------------------------------
+header_only, _ = python_reader("afperf_header_only", "afperf")
+code, card, _, _ = oracle("%s afperf {}" % CORRECT, [os.path.join(CORPUS,
+                                                                 "afperf")],
+                          "--reader", header_only, "--memory", "0",
+                          "--shrink-runs", "0")
+accepted = card["readers"][1]["runs"]["accepts-invalid"]
+t.ok(code == 1 and accepted > 40 and card["disagreements"] == accepted and
+     card["readers"][0]["defects"] == [],
+     "two readers: they disagree on exactly the files one wrongly accepts",
+     (card["disagreements"], accepted))
 
 # ---- a reader that accepts everything ------------------------------------
 code, card, _, _ = oracle("true", [os.path.join(CORPUS, "dumpalloc")],

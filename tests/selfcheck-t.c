@@ -1,5 +1,6 @@
 /* selfcheck-t.c - the generate-mutate-check loop, for every rule of every
- * registered format and many seeds: a valid parent has no finding at all;
+ * registered format and many seeds: a valid parent, plain or (where the
+ * format has the style) hostile, has no finding at all;
  * each mutant of a rule gets that rule, at the offset its manifest line
  * gives (a finding of the rule whose bytes hold it), no other rule except
  * findings marked as consequences, and the verdict the rule table
@@ -10,7 +11,8 @@
 
 #define SEEDS 40
 
-static void check_parents(const tg_format_info *fi, tg_validator *v)
+static void check_parents(const tg_format_info *fi, tg_validator *v,
+                          tg_style style)
 {
     tgM_buf b = {0};
     findings f = {0};
@@ -19,7 +21,7 @@ static void check_parents(const tg_format_info *fi, tg_validator *v)
         tg_set_profile(v, *p);
         for (uint64_t seed = 1; seed <= SEEDS; seed++) {
             findings_reset(&f, NULL);
-            if (gen_into(&b, fi->name, *p, seed) != 0)
+            if (gen_style_into(&b, fi->name, *p, style, seed) != 0)
                 bail("generator failed");
             tg_verdict r = tg_check_buffer(v, b.p, b.n, collect, &f);
             if (r != TG_CONFORMANT || f.count != 0) {
@@ -27,8 +29,8 @@ static void check_parents(const tg_format_info *fi, tg_validator *v)
                     diag("seed %" PRIu64 ": %s", seed, findings_text(&f));
             }
         }
-        ok(bad == 0, "%s/%s: %d generated traces have no finding", fi->name,
-           *p, SEEDS);
+        ok(bad == 0, "%s/%s: %d generated %s traces have no finding", fi->name,
+           *p, SEEDS, style == TG_STYLE_HOSTILE ? "hostile" : "plain");
     }
     tgM_free(&b);
     findings_reset(&f, NULL);
@@ -86,7 +88,16 @@ int main(void)
     for (size_t i = 0; i < tg_format_count(); i++) {
         const tg_format_info *fi = tg_format_at(i);
         tg_validator *v = tg_validator_new(fi->name);
-        check_parents(fi, v);
+        check_parents(fi, v, TG_STYLE_PLAIN);
+        if (fi->styles & (1u << TG_STYLE_HOSTILE)) {
+            check_parents(fi, v, TG_STYLE_HOSTILE);
+        } else {
+            tgM_buf b = {0};
+            ok(gen_style_into(&b, fi->name, NULL, TG_STYLE_HOSTILE, 1) == -4,
+               "%s: no hostile style, and tg_generate_style() says so (-4)",
+               fi->name);
+            tgM_free(&b);
+        }
         tg_validator_free(v);
         for (size_t k = 0; k < tg_rule_count(fi->name); k++) {
             const tg_rule *r = tg_rule_at(fi->name, k);

@@ -17,7 +17,8 @@ typedef struct gen_opts {
     const char *out;
     const char *suffix; /* file name ending; default: the format's */
     uint64_t seed, count, size;
-    int force; /* mutate: write into a folder that holds files */
+    int force;      /* mutate: write into a folder that holds files */
+    tg_style style; /* gen --hostile */
 } gen_opts;
 
 static const tg_format_info *info_of(const char *format)
@@ -38,6 +39,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         {"profile", required_argument, NULL, 'p'},
         {"suffix", required_argument, NULL, 'x'},
         {"force", no_argument, NULL, 'f'},
+        {"hostile", no_argument, NULL, 'H'},
         {NULL, 0, NULL, 0}};
     int c;
     uint64_t *num;
@@ -53,6 +55,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         case 'p': o->profile = optarg; continue;
         case 'x': o->suffix = optarg; continue;
         case 'f': o->force = 1; continue;
+        case 'H': o->style = TG_STYLE_HOSTILE; continue;
         default: return tgC_usage("%s: bad option", argv[0]);
         }
         if (tgC_number(optarg, num) != 0)
@@ -71,6 +74,9 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
                          "--force");
     if (!mutate && o->force)
         return tgC_usage("gen: --force is mutate's");
+    if (mutate && o->style != TG_STYLE_PLAIN)
+        return tgC_usage("mutate: --hostile is gen's (the corpus has a "
+                         "hostile valid file of its own)");
     if (o->suffix && (o->suffix[0] != '.' || strchr(o->suffix, '/') ||
                       strlen(o->suffix) > 32))
         return tgC_usage("%s: --suffix wants a file name ending such as "
@@ -91,7 +97,8 @@ static int no_corpus(void)
 }
 
 static int write_trace(const char *path, const char *format,
-                       const char *profile, uint64_t seed, uint64_t size)
+                       const char *profile, tg_style style, uint64_t seed,
+                       uint64_t size)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
     if (f == NULL) {
@@ -99,7 +106,8 @@ static int write_trace(const char *path, const char *format,
                 strerror(errno));
         return TG_IO_ERROR;
     }
-    int r = tg_generate(format, profile, seed, size, tgC_write_file, f);
+    int r = tg_generate_style(format, profile, style, seed, size,
+                              tgC_write_file, f);
     /* standard output is flushed, checked and reported on by main() */
     int closed =
         f == stdout ? (ferror(f) ? -1 : 0) : tgC_close_output(f, path);
@@ -108,6 +116,13 @@ static int write_trace(const char *path, const char *format,
                          profile);
     if (r == -3)
         return no_corpus();
+    if (r == -4) {
+        if (f != stdout)
+            remove(path);
+        fprintf(stderr, "tracegate: gen: %s has no hostile style yet\n",
+                format);
+        return TG_UNSUPPORTED;
+    }
     if (r != 0 && closed == 0)
         fprintf(stderr, "tracegate: generating %s failed\n", path);
     return r != 0 || closed != 0 ? TG_IO_ERROR : 0;
@@ -126,7 +141,7 @@ int tgC_gen(int argc, char **argv)
         if (isatty(STDOUT_FILENO)) /* binary, or megabytes of text */
             return tgC_usage("gen: standard output is a terminal: redirect "
                              "it to a file or a pipe, or use --out DIR");
-        return write_trace("-", o.format, o.profile, o.seed, o.size);
+        return write_trace("-", o.format, o.profile, o.style, o.seed, o.size);
     }
     if (tgC_mkdirs(o.out) != 0) {
         fprintf(stderr, "tracegate: cannot create %s: %s\n", o.out,
@@ -136,8 +151,8 @@ int tgC_gen(int argc, char **argv)
     for (uint64_t i = 0; i < o.count; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i, o.suffix);
-        if ((r = write_trace(path, o.format, o.profile, o.seed + i, o.size)) !=
-            0)
+        if ((r = write_trace(path, o.format, o.profile, o.style, o.seed + i,
+                             o.size)) != 0)
             return r;
     }
     return 0;
@@ -155,14 +170,15 @@ static const char *reader_must(const tg_mutant *mu)
 
 static void manifest_line(FILE *m, const char *file, const char *format,
                           const tg_mutant *mu, const char *parent,
-                          uint64_t seed, const char *profile)
+                          uint64_t seed, const char *profile, tg_style style)
 {
     fputs("{\"file\":", m);
     tgJ_str(m, file);
     fprintf(m,
-            ",\"format\":\"%s\",\"profile\":\"%s\",\"reader\":\"%s\","
-            "\"tracegate\":\"%s\",",
-            format, profile, reader_must(mu), TG_VERSION);
+            ",\"format\":\"%s\",\"profile\":\"%s\",\"style\":\"%s\","
+            "\"reader\":\"%s\",\"tracegate\":\"%s\",",
+            format, profile, style == TG_STYLE_HOSTILE ? "hostile" : "plain",
+            reader_must(mu), TG_VERSION);
     if (mu) {
         fprintf(m,
                 "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
@@ -227,7 +243,7 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
             p++;
         snprintf(parent, sizeof parent, "valid/%04d%s", p, o->suffix);
         manifest_line(manifest, rel, o->format, &mu, parent, o->seed,
-                      mu.profile);
+                      mu.profile, TG_STYLE_PLAIN);
     }
 }
 
@@ -267,6 +283,15 @@ static int write_readme(const gen_opts *o)
             "- `valid/NNNN%s`: a valid trace for profile number NNNN "
             "(0000 is\n"
             "  the default profile). It has no finding at all.\n"
+            "- `valid/hostile%s` (where the format has it): valid too, "
+            "and no finding\n"
+            "  at all, but its text and numbers are built to break readers "
+            "that\n"
+            "  misuse them: code that makes the file $TRACEGATE_CANARY "
+            "names if run,\n"
+            "  format specifiers, paths, quotes and line ends, long names, "
+            "Unicode\n"
+            "  edges, numbers at their limits.\n"
             "- `invalid/RULE-ID/NNNN%s`: variant NNNN of the mutation of "
             "RULE-ID,\n"
             "  made from the valid trace of the rule's profile. It breaks "
@@ -274,8 +299,9 @@ static int write_readme(const gen_opts *o)
             "  and no other (findings marked as consequences aside).\n"
             "- `manifest.jsonl`: one JSON object per file: `file`, "
             "`format`,\n"
-            "  `profile` (check the file under it), `reader`, `tracegate` "
-            "(the\n"
+            "  `profile` (check the file under it), `style` (`plain` or "
+            "`hostile`),\n"
+            "  `reader`, `tracegate` (the\n"
             "  version that wrote it), `rule`, `level`, `expected_exit` "
             "(tracegate's\n"
             "  exit code under default options: 0, 1 for a MUST violation, "
@@ -297,7 +323,8 @@ static int write_readme(const gen_opts *o)
             "may warn\n"
             "about it.\n"
             "A reader that accepts everything fails every `reject` file.\n",
-            o->format, o->format, o->seed, TG_VERSION, o->suffix, o->suffix);
+            o->format, o->format, o->seed, TG_VERSION, o->suffix, o->suffix,
+            o->suffix);
     return tgC_close_output(f, path) != 0 ? TG_IO_ERROR : 0;
 }
 
@@ -332,9 +359,20 @@ int tgC_mutate(int argc, char **argv)
     for (int p = 0; info->profiles[p] && r == 0; p++) {
         snprintf(rel, sizeof rel, "valid/%04d%s", p, o.suffix);
         snprintf(path, sizeof path, "%s/%s", o.out, rel);
-        r = write_trace(path, o.format, info->profiles[p], o.seed, 0);
+        r = write_trace(path, o.format, info->profiles[p], TG_STYLE_PLAIN,
+                        o.seed, 0);
         manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
-                      info->profiles[p]);
+                      info->profiles[p], TG_STYLE_PLAIN);
+    }
+    /* and a hostile one of the default profile, where the format has
+     * that style */
+    if (r == 0 && (info->styles & (1u << TG_STYLE_HOSTILE))) {
+        snprintf(rel, sizeof rel, "valid/hostile%s", o.suffix);
+        snprintf(path, sizeof path, "%s/%s", o.out, rel);
+        r = write_trace(path, o.format, info->profiles[0], TG_STYLE_HOSTILE,
+                        o.seed, 0);
+        manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
+                      info->profiles[0], TG_STYLE_HOSTILE);
     }
     for (size_t i = 0; i < tg_rule_count(o.format) && r == 0; i++) {
         const tg_rule *rule = tg_rule_at(o.format, i);

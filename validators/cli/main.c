@@ -51,7 +51,7 @@ static const char help_exit[] =
 
 static const char help_gen[] =
     "usage: tracegate gen FORMAT --out DIR|- [--seed S] [--count N]\n"
-    "           [--size BYTES] [--profile P] [--suffix .EXT]\n"
+    "           [--size BYTES] [--profile P] [--suffix .EXT] [--hostile]\n"
     "Write valid traces of FORMAT: the same seed gives the same bytes.\n"
     "\n"
     "  --out DIR|-                 a folder for the traces, or - for "
@@ -63,6 +63,12 @@ static const char help_gen[] =
     "  --size BYTES                at least this long (K, M, G suffixes); "
     "streamed\n"
     "  --profile P                 the profile they are valid under\n"
+    "  --hostile                   valid, with text and numbers built to "
+    "break\n"
+    "                              readers that misuse them (code, format\n"
+    "                              specifiers, paths, quotes, line ends, "
+    "long\n"
+    "                              names, Unicode edges, limits)\n"
     "  --suffix .EXT               file name ending (default the "
     "format's)\n";
 

@@ -57,4 +57,7 @@ static inline uint32_t tgB_below(tgB_rng *r, uint32_t n)
     return n ? (uint32_t)(((tgB_next(r) >> 32) * n) >> 32) : 0;
 }
 
+/* A random element of array a (a real array, not a pointer). */
+#define TGB_PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
+
 #endif

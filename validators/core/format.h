@@ -16,8 +16,9 @@ typedef struct tgF_format {
                   const char **how);
     /* Check the whole input, reporting through c. */
     void (*check)(tgE_check *c, tgW_window *w);
-    /* Write a valid trace; 0, or -1 on write error. */
-    int (*generate)(int profile, uint64_t seed, uint64_t min_size,
+    /* Write a valid trace in a tg_style; 0, -1 on write error, or -4 if
+     * the format has no such style. */
+    int (*generate)(int profile, int style, uint64_t seed, uint64_t min_size,
                     tgO_out *out);
     /* Write mutant `variant` of rule index `rule`: 1 written, 0 no such
      * variant, -1 write error. */

@@ -185,6 +185,14 @@ const char *tg_detect(const void *head, size_t size, const char *filename,
 int tg_generate(const char *format, const char *profile, uint64_t seed,
                 uint64_t min_size, tg_write_fn write, void *ctx)
 {
+    return tg_generate_style(format, profile, TG_STYLE_PLAIN, seed, min_size,
+                             write, ctx);
+}
+
+int tg_generate_style(const char *format, const char *profile, tg_style style,
+                      uint64_t seed, uint64_t min_size, tg_write_fn write,
+                      void *ctx)
+{
     const tgF_format *f = tgF_find(format);
     int p =
         f ? tgF_profile_index(f, profile ? profile : f->info.profiles[0]) : -1;
@@ -192,11 +200,13 @@ int tg_generate(const char *format, const char *profile, uint64_t seed,
         return -2;
     if (f->generate == NULL)
         return -3;
+    if (!(f->info.styles & (1u << style)))
+        return -4;
     tgO_out *o = malloc(sizeof *o);
     if (o == NULL)
         return -1;
     tgO_init(o, write, ctx);
-    int r = f->generate(p, seed, min_size, o);
+    int r = f->generate(p, (int)style, seed, min_size, o);
     if (tgO_flush(o) != 0)
         r = -1;
     free(o);

@@ -19,7 +19,8 @@ const char *const tgD_profiles[] = {
 
 const tgF_format tgF_dumpalloc = {
     {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
-     "seeds/dumpalloc.md", tgD_profiles},
+     "seeds/dumpalloc.md", tgD_profiles,
+     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
     tgD_rules,
     DA_NRULES,
     tgD_detect,

@@ -148,6 +148,8 @@ typedef struct tg_format_info {
     const char *extension; /* preferred file extension, with dot         */
     const char *seed;      /* seed document, relative to shared/         */
     const char *const *profiles; /* NULL-terminated; profiles[0] default   */
+    unsigned styles;             /* bit 1 << s: it can be generated in style s
+                              (tg_style, tg_generate_style())            */
 } tg_format_info;
 
 /*! tg_format_count(), tg_format_at() :
@@ -336,6 +338,21 @@ typedef int (*tg_write_fn)(void *ctx, const void *data, size_t size);
  *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
 TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
                        uint64_t min_size, tg_write_fn write, void *ctx);
+
+/* What the text and numbers of a generated trace are like. */
+typedef enum tg_style {
+    TG_STYLE_PLAIN = 0,  /* what real writers write                      */
+    TG_STYLE_HOSTILE = 1 /* still valid, built to break readers that
+                            misuse them: code, format specifiers, paths,
+                            quotes and line ends, long names, Unicode
+                            edges, numbers at their limits              */
+} tg_style;
+
+/*! tg_generate_style() : tg_generate() in a style.  @return as it does,
+ *  or -4 if the format has no such style yet. */
+TG_API int tg_generate_style(const char *format, const char *profile,
+                             tg_style style, uint64_t seed, uint64_t min_size,
+                             tg_write_fn write, void *ctx);
 
 /* One negative corpus entry, described for the manifest. */
 typedef struct tg_mutant {

@@ -33,7 +33,8 @@ extern const char *const tgN_profiles[];
 int tgN_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how);
 void tgN_check(tgE_check *c, tgW_window *w);
-int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out);
+int tgN_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out);
 int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
 /* Generators write through a sink (model.h): the output, or a model. */

@@ -18,7 +18,8 @@ const char *const tgL_profiles[] = {
 
 const tgF_format tgF_tracelog = {
     {"tracelog", "CoreProfiler TraceLog (Tizen .NET profiler), text",
-     ".tracelog", SEED, tgL_profiles},
+     ".tracelog", SEED, tgL_profiles,
+     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
     tgL_rules,
     TL_NRULES,
     tgL_detect,

@@ -124,7 +124,8 @@ extern const char *const tgL_profiles[];
 int tgL_detect(const unsigned char *head, size_t size, const char *filename,
                const char **how);
 void tgL_check(tgE_check *c, tgW_window *w);
-int tgL_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out);
+int tgL_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out);
 int tgL_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
 

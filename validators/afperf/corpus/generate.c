@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/corpus/hostile.h"
 #include "model.h"
 
 typedef struct af_gen {
@@ -28,9 +29,9 @@ typedef struct af_gen {
     uint64_t region;   /* next region id                          */
     uint64_t section;  /* next section id                         */
     const char *units; /* its timestamp units                     */
+    int hostile;       /* free text from core/corpus/hostile.h    */
+    unsigned turn;     /* the next of them                        */
 } af_gen;
-
-#define PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
 
 /* The measurement types of every run: id = index. */
 static const struct {
@@ -44,6 +45,13 @@ static const struct {
     {"Resident memory", AF_DT_INT64, "KiB"},
 };
 #define NMTYPES (sizeof mtypes / sizeof mtypes[0])
+
+/* Free text: the plain one, or in the hostile style a hostile one (any
+ * text is valid in a quoted field). */
+static void text(af_gen *g, const char *plain)
+{
+    tgT_addz(g->m, g->hostile ? tgH_next(&g->turn, 0) : plain);
+}
 
 static uint64_t tick(af_gen *g)
 {
@@ -81,15 +89,26 @@ static void value(af_gen *g, size_t mt)
     static const char *const hosts[] = {"node-7", "rack 3, slot 2",
                                         "say \"hi\"", "caf\xc3\xa9"};
     static const char *const phases[] = {"warmup", "steady", "drain"};
-    switch (mtypes[mt].dt) {
+    static const char *const limits[][3] = {
+        [AF_DT_INT64] = {"9223372036854775807", "-9223372036854775808", "0"},
+        [AF_DT_INT32] = {"2147483647", "-2147483648", "-0"},
+        [AF_DT_DOUBLE] = {"1.7976931348623157e308", "4.9e-324", "-0.0"},
+    };
+    enum af_datatype dt = mtypes[mt].dt;
+    if (g->hostile && dt < sizeof limits / sizeof limits[0] && limits[dt][0] &&
+        tgB_below(&g->rng, 2)) { /* numbers at their type's limits */
+        tgT_addz(g->m, limits[dt][tgB_below(&g->rng, 3)]);
+        return;
+    }
+    switch (dt) {
     case AF_DT_INT64: num(g, tgB_next(&g->rng) >> 24); break;
     case AF_DT_INT32:
         tgT_addf(g->m, "%d", (int)tgB_below(&g->rng, 2000000) - 1000000);
         break;
-    case AF_DT_DOUBLE: tgT_addz(g->m, PICK(&g->rng, doubles)); break;
+    case AF_DT_DOUBLE: tgT_addz(g->m, TGB_PICK(&g->rng, doubles)); break;
     case AF_DT_BOOL: tgT_addz(g->m, tgB_below(&g->rng, 2) ? "1" : "0"); break;
-    case AF_DT_STRING: tgT_addz(g->m, PICK(&g->rng, hosts)); break;
-    default: tgT_addz(g->m, PICK(&g->rng, phases)); break;
+    case AF_DT_STRING: text(g, TGB_PICK(&g->rng, hosts)); break;
+    default: tgT_addz(g->m, TGB_PICK(&g->rng, phases)); break;
     }
 }
 
@@ -111,7 +130,8 @@ static void label(af_gen *g)
         "tab\there", "caf\xc3\xa9 \xce\xbc", "  padded  ", "x",
         "",
     };
-    const char *s = PICK(&g->rng, labels);
+    const char *s =
+        g->hostile ? tgH_next(&g->turn, 0) : TGB_PICK(&g->rng, labels);
     /* a field that needs no quotes may still have them */
     tgT_add(g->m, s, strlen(s),
             tgB_below(&g->rng, 4) ? TGT_AS_NEEDED : TGT_QUOTED);
@@ -121,7 +141,7 @@ static void tags(af_gen *g)
 {
     static const char *const t[] = {"", "platform=F15;component=sensor",
                                     "user=a=b", "k="};
-    tgT_addz(g->m, PICK(&g->rng, t));
+    tgT_addz(g->m, TGB_PICK(&g->rng, t));
 }
 
 static void comment(af_gen *g, const char *text)
@@ -133,7 +153,7 @@ static void comment(af_gen *g, const char *text)
 static void run_info(af_gen *g)
 {
     static const char *const units[] = {"s", "ms", "us", "ns"};
-    g->units = PICK(&g->rng, units);
+    g->units = TGB_PICK(&g->rng, units);
     g->run = tgB_next(&g->rng) | 1; /* the writer's ids span 64 bits */
     record(g, AF_T_RUN_INFO);
     num(g, g->clock);
@@ -142,7 +162,7 @@ static void run_info(af_gen *g)
              tgB_below(&g->rng, 1000000));
     tgT_addz(g->m, "1.0.0");
     num(g, g->run);
-    tgT_add(g->m, "tracegate, generator", 20, TGT_AS_NEEDED);
+    text(g, "tracegate, generator");
     tgT_addz(g->m, "1.2.3");
     tags(g);
 }
@@ -157,8 +177,8 @@ static void measurement_types(af_gen *g)
         tgT_addz(g->m, mtypes[i].name);
         tgT_addz(g->m, af_datatypes[mtypes[i].dt]);
         tgT_addz(g->m, mtypes[i].units ? mtypes[i].units : g->units);
-        tgT_addz(g->m, i % 2 ? "" : "what it measures");
-        tgT_addz(g->m, i % 3 ? "" : "Some further elaboration, with a comma");
+        text(g, i % 2 ? "" : "what it measures");
+        text(g, i % 3 ? "" : "Some further elaboration, with a comma");
     }
 }
 
@@ -295,13 +315,16 @@ static void flush(af_gen *g)
 }
 
 /* The whole file into m, or streamed to out when out is not NULL. */
-int af_generate(tgT_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
+int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
+                uint64_t min_size)
 {
     af_gen g;
     memset(&g, 0, sizeof g);
     g.rng.s = seed;
     g.m = m;
     g.out = out;
+    g.hostile = style == TG_STYLE_HOSTILE;
+    g.turn = (unsigned)seed;
     g.eol = seed % 4 == 2 ? TGT_EOL_CRLF : TGT_EOL_LF;
     g.clock = 1000 + tgB_below(&g.rng, 100000);
     unsigned runs = 2 + tgB_below(&g.rng, 2);
@@ -321,12 +344,13 @@ int af_generate(tgT_model *m, tgO_out *out, uint64_t seed, uint64_t min_size)
     return m->failed ? -1 : 0;
 }
 
-int tgA_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+int tgA_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out)
 {
     (void)profile; /* one canonical file serves both profiles */
     tgT_model m;
     af_model_init(&m);
-    int r = af_generate(&m, out, seed, min_size);
+    int r = af_generate(&m, out, style, seed, min_size);
     tgT_model_free(&m);
     return r;
 }

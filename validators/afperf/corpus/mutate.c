@@ -730,7 +730,7 @@ int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
         return -1;
     x->variant = variant;
     af_model_init(&x->m);
-    int r = af_generate(&x->m, NULL, seed, 0);
+    int r = af_generate(&x->m, NULL, TG_STYLE_PLAIN, seed, 0);
     if (r == 0)
         r = mutators[rule](x);
     if (r > 0 && !x->m.failed) {

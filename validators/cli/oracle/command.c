@@ -37,6 +37,9 @@ typedef struct outcome {
     char why[320], sig[160];
 } outcome;
 
+/* How a reader took a file, for the differential count. */
+enum took { TOOK_REJECT, TOOK_ACCEPT, TOOK_OTHER };
+
 typedef struct session {
     const options *o;
     const or_cases *cases;
@@ -47,7 +50,8 @@ typedef struct session {
     size_t reader_number; /* 1-based, in reproducers' names */
     char base[4096];      /* the scratch folder; worker w works in base/w */
     or_score *score;
-    int failed; /* a reader could not be started */
+    unsigned char *took; /* [(reader_number - 1) * cases + case]: took */
+    int failed;          /* a reader could not be started */
 } session;
 
 static int add_code(int *codes, size_t *n, const char *arg)
@@ -264,6 +268,13 @@ static void scored(size_t i, void *result, void *ctx)
     }
     or_score_add(s->score, out->cls, &s->judged[i], out->sig, out->why,
                  s->cases->at[i].path, s->sizes[i]);
+    int must_reject = s->judged[i].expect == OR_REJECT;
+    s->took[(s->reader_number - 1) * s->cases->n + i] =
+        (unsigned char)(out->cls == OR_ACCEPTS_INVALID ? TOOK_ACCEPT
+                        : out->cls == OR_REJECTS_VALID ? TOOK_REJECT
+                        : out->cls == OR_RIGHT
+                            ? (must_reject ? TOOK_REJECT : TOOK_ACCEPT)
+                            : TOOK_OTHER);
     free(out);
 }
 
@@ -381,24 +392,33 @@ static int make_scratch(session *s, unsigned jobs)
     return 0;
 }
 
-static int run_readers(const options *o, const or_cases *cases,
-                       or_score *scores)
+/* The files the readers did not all take alike. */
+static uint64_t disagreements(const session *s)
 {
-    session s = {o,
-                 cases,
-                 calloc(cases->n + 1, sizeof(or_judgement)),
-                 calloc(cases->n + 1, sizeof(size_t)),
-                 NULL,
-                 NULL,
-                 0,
-                 "",
-                 NULL,
-                 0};
+    uint64_t d = 0;
+    size_t n = s->cases->n;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 1; k < s->o->nreaders; k++)
+            if (s->took[k * n + i] != s->took[i]) {
+                d++;
+                break;
+            }
+    return d;
+}
+
+static int run_readers(const options *o, const or_cases *cases,
+                       or_score *scores, uint64_t *disagree)
+{
+    session s = {.o = o,
+                 .cases = cases,
+                 .judged = calloc(cases->n + 1, sizeof(or_judgement)),
+                 .sizes = calloc(cases->n + 1, sizeof(size_t)),
+                 .took = calloc(cases->n * o->nreaders + 1, 1)};
     or_patterns *pat = or_patterns_new(o->crash_re, o->oom_re, o->crash_codes,
                                        o->ncrash, o->accept_codes, o->naccept);
     s.pat = pat;
     int r = 0;
-    if (s.judged == NULL || s.sizes == NULL || pat == NULL)
+    if (s.judged == NULL || s.sizes == NULL || s.took == NULL || pat == NULL)
         r = pat == NULL ? TG_USAGE : TG_INTERNAL;
     else if (make_scratch(&s, o->jobs) != 0) {
         fprintf(stderr, "tracegate: oracle: no scratch folder: %s\n",
@@ -418,11 +438,14 @@ static int run_readers(const options *o, const or_cases *cases,
         else
             r = shrink_defects(&s);
     }
+    if (r == 0)
+        *disagree = disagreements(&s);
     if (s.base[0])
         nftw(s.base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     or_patterns_free(pat);
     free(s.judged);
     free(s.sizes);
+    free(s.took);
     return r;
 }
 
@@ -442,8 +465,9 @@ int tgC_oracle(int argc, char **argv)
         set_profiles(&cases, o.profile);
     or_score scores[MAX_READERS];
     memset(scores, 0, sizeof scores);
+    uint64_t disagree = 0;
     if (r == 0)
-        r = run_readers(&o, &cases, scores);
+        r = run_readers(&o, &cases, scores, &disagree);
     if (r == 0) {
         FILE *f = o.output ? fopen(o.output, "w") : stdout;
         if (f == NULL) {
@@ -451,7 +475,7 @@ int tgC_oracle(int argc, char **argv)
                     strerror(errno));
             r = TG_IO_ERROR;
         } else {
-            or_write_report(f, o.form, scores, o.nreaders, &o.lim);
+            or_write_report(f, o.form, scores, o.nreaders, &o.lim, disagree);
             if (f != stdout && tgC_close_output(f, o.output) != 0)
                 r = TG_IO_ERROR;
             for (size_t k = 0; k < o.nreaders && r == 0; k++)

@@ -185,8 +185,9 @@ void or_score_free(or_score *s);
 void or_verdict_line(const or_score *s, char *out, size_t size);
 
 typedef enum or_report { OR_TEXT, OR_JSON, OR_JUNIT, OR_MARKDOWN } or_report;
-/*! or_write_report() : the scorecards of n readers. */
+/*! or_write_report() : the scorecards of n readers; with two or more,
+ *  `disagree` is how many files they did not all take alike. */
 void or_write_report(FILE *f, or_report form, const or_score *s, size_t n,
-                     const or_limits *lim);
+                     const or_limits *lim, uint64_t disagree);
 
 #endif

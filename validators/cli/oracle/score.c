@@ -153,13 +153,13 @@ static void json_counts(FILE *f, const uint64_t *by_class)
 }
 
 static void json_report(FILE *f, const or_score *all, size_t n,
-                        const or_limits *lim)
+                        const or_limits *lim, uint64_t disagree)
 {
     fprintf(f,
             "{\"schema\":\"tracegate-oracle\",\"version\":1,\"tool\":"
             "\"tracegate %s\",\"timeout_seconds\":%g,\"memory_mib\":%" PRIu64
-            ",\"readers\":[",
-            TG_VERSION, lim->timeout, lim->memory_mib);
+            ",\"disagreements\":%" PRIu64 ",\"readers\":[",
+            TG_VERSION, lim->timeout, lim->memory_mib, disagree);
     for (size_t i = 0; i < n; i++) {
         const or_score *s = &all[i];
         char verdict[160];
@@ -297,13 +297,32 @@ static void markdown_report(FILE *f, const or_score *all, size_t n,
     }
 }
 
+/* The differential line: readers that do not all take a file alike. */
+static void differential(FILE *f, size_t n, uint64_t disagree)
+{
+    fprintf(f,
+            "%zu readers disagree on %" PRIu64 " file%s; tracegate's "
+            "verdict decides which is wrong (their defects)\n",
+            n, disagree, disagree == 1 ? "" : "s");
+}
+
 void or_write_report(FILE *f, or_report form, const or_score *s, size_t n,
-                     const or_limits *lim)
+                     const or_limits *lim, uint64_t disagree)
 {
     switch (form) {
-    case OR_TEXT: text_report(f, s, n); break;
-    case OR_JSON: json_report(f, s, n, lim); break;
+    case OR_TEXT:
+        text_report(f, s, n);
+        if (n > 1)
+            differential(f, n, disagree);
+        break;
+    case OR_JSON: json_report(f, s, n, lim, disagree); break;
     case OR_JUNIT: junit_report(f, s, n); break;
-    case OR_MARKDOWN: markdown_report(f, s, n, lim); break;
+    case OR_MARKDOWN:
+        markdown_report(f, s, n, lim);
+        if (n > 1) {
+            fputs("\n", f);
+            differential(f, n, disagree);
+        }
+        break;
     }
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/corpus/hostile.h"
 #include "../dumpalloc.h"
 
 #define GEN_LIVE 2048 /* most live allocations a generated trace holds */
@@ -23,6 +24,8 @@ typedef struct da_gen {
     int64_t secs;
     uint32_t nsec;
     tgO_out *out;
+    int hostile;   /* names and numbers from core/corpus/hostile.h */
+    unsigned turn; /* the next name                               */
 } da_gen;
 
 static const char *const objects[] = {
@@ -42,7 +45,13 @@ static const char *const files[] = {
     "<stdin>",
 };
 
-#define PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
+/* A name: the plain one, or in the hostile style a hostile one (a
+ * dumpalloc string holds any bytes; these are valid UTF-8 with no NUL,
+ * so that no DA-STR warning fires). */
+static const char *name(da_gen *g, const char *plain)
+{
+    return g->hostile ? tgH_next(&g->turn, 0) : plain;
+}
 
 static void header(da_gen *g, uint32_t type, uint32_t len)
 {
@@ -62,19 +71,19 @@ static void string(da_gen *g, const char *s)
 
 static void emit_proc(da_gen *g)
 {
-    const char *name = "/usr/bin/server";
+    const char *process = name(g, "/usr/bin/server");
     unsigned char pid[4];
-    tgB_put32(pid, 1000 + tgB_below(&g->rng, 60000));
-    header(g, DA_PROC, 8 + (uint32_t)strlen(name));
+    tgB_put32(pid, g->hostile ? UINT32_MAX : 1000 + tgB_below(&g->rng, 60000));
+    header(g, DA_PROC, 8 + (uint32_t)strlen(process));
     tgO_put(g->out, pid, 4);
-    string(g, name);
+    string(g, process);
 }
 
 static void emit_obje(da_gen *g)
 {
-    const char *name = PICK(&g->rng, objects);
-    header(g, DA_OBJE, 4 + (uint32_t)strlen(name));
-    string(g, name);
+    const char *object = name(g, TGB_PICK(&g->rng, objects));
+    header(g, DA_OBJE, 4 + (uint32_t)strlen(object));
+    string(g, object);
 }
 
 static uint64_t fresh_address(da_gen *g)
@@ -96,13 +105,16 @@ static void emit_frame(da_gen *g)
         tgO_put(g->out, b, 12);
         return;
     }
-    const char *fn = PICK(&g->rng, functions), *file = PICK(&g->rng, files);
+    const char *fn = name(g, TGB_PICK(&g->rng, functions));
+    const char *file = name(g, TGB_PICK(&g->rng, files));
     header(g, DA_FRAM, 16 + (uint32_t)(strlen(fn) + strlen(file)));
     tgB_put32(b, DA_PCAL);
     tgO_put(g->out, b, 4);
     string(g, fn);
     string(g, file);
-    tgB_put32(b, 1 + tgB_below(&g->rng, 5000));
+    tgB_put32(b, g->hostile && tgB_below(&g->rng, 2)
+                     ? UINT32_MAX
+                     : 1 + tgB_below(&g->rng, 5000));
     tgO_put(g->out, b, 4);
 }
 
@@ -149,13 +161,16 @@ static void emit_event(da_gen *g)
         emit_obje(g);
 }
 
-int tgD_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+int tgD_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out)
 {
     da_gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->rng.s = seed;
     g->profile = profile;
+    g->hostile = style == TG_STYLE_HOSTILE;
+    g->turn = (unsigned)seed;
     g->out = out;
     g->next_low = 0x10000;
     g->next_high = 0x7f3a00000000ull;

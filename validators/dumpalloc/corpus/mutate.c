@@ -519,7 +519,7 @@ int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     if (gen == NULL)
         return -1;
     tgO_init(gen, tgM_write, &model.b);
-    int r = tgD_generate(profile, seed, 0, gen);
+    int r = tgD_generate(profile, TG_STYLE_PLAIN, seed, 0, gen);
     if (r == 0)
         r = tgO_flush(gen);
     free(gen);

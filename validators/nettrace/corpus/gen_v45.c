@@ -200,8 +200,10 @@ int nt_generate(int profile, uint64_t seed, uint64_t min_size, nt_sink *sink)
                                   : generate_v45(seed, min_size, sink);
 }
 
-int tgN_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+int tgN_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out)
 {
+    (void)style; /* plain only: the format's styles say so */
     nt_sink sink = {out, NULL, 0, 0};
     return nt_generate(profile, seed, min_size, &sink);
 }

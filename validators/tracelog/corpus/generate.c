@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/corpus/hostile.h"
 #include "model.h"
 
 #define MAX_THREADS 8   /* live at once                          */
@@ -40,16 +41,16 @@ typedef struct tl_gen {
     tgB_rng rng;
     tgT_model *m;
     tgO_out *out;
-    int vstools; /* leave out what the 2019 reader misreads */
-    int ips;     /* LineTraceEnabled: instruction pointers  */
+    int vstools;   /* leave out what the 2019 reader misreads */
+    int ips;       /* LineTraceEnabled: instruction pointers  */
+    int hostile;   /* names from core/corpus/hostile.h        */
+    unsigned turn; /* the next of them                      */
     uint64_t clock;
     uint64_t module, assembly, domain;
     uint32_t next_thread, nclasses, nfuncs;
     gen_thread th[MAX_THREADS];
     unsigned nth;
 } tl_gen;
-
-#define PICK(r, a) (a[tgB_below(r, sizeof a / sizeof a[0])])
 
 static const char *const class_names[] = {
     "System.Object",
@@ -97,6 +98,14 @@ static void num(tl_gen *g, uint64_t v)
 }
 static void quoted(tl_gen *g, const char *s) { tgT_addf(g->m, "\"%s\"", s); }
 
+/* A name in quotes: the plain one, or in the hostile style a hostile one
+ * that a quoted string can hold (TL-A8: no '"', no line end). */
+static void name(tl_gen *g, const char *plain)
+{
+    quoted(g, g->hostile ? tgH_next(&g->turn, TGH_NO_QUOTE | TGH_NO_LINE_END)
+                         : plain);
+}
+
 static void start(tl_gen *g)
 {
     rec(g, "prf stm");
@@ -113,17 +122,17 @@ static void start(tl_gen *g)
             break;
         case TL_SET_NUMBER: num(g, 10 + tgB_below(&g->rng, 90)); break;
         case TL_SET_SWITCH:
-            tgT_addz(g->m,
-                     strcmp(tl_settings[s].name, "LineTraceEnabled") == 0
-                         ? (g->ips ? "T" : "F")
-                         : PICK(&g->rng, ((const char *const[]){"T", "F"})));
+            tgT_addz(g->m, strcmp(tl_settings[s].name, "LineTraceEnabled") == 0
+                               ? (g->ips ? "T" : "F")
+                               : TGB_PICK(&g->rng,
+                                          ((const char *const[]){"T", "F"})));
             break;
         }
     }
 }
 
 /* The application domain, an assembly and its module. */
-static void load(tl_gen *g, const char *name)
+static void load(tl_gen *g, const char *module)
 {
     if (g->domain == 0) {
         g->domain = pointer(g);
@@ -140,13 +149,15 @@ static void load(tl_gen *g, const char *name)
     id64(g, g->domain);
     id64(g, g->module);
     id32(g, 0);
-    quoted(g, name);
+    name(g, module);
     rec(g, "mod ldf");
     id64(g, g->module);
     id64(g, pointer(g));
     id64(g, g->assembly);
     id32(g, 0);
-    tgT_addf(g->m, "\"/opt/usr/apps/org.tizen.example/bin/%s.dll\"", name);
+    tgT_addf(g->m, "\"/opt/usr/apps/org.tizen.example/bin/%s.dll\"",
+             g->hostile ? tgH_next(&g->turn, TGH_NO_QUOTE | TGH_NO_LINE_END)
+                        : module);
     rec(g, "mod ata");
     id64(g, g->module);
     id64(g, g->assembly);
@@ -190,7 +201,7 @@ static void class_load(tl_gen *g)
     id32(g, 0);
     rec(g, "cls nam");
     id32(g, iid);
-    quoted(g, class_names[iid % (sizeof class_names / sizeof *class_names)]);
+    name(g, class_names[iid % (sizeof class_names / sizeof *class_names)]);
 }
 
 /* A function: compiled by the JIT (or found in the NGen cache) on a
@@ -230,9 +241,9 @@ static void function(tl_gen *g, const gen_thread *t)
     }
     rec(g, "fun nam");
     id32(g, iid);
-    quoted(g, func_names[iid % (sizeof func_names / sizeof *func_names)]);
-    quoted(g, PICK(&g->rng, return_types));
-    quoted(g, PICK(&g->rng, signatures));
+    name(g, func_names[iid % (sizeof func_names / sizeof *func_names)]);
+    name(g, TGB_PICK(&g->rng, return_types));
+    name(g, TGB_PICK(&g->rng, signatures));
 }
 
 /* A stack sample: keep a prefix of the thread's stack, push new frames
@@ -292,7 +303,7 @@ static void collection(tl_gen *g, const gen_thread *t)
         id32(g, t->iid);
         num(g, tick(g));
         tgT_addz(g->m, tgB_below(&g->rng, 3) ? "?" : "induced");
-        tgT_addz(g->m, PICK(&g->rng, gens));
+        tgT_addz(g->m, TGB_PICK(&g->rng, gens));
     }
     rec(g, "gch alt");
     num(g, tick(g));
@@ -353,8 +364,8 @@ static void flush(tl_gen *g)
         tgT_flush(g->m, g->out);
 }
 
-int tl_generate(tgT_model *m, tgO_out *out, int profile, uint64_t seed,
-                uint64_t min_size)
+int tl_generate(tgT_model *m, tgO_out *out, int profile, int style,
+                uint64_t seed, uint64_t min_size)
 {
     tl_gen g;
     memset(&g, 0, sizeof g);
@@ -362,6 +373,8 @@ int tl_generate(tgT_model *m, tgO_out *out, int profile, uint64_t seed,
     g.m = m;
     g.out = out;
     g.vstools = profile == TL_PROFILE_VSTOOLS;
+    g.hostile = style == TG_STYLE_HOSTILE;
+    g.turn = (unsigned)seed;
     g.ips = seed % 2 == 1;
     g.clock = tgB_below(&g.rng, 1000);
     start(&g);
@@ -393,11 +406,12 @@ int tl_generate(tgT_model *m, tgO_out *out, int profile, uint64_t seed,
     return m->failed ? -1 : 0;
 }
 
-int tgL_generate(int profile, uint64_t seed, uint64_t min_size, tgO_out *out)
+int tgL_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                 tgO_out *out)
 {
     tgT_model m;
     tl_model_init(&m);
-    int r = tl_generate(&m, out, profile, seed, min_size);
+    int r = tl_generate(&m, out, profile, style, seed, min_size);
     tgT_model_free(&m);
     return r;
 }

@@ -10,9 +10,10 @@
 /*! tl_model_init() : an empty model of TraceLog lines. */
 void tl_model_init(tgT_model *m);
 
-/*! tl_generate() : a valid file of profile from seed into m, or (out not
- *  NULL) streamed to out until it holds min_size bytes (generate.c). */
-int tl_generate(tgT_model *m, tgO_out *out, int profile, uint64_t seed,
-                uint64_t min_size);
+/*! tl_generate() : a valid file of profile and tg_style from seed into
+ *  m, or (out not NULL) streamed to out until it holds min_size bytes
+ *  (generate.c). */
+int tl_generate(tgT_model *m, tgO_out *out, int profile, int style,
+                uint64_t seed, uint64_t min_size);
 
 #endif

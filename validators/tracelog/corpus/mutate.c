@@ -720,7 +720,7 @@ int tgL_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
         return -1;
     x->variant = variant;
     tl_model_init(&x->m);
-    int res = tl_generate(&x->m, NULL, profile, seed, 0);
+    int res = tl_generate(&x->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
     if (res == 0)
         res = mutators[rule](x);
     if (res > 0 && !x->m.failed) {

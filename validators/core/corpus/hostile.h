@@ -1,0 +1,39 @@
+/* hostile.h - the strings of the hostile style of generated traces (gen
+ * --hostile): valid text, built to break readers that misuse what they
+ * read.  Code in several languages that, if run, makes the file named by
+ * $TRACEGATE_CANARY (the oracle watches for it), format specifiers, path
+ * separators and "..", markup and SQL, quotes, commas and line ends,
+ * long names, and the edges of Unicode that are still valid: the last
+ * code point, noncharacters, a BOM, bidirectional overrides, joiners,
+ * stacked combining marks.  A generator asks for one that its field can
+ * hold, saying which bytes the field cannot. */
+#ifndef TG_HOSTILE_H
+#define TG_HOSTILE_H
+
+#include <stddef.h>
+
+/* What a field cannot hold. */
+enum {
+    TGH_NO_QUOTE = 1,      /* '"'                                          */
+    TGH_NO_LINE_END = 2,   /* LF, CR, and U+0085, U+2028, U+2029           */
+    TGH_NO_CONTROL = 4,    /* other C0 controls, DEL, C1 controls          */
+    TGH_NO_SPACE = 8,      /* ' ' and TAB                                  */
+    TGH_NO_SEPARATOR = 16, /* ',' ';' '='                                  */
+    TGH_NO_LONG = 32,      /* more than 255 bytes                          */
+    TGH_ASCII = 64,        /* any byte above 0x7F                          */
+    TGH_NO_EMPTY = 128     /* the empty string                             */
+};
+
+/*! tgH_next() : the next hostile string after *turn in the table's
+ *  order (NUL-terminated UTF-8, no NUL in it) that holds none of what
+ *  `forbid` names, so that a file with enough fields holds them all; the
+ *  plain word at the table's start if all are forbidden.  A generator
+ *  keeps *turn (start it anywhere, e.g. from the seed). */
+const char *tgH_next(unsigned *turn, unsigned forbid);
+/*! tgH_count(), tgH_at() : the whole table, for tests. */
+size_t tgH_count(void);
+const char *tgH_at(size_t i);
+/*! tgH_traits() : what string s holds, as the TGH_ flags it breaks. */
+unsigned tgH_traits(const char *s);
+
+#endif
