@@ -170,6 +170,21 @@ t.ok(code == 1 and accepted > 40 and card["disagreements"] == accepted and
      "two readers: they disagree on exactly the files one wrongly accepts",
      (card["disagreements"], accepted))
 
+# ---- --fuzz: generated and mutated inputs, the defective ones kept ----------
+code, card, err, keep = oracle("true", [], "--fuzz", "3", "--format",
+                               "afperf", "--shrink-runs", "0")
+defects = card["readers"][0]["defects"] if isinstance(card, dict) else []
+kept_ok = [d for d in defects
+           if d["class"] == "accepts-invalid" and
+           os.path.dirname(d["example"]) == os.path.join(keep, "fuzz") and
+           d["rule"] in findings(d["example"], "afperf")[1]]
+t.ok(code == 1 and defects and kept_ok == defects,
+     "--fuzz 3 with `true`: accepts-invalid defects, each input kept in "
+     "KEEP/fuzz and breaking its rule", (code, err, defects[:3]))
+runs = card["readers"][0]["runs"] if isinstance(card, dict) else {}
+t.ok(runs.get("right", 0) > 0 and runs.get("accepts-invalid", 0) > 0,
+     "--fuzz: valid inputs too (`true` is right on them)", runs)
+
 # ---- a reader that accepts everything ------------------------------------
 code, card, _, _ = oracle("true", [os.path.join(CORPUS, "dumpalloc")],
                           "--shrink-runs", "0")
@@ -228,7 +243,10 @@ for args, want, name in [
         (["--reader", "true", "--crash-pattern", "(", one], 2,
          "a crash pattern that does not compile"),
         (["--reader", "no-such-reader-anywhere {}", one], 3,
-         "a reader the shell cannot find")]:
+         "a reader the shell cannot find"),
+        (["--reader", "true", "--fuzz", "1"], 2, "--fuzz without --format"),
+        (["--reader", "true", "--format", "afperf", one], 2,
+         "--format without --fuzz")]:
     p = subprocess.run([TRACEGATE, "oracle"] + args, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE)
     t.ok(p.returncode == want and p.stdout == b"" and p.stderr,

@@ -104,6 +104,8 @@ static const char help_explain[] =
 
 static const char help_oracle[] =
     "usage: tracegate oracle --reader 'COMMAND {}' [OPTIONS] CORPUS_DIR...\n"
+    "       tracegate oracle --reader 'COMMAND {}' --fuzz S --format F "
+    "[OPTIONS]\n"
     "Run a reader over labelled traces (folders of gen/mutate, or any\n"
     "folder of traces) and score it against what a strict, correct reader\n"
     "must do: accepts-invalid, rejects-valid, crash, hang, out-of-memory,\n"
@@ -141,7 +143,15 @@ static const char help_oracle[] =
     "  --keep DIR                  where shrunk reproducers go (default "
     "tracegate-oracle)\n"
     "  --shrink-runs N             reader runs per shrink (default 200, 0: "
-    "no shrink)\n";
+    "no shrink)\n"
+    "  --fuzz S                    then S seconds of new inputs of --format "
+    "F: valid,\n"
+    "                              hostile, rules' mutants, a few bytes "
+    "changed; the\n"
+    "                              ones that show a defect kept in "
+    "KEEP/fuzz/\n"
+    "  --format F                  the format --fuzz writes\n"
+    "  --seed S                    the first seed of --fuzz (default 0)\n";
 
 static const char help_help[] =
     "usage: tracegate help [COMMAND]\n"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "oracle.h"
@@ -28,6 +29,9 @@ typedef struct options {
     or_report form;
     const char *output, *keep;
     const char *profile; /* judge under it; "manifest": each file's own */
+    double fuzz;         /* --fuzz seconds; 0: only the corpus folders */
+    const char *format;  /* of the --fuzz inputs */
+    uint64_t seed;
     uint64_t shrink_runs;
 } options;
 
@@ -42,7 +46,7 @@ enum took { TOOK_REJECT, TOOK_ACCEPT, TOOK_OTHER };
 
 typedef struct session {
     const options *o;
-    const or_cases *cases;
+    or_cases *cases; /* --fuzz adds the inputs it keeps */
     or_judgement *judged;
     size_t *sizes;
     const or_patterns *pat;
@@ -50,6 +54,9 @@ typedef struct session {
     size_t reader_number; /* 1-based, in reproducers' names */
     char base[4096];      /* the scratch folder; worker w works in base/w */
     or_score *score;
+    or_score *scores; /* every reader's, for --fuzz */
+    uint64_t fuzzed;  /* --fuzz inputs made so far */
+    uint64_t fuzz_disagree;
     unsigned char *took; /* [(reader_number - 1) * cases + case]: took */
     int failed;          /* a reader could not be started */
 } session;
@@ -89,6 +96,9 @@ static int parse(int argc, char **argv, options *o)
         {"keep", required_argument, NULL, 'k'},
         {"shrink-runs", required_argument, NULL, 's'},
         {"profile", required_argument, NULL, 'p'},
+        {"fuzz", required_argument, NULL, 'F'},
+        {"format", required_argument, NULL, 'f'},
+        {"seed", required_argument, NULL, 'S'},
         {NULL, 0, NULL, 0}};
     static const char *const forms[] = {"text", "json", "junit", "markdown"};
     o->lim.timeout = 10;
@@ -144,6 +154,16 @@ static int parse(int argc, char **argv, options *o)
         case 'o': o->output = optarg; break;
         case 'k': o->keep = optarg; break;
         case 'p': o->profile = optarg; break;
+        case 'F':
+            o->fuzz = strtod(optarg, &end);
+            if (*end || end == optarg || !(o->fuzz > 0) || o->fuzz > 1e6)
+                return tgC_usage("oracle: --fuzz wants seconds");
+            break;
+        case 'f': o->format = optarg; break;
+        case 'S':
+            if (tgC_number(optarg, &o->seed) != 0)
+                return tgC_usage("oracle: --seed wants a number");
+            break;
         case 's':
             if (tgC_number(optarg, &o->shrink_runs) != 0)
                 return tgC_usage("oracle: --shrink-runs wants a count");
@@ -155,8 +175,15 @@ static int parse(int argc, char **argv, options *o)
         return tgC_usage("oracle: --reader 'COMMAND {}' is required");
     if (o->profile && !known_profile(o->profile))
         return tgC_usage("oracle: no format has a profile '%s'", o->profile);
-    if (optind == argc)
-        return tgC_usage("oracle: name at least one corpus folder");
+    if (o->fuzz > 0 && (o->format == NULL || tg_rule_count(o->format) == 0))
+        return tgC_usage("oracle: --fuzz wants --format NAME, a format "
+                         "tracegate knows");
+    if (o->fuzz == 0 && o->format)
+        return tgC_usage("oracle: --format is for --fuzz (the corpus "
+                         "manifest says each file's)");
+    if (optind == argc && o->fuzz == 0)
+        return tgC_usage("oracle: name at least one corpus folder, or "
+                         "--fuzz SECONDS");
     return 0;
 }
 
@@ -321,8 +348,10 @@ static void *shrink_one(size_t k, unsigned worker, void *ctx)
     /* a hang costs a whole timeout per try */
     uint64_t budget =
         d->cls == OR_HANG && s->o->shrink_runs > 12 ? 12 : s->o->shrink_runs;
-    out->size = or_shrink(&p, d->cls, d->sig, &s->judged[i], out->data,
-                          out->size, (unsigned)budget);
+    or_judgement j; /* again: --fuzz inputs were judged, not kept judged */
+    or_judge(&s->cases->at[i], out->data, out->size, &j);
+    out->size = or_shrink(&p, d->cls, d->sig, &j, out->data, out->size,
+                          (unsigned)budget);
     return out;
 }
 
@@ -368,6 +397,145 @@ static int shrink_defects(session *s)
     return s->failed ? TG_IO_ERROR : 0;
 }
 
+/* ---- --fuzz: inputs made and run by every reader until time is up ---- */
+typedef struct fuzz_item {
+    char path[4300], rule[32], what[200];
+    or_judgement j;
+    size_t size;
+    outcome out[MAX_READERS];
+} fuzz_item;
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void *fuzz_one(size_t i, unsigned worker, void *ctx)
+{
+    session *s = ctx;
+    fuzz_item *it = calloc(1, sizeof *it);
+    if (it == NULL)
+        return NULL;
+    uint64_t n = s->fuzzed + i;
+    snprintf(it->path, sizeof it->path, "%s/fuzz-%" PRIu64, s->base, n);
+    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, it->rule,
+                      it->what, sizeof it->what) != 0) {
+        free(it);
+        return NULL;
+    }
+    char format[32], profile[64];
+    snprintf(format, sizeof format, "%s", s->o->format);
+    snprintf(profile, sizeof profile, "%s",
+             s->o->profile ? s->o->profile : "");
+    or_case c = {it->path, format, profile[0] ? profile : NULL,
+                 it->rule[0] ? it->rule : NULL};
+    unsigned char *data = slurp(it->path, &it->size);
+    or_judge(&c, data ? data : (const unsigned char *)"", data ? it->size : 0,
+             &it->j);
+    free(data);
+    char scratch[4200];
+    snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        or_run r;
+        outcome *o = &it->out[k];
+        if (or_run_reader(s->o->readers[k], it->path, scratch, &s->o->lim,
+                          &r) != 0 ||
+            (r.exited && r.status == 127)) {
+            o->cls = OR_NCLASSES;
+            continue;
+        }
+        o->cls = or_classify(s->pat, &r, &it->j, o->why, sizeof o->why);
+        or_signature(o->why, o->sig, sizeof o->sig);
+    }
+    return it;
+}
+
+/* Keep a fuzz input that shows a defect: into the keep folder, and among
+ * the cases, so that it can be shrunk.  @return 0, or -1. */
+static int keep_input(session *s, const fuzz_item *it, uint64_t n)
+{
+    char dir[4200], kept[4400];
+    snprintf(dir, sizeof dir, "%s/fuzz", s->o->keep);
+    const char *ext = "";
+    for (size_t f = 0; f < tg_format_count(); f++)
+        if (strcmp(tg_format_at(f)->name, s->o->format) == 0)
+            ext = tg_format_at(f)->extension;
+    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, n, ext);
+    size_t size;
+    unsigned char *data = slurp(it->path, &size);
+    FILE *f = data && tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;
+    int bad = f == NULL || fwrite(data, 1, size, f) != size;
+    bad |= f != NULL && fclose(f) != 0;
+    free(data);
+    if (bad || or_cases_add(s->cases, kept, s->o->format, s->o->profile,
+                            it->rule[0] ? it->rule : NULL) != 0) {
+        fprintf(stderr, "tracegate: oracle: cannot keep %s\n", kept);
+        return -1;
+    }
+    for (size_t k = 0; k < s->o->nreaders; k++)
+        for (size_t d = 0; d < s->scores[k].ndefects; d++)
+            if (strcmp(s->scores[k].defects[d].example, it->path) == 0)
+                snprintf(s->scores[k].defects[d].example,
+                         sizeof s->scores[k].defects[d].example, "%s", kept);
+    return 0;
+}
+
+static void fuzz_done(size_t i, void *result, void *ctx)
+{
+    session *s = ctx;
+    fuzz_item *it = result;
+    if (it == NULL) {
+        if (!s->failed)
+            fputs("tracegate: oracle: a --fuzz input could not be made\n",
+                  stderr);
+        s->failed = 1;
+        return;
+    }
+    int keep = 0, accepted = -1;
+    unsigned differ = 0;
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        const outcome *o = &it->out[k];
+        if (o->cls == OR_NCLASSES) {
+            if (!s->failed)
+                fprintf(stderr,
+                        "tracegate: oracle: cannot run the reader "
+                        "'%s'\n",
+                        s->o->readers[k]);
+            s->failed = 1;
+            continue;
+        }
+        or_score *sc = &s->scores[k];
+        or_score_add(sc, o->cls, &it->j, o->sig, o->why, it->path, it->size);
+        for (size_t d = 0; d < sc->ndefects; d++)
+            keep |= strcmp(sc->defects[d].example, it->path) == 0;
+        int took = o->cls == OR_ACCEPTS_INVALID ||
+                   (o->cls == OR_RIGHT && it->j.expect != OR_REJECT);
+        if (accepted >= 0 && took != accepted)
+            differ = 1;
+        accepted = took;
+    }
+    s->fuzz_disagree += differ != 0;
+    if (keep && keep_input(s, it, s->fuzzed + i) != 0)
+        s->failed = 1;
+    remove(it->path);
+    free(it);
+}
+
+/* Fuzz until the time is up, a batch of 4 inputs per job at a time. */
+static int fuzz(session *s)
+{
+    double end = seconds_now() + s->o->fuzz;
+    size_t batch = 4 * (size_t)s->o->jobs;
+    while (!s->failed && seconds_now() < end) {
+        if (tgC_parallel(batch, s->o->jobs, fuzz_one, fuzz_done, s) != 0)
+            return TG_INTERNAL;
+        s->fuzzed += batch;
+    }
+    return s->failed ? TG_IO_ERROR : 0;
+}
+
 static int remove_entry(const char *path, const struct stat *st, int flag,
                         struct FTW *ftw)
 {
@@ -392,11 +560,11 @@ static int make_scratch(session *s, unsigned jobs)
     return 0;
 }
 
-/* The files the readers did not all take alike. */
-static uint64_t disagreements(const session *s)
+/* The files the readers did not all take alike: of the first n cases
+ * (the corpus folders'), and of the --fuzz inputs. */
+static uint64_t disagreements(const session *s, size_t n)
 {
-    uint64_t d = 0;
-    size_t n = s->cases->n;
+    uint64_t d = s->fuzz_disagree;
     for (size_t i = 0; i < n; i++)
         for (size_t k = 1; k < s->o->nreaders; k++)
             if (s->took[k * n + i] != s->took[i]) {
@@ -406,11 +574,13 @@ static uint64_t disagreements(const session *s)
     return d;
 }
 
-static int run_readers(const options *o, const or_cases *cases,
-                       or_score *scores, uint64_t *disagree)
+static int run_readers(const options *o, or_cases *cases, or_score *scores,
+                       uint64_t *disagree)
 {
+    size_t n = cases->n; /* --fuzz adds to them */
     session s = {.o = o,
                  .cases = cases,
+                 .scores = scores,
                  .judged = calloc(cases->n + 1, sizeof(or_judgement)),
                  .sizes = calloc(cases->n + 1, sizeof(size_t)),
                  .took = calloc(cases->n * o->nreaders + 1, 1)};
@@ -431,15 +601,21 @@ static int run_readers(const options *o, const or_cases *cases,
         s.reader_number = k + 1;
         s.score = &scores[k];
         scores[k].reader = o->readers[k];
-        if (tgC_parallel(cases->n, o->jobs, run_one, scored, &s) != 0)
+        if (tgC_parallel(n, o->jobs, run_one, scored, &s) != 0)
             r = TG_INTERNAL;
         else if (s.failed)
             r = TG_IO_ERROR;
-        else
-            r = shrink_defects(&s);
+    }
+    if (r == 0 && o->fuzz > 0)
+        r = fuzz(&s);
+    for (size_t k = 0; r == 0 && k < o->nreaders; k++) {
+        s.reader = o->readers[k];
+        s.reader_number = k + 1;
+        s.score = &scores[k];
+        r = shrink_defects(&s);
     }
     if (r == 0)
-        *disagree = disagreements(&s);
+        *disagree = disagreements(&s, n);
     if (s.base[0])
         nftw(s.base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     or_patterns_free(pat);
@@ -459,7 +635,7 @@ int tgC_oracle(int argc, char **argv)
     or_cases cases = {0};
     for (int i = optind; i < argc && r == 0; i++)
         r = or_cases_add_folder(&cases, argv[i]);
-    if (r == 0 && cases.n == 0)
+    if (r == 0 && cases.n == 0 && o.fuzz == 0)
         r = tgC_usage("oracle: the corpus folders hold no file");
     if (r == 0)
         set_profiles(&cases, o.profile);

@@ -14,8 +14,8 @@
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
-static int add(or_cases *cs, const char *path, const char *format,
-               const char *profile, const char *rule)
+int or_cases_add(or_cases *cs, const char *path, const char *format,
+                 const char *profile, const char *rule)
 {
     if (cs->n == cs->cap) {
         size_t cap = cs->cap ? cs->cap * 2 : 64;
@@ -74,8 +74,8 @@ static int read_manifest(or_cases *cs, const char *dir)
         } else {
             char full[8192];
             snprintf(full, sizeof full, "%s/%s", dir, file);
-            if (add(cs, full, text_of(o, "format"), text_of(o, "profile"),
-                    text_of(o, "rule")) != 0) {
+            if (or_cases_add(cs, full, text_of(o, "format"),
+                             text_of(o, "profile"), text_of(o, "rule")) != 0) {
                 fputs("tracegate: out of memory\n", stderr);
                 r = TG_INTERNAL;
             }
@@ -119,7 +119,7 @@ static int walk(or_cases *cs, const char *dir, int depth)
             if (S_ISDIR(st.st_mode))
                 r = walk(cs, full, depth + 1);
             else if (S_ISREG(st.st_mode) && strcmp(name, "README.md") != 0 &&
-                     add(cs, full, NULL, NULL, NULL) != 0) {
+                     or_cases_add(cs, full, NULL, NULL, NULL) != 0) {
                 fputs("tracegate: out of memory\n", stderr);
                 r = TG_INTERNAL;
             }

@@ -8,6 +8,7 @@
  *   classify.c a run and an expectation -> a defect class
  *   shrink.c   the smallest file that still shows a defect
  *   score.c    the scorecard, as text, JSON, JUnit or markdown
+ *   fuzz.c     the inputs of --fuzz: valid, hostile, mutants, havoc
  *   command.c  the options, and the loop over readers and cases */
 #ifndef TG_ORACLE_H
 #define TG_ORACLE_H
@@ -63,6 +64,18 @@ typedef struct or_cases {
  *  after saying why on stderr. */
 int or_cases_add_folder(or_cases *cs, const char *dir);
 void or_cases_free(or_cases *cs);
+
+/*! or_cases_add() : one case (format, profile, rule may be NULL).
+ *  @return 0, or -1 (no memory). */
+int or_cases_add(or_cases *cs, const char *path, const char *format,
+                 const char *profile, const char *rule);
+
+/* ---- fuzz.c ---- */
+/*! or_fuzz_input() : write input n of (format, seed) to path; rule[32]
+ *  gets the rule a mutant breaks ("" if none is sure), what[] what the
+ *  input is.  @return 0, or -1. */
+int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
+                  const char *path, char *rule, char *what, size_t size);
 
 /* ---- judge.c ---- */
 typedef struct or_judgement {
