@@ -6,6 +6,9 @@
 #   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
 #                         per target (default 60)
 #   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
+#   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
+#                         ClusterFuzzLite and OSS-Fuzz set; each target must
+#                         need no library beyond libc's and run its seeds
 #   ./build.sh bench [WHAT] time check on large generated traces vs cat, and
 #                         how time grows with the input (WHAT: a format,
 #                         FORMAT:PROFILE or scaling; default all)
@@ -148,16 +151,21 @@ case $mode in
       format=${name%_fuzz}
       work="build-fuzz/work-$name" # grows; corpus/ stays as committed
       mkdir -p "$work"
-      seeds="corpus/$format"
+      # a format's target starts from its corpus; roundtrip (generator
+      # choices, not trace bytes) from its regressions alone
+      seeds=""
+      [ -d "corpus/$format" ] && seeds="corpus/$format"
       [ -d "fuzz/regressions/$format" ] && seeds="$seeds fuzz/regressions/$format"
       [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
+      dict=()
+      [ -f "fuzz/$format.dict" ] && dict=(-dict="fuzz/$format.dict")
       # shellcheck disable=SC2086
       # 64 KiB inputs: large seeds (real samples) are used by their prefix
       # findings go to the build folder, never the repository's root;
       # one worth keeping moves to fuzz/regressions/ under a telling name
       mkdir -p "build-fuzz/artifacts-$name"
       run "build-fuzz/$name" -max_total_time="$seconds" -max_len=65536 \
-        -print_final_stats=1 -dict="fuzz/$format.dict" \
+        -print_final_stats=1 "${dict[@]}" \
         -artifact_prefix="build-fuzz/artifacts-$name/" "$work" $seeds
     done
     ;;
@@ -170,9 +178,13 @@ case $mode in
       name=$(basename "$src" .c)
       format=${name%_fuzz}
       rm -rf "build-afl/out-$name"
+      seeds="corpus/$format/valid"
+      [ -d "$seeds" ] || seeds="fuzz/regressions/$format"
+      dict=()
+      [ -f "fuzz/$format.dict" ] && dict=(-x "fuzz/$format.dict")
       AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-        run afl-fuzz -i "corpus/$format/valid" -o "build-afl/out-$name" \
-        -V "$seconds" -x "fuzz/$format.dict" -- "build-afl/$name"
+        run afl-fuzz -i "$seeds" -o "build-afl/out-$name" \
+        -V "$seconds" "${dict[@]}" -- "build-afl/$name"
       grep -E 'execs_done|saved_crashes|saved_hangs' \
         "build-afl/out-$name/default/fuzzer_stats"
       if grep -Eq 'saved_(crashes|hangs) *: [1-9]' \
@@ -204,6 +216,30 @@ case $mode in
       run clang-format -i "${sources[@]}"
     fi
     ;;
+  oss-fuzz)
+    need_packages "${base_packages[@]}" zip unzip
+    out="$top/build-ossfuzz/out" work="$top/build-ossfuzz/work"
+    rm -rf build-ossfuzz
+    mkdir -p "$out" "$work" build-ossfuzz/src
+    ln -s "$top" build-ossfuzz/src/tracegate
+    # what the services' base-builder image sets for an ASan libFuzzer build
+    CC=clang CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only \
+-fsanitize=address -fsanitize-address-use-after-scope \
+-fsanitize=fuzzer-no-link" LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
+      SRC="$top/build-ossfuzz/src" WORK="$work" OUT="$out" \
+      run bash .clusterfuzzlite/build.sh
+    for target in "$out"/*_fuzz; do
+      name=$(basename "$target")
+      if ldd "$target" | grep -Ev 'linux-vdso|ld-linux|lib(c|m|pthread|dl|rt|gcc_s|stdc\+\+)\.so'; then
+        echo "build.sh: $name needs a library the services do not have" >&2
+        exit 1
+      fi
+      seeds="$work/unzipped-$name"
+      mkdir -p "$seeds"
+      run unzip -qo "$out/${name}_seed_corpus.zip" -d "$seeds"
+      run "$target" -runs=0 "$seeds"
+    done
+    ;;
   example)
     need_packages "${base_packages[@]}"
     release_build
@@ -230,7 +266,7 @@ case $mode in
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|bench [WHAT]|corpus|gcc|example|format [--check]]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|oss-fuzz|bench [WHAT]|corpus|gcc|example|format [--check]]" >&2
     exit 2
     ;;
 esac

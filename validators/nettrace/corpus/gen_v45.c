@@ -176,9 +176,10 @@ static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
     }
     emit_header(g);
     emit_metadata(g);
-    if (min_size > 0) {
-        while (sink->total < min_size && !nt_sink_failed(sink))
+    if (min_size > 0) { /* a window at least: events end in an SPBlock */
+        do
             emit_window(g);
+        while (sink->total < min_size && !nt_sink_failed(sink));
     } else {
         for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
             emit_window(g);

@@ -275,9 +275,10 @@ int nt_generate_v6(uint64_t seed, uint64_t min_size, nt_sink *sink, int draft)
     thread_block(g);
     for (unsigned i = 0; i < g->nthreads; i++)
         g->threads[i].ts = g->clock;
-    if (min_size > 0) {
-        while (sink->total < min_size && !nt_sink_failed(sink))
+    if (min_size > 0) { /* a window at least, as without a size */
+        do
             window(g);
+        while (sink->total < min_size && !nt_sink_failed(sink));
     } else {
         for (unsigned n = 1 + tgB_below(&g->rng, 3); n > 0; n--)
             window(g);
