@@ -1,10 +1,5 @@
 /* afperf_fuzz.c - the afperf validator on arbitrary
- * bytes; the checks and what counts as failure are in format_fuzz.h. */
+ * bytes; the checks and what counts as failure are in format_fuzz.h, with
+ * the structure-aware mutator. */
+#define FUZZ_FORMAT "afperf"
 #include "format_fuzz.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return fuzz_format("afperf", data, size);
-}

@@ -1,10 +1,5 @@
 /* dumpalloc_fuzz.c - the dumpalloc validator on arbitrary
- * bytes; the checks and what counts as failure are in format_fuzz.h. */
+ * bytes; the checks and what counts as failure are in format_fuzz.h, with
+ * the structure-aware mutator. */
+#define FUZZ_FORMAT "dumpalloc"
 #include "format_fuzz.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return fuzz_format("dumpalloc", data, size);
-}

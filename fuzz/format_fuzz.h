@@ -74,4 +74,80 @@ static int fuzz_format(const char *format, const uint8_t *data, size_t size)
     return 0;
 }
 
+/* The target: FUZZ_FORMAT names the format. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    return fuzz_format(FUZZ_FORMAT, data, size);
+}
+
+#ifdef TG_FUZZ_CUSTOM_MUTATOR
+/* Structure-aware mutation, built on the generator and the rules'
+ * mutations: one time in eight the input becomes a new trace of the
+ * format (a random rule's mutant of a random variant, or a valid trace,
+ * plain or hostile, of a random profile); otherwise the engine's own
+ * mutations.  Weak, so engines without LLVMFuzzerMutate still link. */
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max)
+    __attribute__((weak));
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
+                               unsigned int seed);
+
+typedef struct fuzz_out {
+    uint8_t *p;
+    size_t n, max;
+} fuzz_out;
+
+static int fuzz_put(void *ctx, const void *p, size_t n)
+{
+    fuzz_out *o = ctx;
+    if (n > o->max - o->n)
+        return -1; /* too long for the engine: give up on it */
+    memcpy(o->p + o->n, p, n);
+    o->n += n;
+    return 0;
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
+                               unsigned int seed)
+{
+    if (seed % 8 != 0 || max == 0)
+        return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, max) : size;
+    uint8_t *buf = malloc(max);
+    FUZZ_ASSERT(buf != NULL);
+    fuzz_out o = {buf, 0, max};
+    unsigned pick = seed >> 3;
+    uint64_t gen_seed = (uint64_t)(seed >> 8) ^ size;
+    size_t nrules = tg_rule_count(FUZZ_FORMAT);
+    int w;
+    if (pick % 5 == 0) { /* a valid trace */
+        const tg_format_info *fi = NULL;
+        for (size_t i = 0; i < tg_format_count(); i++)
+            if (strcmp(tg_format_at(i)->name, FUZZ_FORMAT) == 0)
+                fi = tg_format_at(i);
+        size_t np = 0;
+        while (fi->profiles[np])
+            np++;
+        tg_style style = (pick & 8) && (fi->styles & (1u << TG_STYLE_HOSTILE))
+                             ? TG_STYLE_HOSTILE
+                             : TG_STYLE_PLAIN;
+        w = tg_generate_style(FUZZ_FORMAT, fi->profiles[(pick >> 4) % np],
+                              style, gen_seed, 0, fuzz_put, &o) == 0;
+    } else { /* a rule's mutant */
+        tg_mutant m;
+        const tg_rule *r = tg_rule_at(FUZZ_FORMAT, (pick >> 3) % nrules);
+        w = tg_mutate(FUZZ_FORMAT, tg_rule_id(r), (pick >> 12) % 4, gen_seed,
+                      fuzz_put, &o, &m) == 1;
+    }
+    if (w) {
+        memcpy(data, buf, o.n);
+        size = o.n;
+    } else if (LLVMFuzzerMutate) {
+        size = LLVMFuzzerMutate(data, size, max);
+    }
+    free(buf);
+    return size;
+}
+#endif
+
 #endif

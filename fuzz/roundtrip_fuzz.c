@@ -90,8 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tg_style style = (flags & 1) && (fi->styles & (1u << TG_STYLE_HOSTILE))
                              ? TG_STYLE_HOSTILE
                              : TG_STYLE_PLAIN;
-        FUZZ_ASSERT(tg_generate_style(fi->name, profile, style, seed,
-                                      min_size, put, &g) == 0);
+        FUZZ_ASSERT(tg_generate_style(fi->name, profile, style, seed, min_size,
+                                      put, &g) == 0);
     }
     tg_validator *v = tg_validator_new(fi->name);
     FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);
