@@ -176,8 +176,8 @@ t.ok(os.path.exists(os.path.join(d, "0000.dumpalloc.bin")),
 t.eq(run("gen", "dumpalloc", "--suffix", "x/y", "--out", d)[0], 2,
      "gen --suffix without a leading dot: exit 2")
 
-# gen --hostile: another style, the same determinism; a format without
-# it says so (exit 4) and leaves no file; mutate refuses the option.
+# gen --hostile: another style, the same determinism, in every format;
+# mutate refuses the option (its corpus has a hostile file of its own).
 h = [subprocess.run([TRACEGATE, "gen", "afperf", "--hostile", "--seed", "9",
                      "--out", "-"], stdout=subprocess.PIPE).stdout
      for _ in range(2)]
@@ -185,13 +185,12 @@ plain = subprocess.run([TRACEGATE, "gen", "afperf", "--seed", "9", "--out",
                         "-"], stdout=subprocess.PIPE).stdout
 t.ok(h[0] == h[1] and h[0] != plain and b"$TRACEGATE_CANARY" in h[0],
      "gen --hostile: same seed same bytes, not the plain ones")
-hd = os.path.join(tmp, "hostile-nettrace")
-code, out, err = run("gen", "nettrace", "--hostile", "--out", hd)
-t.eq((code, err, os.listdir(hd)),
-     (4, "tracegate: gen: nettrace has no hostile style yet\n", []),
-     "gen nettrace --hostile: exit 4, said, no file left")
-t.eq(run("mutate", "afperf", "--hostile", "--out", hd)[0], 2,
-     "mutate --hostile: exit 2")
+nt = subprocess.run([TRACEGATE, "gen", "nettrace", "--hostile", "--out",
+                     "-"], stdout=subprocess.PIPE).stdout
+t.ok("$TRACEGATE_CANARY".encode("utf-16-le") in nt,
+     "gen nettrace --hostile: names in UTF-16 hold the hostile strings")
+t.eq(run("mutate", "afperf", "--hostile", "--out",
+         os.path.join(tmp, "hostile"))[0], 2, "mutate --hostile: exit 2")
 
 # rules, explain, help.
 code, out, err = run("explain", "DA-REC-002")

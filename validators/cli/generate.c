@@ -116,13 +116,6 @@ static int write_trace(const char *path, const char *format,
                          profile);
     if (r == -3)
         return no_corpus();
-    if (r == -4) {
-        if (f != stdout)
-            remove(path);
-        fprintf(stderr, "tracegate: gen: %s has no hostile style yet\n",
-                format);
-        return TG_UNSUPPORTED;
-    }
     if (r != 0 && closed == 0)
         fprintf(stderr, "tracegate: generating %s failed\n", path);
     return r != 0 || closed != 0 ? TG_IO_ERROR : 0;

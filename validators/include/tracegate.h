@@ -349,7 +349,7 @@ typedef enum tg_style {
 } tg_style;
 
 /*! tg_generate_style() : tg_generate() in a style.  @return as it does,
- *  or -4 if the format has no such style yet. */
+ *  or -4 if the format has no such style (tg_format_info.styles). */
 TG_API int tg_generate_style(const char *format, const char *profile,
                              tg_style style, uint64_t seed, uint64_t min_size,
                              tg_write_fn write, void *ctx);

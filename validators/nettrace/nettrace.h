@@ -39,10 +39,12 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
                tg_mutant *m);
 /* Generators write through a sink (model.h): the output, or a model. */
 struct nt_sink;
-int nt_generate(int profile, uint64_t seed, uint64_t min_size,
+/* style: a tg_style (hostile: provider, event and thread names, label
+ * values from core/corpus/hostile.h) */
+int nt_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                 struct nt_sink *sink);
-int nt_generate_v6(uint64_t seed, uint64_t min_size, struct nt_sink *sink,
-                   int draft);
+int nt_generate_v6(int style, uint64_t seed, uint64_t min_size,
+                   struct nt_sink *sink, int draft);
 
 #define NT_MAX_NAME 1024 /* longest object type name read in full */
 

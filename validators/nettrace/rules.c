@@ -37,7 +37,7 @@ _Static_assert(sizeof nt_profile_scopes / sizeof nt_profile_scopes[0] ==
 const tgF_format tgF_nettrace = {
     {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)", ".nettrace",
      "seeds/nettrace-v6.md", tgN_profiles,
-     1u << TG_STYLE_PLAIN}, /* hostile names: not yet (issue 12) */
+     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
     tgN_rules,
     NT_NRULES,
     tgN_detect,

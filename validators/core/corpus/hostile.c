@@ -76,6 +76,8 @@ unsigned tgH_traits(const char *s)
     size_t n = strlen(s);
     if (n > 255)
         t |= TGH_NO_LONG;
+    if (n > 4096)
+        t |= TGH_NO_HUGE;
     for (size_t i = 0; i < n; i++) {
         unsigned c = p[i];
         if (c == '"')

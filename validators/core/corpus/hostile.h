@@ -21,7 +21,8 @@ enum {
     TGH_NO_SEPARATOR = 16, /* ',' ';' '='                                  */
     TGH_NO_LONG = 32,      /* more than 255 bytes                          */
     TGH_ASCII = 64,        /* any byte above 0x7F                          */
-    TGH_NO_EMPTY = 128     /* the empty string                             */
+    TGH_NO_EMPTY = 128,    /* the empty string                             */
+    TGH_NO_HUGE = 256      /* more than 4096 bytes                         */
 };
 
 /*! tgH_next() : the next hostile string after *turn in the table's

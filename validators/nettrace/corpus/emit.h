@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/corpus/hostile.h"
 #include "../../core/membuf.h"
 #include "../wire.h"
 
@@ -59,11 +60,34 @@ static inline void put_var(tgM_buf *b, uint64_t v)
     } while (v);
 }
 
-static inline void put_utf16z(tgM_buf *b, const char *ascii)
+/* UTF-16LE and its NUL from s, UTF-8 (the generators' text is valid
+ * UTF-8 without NUL: ASCII names, or hostile ones). */
+static inline void put_utf16z(tgM_buf *b, const char *s)
 {
-    for (; *ascii; ascii++)
-        put_u16(b, (unsigned char)*ascii);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        uint32_t c = *p++;
+        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        c &= more ? 0x3Fu >> more : 0x7Fu;
+        for (; more > 0 && *p; more--)
+            c = c << 6 | (*p++ & 0x3Fu);
+        if (c >= 0x10000) { /* a surrogate pair */
+            put_u16(b, 0xD800 + ((c - 0x10000) >> 10));
+            put_u16(b, 0xDC00 + ((c - 0x10000) & 0x3FF));
+        } else {
+            put_u16(b, c);
+        }
+    }
     put_u16(b, 0);
+}
+
+/* A name: the plain one, or in the hostile style the next hostile string
+ * that fits (no more than 4 KiB: v6 rows have 16-bit sizes, and blocks
+ * of names that long would pass the 100 KiB runtimes write, NT-OBS-001). */
+static inline const char *nt_name(int hostile, unsigned *turn,
+                                  const char *plain)
+{
+    return hostile ? tgH_next(turn, TGH_NO_HUGE) : plain;
 }
 
 /* A v6 string: varuint32 byte length, then UTF-8. */

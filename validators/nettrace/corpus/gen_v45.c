@@ -28,6 +28,8 @@ typedef struct nt_gen {
     uint64_t clock;  /* latest timestamp handed out       */
     uint64_t floor;  /* latest IsSorted timestamp         */
     uint32_t stacks; /* stack ids defined in this window  */
+    int hostile;     /* names from core/corpus/hostile.h  */
+    unsigned turn;   /* the next of them                  */
 } nt_gen;
 
 /* The object around the block content in g->block. */
@@ -73,9 +75,9 @@ static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
     static const char *const names[] = {"Start", "Stop",         "Sample",
                                         "",      "GC/Triggered", "Alloc"};
     put_u32(p, id);
-    put_utf16z(p, "Demo-Provider");
+    put_utf16z(p, nt_name(g->hostile, &g->turn, "Demo-Provider"));
     put_u32(p, id * 10);
-    put_utf16z(p, names[id % 6]);
+    put_utf16z(p, nt_name(g->hostile, &g->turn, names[id % 6]));
     put_u64(p, 1ull << tgB_below(&g->rng, 40));
     put_u32(p, tgB_below(&g->rng, 3));
     put_u32(p, 1 + tgB_below(&g->rng, 5));
@@ -161,11 +163,14 @@ static void emit_window(nt_gen *g)
 }
 
 /* The v4/v5 generator. */
-static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
+static int generate_v45(int style, uint64_t seed, uint64_t min_size,
+                        nt_sink *sink)
 {
     nt_gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
+    g->hostile = style == TG_STYLE_HOSTILE;
+    g->turn = (unsigned)seed;
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000000 + tgB_below(&g->rng, 1000000);
@@ -191,20 +196,21 @@ static int generate_v45(uint64_t seed, uint64_t min_size, nt_sink *sink)
     return nt_sink_failed(sink) || failed ? -1 : 0;
 }
 
-int nt_generate(int profile, uint64_t seed, uint64_t min_size, nt_sink *sink)
+int nt_generate(int profile, int style, uint64_t seed, uint64_t min_size,
+                nt_sink *sink)
 {
     int draft = profile == NT_PROFILE_V6_DRAFT;
     sink->layout = draft ? NT_V6D : profile == NT_PROFILE_V6 ? NT_V6 : NT_V45;
     if (sink->model)
         sink->model->layout = sink->layout;
-    return sink->layout != NT_V45 ? nt_generate_v6(seed, min_size, sink, draft)
-                                  : generate_v45(seed, min_size, sink);
+    return sink->layout != NT_V45
+               ? nt_generate_v6(style, seed, min_size, sink, draft)
+               : generate_v45(style, seed, min_size, sink);
 }
 
 int tgN_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out)
 {
-    (void)style; /* plain only: the format's styles say so */
     nt_sink sink = {out, NULL, 0, 0};
-    return nt_generate(profile, seed, min_size, &sink);
+    return nt_generate(profile, style, seed, min_size, &sink);
 }

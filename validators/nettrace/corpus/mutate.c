@@ -44,7 +44,7 @@ int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
     x->profile = profile;
     x->variant = variant;
     nt_sink sink = {NULL, &x->m, 0, 0};
-    int r = nt_generate(profile, seed, 0, &sink);
+    int r = nt_generate(profile, TG_STYLE_PLAIN, seed, 0, &sink);
     if (r == 0)
         r = mutators[rule](x);
     if (r > 0 && !x->m.failed) {

@@ -130,7 +130,7 @@ int mu_reparent(nt_mut *x, int profile)
     memset(&x->m, 0, sizeof x->m);
     nt_sink sink = {NULL, &x->m, 0, 0};
     x->profile = profile;
-    return nt_generate(profile, x->seed, 0, &sink) == 0;
+    return nt_generate(profile, TG_STYLE_PLAIN, x->seed, 0, &sink) == 0;
 }
 
 /* Insert, after the first MetadataBlock, a MetadataBlock with one
