@@ -57,17 +57,23 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);
 }
 
+static const tg_format_info *fuzz_info(const char *format)
+{
+    const tg_format_info *info = NULL;
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, format) == 0)
+            info = tg_format_at(i);
+    FUZZ_ASSERT(info != NULL);
+    return info;
+}
+
 /* The whole body of a target for `format`. */
 static int fuzz_format(const char *format, const uint8_t *data, size_t size)
 {
     uint64_t seed = 0;
     for (size_t i = 0; i < 8 && i < size; i++)
         seed = seed << 8 | data[size - 1 - i];
-    const tg_format_info *info = NULL;
-    for (size_t i = 0; i < tg_format_count(); i++)
-        if (strcmp(tg_format_at(i)->name, format) == 0)
-            info = tg_format_at(i);
-    FUZZ_ASSERT(info != NULL);
+    const tg_format_info *info = fuzz_info(format);
     for (size_t p = 0; info->profiles[p] && p < MAX_PROFILES; p++)
         fuzz_profile(format, data, size, p, info->profiles[p], seed,
                      (seed & 1) != 0);
@@ -121,10 +127,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
     size_t nrules = tg_rule_count(FUZZ_FORMAT);
     int w;
     if (pick % 5 == 0) { /* a valid trace */
-        const tg_format_info *fi = NULL;
-        for (size_t i = 0; i < tg_format_count(); i++)
-            if (strcmp(tg_format_at(i)->name, FUZZ_FORMAT) == 0)
-                fi = tg_format_at(i);
+        const tg_format_info *fi = fuzz_info(FUZZ_FORMAT);
         size_t np = 0;
         while (fi->profiles[np])
             np++;

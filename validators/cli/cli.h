@@ -18,6 +18,8 @@ int tgC_oracle(int argc, char **argv); /* oracle/command.c */
 
 /*! tgC_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
 int tgC_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*! tgC_format() : the format called name.  @return NULL if none is. */
+const tg_format_info *tgC_format(const char *name);
 /*! tgC_number() : parse a decimal count with an optional K, M, G (x1024)
  *  suffix.  @return 0, or -1 if s is not such a number. */
 int tgC_number(const char *s, uint64_t *out);

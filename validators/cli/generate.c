@@ -21,14 +21,6 @@ typedef struct gen_opts {
     tg_style style; /* gen --hostile */
 } gen_opts;
 
-static const tg_format_info *info_of(const char *format)
-{
-    for (size_t i = 0; i < tg_format_count(); i++)
-        if (strcmp(tg_format_at(i)->name, format) == 0)
-            return tg_format_at(i);
-    return NULL;
-}
-
 static int parse(int argc, char **argv, gen_opts *o, int mutate)
 {
     static const struct option longs[] = {
@@ -83,7 +75,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
                          ".nettrace.bin",
                          argv[0]);
     if (o->suffix == NULL)
-        o->suffix = info_of(o->format)->extension;
+        o->suffix = tgC_format(o->format)->extension;
     return 0;
 }
 
@@ -333,7 +325,7 @@ int tgC_mutate(int argc, char **argv)
                          "older corpus would stay among the new); name a "
                          "new folder, or add --force",
                          o.out);
-    const tg_format_info *info = info_of(o.format);
+    const tg_format_info *info = tgC_format(o.format);
     char path[4096], rel[64];
     snprintf(path, sizeof path, "%s/valid", o.out);
     if (tgC_mkdirs(path) != 0) {

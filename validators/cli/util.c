@@ -100,3 +100,11 @@ int tgC_close_output(FILE *f, const char *name)
                 err ? strerror(err) : "a write failed");
     return failed ? -1 : 0;
 }
+
+const tg_format_info *tgC_format(const char *name)
+{
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, name) == 0)
+            return tg_format_at(i);
+    return NULL;
+}

@@ -458,11 +458,8 @@ static int keep_input(session *s, const fuzz_item *it, uint64_t n)
 {
     char dir[4200], kept[4400];
     snprintf(dir, sizeof dir, "%s/fuzz", s->o->keep);
-    const char *ext = "";
-    for (size_t f = 0; f < tg_format_count(); f++)
-        if (strcmp(tg_format_at(f)->name, s->o->format) == 0)
-            ext = tg_format_at(f)->extension;
-    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, n, ext);
+    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, n,
+             tgC_format(s->o->format)->extension);
     size_t size;
     unsigned char *data = slurp(it->path, &size);
     FILE *f = data && tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;

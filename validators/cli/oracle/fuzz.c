@@ -25,14 +25,6 @@ static uint32_t below(uint64_t *s, uint32_t n)
     return n ? (uint32_t)(mix(s) % n) : 0;
 }
 
-static const tg_format_info *info_of(const char *format)
-{
-    for (size_t i = 0; i < tg_format_count(); i++)
-        if (strcmp(tg_format_at(i)->name, format) == 0)
-            return tg_format_at(i);
-    return NULL;
-}
-
 /* A random mutant: rule, variant, seed.  @return 1 written, else 0/-1. */
 static int mutant(const char *format, uint64_t *s, FILE *f, char *rule,
                   char *what, size_t size)
@@ -75,7 +67,7 @@ static void havoc(uint64_t *s, unsigned char *p, size_t n)
 int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
                   const char *path, char *rule, char *what, size_t size)
 {
-    const tg_format_info *fi = info_of(format);
+    const tg_format_info *fi = tgC_format(format);
     if (fi == NULL)
         return -1;
     uint64_t s = seed ^ (n * 0xD1B54A32D192ED03ull);
