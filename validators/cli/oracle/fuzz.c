@@ -1,4 +1,5 @@
-/* fuzz.c - the inputs of `oracle --fuzz`: structure-aware, from the
+/* fuzz.c - `oracle --fuzz`: its inputs, and the loop that runs them.
+ * The inputs are structure-aware, from the
  * generator's model and the rules' mutations, not byte flips alone.
  * Input n of a seed is one of: a valid trace of a random profile, a
  * hostile valid one (where the format has that style), a random rule's
@@ -7,9 +8,11 @@
 #define _GNU_SOURCE /* open_memstream */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
-#include "oracle.h"
+#include "session.h"
 
 /* splitmix64, as the generators use: input n is the same everywhere */
 static uint64_t mix(uint64_t *s)
@@ -107,4 +110,140 @@ int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
         r = -1;
     free(buf);
     return r;
+}
+
+/* ---- --fuzz: inputs made and run by every reader until time is up ---- */
+typedef struct fuzz_item {
+    char path[4300], rule[32], what[200];
+    or_judgement j;
+    size_t size;
+    outcome out[MAX_READERS];
+} fuzz_item;
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void *fuzz_one(size_t i, unsigned worker, void *ctx)
+{
+    session *s = ctx;
+    fuzz_item *it = calloc(1, sizeof *it);
+    if (it == NULL)
+        return NULL;
+    uint64_t n = s->fuzzed + i;
+    snprintf(it->path, sizeof it->path, "%s/fuzz-%" PRIu64, s->base, n);
+    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, it->rule,
+                      it->what, sizeof it->what) != 0) {
+        free(it);
+        return NULL;
+    }
+    char format[32], profile[64];
+    snprintf(format, sizeof format, "%s", s->o->format);
+    snprintf(profile, sizeof profile, "%s",
+             s->o->profile ? s->o->profile : "");
+    or_case c = {it->path, format, profile[0] ? profile : NULL,
+                 it->rule[0] ? it->rule : NULL};
+    unsigned char *data = or_slurp(it->path, &it->size);
+    or_judge(&c, data ? data : (const unsigned char *)"", data ? it->size : 0,
+             &it->j);
+    free(data);
+    char scratch[4200];
+    snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        or_run r;
+        outcome *o = &it->out[k];
+        if (or_run_reader(s->o->readers[k], it->path, scratch, &s->o->lim,
+                          &r) != 0 ||
+            (r.exited && r.status == 127)) {
+            o->cls = OR_NCLASSES;
+            continue;
+        }
+        o->cls = or_classify(s->pat, &r, &it->j, o->why, sizeof o->why);
+        or_signature(o->why, o->sig, sizeof o->sig);
+    }
+    return it;
+}
+
+/* Keep a fuzz input that shows a defect: into the keep folder, and among
+ * the cases, so that it can be shrunk.  @return 0, or -1. */
+static int keep_input(session *s, const fuzz_item *it, uint64_t n)
+{
+    char dir[4200], kept[4400];
+    snprintf(dir, sizeof dir, "%s/fuzz", s->o->keep);
+    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, n,
+             tgC_format(s->o->format)->extension);
+    size_t size;
+    unsigned char *data = or_slurp(it->path, &size);
+    FILE *f = data && tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;
+    int bad = f == NULL || fwrite(data, 1, size, f) != size;
+    bad |= f != NULL && fclose(f) != 0;
+    free(data);
+    if (bad || or_cases_add(s->cases, kept, s->o->format, s->o->profile,
+                            it->rule[0] ? it->rule : NULL) != 0) {
+        fprintf(stderr, "tracegate: oracle: cannot keep %s\n", kept);
+        return -1;
+    }
+    for (size_t k = 0; k < s->o->nreaders; k++)
+        for (size_t d = 0; d < s->scores[k].ndefects; d++)
+            if (strcmp(s->scores[k].defects[d].example, it->path) == 0)
+                snprintf(s->scores[k].defects[d].example,
+                         sizeof s->scores[k].defects[d].example, "%s", kept);
+    return 0;
+}
+
+static void fuzz_done(size_t i, void *result, void *ctx)
+{
+    session *s = ctx;
+    fuzz_item *it = result;
+    if (it == NULL) {
+        if (!s->failed)
+            fputs("tracegate: oracle: a --fuzz input could not be made\n",
+                  stderr);
+        s->failed = 1;
+        return;
+    }
+    int keep = 0, accepted = -1;
+    unsigned differ = 0;
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        const outcome *o = &it->out[k];
+        if (o->cls == OR_NCLASSES) {
+            if (!s->failed)
+                fprintf(stderr,
+                        "tracegate: oracle: cannot run the reader "
+                        "'%s'\n",
+                        s->o->readers[k]);
+            s->failed = 1;
+            continue;
+        }
+        or_score *sc = &s->scores[k];
+        or_score_add(sc, o->cls, &it->j, o->sig, o->why, it->path, it->size);
+        for (size_t d = 0; d < sc->ndefects; d++)
+            keep |= strcmp(sc->defects[d].example, it->path) == 0;
+        int took = o->cls == OR_ACCEPTS_INVALID ||
+                   (o->cls == OR_RIGHT && it->j.expect != OR_REJECT);
+        if (accepted >= 0 && took != accepted)
+            differ = 1;
+        accepted = took;
+    }
+    s->fuzz_disagree += differ != 0;
+    if (keep && keep_input(s, it, s->fuzzed + i) != 0)
+        s->failed = 1;
+    remove(it->path);
+    free(it);
+}
+
+/* Fuzz until the time is up, a batch of 4 inputs per job at a time. */
+int or_fuzz_run(session *s)
+{
+    double end = seconds_now() + s->o->fuzz;
+    size_t batch = 4 * (size_t)s->o->jobs;
+    while (!s->failed && seconds_now() < end) {
+        if (tgC_parallel(batch, s->o->jobs, fuzz_one, fuzz_done, s) != 0)
+            return TG_INTERNAL;
+        s->fuzzed += batch;
+    }
+    return s->failed ? TG_IO_ERROR : 0;
 }

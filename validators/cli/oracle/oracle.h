@@ -8,8 +8,11 @@
  *   classify.c a run and an expectation -> a defect class
  *   shrink.c   the smallest file that still shows a defect
  *   score.c    the scorecard, as text, JSON, JUnit or markdown
- *   fuzz.c     the inputs of --fuzz: valid, hostile, mutants, havoc
- *   command.c  the options, and the loop over readers and cases */
+ *   fuzz.c     --fuzz: its inputs (valid, hostile, mutants, havoc) and
+ *              the loop that runs them
+ *   options.c  the command line
+ *   command.c  the loop over readers and cases, the shrinking, the
+ *              report (session.h: what these last three share) */
 #ifndef TG_ORACLE_H
 #define TG_ORACLE_H
 
