@@ -88,4 +88,20 @@ t.ok("bad.tracelog" in out and "error[TL-HEX-002]" in out and
      "the refusal shows the broken trace's findings, and no other file", out)
 code, out = sh(work, "git", "log", "--oneline")
 t.ok(len(out.splitlines()) == 1, "the broken trace was not committed", out)
+
+# a TraceLog under another name (PROF_TRACE_FILENAME is the user's): the
+# README's override of the hook's pattern makes the hook check it
+sh(work, "git", "reset", "-q")
+os.remove(os.path.join(work, "bad.tracelog"))
+with open(os.path.join(work, ".pre-commit-config.yaml"), "w") as f:
+    f.write("repos:\n- repo: %s\n  rev: %s\n  hooks:\n" % (hooks, rev) +
+            "  - id: tracegate-tracelog\n"
+            "    files: (^|/)trace.*\\.log$\n")
+with open(os.path.join(work, "trace-run.log"), "w") as f:
+    f.write(broken)
+sh(work, "git", "add", "-A")
+code, out = sh(work, "git", "commit", "-m", "a broken trace.log")
+t.ok(code != 0 and "trace-run.log" in out and "error[TL-HEX-002]" in out,
+     "files: override: a broken TraceLog named trace-run.log is refused",
+     out)
 t.done()
