@@ -8,31 +8,11 @@
  * Input bytes: [0] format, [1] profile, [2] bit 0: hostile style, bit 1:
  * a mutant, [3..10] seed, [11] size in KiB (streamed; 0: the plain size),
  * [12..13] rule index, [14] variant. */
-#include <string.h>
 
+#include "../validators/core/membuf.h"
 #include "fuzz_helpers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct grow {
-    unsigned char *p;
-    size_t n, cap;
-} grow;
-
-static int put(void *ctx, const void *p, size_t n)
-{
-    grow *g = ctx;
-    if (g->n + n > g->cap) {
-        size_t cap = (g->n + n) * 2;
-        unsigned char *q = realloc(g->p, cap);
-        FUZZ_ASSERT(q != NULL);
-        g->p = q;
-        g->cap = cap;
-    }
-    memcpy(g->p + g->n, p, n);
-    g->n += n;
-    return 0;
-}
 
 typedef struct seen {
     const tg_rule *want;
@@ -67,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 3; i < 11; i++)
         seed = seed << 8 | at(data, size, i);
     uint64_t min_size = (uint64_t)at(data, size, 11) * 1024;
-    grow g = {NULL, 0, 0};
+    tgM_buf g = {0};
     seen s = {NULL, 0, 0};
     tg_verdict want = TG_CONFORMANT;
     if (flags & 2) { /* a rule's mutant, if it has one for this seed */
@@ -77,10 +57,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ((size_t)at(data, size, 12) << 8 | at(data, size, 13)) % nr);
         tg_mutant m;
         int w = tg_mutate(fi->name, tg_rule_id(r), at(data, size, 14) % 4,
-                          seed, put, &g, &m);
+                          seed, tgM_write, &g, &m);
         FUZZ_ASSERT(w >= 0);
         if (w == 0) {
-            free(g.p);
+            tgM_free(&g);
             return 0;
         }
         profile = m.profile;
@@ -91,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              ? TG_STYLE_HOSTILE
                              : TG_STYLE_PLAIN;
         FUZZ_ASSERT(tg_generate_style(fi->name, profile, style, seed, min_size,
-                                      put, &g) == 0);
+                                      tgM_write, &g) == 0);
     }
     tg_validator *v = tg_validator_new(fi->name);
     FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);
@@ -106,6 +86,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(tg_check_buffer(v, g.p, g.n, on_diag, &again) == want);
     }
     tg_validator_free(v);
-    free(g.p);
+    tgM_free(&g);
     return 0;
 }

@@ -5,45 +5,31 @@
  * hostile valid one (where the format has that style), a random rule's
  * mutant of a random variant, or such a mutant with a few bytes changed.
  * The same (format, seed, n) gives the same input. */
-#define _GNU_SOURCE /* open_memstream */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "../../core/bytes.h"
 #include "session.h"
 
-/* splitmix64, as the generators use: input n is the same everywhere */
-static uint64_t mix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t below(uint64_t *s, uint32_t n)
-{
-    return n ? (uint32_t)(mix(s) % n) : 0;
-}
-
 /* A random mutant: rule, variant, seed.  @return 1 written, else 0/-1. */
-static int mutant(const char *format, uint64_t *s, FILE *f, char *rule,
+static int mutant(const char *format, tgB_rng *s, tgM_buf *out, char *rule,
                   char *what, size_t size)
 {
     size_t nrules = tg_rule_count(format);
     for (int tries = 0; tries < 16; tries++) {
-        const tg_rule *r = tg_rule_at(format, below(s, (uint32_t)nrules));
+        const tg_rule *r = tg_rule_at(format, tgB_below(s, (uint32_t)nrules));
         unsigned variants = 0;
         while (tg_rule_mutation(r, variants) != NULL)
             variants++;
         if (variants == 0)
             continue;
-        unsigned v = below(s, variants);
+        unsigned v = tgB_below(s, variants);
         tg_mutant m;
-        int w = tg_mutate(format, tg_rule_id(r), v, 1 + below(s, 1000),
-                          tgC_write_file, f, &m);
+        int w = tg_mutate(format, tg_rule_id(r), v, 1 + tgB_below(s, 1000),
+                          tgM_write, out, &m);
         if (w == 1) {
             snprintf(rule, 32, "%s", tg_rule_id(r));
             snprintf(what, size, "%s: %s", tg_rule_id(r), m.mutation);
@@ -54,61 +40,57 @@ static int mutant(const char *format, uint64_t *s, FILE *f, char *rule,
 }
 
 /* Change 1 to 4 bytes of the n at p: a value, a bit, a boundary byte. */
-static void havoc(uint64_t *s, unsigned char *p, size_t n)
+static void havoc(tgB_rng *s, unsigned char *p, size_t n)
 {
     static const unsigned char edges[] = {0x00, 0x01, 0x7f, 0x80, 0xff,
                                           '\n', '"',  ',',  ' '};
-    for (unsigned k = 1 + below(s, 4); k > 0 && n > 0; k--) {
-        size_t at = below(s, (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
-        if (below(s, 2))
-            p[at] = edges[below(s, sizeof edges)];
+    for (unsigned k = 1 + tgB_below(s, 4); k > 0 && n > 0; k--) {
+        size_t at = tgB_below(s, (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
+        if (tgB_below(s, 2))
+            p[at] = edges[tgB_below(s, sizeof edges)];
         else
-            p[at] ^= (unsigned char)(1u << below(s, 8));
+            p[at] ^= (unsigned char)(1u << tgB_below(s, 8));
     }
 }
 
 int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
-                  const char *path, char *rule, char *what, size_t size)
+                  const char *path, tgM_buf *out, char *rule, char *what,
+                  size_t size)
 {
     const tg_format_info *fi = tgC_format(format);
     if (fi == NULL)
         return -1;
-    uint64_t s = seed ^ (n * 0xD1B54A32D192ED03ull);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (mem == NULL)
-        return -1;
+    tgB_rng s = {seed ^ (n * 0xD1B54A32D192ED03ull)};
+    out->n = 0;
     rule[0] = '\0';
-    int kind = (int)below(&s, 10), r;
+    int kind = (int)tgB_below(&s, 10), r;
     if (kind == 2 && (fi->styles & (1u << TG_STYLE_HOSTILE))) {
         snprintf(what, size, "a hostile valid trace");
-        r = tg_generate_style(format, NULL, TG_STYLE_HOSTILE, mix(&s), 0,
-                              tgC_write_file, mem);
+        r = tg_generate_style(format, NULL, TG_STYLE_HOSTILE, tgB_next(&s), 0,
+                              tgM_write, out);
     } else if (kind >= 3) {
-        r = mutant(format, &s, mem, rule, what, size) == 1 ? 0 : -1;
+        r = mutant(format, &s, out, rule, what, size) == 1 ? 0 : -1;
     } else {
         size_t np = 0;
         while (fi->profiles[np])
             np++;
-        const char *profile = fi->profiles[below(&s, (uint32_t)np)];
+        const char *profile = fi->profiles[tgB_below(&s, (uint32_t)np)];
         snprintf(what, size, "a valid trace of profile %s", profile);
-        r = tg_generate(format, profile, mix(&s), 0, tgC_write_file, mem);
+        r = tg_generate(format, profile, tgB_next(&s), 0, tgM_write, out);
     }
-    if (fclose(mem) != 0)
+    if (out->failed)
         r = -1;
-    if (r == 0 && kind == 9 && len > 0) {
-        havoc(&s, (unsigned char *)buf, len);
+    if (r == 0 && kind == 9 && out->n > 0) {
+        havoc(&s, out->p, out->n);
         size_t used = strlen(what);
         snprintf(what + used, size - used, ", then bytes changed");
         rule[0] = '\0'; /* the bytes may break any rule now */
     }
     FILE *f = r == 0 ? fopen(path, "wb") : NULL;
-    if (f == NULL || fwrite(buf, 1, len, f) != len)
+    if (f == NULL || fwrite(out->p, 1, out->n, f) != out->n)
         r = -1;
     if (f != NULL && fclose(f) != 0)
         r = -1;
-    free(buf);
     return r;
 }
 
@@ -134,9 +116,11 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
     if (it == NULL)
         return NULL;
     uint64_t n = s->fuzzed + i;
+    tgM_buf input = {0};
     snprintf(it->path, sizeof it->path, "%s/fuzz-%" PRIu64, s->base, n);
-    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, it->rule,
+    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, &input, it->rule,
                       it->what, sizeof it->what) != 0) {
+        tgM_free(&input);
         free(it);
         return NULL;
     }
@@ -146,10 +130,10 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
              s->o->profile ? s->o->profile : "");
     or_case c = {it->path, format, profile[0] ? profile : NULL,
                  it->rule[0] ? it->rule : NULL};
-    unsigned char *data = or_slurp(it->path, &it->size);
-    or_judge(&c, data ? data : (const unsigned char *)"", data ? it->size : 0,
+    it->size = input.n;
+    or_judge(&c, input.p ? input.p : (const unsigned char *)"", input.n,
              &it->j);
-    free(data);
+    tgM_free(&input);
     char scratch[4200];
     snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
     for (size_t k = 0; k < s->o->nreaders; k++) {

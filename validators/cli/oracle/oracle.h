@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../core/membuf.h"
 #include "../cli.h"
 
 /* What a strict, correct reader must do with a file. */
@@ -74,11 +75,12 @@ int or_cases_add(or_cases *cs, const char *path, const char *format,
                  const char *profile, const char *rule);
 
 /* ---- fuzz.c ---- */
-/*! or_fuzz_input() : write input n of (format, seed) to path; rule[32]
- *  gets the rule a mutant breaks ("" if none is sure), what[] what the
- *  input is.  @return 0, or -1. */
+/*! or_fuzz_input() : input n of (format, seed) into out (emptied
+ *  first) and the file at path; rule[32] gets the rule a mutant breaks
+ *  ("" if none is sure), what[] what the input is.  @return 0, or -1. */
 int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
-                  const char *path, char *rule, char *what, size_t size);
+                  const char *path, tgM_buf *out, char *rule, char *what,
+                  size_t size);
 
 /* ---- judge.c ---- */
 typedef struct or_judgement {
