@@ -207,6 +207,17 @@ void or_signature(const char *why, char *out, size_t size)
     out[o] = '\0';
 }
 
+or_took or_took_of(or_class cls, or_expect expect)
+{
+    switch (cls) {
+    case OR_ACCEPTS_INVALID: return OR_TOOK_ACCEPT;
+    case OR_REJECTS_VALID: return OR_TOOK_REJECT;
+    case OR_RIGHT:
+        return expect == OR_REJECT ? OR_TOOK_REJECT : OR_TOOK_ACCEPT;
+    default: return OR_TOOK_OTHER;
+    }
+}
+
 const char *or_class_name(or_class c)
 {
     static const char *const names[OR_NCLASSES] = {

@@ -107,13 +107,8 @@ static void scored(size_t i, void *result, void *ctx)
     }
     or_score_add(s->score, out->cls, &s->judged[i], out->sig, out->why,
                  s->cases->at[i].path, s->sizes[i]);
-    int must_reject = s->judged[i].expect == OR_REJECT;
     s->took[(s->reader_number - 1) * s->cases->n + i] =
-        (unsigned char)(out->cls == OR_ACCEPTS_INVALID ? TOOK_ACCEPT
-                        : out->cls == OR_REJECTS_VALID ? TOOK_REJECT
-                        : out->cls == OR_RIGHT
-                            ? (must_reject ? TOOK_REJECT : TOOK_ACCEPT)
-                            : TOOK_OTHER);
+        (unsigned char)or_took_of(out->cls, s->judged[i].expect);
     free(out);
 }
 

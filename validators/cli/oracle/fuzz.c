@@ -97,10 +97,16 @@ int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
 /* ---- --fuzz: inputs made and run by every reader until time is up ---- */
 typedef struct fuzz_item {
     char path[4300], rule[32], what[200];
+    tgM_buf input; /* its bytes, kept if they show a defect */
     or_judgement j;
-    size_t size;
     outcome out[MAX_READERS];
 } fuzz_item;
+
+static void fuzz_item_free(fuzz_item *it)
+{
+    tgM_free(&it->input);
+    free(it);
+}
 
 static double seconds_now(void)
 {
@@ -116,12 +122,10 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
     if (it == NULL)
         return NULL;
     uint64_t n = s->fuzzed + i;
-    tgM_buf input = {0};
     snprintf(it->path, sizeof it->path, "%s/fuzz-%" PRIu64, s->base, n);
-    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, &input, it->rule,
-                      it->what, sizeof it->what) != 0) {
-        tgM_free(&input);
-        free(it);
+    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, &it->input,
+                      it->rule, it->what, sizeof it->what) != 0) {
+        fuzz_item_free(it);
         return NULL;
     }
     char format[32], profile[64];
@@ -130,10 +134,8 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
              s->o->profile ? s->o->profile : "");
     or_case c = {it->path, format, profile[0] ? profile : NULL,
                  it->rule[0] ? it->rule : NULL};
-    it->size = input.n;
-    or_judge(&c, input.p ? input.p : (const unsigned char *)"", input.n,
-             &it->j);
-    tgM_free(&input);
+    or_judge(&c, it->input.p ? it->input.p : (const unsigned char *)"",
+             it->input.n, &it->j);
     char scratch[4200];
     snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
     for (size_t k = 0; k < s->o->nreaders; k++) {
@@ -151,30 +153,29 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
     return it;
 }
 
-/* Keep a fuzz input that shows a defect: into the keep folder, and among
- * the cases, so that it can be shrunk.  @return 0, or -1. */
-static int keep_input(session *s, const fuzz_item *it, uint64_t n)
+/* Keep a fuzz input that is the example of defects now: into the keep
+ * folder, and among the cases, so that it can be shrunk; the defects
+ * (n of them, any NULL skipped) name the kept file.  @return 0, or -1. */
+static int keep_input(session *s, const fuzz_item *it, uint64_t number,
+                      or_defect *const *defects, size_t n)
 {
     char dir[4200], kept[4400];
     snprintf(dir, sizeof dir, "%s/fuzz", s->o->keep);
-    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, n,
+    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, number,
              tgC_format(s->o->format)->extension);
-    size_t size;
-    unsigned char *data = or_slurp(it->path, &size);
-    FILE *f = data && tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;
-    int bad = f == NULL || fwrite(data, 1, size, f) != size;
+    FILE *f = tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;
+    int bad =
+        f == NULL || fwrite(it->input.p, 1, it->input.n, f) != it->input.n;
     bad |= f != NULL && fclose(f) != 0;
-    free(data);
     if (bad || or_cases_add(s->cases, kept, s->o->format, s->o->profile,
                             it->rule[0] ? it->rule : NULL) != 0) {
         fprintf(stderr, "tracegate: oracle: cannot keep %s\n", kept);
         return -1;
     }
-    for (size_t k = 0; k < s->o->nreaders; k++)
-        for (size_t d = 0; d < s->scores[k].ndefects; d++)
-            if (strcmp(s->scores[k].defects[d].example, it->path) == 0)
-                snprintf(s->scores[k].defects[d].example,
-                         sizeof s->scores[k].defects[d].example, "%s", kept);
+    for (size_t k = 0; k < n; k++)
+        if (defects[k])
+            snprintf(defects[k]->example, sizeof defects[k]->example, "%s",
+                     kept);
     return 0;
 }
 
@@ -189,8 +190,8 @@ static void fuzz_done(size_t i, void *result, void *ctx)
         s->failed = 1;
         return;
     }
-    int keep = 0, accepted = -1;
-    unsigned differ = 0;
+    or_defect *examples[MAX_READERS] = {NULL};
+    int keep = 0, differ = 0;
     for (size_t k = 0; k < s->o->nreaders; k++) {
         const outcome *o = &it->out[k];
         if (o->cls == OR_NCLASSES) {
@@ -202,21 +203,17 @@ static void fuzz_done(size_t i, void *result, void *ctx)
             s->failed = 1;
             continue;
         }
-        or_score *sc = &s->scores[k];
-        or_score_add(sc, o->cls, &it->j, o->sig, o->why, it->path, it->size);
-        for (size_t d = 0; d < sc->ndefects; d++)
-            keep |= strcmp(sc->defects[d].example, it->path) == 0;
-        int took = o->cls == OR_ACCEPTS_INVALID ||
-                   (o->cls == OR_RIGHT && it->j.expect != OR_REJECT);
-        if (accepted >= 0 && took != accepted)
-            differ = 1;
-        accepted = took;
+        examples[k] = or_score_add(&s->scores[k], o->cls, &it->j, o->sig,
+                                   o->why, it->path, it->input.n);
+        keep |= examples[k] != NULL;
+        differ |= or_took_of(o->cls, it->j.expect) !=
+                  or_took_of(it->out[0].cls, it->j.expect);
     }
-    s->fuzz_disagree += differ != 0;
-    if (keep && keep_input(s, it, s->fuzzed + i) != 0)
+    s->fuzz_disagree += (uint64_t)differ;
+    if (keep && keep_input(s, it, s->fuzzed + i, examples, s->o->nreaders))
         s->failed = 1;
     remove(it->path);
-    free(it);
+    fuzz_item_free(it);
 }
 
 /* Fuzz until the time is up, a batch of 4 inputs per job at a time. */

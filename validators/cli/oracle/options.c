@@ -120,7 +120,7 @@ int or_parse_options(int argc, char **argv, options *o)
         return tgC_usage("oracle: --reader 'COMMAND {}' is required");
     if (o->profile && !known_profile(o->profile))
         return tgC_usage("oracle: no format has a profile '%s'", o->profile);
-    if (o->fuzz > 0 && (o->format == NULL || tg_rule_count(o->format) == 0))
+    if (o->fuzz > 0 && (o->format == NULL || tgC_format(o->format) == NULL))
         return tgC_usage("oracle: --fuzz wants --format NAME, a format "
                          "tracegate knows");
     if (o->fuzz == 0 && o->format)

@@ -143,6 +143,11 @@ void or_patterns_free(or_patterns *p);
  *  stderr that made it a crash or an OOM goes to why[]. */
 or_class or_classify(const or_patterns *p, const or_run *r,
                      const or_judgement *j, char *why, size_t size);
+/* How a reader took a file, for the differential count. */
+typedef enum or_took { OR_TOOK_REJECT, OR_TOOK_ACCEPT, OR_TOOK_OTHER } or_took;
+/*! or_took_of() : what a run of class cls on a file expected so did:
+ *  accepted, rejected, or neither (a crash, a hang, ...). */
+or_took or_took_of(or_class cls, or_expect expect);
 /*! or_signature() : the defect's key: its stderr line with numbers,
  *  addresses and paths taken out, so one bug found twice is one. */
 void or_signature(const char *why, char *out, size_t size);
@@ -193,8 +198,9 @@ typedef struct or_score {
     size_t ndefects, capdefects;
 } or_score;
 
-/*! or_score_add() : count one run; a defect new by (class, rule, sig)
- *  is added and returned, a known one counted and NULL returned. */
+/*! or_score_add() : count one run.  @return the defect whose example the
+ *  file at path now is (a defect new by (class, rule, sig), or a known
+ *  one of a larger example), else NULL. */
 or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
                         const char *sig, const char *why, const char *path,
                         size_t size);

@@ -54,11 +54,11 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
         if (d->cls == cls && strcmp(d->rule, j->rule) == 0 &&
             strcmp(d->sig, sig) == 0) {
             d->count++;
-            if (size < d->example_size) { /* keep the smallest example */
-                snprintf(d->example, sizeof d->example, "%s", path);
-                d->example_size = size;
-            }
-            return NULL;
+            if (size >= d->example_size)
+                return NULL;
+            snprintf(d->example, sizeof d->example, "%s", path); /* smaller */
+            d->example_size = size;
+            return d;
         }
     }
     if (grow((void **)&s->defects, s->ndefects, &s->capdefects,

@@ -31,9 +31,6 @@ typedef struct outcome {
     char why[320], sig[160];
 } outcome;
 
-/* How a reader took a file, for the differential count. */
-enum took { TOOK_REJECT, TOOK_ACCEPT, TOOK_OTHER };
-
 typedef struct session {
     const options *o;
     or_cases *cases; /* --fuzz adds the inputs it keeps */
@@ -47,7 +44,7 @@ typedef struct session {
     or_score *scores; /* every reader's, for --fuzz */
     uint64_t fuzzed;  /* --fuzz inputs made so far */
     uint64_t fuzz_disagree;
-    unsigned char *took; /* [(reader_number - 1) * cases + case]: took */
+    unsigned char *took; /* [(reader_number - 1) * cases + case]: or_took */
     int failed;          /* a reader could not be started */
 } session;
 
