@@ -29,8 +29,7 @@ typedef struct af_gen {
     uint64_t region;   /* next region id                          */
     uint64_t section;  /* next section id                         */
     const char *units; /* its timestamp units                     */
-    int hostile;       /* free text from core/corpus/hostile.h    */
-    unsigned turn;     /* the next of them                        */
+    tgH_style hostile; /* free text from core/corpus/hostile.h    */
 } af_gen;
 
 /* The measurement types of every run: id = index. */
@@ -50,7 +49,7 @@ static const struct {
  * text is valid in a quoted field). */
 static void text(af_gen *g, const char *plain)
 {
-    tgT_addz(g->m, g->hostile ? tgH_next(&g->turn, 0) : plain);
+    tgT_addz(g->m, tgH_text(&g->hostile, 0, plain));
 }
 
 static uint64_t tick(af_gen *g)
@@ -95,7 +94,8 @@ static void value(af_gen *g, size_t mt)
         [AF_DT_DOUBLE] = {"1.7976931348623157e308", "4.9e-324", "-0.0"},
     };
     enum af_datatype dt = mtypes[mt].dt;
-    if (g->hostile && dt < sizeof limits / sizeof limits[0] && limits[dt][0] &&
+    if (g->hostile.on && dt < sizeof limits / sizeof limits[0] &&
+        limits[dt][0] &&
         tgB_below(&g->rng, 2)) { /* numbers at their type's limits */
         tgT_addz(g->m, limits[dt][tgB_below(&g->rng, 3)]);
         return;
@@ -130,8 +130,7 @@ static void label(af_gen *g)
         "tab\there", "caf\xc3\xa9 \xce\xbc", "  padded  ", "x",
         "",
     };
-    const char *s =
-        g->hostile ? tgH_next(&g->turn, 0) : TGB_PICK(&g->rng, labels);
+    const char *s = tgH_text(&g->hostile, 0, TGB_PICK(&g->rng, labels));
     /* a field that needs no quotes may still have them */
     tgT_add(g->m, s, strlen(s),
             tgB_below(&g->rng, 4) ? TGT_AS_NEEDED : TGT_QUOTED);
@@ -323,8 +322,7 @@ int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
     g.rng.s = seed;
     g.m = m;
     g.out = out;
-    g.hostile = style == TG_STYLE_HOSTILE;
-    g.turn = (unsigned)seed;
+    g.hostile = tgH_start(style, seed);
     g.eol = seed % 4 == 2 ? TGT_EOL_CRLF : TGT_EOL_LF;
     g.clock = 1000 + tgB_below(&g.rng, 100000);
     unsigned runs = 2 + tgB_below(&g.rng, 2);

@@ -11,6 +11,9 @@
 #define TG_HOSTILE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "tracegate.h"
 
 /* What a field cannot hold. */
 enum {
@@ -31,6 +34,29 @@ enum {
  *  plain word at the table's start if all are forbidden.  A generator
  *  keeps *turn (start it anywhere, e.g. from the seed). */
 const char *tgH_next(unsigned *turn, unsigned forbid);
+/* A generator's style: whether names are hostile, and the turn of
+ * tgH_next(). */
+typedef struct tgH_style {
+    int on;
+    unsigned turn;
+} tgH_style;
+
+/*! tgH_start() : the style of a generator asked for tg_style `style`,
+ *  its turn started from the seed. */
+static inline tgH_style tgH_start(int style, uint64_t seed)
+{
+    tgH_style h = {style == TG_STYLE_HOSTILE, (unsigned)seed};
+    return h;
+}
+
+/*! tgH_text() : plain, or in the hostile style the next hostile string
+ *  that holds none of what `forbid` names. */
+static inline const char *tgH_text(tgH_style *h, unsigned forbid,
+                                   const char *plain)
+{
+    return h->on ? tgH_next(&h->turn, forbid) : plain;
+}
+
 /*! tgH_count(), tgH_at() : the whole table, for tests. */
 size_t tgH_count(void);
 const char *tgH_at(size_t i);

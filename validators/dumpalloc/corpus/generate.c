@@ -24,8 +24,7 @@ typedef struct da_gen {
     int64_t secs;
     uint32_t nsec;
     tgO_out *out;
-    int hostile;   /* names and numbers from core/corpus/hostile.h */
-    unsigned turn; /* the next name                               */
+    tgH_style hostile; /* names and numbers from core/corpus/hostile.h */
 } da_gen;
 
 static const char *const objects[] = {
@@ -50,7 +49,7 @@ static const char *const files[] = {
  * so that no DA-STR warning fires). */
 static const char *name(da_gen *g, const char *plain)
 {
-    return g->hostile ? tgH_next(&g->turn, 0) : plain;
+    return tgH_text(&g->hostile, 0, plain);
 }
 
 static void header(da_gen *g, uint32_t type, uint32_t len)
@@ -73,7 +72,8 @@ static void emit_proc(da_gen *g)
 {
     const char *process = name(g, "/usr/bin/server");
     unsigned char pid[4];
-    tgB_put32(pid, g->hostile ? UINT32_MAX : 1000 + tgB_below(&g->rng, 60000));
+    tgB_put32(pid,
+              g->hostile.on ? UINT32_MAX : 1000 + tgB_below(&g->rng, 60000));
     header(g, DA_PROC, 8 + (uint32_t)strlen(process));
     tgO_put(g->out, pid, 4);
     string(g, process);
@@ -112,7 +112,7 @@ static void emit_frame(da_gen *g)
     tgO_put(g->out, b, 4);
     string(g, fn);
     string(g, file);
-    tgB_put32(b, g->hostile && tgB_below(&g->rng, 2)
+    tgB_put32(b, g->hostile.on && tgB_below(&g->rng, 2)
                      ? UINT32_MAX
                      : 1 + tgB_below(&g->rng, 5000));
     tgO_put(g->out, b, 4);
@@ -169,8 +169,7 @@ int tgD_generate(int profile, int style, uint64_t seed, uint64_t min_size,
         return -1;
     g->rng.s = seed;
     g->profile = profile;
-    g->hostile = style == TG_STYLE_HOSTILE;
-    g->turn = (unsigned)seed;
+    g->hostile = tgH_start(style, seed);
     g->out = out;
     g->next_low = 0x10000;
     g->next_high = 0x7f3a00000000ull;

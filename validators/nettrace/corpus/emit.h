@@ -84,10 +84,9 @@ static inline void put_utf16z(tgM_buf *b, const char *s)
 /* A name: the plain one, or in the hostile style the next hostile string
  * that fits (no more than 4 KiB: v6 rows have 16-bit sizes, and blocks
  * of names that long would pass the 100 KiB runtimes write, NT-OBS-001). */
-static inline const char *nt_name(int hostile, unsigned *turn,
-                                  const char *plain)
+static inline const char *nt_name(tgH_style *h, const char *plain)
 {
-    return hostile ? tgH_next(turn, TGH_NO_HUGE) : plain;
+    return tgH_text(h, TGH_NO_HUGE, plain);
 }
 
 /* A v6 string: varuint32 byte length, then UTF-8. */

@@ -25,11 +25,10 @@ typedef struct nt_gen {
     tgM_buf block; /* content of the block being built  */
     nt_gen_thread threads[GEN_THREADS];
     unsigned nthreads;
-    uint64_t clock;  /* latest timestamp handed out       */
-    uint64_t floor;  /* latest IsSorted timestamp         */
-    uint32_t stacks; /* stack ids defined in this window  */
-    int hostile;     /* names from core/corpus/hostile.h  */
-    unsigned turn;   /* the next of them                  */
+    uint64_t clock;    /* latest timestamp handed out       */
+    uint64_t floor;    /* latest IsSorted timestamp         */
+    uint32_t stacks;   /* stack ids defined in this window  */
+    tgH_style hostile; /* names from core/corpus/hostile.h */
 } nt_gen;
 
 /* The object around the block content in g->block. */
@@ -75,9 +74,9 @@ static void metadata_payload(nt_gen *g, tgM_buf *p, uint32_t id)
     static const char *const names[] = {"Start", "Stop",         "Sample",
                                         "",      "GC/Triggered", "Alloc"};
     put_u32(p, id);
-    put_utf16z(p, nt_name(g->hostile, &g->turn, "Demo-Provider"));
+    put_utf16z(p, nt_name(&g->hostile, "Demo-Provider"));
     put_u32(p, id * 10);
-    put_utf16z(p, nt_name(g->hostile, &g->turn, names[id % 6]));
+    put_utf16z(p, nt_name(&g->hostile, names[id % 6]));
     put_u64(p, 1ull << tgB_below(&g->rng, 40));
     put_u32(p, tgB_below(&g->rng, 3));
     put_u32(p, 1 + tgB_below(&g->rng, 5));
@@ -169,8 +168,7 @@ static int generate_v45(int style, uint64_t seed, uint64_t min_size,
     nt_gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
-    g->hostile = style == TG_STYLE_HOSTILE;
-    g->turn = (unsigned)seed;
+    g->hostile = tgH_start(style, seed);
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000000 + tgB_below(&g->rng, 1000000);

@@ -28,9 +28,8 @@ typedef struct nt_gen6 {
     unsigned nthreads;
     uint64_t clock, floor;
     uint32_t stacks, labels;
-    int draft;     /* the seed's layout                 */
-    int hostile;   /* names from core/corpus/hostile.h  */
-    unsigned turn; /* the next of them                  */
+    int draft;         /* the seed's layout                 */
+    tgH_style hostile; /* names from core/corpus/hostile.h */
 } nt_gen6;
 
 static void emit(nt_gen6 *g, enum nt_block b)
@@ -60,10 +59,9 @@ static void trace_block(nt_gen6 *g)
 static void metadata_row(nt_gen6 *g, tgM_buf *row, uint32_t id)
 {
     put_var(row, id);
-    put_string6(row, nt_name(g->hostile, &g->turn, "Demo.Provider"));
+    put_string6(row, nt_name(&g->hostile, "Demo.Provider"));
     put_var(row, id);
-    put_string6(row,
-                nt_name(g->hostile, &g->turn, id % 2 ? "Tick" : "Work/Start"));
+    put_string6(row, nt_name(&g->hostile, id % 2 ? "Tick" : "Work/Start"));
     nt_gen_fields(row, NT_V6, id);
     /* OptionalMetadata: OpCode, Keyword, Level, Version, a template */
     tgM_buf o = {0};
@@ -89,9 +87,9 @@ static void metadata_block_draft(nt_gen6 *g)
     put_u16(&g->b, G6_METADATA);
     for (uint32_t id = 1; id <= G6_METADATA; id++) {
         put_var(&g->b, id);
-        put_string6(&g->b, nt_name(g->hostile, &g->turn, "Demo.Provider"));
+        put_string6(&g->b, nt_name(&g->hostile, "Demo.Provider"));
         put_var(&g->b, id);
-        put_string6(&g->b, nt_name(g->hostile, &g->turn, "Tick"));
+        put_string6(&g->b, nt_name(&g->hostile, "Tick"));
         nt_gen_fields(&g->b, NT_V6D, id);
         put_var(&g->b, 3);
         put_u8(&g->b, 1);
@@ -143,8 +141,7 @@ static void thread_block(nt_gen6 *g)
         row.n = 0;
         put_var(&row, g->threads[i - 1].id);
         put_u8(&row, 1);
-        put_string6(&row,
-                    nt_name(g->hostile, &g->turn, i == 1 ? "Main" : "Worker"));
+        put_string6(&row, nt_name(&g->hostile, i == 1 ? "Main" : "Worker"));
         put_u8(&row, 2);
         put_var(&row, 4242);
         put_u8(&row, 3);
@@ -195,7 +192,7 @@ static void label_block(nt_gen6 *g)
             case 8: put_u64(&g->b, tgB_next(&g->rng)); break;
             case 5:
                 put_string6(&g->b, "tenant");
-                put_string6(&g->b, nt_name(g->hostile, &g->turn, "blue"));
+                put_string6(&g->b, nt_name(&g->hostile, "blue"));
                 break;
             case 6:
                 put_string6(&g->b, "retries");
@@ -267,8 +264,7 @@ int nt_generate_v6(int style, uint64_t seed, uint64_t min_size, nt_sink *sink,
     if (g == NULL)
         return -1;
     g->draft = draft;
-    g->hostile = style == TG_STYLE_HOSTILE;
-    g->turn = (unsigned)seed;
+    g->hostile = tgH_start(style, seed);
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000 + tgB_below(&g->rng, 100000);

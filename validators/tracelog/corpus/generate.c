@@ -41,10 +41,9 @@ typedef struct tl_gen {
     tgB_rng rng;
     tgT_model *m;
     tgO_out *out;
-    int vstools;   /* leave out what the 2019 reader misreads */
-    int ips;       /* LineTraceEnabled: instruction pointers  */
-    int hostile;   /* names from core/corpus/hostile.h        */
-    unsigned turn; /* the next of them                      */
+    int vstools;       /* leave out what the 2019 reader misreads */
+    int ips;           /* LineTraceEnabled: instruction pointers  */
+    tgH_style hostile; /* names from core/corpus/hostile.h   */
     uint64_t clock;
     uint64_t module, assembly, domain;
     uint32_t next_thread, nclasses, nfuncs;
@@ -102,8 +101,7 @@ static void quoted(tl_gen *g, const char *s) { tgT_addf(g->m, "\"%s\"", s); }
  * that a quoted string can hold (TL-A8: no '"', no line end). */
 static void name(tl_gen *g, const char *plain)
 {
-    quoted(g, g->hostile ? tgH_next(&g->turn, TGH_NO_QUOTE | TGH_NO_LINE_END)
-                         : plain);
+    quoted(g, tgH_text(&g->hostile, TGH_NO_QUOTE | TGH_NO_LINE_END, plain));
 }
 
 static void start(tl_gen *g)
@@ -156,8 +154,7 @@ static void load(tl_gen *g, const char *module)
     id64(g, g->assembly);
     id32(g, 0);
     tgT_addf(g->m, "\"/opt/usr/apps/org.tizen.example/bin/%s.dll\"",
-             g->hostile ? tgH_next(&g->turn, TGH_NO_QUOTE | TGH_NO_LINE_END)
-                        : module);
+             tgH_text(&g->hostile, TGH_NO_QUOTE | TGH_NO_LINE_END, module));
     rec(g, "mod ata");
     id64(g, g->module);
     id64(g, g->assembly);
@@ -373,8 +370,7 @@ int tl_generate(tgT_model *m, tgO_out *out, int profile, int style,
     g.m = m;
     g.out = out;
     g.vstools = profile == TL_PROFILE_VSTOOLS;
-    g.hostile = style == TG_STYLE_HOSTILE;
-    g.turn = (unsigned)seed;
+    g.hostile = tgH_start(style, seed);
     g.ips = seed % 2 == 1;
     g.clock = tgB_below(&g.rng, 1000);
     start(&g);
