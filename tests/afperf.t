@@ -83,7 +83,7 @@ case("a quote in an unquoted field", s, "AF-QUO-001", at(s, "\"b"), 1)
 s = BASE + "RegionStart,110,7,1,\"ab\"cd,\nRegionStop,111,1\n"
 case("text after a closing quote", s, "AF-QUO-002", at(s, "cd"), 1)
 s = BASE + "RunPoint,120,7,2,\"abc"
-case("a quote never closed", s, "AF-QUO-003", at(s, "\"abc"), 1)
+case("a quote never closed", s, "AF-QUO-003", at(s, "\"abc"), 7)
 # quoted fields may hold commas, quotes and line breaks (RFC 4180)
 s = (BASE + "RegionStart,110,7,1,\"a, \"\"b\"\"\nc\",\nRegionStop,111,1\n"
      + "RunPoint,+5,7,1,5\n")

@@ -71,16 +71,21 @@ t.ok("No such file" in out, "missing file: says why", out)
 code, out, err = run("check", write("text.txt", b"hello, world\n"))
 t.eq(code, 4, "unrecognised content: exit 4")
 t.eq(out, os.path.join(tmp, "text.txt") + ": unsupported (exit 4): unknown "
-     "format: no format recognised the content (it starts 68 65 6c 6c 6f 2c "
-     "20 77 ...) or the file name (ending .txt); name the format to check it "
-     "as (--format)\n",
-     "unknown format: says it is no format, why (first bytes, name), and "
-     "--format")
+     "format: the content alone cannot decide it (it starts 68 65 6c 6c 6f 2c "
+     "20 77 ...); name the format to check it as (--format)\n",
+     "unknown format: says it is no format, why (first bytes), and --format")
 code, out, err = run("check", "-", input_bytes=b"")
-t.eq(out, "-: unsupported (exit 4): unknown format: no format recognised "
-     "the content (it is empty) or the file name (standard input has none); "
-     "name the format to check it as (--format)\n",
+t.eq(out, "-: unsupported (exit 4): unknown format: the content alone cannot "
+     "decide it (it is empty); name the format to check it as (--format)\n",
      "empty standard input: the same, with what there is to say")
+code, out, err = run("check", write("text.dalloc", b"hello, world\n"))
+t.eq((code, out), (4, os.path.join(tmp, "text.dalloc") + ": unsupported "
+                   "(exit 4): unknown format: the content alone cannot "
+                   "decide it (it starts 68 65 6c 6c 6f 2c 20 77 ...); the "
+                   "file name suggests dumpalloc, but a name never decides "
+                   "the format; name the format to check it as (--format "
+                   "dumpalloc)\n"),
+     "a name that suggests a format is quoted, and decides nothing")
 t.eq(run("check")[0], 2, "no input: exit 2")
 t.eq(run("check", "--profile", "nope", good)[0], 2, "unknown profile: exit 2")
 t.eq(run("check", "--disable", "XX-NOPE-001", good)[0], 2,

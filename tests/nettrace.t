@@ -29,7 +29,7 @@ def case(name, data, rule, offset, code, *opts):
 
 v6 = b"Nettrace" + struct.pack("<III", 0, 6, 0)
 case("no-magic", b"NetTrace" + b"\0" * 24, "NT-HDR-001", 0, 1)
-case("short-header", b"Nettrace\x14\0\0\0!Fast", "NT-OBJ-014", 0, 1)
+case("short-header", b"Nettrace\x14\0\0\0!Fast", "NT-OBJ-014", 0, 7)
 case("fastser", b"Nettrace\x15\0\0\0!FastSerialization.1x", "NT-HDR-002", 8, 1)
 case("major-5", b"Nettrace" + struct.pack("<III", 0, 5, 0), "NT-HDR-003", 12,
      1)
@@ -249,7 +249,7 @@ case("header-size", patched(0x16c, b"\x13\x00"), "NT-BLK-001", 0x16c, 1)
 # 0x14d: the EventBlock object; its name (at +15) is unknown
 case("object-name", patched(0x14d + 15, b"EventBlok"), "NT-OBJ-008",
      0x14d + 15, 1)
-case("cut-in-block", src[:0x200], "NT-OBJ-014", 0x16b, 1)
+case("cut-in-block", src[:0x200], "NT-OBJ-014", 0x16b, 7)
 case("no-end-tag", src[:-1], "NT-END-001", len(src) - 1, 7)
 case("trailing", src + b"\x01\0\0\0", "NT-END-002", len(src), 0)
 # a 39-byte type name: NT-OBJ-003 (COMPAT), and the unknown object name

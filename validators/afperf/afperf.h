@@ -119,8 +119,7 @@ extern const tg_rule tgA_rules[AF_NRULES];
 extern const char *const tgA_profiles[];
 
 void tgA_check(tgE_check *c, tgW_window *w);
-int tgA_detect(const unsigned char *head, size_t size, const char *filename,
-               const char **how);
+int tgA_detect(const unsigned char *head, size_t size, const char **how);
 int tgA_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -1,22 +1,19 @@
-/* detect.c - is this input AFPerf?  Its 16-byte header is a magic number;
- * a file without one (the seed's older writer) is AFPerf only by its file
- * name.  The sentence returned says which. */
+/* detect.c - is this input AFPerf?  Its 16-byte header is a magic number.
+ * A file without one (the seed's older writer) is not recognised: its
+ * first record could begin many text files, so it is checked as AFPerf
+ * only when --format names it. */
 #include <string.h>
 
 #include "afperf.h"
 
-int tgA_detect(const unsigned char *head, size_t size, const char *filename,
-               const char **how)
+int tgA_detect(const unsigned char *head, size_t size, const char **how)
 {
-    int ext = tgF_has_extension(filename, ".afperf");
     if (size >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
         head += 3; /* a BOM is a finding, not another format */
         size -= 3;
     }
     if (size >= AF_HEADER_LEN && memcmp(head, AF_HEADER, AF_HEADER_LEN) == 0) {
-        *how = ext ? "content (the 16-byte \"# AFPerf v1\" header) and the "
-                     "file name extension"
-                   : "content: the 16-byte \"# AFPerf v1\" header";
+        *how = "content: the 16-byte \"# AFPerf v1\" header";
         return 100;
     }
     if (size >= AF_HEADER_STEM_LEN &&
@@ -24,11 +21,6 @@ int tgA_detect(const unsigned char *head, size_t size, const char *filename,
         *how = "content: starts with \"# AFPerf v\", though not with the "
                "v1 header";
         return 90;
-    }
-    if (ext) {
-        *how = "file name extension (.afperf); the content does not start "
-               "with the header";
-        return 60;
     }
     return 0;
 }

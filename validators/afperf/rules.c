@@ -26,4 +26,5 @@ const tgF_format tgF_afperf = {
     NULL, /* the scopes are the profiles */
     NULL,
     AF_PROFILE_ARTIFICER,
+    NULL, /* no file name endings besides .afperf */
 };

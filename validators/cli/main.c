@@ -11,7 +11,7 @@ static const char help_check[] =
     "usage: tracegate check [OPTIONS] FILE...\n"
     "Validate traces against every rule of their format (- reads stdin).\n"
     "\n"
-    "  --format auto|NAME          format (auto: content, then file name; "
+    "  --format auto|NAME          format (auto: from the content alone; "
     "the report says how)\n"
     "  --profile NAME              profile of the format (default: its "
     "first)\n"

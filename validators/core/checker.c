@@ -244,7 +244,9 @@ static void explain(tg_checker *c, tg_verdict verdict, const tg_validator *v)
 }
 
 /* Why no format was found, said with the evidence: the first bytes of
- * the input, and the ending of its name. */
+ * the input.  The content alone decides (README, "How the format is
+ * decided"); a file name that suggests a format is only quoted, so the
+ * verdict is the same from a path and from a pipe. */
 static void unknown_format(tg_checker *c, const char *name)
 {
     char bytes[3 * 8 + 1] = "";
@@ -252,17 +254,15 @@ static void unknown_format(tg_checker *c, const char *name)
     for (size_t i = 0; i < n; i++)
         o += (size_t)snprintf(bytes + o, sizeof bytes - o, "%s%02x",
                               i ? " " : "", c->head[i]);
-    const char *dot = name ? strrchr(name, '.') : NULL;
-    const char *slash = name ? strrchr(name, '/') : NULL;
-    if (dot && slash && dot < slash)
-        dot = NULL;
+    const tgF_format *like = tgF_named_like(name);
     snprintf(c->problem, sizeof c->problem,
-             "unknown format: no format recognised the content (%s%s%s) "
-             "or the file name (%s%s%s); name the format to check it as "
-             "(--format)",
+             "unknown format: the content alone cannot decide it (%s%s%s)%s%s"
+             "%s; name the format to check it as (--format%s%s)",
              n ? "it starts " : "it is empty", bytes, c->n > n ? " ..." : "",
-             name ? "" : "standard input has none",
-             dot ? "ending " : (name ? "no extension" : ""), dot ? dot : "");
+             like ? "; the file name suggests " : "",
+             like ? like->info.name : "",
+             like ? ", but a name never decides the format" : "",
+             like ? " " : "", like ? like->info.name : "");
 }
 
 tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
@@ -294,8 +294,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
     if (f) {
         c->detected = "the --format option"; /* or tg_checker_set_format() */
     } else {
-        const char *name_found =
-            tg_detect(c->head, c->n, name ? name : "", &c->detected);
+        const char *name_found = tg_detect(c->head, c->n, &c->detected);
         if ((f = name_found ? tgF_find(name_found) : NULL) == NULL) {
             unknown_format(c, name);
             c->detected = NULL;

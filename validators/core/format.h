@@ -11,9 +11,9 @@ typedef struct tgF_format {
     tg_format_info info;
     const tg_rule *rules;
     size_t nrules;
-    /* Score 0..100 for "this input is of my format"; *how says why. */
-    int (*detect)(const unsigned char *head, size_t size, const char *filename,
-                  const char **how);
+    /* Score 0..100 for "this input is of my format", from the content
+     * alone; *how says why. */
+    int (*detect)(const unsigned char *head, size_t size, const char **how);
     /* Check the whole input, reporting through c. */
     void (*check)(tgE_check *c, tgW_window *w);
     /* Write a valid trace in a tg_style; 0, -1 on write error, or -4 if
@@ -32,6 +32,10 @@ typedef struct tgF_format {
     const unsigned *profile_scopes;
     /* Profile under which COMPAT rules count as MUST, or -1. */
     int compat_profile;
+    /* File name endings besides info.extension that writers use,
+     * NULL-terminated, or NULL: only quoted when the content names no
+     * format, never used to decide one. */
+    const char *const *also_named;
 } tgF_format;
 
 /* The generator and mutator of a format, or none in a library built
@@ -43,9 +47,9 @@ typedef struct tgF_format {
 #define TGF_CORPUS(generate, mutate) generate, mutate
 #endif
 
-/*! tgF_has_extension() : whether file name `name` ends with `ext`
- *  (".afperf"), for the formats' detection. */
-int tgF_has_extension(const char *name, const char *ext);
+/*! tgF_named_like() : the format whose file name endings `name` has,
+ *  or NULL. */
+const tgF_format *tgF_named_like(const char *name);
 
 /*! tgF_find() : a registered format by name, or NULL. */
 const tgF_format *tgF_find(const char *name);

@@ -22,10 +22,23 @@ static const tgF_format *const formats[] = {
 size_t tgF_count(void) { return NFORMATS; }
 const tgF_format *tgF_at(size_t i) { return i < NFORMATS ? formats[i] : NULL; }
 
-int tgF_has_extension(const char *name, const char *ext)
+static int ends_with(const char *name, const char *ending)
 {
-    size_t n = strlen(name), k = strlen(ext);
-    return n >= k && strcmp(name + n - k, ext) == 0;
+    size_t n = strlen(name), k = strlen(ending);
+    return n >= k && strcmp(name + n - k, ending) == 0;
+}
+
+const tgF_format *tgF_named_like(const char *name)
+{
+    for (size_t i = 0; name && i < NFORMATS; i++) {
+        const tgF_format *f = formats[i];
+        if (ends_with(name, f->info.extension))
+            return f;
+        for (size_t k = 0; f->also_named && f->also_named[k]; k++)
+            if (ends_with(name, f->also_named[k]))
+                return f;
+    }
+    return NULL;
 }
 
 const tgF_format *tgF_find(const char *name)
@@ -163,16 +176,14 @@ const tg_rule *tg_rule_find(const char *id, const char **format)
     return NULL;
 }
 
-const char *tg_detect(const void *head, size_t size, const char *filename,
-                      const char **how)
+const char *tg_detect(const void *head, size_t size, const char **how)
 {
     int best = 0;
     const char *name = NULL;
-    *how = "no format recognised the content or the file name";
+    *how = "no format recognised the content";
     for (size_t i = 0; i < NFORMATS; i++) {
         const char *why = NULL;
-        int score =
-            formats[i]->detect(head, size, filename ? filename : "", &why);
+        int score = formats[i]->detect(head, size, &why);
         if (score > best) {
             best = score;
             name = formats[i]->info.name;

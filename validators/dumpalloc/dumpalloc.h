@@ -48,8 +48,7 @@ extern const tg_rule tgD_rules[DA_NRULES];
 extern const char *const tgD_profiles[];
 
 void tgD_check(tgE_check *c, tgW_window *w);
-int tgD_detect(const unsigned char *head, size_t size, const char *filename,
-               const char **how);
+int tgD_detect(const unsigned char *head, size_t size, const char **how);
 int tgD_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -17,6 +17,8 @@ const char *const tgD_profiles[] = {
 #include "../core/scope_names.h"
 };
 
+static const char *const also_named[] = {".dalloc", NULL};
+
 const tgF_format tgF_dumpalloc = {
     {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
      "seeds/dumpalloc.md", tgD_profiles,
@@ -29,4 +31,5 @@ const tgF_format tgF_dumpalloc = {
     NULL, /* the scopes are the profiles */
     NULL,
     -1,
+    also_named,
 };

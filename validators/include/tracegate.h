@@ -168,11 +168,11 @@ TG_API const tg_rule *tg_rule_at(const char *format, size_t i);
 TG_API const tg_rule *tg_rule_find(const char *id, const char **format);
 
 /*! tg_detect() :
- *  guess a format from the first bytes of an input and its name (either may
- *  be empty).  @return the format name or NULL; *how receives a sentence
- *  saying how the decision was made (static or thread-unsafe buffer). */
-TG_API const char *tg_detect(const void *head, size_t size,
-                             const char *filename, const char **how);
+ *  the format of an input from its first bytes alone (a file name never
+ *  decides it: the same bytes get the same verdict from a path and from a
+ *  pipe).  @return the format name or NULL; *how receives a sentence
+ *  saying how the decision was made (static text). */
+TG_API const char *tg_detect(const void *head, size_t size, const char **how);
 
 /*! tg_validator_open() :
  *  a validator for one format with default options into *v.
@@ -281,8 +281,8 @@ TG_API const char *tg_verdict_name(tg_verdict v);
 /* ---- inputs checked end to end ------------------------------------------ */
 
 /* A checker takes options once and checks any number of inputs, each of
- * any format: it detects the format from the first bytes and the name
- * (unless one is given), checks with that format's validator (made once,
+ * any format: it detects the format from the first bytes (unless one is
+ * given), checks with that format's validator (made once,
  * with the options), and says in one sentence why a verdict is not
  * "conformant".  This is what `tracegate check` does for each file. */
 typedef struct tg_checker_s tg_checker;
@@ -306,8 +306,9 @@ TG_API tg_error tg_checker_set_fail_on(tg_checker *c, tg_level level);
 TG_API tg_error tg_checker_set_repeat_cap(tg_checker *c, uint64_t cap);
 TG_API tg_error tg_checker_set_limit(tg_checker *c, tg_limit which,
                                      uint64_t value);
-/*! tg_checker_check() : check the input read by `read`, named `name` (a
- *  file name helps detection; NULL or "" for none), calling on_start and
+/*! tg_checker_check() : check the input read by `read`, named `name`
+ *  (NULL or "" for none; a name never decides the format, it is only
+ *  quoted when the content names none), calling on_start and
  *  on_diag.  The input is read to its end whatever happens.
  *  @return the verdict. */
 TG_API tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,

@@ -5,8 +5,7 @@
 
 #include "nettrace.h"
 
-int tgN_detect(const unsigned char *head, size_t size, const char *filename,
-               const char **how)
+int tgN_detect(const unsigned char *head, size_t size, const char **how)
 {
     if (size >= 8 && memcmp(head, "Nettrace", 8) == 0) {
         *how = "content: the \"Nettrace\" magic";
@@ -17,12 +16,6 @@ int tgN_detect(const unsigned char *head, size_t size, const char *filename,
         *how = "content: a FastSerialization header without the "
                "\"Nettrace\" magic (legacy NetPerf)";
         return 90;
-    }
-    if (tgF_has_extension(filename, ".nettrace") ||
-        tgF_has_extension(filename, ".netperf")) {
-        *how = "file name extension (.nettrace or .netperf); the content "
-               "has no NetTrace magic";
-        return 50;
     }
     return 0;
 }

@@ -34,6 +34,8 @@ _Static_assert(sizeof nt_profile_scopes / sizeof nt_profile_scopes[0] ==
                    sizeof tgN_profiles / sizeof tgN_profiles[0] - 1,
                "one scope mask per profile");
 
+static const char *const also_named[] = {".netperf", NULL};
+
 const tgF_format tgF_nettrace = {
     {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)", ".nettrace",
      "seeds/nettrace-v6.md", tgN_profiles,
@@ -46,4 +48,5 @@ const tgF_format tgF_nettrace = {
     nt_scopes,
     nt_profile_scopes,
     NT_PROFILE_TRACEEVENT,
+    also_named,
 };

@@ -1,29 +1,21 @@
 /* detect.c - is this input a TraceLog?  It has no magic number: it is
  * one by its first line, a record tag the seed or a known writer uses
- * (prf stm, the writer's first record, most of all), or by its file
- * name.  The sentence returned says which. */
+ * (prf stm, the writer's first record, most of all).  The sentence
+ * returned says which. */
 #include <string.h>
 
 #include "tracelog.h"
 
-int tgL_detect(const unsigned char *head, size_t size, const char *filename,
-               const char **how)
+int tgL_detect(const unsigned char *head, size_t size, const char **how)
 {
-    int ext = tgF_has_extension(filename, ".tracelog");
     int known = 0;
     for (int r = 0; r < TL_NRECORDS && size > TL_TAG_LEN; r++)
         if (memcmp(head, tl_records[r].tag, TL_TAG_LEN) == 0 &&
             head[TL_TAG_LEN] == ' ')
             known = r == TL_R_PRF_STM ? 2 : 1;
     if (known == 2) {
-        *how = ext ? "content (a first line \"prf stm \") and the file name "
-                     "extension"
-                   : "content: a first line \"prf stm \"";
+        *how = "content: a first line \"prf stm \"";
         return 90;
-    }
-    if (ext) {
-        *how = "file name extension (.tracelog)";
-        return 60;
     }
     if (known) {
         *how = "content: a first line that starts with a TraceLog record "

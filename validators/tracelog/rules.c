@@ -28,4 +28,5 @@ const tgF_format tgF_tracelog = {
     NULL, /* the scopes are the profiles */
     NULL,
     TL_PROFILE_VSTOOLS,
+    NULL, /* no file name endings besides .tracelog */
 };
