@@ -101,6 +101,33 @@ case("v6-unknown-label", nt6.example(events=P["events"][:28] + b"\x05" +
      "NT-LBL-001", 0xed + 4 + 20, 1)
 case("v6-label-first-0", nt6.example(labels=b"\0\0\0\0" + P["labels"][4:]),
      "NT-LBL-002", 0xd0 + 4, 1)
+# ---- id ranges of u32 type (issue 14): a second Stack or LabelList block
+# whose last id is 0xFFFFFFFF passes; one more id wraps to 0, reported at
+# the block's first field
+ranges = [(1, "trace"), (3, "metadata"), (6, "thread"), (5, "stack"),
+          (5, "stack2"), (8, "labels"), (8, "labels2"), (2, "events"),
+          (4, "sp"), (7, "remove"), (0, "end")]
+lists2 = b"\x87\x01\x87\x01"  # two label lists, each one OpCode label
+
+
+def ranged(stack2, labels2):
+    parts = dict(P, stack2=stack2, labels2=labels2)
+    return (nt6.example(blocks=ranges, stack2=stack2, labels2=labels2),
+            nt6.offsets(blocks=ranges, parts=parts))
+
+
+STACK_OK = struct.pack("<III", 0xFFFFFFFF, 1, 0)
+LABELS_OK = struct.pack("<II", 0xFFFFFFFE, 2) + lists2
+data, at = ranged(STACK_OK, LABELS_OK)
+got, out, err = run("check", "--fail-on", "info", scratch.write("ids", data))
+t.eq(got, 0, "v6: stack id 0xFFFFFFFF and label lists ..0xFFFFFFFF pass")
+data, at = ranged(struct.pack("<IIII", 0xFFFFFFFF, 2, 0, 0), LABELS_OK)
+case("v6-stack-ids-wrap", data, "NT-STK-004", at["stack2"], 1)
+data, at = ranged(STACK_OK, struct.pack("<II", 0xFFFFFFFF, 2) + lists2)
+case("v6-label-ids-wrap", data, "NT-LBL-005", at["labels2"], 1)
+data, at = ranged(STACK_OK, struct.pack("<II", 0xFFFFFFFF, 1) + lists2[:2])
+got, out, err = run("check", "--fail-on", "info", scratch.write("ids1", data))
+t.eq(got, 0, "v6: one label list at index 0xFFFFFFFF passes")
 case("v6-label-kind", nt6.example(labels=P["labels"][:8] + b"\x8b" +
                                   P["labels"][9:]),
      "NT-LBL-004", 0xd0 + 4 + 8, 1)

@@ -176,4 +176,25 @@ for year, ok in ((2023, False), (2024, True), (1900, False), (2000, True)):
                     trace_date=(year, 2, 0, 29, 12, 0, 0, 0))
     case("SyncTimeUTC %d-02-29" % year, data,
          [] if ok else [("NT-TRC-003", 0x35)], 0)
+# ---- stack ids are u32 (issue 14): FirstId 0xFFFFFFFF with one stack
+# passes, with two the second id wraps to 0 (NT-STK-004 at FirstId)
+def with_stacks(content):
+    f = File()
+    f.add("MetadataBlock", nt45.block_content(
+        row(0xC0, ts=100, payload=metadata(1, fields=V1_TWO)), 100, 100))
+    f.add("StackBlock", nt45.stacks(1, 0))
+    st = f.add("StackBlock", content)
+    f.add("EventBlock", nt45.block_content(
+        row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
+            payload=b"\1" * 12), 100, 100))
+    f.add("SPBlock", sp(200, (7, 1)))
+    data = f.build()
+    return data, f.content[st]
+
+
+data, at = with_stacks(nt45.stacks(0xFFFFFFFF, 0))
+case("v4/v5: stack id 0xFFFFFFFF passes", data, [], 0)
+data, at = with_stacks(nt45.stacks(0xFFFFFFFF, 0, 0))
+case("v4/v5: stack ids 0xFFFFFFFF and one more wrap", data,
+     [("NT-STK-004", at)], 1)
 t.done()

@@ -291,7 +291,8 @@ typedef struct nt_event {
     uint64_t payload_off;
 } nt_event;
 void nt_on_event(nt_check *k, const nt_event *e);
-/* A stack block defines ids [first, first + count). */
+/* A stack block defines ids [first, first + count); those past
+ * 0xFFFFFFFF are reported (NT-STK-004) and not defined. */
 void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
 /* Sequence point: ts, then each (thread, seq) entry, then the end. */
@@ -303,7 +304,8 @@ void nt_sp_flush_v6(nt_check *k, uint32_t flags);
 /* v6 threads: declare an index; remove one. */
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off);
 void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off);
-/* v6 label lists [first, first + count) are defined. */
+/* v6 label lists [first, first + count) are defined; those past
+ * 0xFFFFFFFF are reported (NT-LBL-005) and not defined. */
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
 

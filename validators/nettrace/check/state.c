@@ -104,11 +104,29 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
     return status == 1 ? m : NULL;
 }
 
+/* How many of the ids [first, first + count) a block defines fit in 32
+ * bits, the type events name them by; a block whose last ids do not is
+ * reported at its first two fields (first, count), at `off`. */
+static uint32_t ids_that_fit(nt_check *k, size_t rule, uint32_t first,
+                             uint32_t count, uint64_t off, const char *field)
+{
+    uint64_t room = (uint64_t)UINT32_MAX - first + 1;
+    if (count <= room)
+        return count;
+    char found[64];
+    snprintf(found, sizeof found,
+             "ids 0x%08" PRIX32 "..0x%" PRIX64 ", %" PRIu64 " past it", first,
+             (uint64_t)first + count - 1, count - room);
+    nt_report(k, rule, off, 8, field, "ids up to 0xFFFFFFFF", found);
+    return (uint32_t)room;
+}
+
 void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
+    count = ids_that_fit(k, NT_STK_RANGE, first, count, off, "/FirstId");
     if (count == 0 || k->tables_full)
         return;
     uint64_t end = (uint64_t)first + count, a, b;
@@ -421,6 +439,7 @@ void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
+    count = ids_that_fit(k, NT_LBL_RANGE, first, count, off, "/firstIndex");
     int twice = 0;
     for (uint64_t id = first; id < (uint64_t)first + count && !k->tables_full;
          id++) {

@@ -527,6 +527,15 @@ int mut_stack_parse(nt_mut *x)
     return mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 12);
 }
 
+int mut_stack_range(nt_mut *x)
+{
+    /* FirstId 0xFFFFFFFF, Count 2, two empty stacks: the second id is
+     * 2^32, which wraps to 0 in a u32 */
+    static const unsigned char c[] = {0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0,
+                                      0,    0,    0,    0,    0, 0, 0, 0};
+    return mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 0);
+}
+
 int mut_stack_extra(nt_mut *x)
 {
     long i = mu_nth(x, NT_B_STACK, 0);

@@ -377,6 +377,12 @@ int mut_label_twice(nt_mut *x)
     return mu_repeat_item(x, mu_nth(x, NT_B_LABELS, 0));
 }
 
+int mut_label_range(nt_mut *x)
+{
+    /* firstIndex 0xFFFFFFFF, count 2: the second list's index wraps to 0 */
+    return insert_labels(x, "\xff\xff\xff\xff\2\0\0\0\x87\1\x87\1", 12, 0);
+}
+
 int mut_label_parse(nt_mut *x)
 {
     return insert_labels(x, "\xc8\0\0\0\1\0\0\0\x8b\1", 10, 8);
