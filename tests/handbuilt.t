@@ -79,6 +79,11 @@ da("FRAM after a DALC", EX + NTVE, "DA-LIST-003", 151, 1)
 da("PROC name claiming 8 of 3 bytes",
    da_rec(b"PROC", struct.pack("<II", 1234, 8) + b"app") + EX[19:],
    "DA-STR-001", 12, 1)
+# the largest u32 string length: compared with the bytes left in the
+# record, never added to an offset (spec/overflow.md)
+da("PROC name claiming 0xFFFFFFFF bytes",
+   da_rec(b"PROC", struct.pack("<II", 1234, 0xFFFFFFFF) + b"app") + EX[19:],
+   "DA-STR-001", 12, 1)
 da("OBJE name with c3 28", EX[:19] + da_rec(b"OBJE", da_str(b"a\xc3(b")) +
    EX[40:], "DA-STR-002", 19 + 12 + 2, 0)
 da("OBJE name with a NUL", EX[:19] + da_rec(b"OBJE", da_str(b"a\0b")) +

@@ -173,6 +173,15 @@ case("DataLoc empty region at the payload end",
 case("DataLoc region past the end",
      fields(("N", b"\x09"), ("Text", b"\x19\x17")), I32(5) + U16(6) + U16(4),
      [("NT-PAY-003", 4)])
+# the largest locator: offset 0xFFFF and size 0xFFFF, counted in 64 bits
+case("RelLoc offset and size 0xFFFF", fields(("Blob", b"\x18\x09")),
+     U16(0xFFFF) + U16(0xFFFF) + I32(1), [("NT-PAY-003", 0)])
+case("DataLoc offset and size 0xFFFF",
+     fields(("N", b"\x09"), ("Text", b"\x19\x17")),
+     I32(5) + U16(0xFFFF) + U16(0xFFFF), [("NT-PAY-003", 4)])
+# the largest Array count of 8-byte elements: 0xFFFF x 8 bytes
+case("Array<Int64> of 0xFFFF in 8 bytes", fields(("Big", b"\x13\x0b")),
+     U16(0xFFFF) + b"\0" * 8, [("NT-PAY-002", 2)])
 case("RelLoc inside an array element is checked",
      fields(("Blobs", b"\x13\x18\x06")), U16(2) + U16(0) + U16(0) +
      U16(0) + U16(9), [("NT-PAY-003", 6)])
