@@ -4,7 +4,8 @@ only when the input really goes past it, named by the option that raises
 it, and raising that option makes the same input check cleanly; a length
 that runs past the end of the input is a violation or a truncation, never
 a limit. Every NetTrace layout's nesting depth, the block size and the
-payload program table are covered. Failure: another exit code, rule or
+payload program table are covered, and every LIMIT rule of every format
+(the last section asserts that none is left out). Failure: another exit code, rule or
 message, or a limit reported for bytes that are not there."""
 import json
 import os
@@ -185,6 +186,53 @@ code, f = check(gen6, "--max-live", "1")
 t.ok(code == 5 and f["problem"].endswith("--max-live raises it"),
      "--max-live 1: exit 5, and the verdict names --max-live",
      json.dumps(f))
+
+# ---- every limit rule of every format names its option ----------------
+# Each LIMIT row of the rule tables (tracegate rules) is hit here by a
+# small input under a low option; its finding's expected text and the
+# verdict name that option, and the default lets the input pass that
+# limit. A LIMIT rule added without a case here fails the last test.
+def gen(fmt):
+    return subprocess.run([TRACEGATE, "gen", fmt, "--seed", "1", "--out",
+                           "-"], stdout=subprocess.PIPE, check=True).stdout
+
+
+AF_LONG = (b"# AFPerf v1     \nRunInfo,1,ns,1639527663.5,1.0.0,7,app,1.0,\n"
+           b"RunPoint,2,7,1," + b"5" * 70000 + b"\n")
+TL_LONG = (b"prf stm 2023-06-02 05:41:09.781\n"
+           b"prf cfg CollectionMethod " + b"S" * 70000 + b"\n")
+LIMITS = {  # rule: (format, input, option, low value)
+    "AF-LIM-001": ("afperf", gen("afperf"), "--max-live", "1"),
+    "AF-LIM-002": ("afperf", AF_LONG, "--max-block", "65536"),
+    "DA-LIVE-003": ("dumpalloc", gen("dumpalloc"), "--max-live", "1"),
+    "TL-LIM-001": ("tracelog", gen("tracelog"), "--max-live", "1"),
+    "TL-LIM-002": ("tracelog", TL_LONG, "--max-block", "65536"),
+    "NT-LIM-001": ("nettrace", gen6, "--max-live", "1"),
+}
+for rule, (fmt, data, option, low) in sorted(LIMITS.items()):
+    path = scratch.write("limit." + fmt, data)
+    code, out, err = run("check", "--report", "json", "--format", fmt,
+                         option, low, path)
+    f = json.loads(out)["files"][0]
+    d = [x for x in f["findings"] if x["rule"] == rule]
+    t.ok(code == 5 and len(d) == 1 and
+         d[0]["expected"].endswith("(%s raises it)" % option) and
+         f["problem"].endswith(": %s raises it" % option),
+         "%s %s %s: exit 5, %s names %s" % (fmt, option, low, rule, option),
+         json.dumps(f)[:2000])
+    code, out, err = run("check", "--report", "json", "--format", fmt, path)
+    f = json.loads(out)["files"][0]
+    t.ok(code != 5 and rule not in rules(f),
+         "%s: the default %s lets the same input past %s" % (fmt, option,
+                                                            rule),
+         json.dumps(f)[:2000])
+tables = json.loads(run("rules", "--report", "json")[1])["formats"]
+limit_rules = sorted(r["id"] for fm in tables for r in fm["rules"]
+                     if r["kind"] == "limit")
+covered = set(LIMITS) | {"NT-LIM-002", "NT-LIM-003", "NT-LIM-004"}
+t.eq([r for r in limit_rules if r not in covered], [],
+     "every LIMIT rule (%d) has a case that names its option"
+     % len(limit_rules))
 
 # ---- options are checked ----------------------------------------------
 for opt, bad in (("--max-block", "100"), ("--max-depth", "0"),
