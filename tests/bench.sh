@@ -4,8 +4,11 @@
 # written to REPORTS_DIR/bench-<format>[-<profile>].md; and `scaling`:
 # time and instructions on inputs with N and 4N blocks, stacks, metadata
 # ids, threads, label lists and live addresses (tests/scaling.py), written
-# to REPORTS_DIR/bench-scaling.md.  Default: every format, NetTrace's
-# final v6 layout, and scaling.  Speed is a ratio against `cat FILE
+# to REPORTS_DIR/bench-scaling.md; and `garbage`: garbage inputs (zero,
+# random and repeated bytes: the whole file, a tail after a valid start,
+# each kind of NetTrace block) against a valid trace of the same size
+# (tests/garbage.py), written to REPORTS_DIR/bench-garbage.md.  Default:
+# every format, NetTrace's final v6 layout, scaling and garbage.  Speed is a ratio against `cat FILE
 # >/dev/null` and `wc -l FILE` on the same file in the same run (best of 3
 # each, file in the page cache), because these machines are noisy, plus
 # callgrind's instructions per input byte on a 16 MiB trace of the same
@@ -18,7 +21,7 @@ set -euo pipefail
 tg=$1
 reports=$2
 shift 2
-formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 scaling"}
+formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 scaling garbage"}
 size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
@@ -156,9 +159,72 @@ bench_scaling() {
   cat "$out"
 }
 
+# Garbage is judged as fast as a valid trace: each garbage input against a
+# valid trace of its format of about the same size, by wall time (best of
+# 3, TG_GARBAGE_SIZE, default 64M) and by callgrind instructions per byte
+# (on inputs of TG_GARBAGE_COUNTED, default 2M, to keep callgrind quick).
+# Issue 14's target: at least a third of the speed, every input.
+bench_garbage() {
+  local timed=${TG_GARBAGE_SIZE:-64M} counted=${TG_GARBAGE_COUNTED:-2M}
+  local gdir="$dir/garbage" out="$reports/bench-garbage.md" worst=""
+  python3 "$(dirname "$0")/garbage.py" "$tg" "$gdir/t" \
+    "$(numfmt --from=iec "$timed")" >"$dir/garbage-timed"
+  python3 "$(dirname "$0")/garbage.py" "$tg" "$gdir/c" \
+    "$(numfmt --from=iec "$counted")" >"$dir/garbage-counted"
+  {
+    echo "# Garbage at full speed"
+    echo
+    echo "Command: \`./build.sh bench garbage\` (runs \`tests/bench.sh\`"
+    echo "with \`garbage\`), release build, every rule of the default profile"
+    echo "on. Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+    echo "Inputs: \`tests/garbage.py\`: zero bytes, random bytes and one byte"
+    echo "repeated (0x41, 0xFF), as the whole file (checked with --format), as"
+    echo "a tail after the first 64 KiB of a valid trace, and as the content of"
+    echo "each kind of NetTrace block after a valid header. Each is compared"
+    echo "with a valid generated trace of the same format of about the same"
+    echo "size: speed ratio = valid seconds / garbage seconds (best of 3,"
+    echo "$timed inputs, file in the page cache); instruction ratio = valid"
+    echo "instructions per byte / garbage instructions per byte (callgrind,"
+    echo "$counted inputs: the figure to compare across machines). Target"
+    echo "(issue 14): both ratios at least 0.33 for every input."
+    echo
+    echo "| input | format | bytes | garbage s | valid s | speed ratio | garbage instr/byte | valid instr/byte | instruction ratio |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+  } >"$out"
+  # the loop reads its cases on fd 3: valgrind would read stdin
+  paste -d' ' "$dir/garbage-timed" "$dir/garbage-counted" |
+    while read -r name format file valid _ _ cfile cvalid <&3; do
+      cat "$file" "$valid" >/dev/null
+      local tg_s tv_s ig iv
+      tg_s=$(best_of_3 "$tg" check --format "$format" "$file")
+      tv_s=$(best_of_3 "$tg" check "$valid")
+      # garbage fails the check: the pipeline's status is not the bench's
+      ig=$({ valgrind --tool=callgrind --callgrind-out-file=/dev/null "$tg" \
+        check --format "$format" "$cfile" 2>&1 >/dev/null || true; } |
+        sed -n 's/.*Collected : *//p')
+      iv=$(instructions "$cvalid")
+      awk -v n="$name" -v f="$format" -v b="$(stat -c %s "$file")" \
+        -v tg="$tg_s" -v tv="$tv_s" -v ig="${ig//,/}" -v iv="${iv//,/}" \
+        -v cb="$(stat -c %s "$cfile")" -v cv="$(stat -c %s "$cvalid")" '
+        BEGIN {
+          gi = ig / cb; vi = iv / cv
+          printf "| %s | %s | %d | %s | %s | %.2f | %.1f | %.1f | %.2f |\n",
+            n, f, b, tg, tv, (tg > 0 ? tv / tg : 99), gi, vi, vi / gi }'
+    done 3<&0 </dev/null >>"$out"
+  worst=$(awk -F'|' '$4 ~ /^ [0-9]+ $/ { s = $7 + 0; i = $10 + 0;
+    m = s < i ? s : i; if (w == "" || m < w) w = m } END { print w }' "$out")
+  {
+    echo
+    echo "Lowest ratio of all inputs: $worst (target 0.33)."
+  } >>"$out"
+  cat "$out"
+}
+
 for format in $formats; do
   if [ "$format" = scaling ]; then
     bench_scaling
+  elif [ "$format" = garbage ]; then
+    bench_garbage
   else
     bench_format "$format"
   fi

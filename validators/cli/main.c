@@ -35,7 +35,9 @@ static const char help_check[] =
     "  --baseline FILE             only findings not in FILE fail, and are "
     "shown\n"
     "  --max-repeats N             findings per rule before one summary "
-    "line (default 100, 0 = all)\n"
+    "line (default 100, 0 = all);\n"
+    "                              a failing NetTrace block's rows past N "
+    "findings are skipped\n"
     "resource limits of the checker:\n";
 
 static const char help_exit[] =

@@ -219,14 +219,19 @@ int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
 {
     if (c->off[rule])
         return -1;
+    /* Over the cap: counted only.  The verdict took this rule in with its
+     * first finding (a rule's level is fixed for the whole check). */
+    if (tgE_capped(c, rule)) {
+        c->counts[rule]++;
+        return -1;
+    }
     const tg_rule *r = &c->fmt->rules[rule];
     tg_level level = c->levels[rule];
-    /* The verdict counts every finding, capped or not. */
     tg_verdict v = tgE_verdict(r->kind, level, c->fail_on);
     if (tg_verdict_rank(v) > tg_verdict_rank(c->worst))
         c->worst = v;
-    if (c->repeat_cap && ++c->counts[rule] > c->repeat_cap)
-        return -1;
+    if (c->repeat_cap)
+        c->counts[rule]++;
     tg_diag d;
     d.rule = r;
     d.level = level;

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rule.h"
 
@@ -81,5 +82,23 @@ static inline int tgE_capped(const tgE_check *c, size_t rule)
 {
     return c->repeat_cap && c->counts[rule] >= c->repeat_cap;
 }
+
+/*! tgE_shown() : whether the next finding of `rule` is shown (active and
+ *  under the repeat cap).  A finding that is only counted must cost next
+ *  to nothing, so a hostile input of millions of findings is checked as
+ *  fast as a valid one: its text and path are made only when shown. */
+static inline int tgE_shown(const tgE_check *c, size_t rule)
+{
+    return !c->off[rule] && !tgE_capped(c, rule);
+}
+
+/* TGE_TEXT(c, rule, buf, format, ...) : buf (an array) formatted, when the
+ * next finding of `rule` is shown; NULL (the engine's "") when it is only
+ * counted.  How a front end formats the text of a finding that can repeat
+ * per row, record or line. */
+#define TGE_TEXT(c, rule, buf, ...)                                           \
+    (tgE_shown((c), (rule))                                                   \
+         ? (snprintf((buf), sizeof(buf), __VA_ARGS__), (const char *)(buf))   \
+         : (const char *)NULL)
 
 #endif

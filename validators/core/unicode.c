@@ -7,7 +7,11 @@
 #define ONES  0x0101010101010101ull
 #define HIGHS 0x8080808080808080ull
 
-tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
+/* The scan of tgU_scan(); with `first_bad`, it returns at the first bad
+ * byte (tgU_utf8_bad() wants nothing else, and text that is not UTF-8 at
+ * all, random bytes, must cost no more than text that is). */
+static inline tgU_result scan(tgU_state *s, const unsigned char *p, size_t n,
+                              int first_bad)
 {
     tgU_result r = {SIZE_MAX, SIZE_MAX};
     size_t i = 0;
@@ -26,6 +30,8 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
             if (c < s->lo || c > s->hi) {
                 if (r.bad == SIZE_MAX)
                     r.bad = i;
+                if (first_bad)
+                    return r;
                 s->need = 0; /* resynchronise on this byte */
                 continue;
             }
@@ -47,10 +53,17 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
             s->hi = c == 0xF4 ? 0x8F : 0xBF; /* <= U+10FFFF    */
         } else if (r.bad == SIZE_MAX) {
             r.bad = i;
+            if (first_bad)
+                return r;
         }
         i++;
     }
     return r;
+}
+
+tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
+{
+    return scan(s, p, n, 0);
 }
 
 size_t tgU_utf8_bad(const unsigned char *p, size_t n)
@@ -68,7 +81,7 @@ size_t tgU_utf8_bad(const unsigned char *p, size_t n)
     if (!(high & HIGHS))
         return SIZE_MAX;
     tgU_state st = {0, 0, 0};
-    tgU_result r = tgU_scan(&st, p, n);
+    tgU_result r = scan(&st, p, n, 1);
     if (r.bad != SIZE_MAX)
         return r.bad;
     return tgU_incomplete(&st) ? n - 1 : SIZE_MAX;

@@ -159,7 +159,8 @@ typedef struct nt_check {
     uint64_t silent_count;
     uint64_t object; /* index of the object or block          */
     const char *object_name;
-    uint64_t row; /* index of the row in its block         */
+    uint64_t row;          /* index of the row in its block         */
+    uint64_t row_findings; /* findings in rows of this block    */
     char path[256];
     /* metadata, stacks, threads */
     tgI_map meta; /* defined metadata id -> nt_meta        */
@@ -189,6 +190,14 @@ typedef struct nt_check {
     int last_was_sp;       /* the object just read was an SPBlock   */
     int stop;              /* framing lost: stop reading            */
 } nt_check;
+
+/*! nt_abandon_rows() : called before each row of a block (k->row is its
+ *  index; row 0 starts the count): whether to stop decoding the rows of
+ *  the block, because they gave more findings than the repeat cap and the
+ *  file already fails, so what is left could only add findings that are
+ *  not shown (spec/nettrace.md, "Hostile input").  Then the rest of b is
+ *  skipped, and reported with its size as NT-SKIP-001. */
+int nt_abandon_rows(nt_check *k, nt_cur *b);
 
 /* Reporting, with the path built from the current position; _from marks
  * the finding as a consequence of finding `cause`. */

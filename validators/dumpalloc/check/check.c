@@ -38,17 +38,35 @@ typedef struct da_check {
     char path[160];
 } da_check;
 
+/* A FOURCC as text, \xNN for bytes that are not printable: made for
+ * every record of an unknown type, so without printf. */
 static void fourcc_text(uint32_t v, char out[17])
 {
+    static const char hex[] = "0123456789abcdef";
     char *p = out;
     for (int i = 0; i < 4; i++) {
         unsigned ch = (v >> (8 * i)) & 0xFF;
-        if (ch >= 0x20 && ch < 0x7F && ch != '\\')
+        if (ch >= 0x20 && ch < 0x7F && ch != '\\') {
             *p++ = (char)ch;
-        else
-            p += sprintf(p, "\\x%02x", ch);
+        } else {
+            *p++ = '\\';
+            *p++ = 'x';
+            *p++ = hex[ch >> 4];
+            *p++ = hex[ch & 15];
+        }
     }
     *p = 0;
+}
+
+/* The FOURCC v as the found text of a finding of `rule`, or NULL when
+ * that finding is only counted. */
+static const char *fourcc_found(const da_check *k, size_t rule, uint32_t v,
+                                char out[17])
+{
+    if (!tgE_shown(k->c, rule))
+        return NULL;
+    fourcc_text(v, out);
+    return out;
 }
 
 static const char *build_path(da_check *k, const char *field)
@@ -76,7 +94,10 @@ static int64_t report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,
 {
     if (!tgE_active(k->c, rule))
         return -1;
-    tgE_site s = {off, len, 0, 0, build_path(k, field), cause};
+    /* a finding only counted needs no path */
+    tgE_site s = {
+        off,  len, 0, 0, tgE_capped(k->c, rule) ? NULL : build_path(k, field),
+        cause};
     return tgE_report(k->c, rule, &s, exp, found);
 }
 
@@ -164,9 +185,10 @@ static int string_field(da_check *k, const char *field)
     uint32_t n = tgB_le32(p);
     if (n > k->rem) {
         char exp[48], found[48];
-        snprintf(exp, sizeof exp, "length <= %" PRIu64, k->rem);
-        snprintf(found, sizeof found, "%" PRIu32, n);
-        report_at(k, DA_STR_FIT, at, 4, field, -1, exp, found);
+        report_at(
+            k, DA_STR_FIT, at, 4, field, -1,
+            TGE_TEXT(k->c, DA_STR_FIT, exp, "length <= %" PRIu64, k->rem),
+            TGE_TEXT(k->c, DA_STR_FIT, found, "%" PRIu32, n));
         k->malformed = 1;
         return 1;
     }
@@ -178,9 +200,9 @@ static int string_field(da_check *k, const char *field)
 static void too_short(da_check *k, size_t rule, uint32_t need)
 {
     char exp[48], found[48];
-    snprintf(exp, sizeof exp, "Length >= %" PRIu32, need);
-    snprintf(found, sizeof found, "%" PRIu32, k->len);
-    int64_t seq = report_record(k, rule, exp, found);
+    int64_t seq = report_record(
+        k, rule, TGE_TEXT(k->c, rule, exp, "Length >= %" PRIu32, need),
+        TGE_TEXT(k->c, rule, found, "%" PRIu32, k->len));
     k->malformed = 1;
     if (rule == DA_ALOC_SHORT)
         k->lost_alloc = seq;
@@ -191,16 +213,13 @@ static void check_timestamp(da_check *k, const unsigned char *p, uint64_t at)
     int64_t secs = (int64_t)tgB_le64(p);
     uint32_t ns = tgB_le32(p + 8);
     char found[48];
-    if (ns >= 1000000000u) {
-        snprintf(found, sizeof found, "%" PRIu32, ns);
+    if (ns >= 1000000000u)
         report_at(k, DA_TIME_NSEC, at + 8, 4, "/time/nanoseconds", -1,
-                  "< 1000000000", found);
-    }
-    if (secs < 0) {
-        snprintf(found, sizeof found, "%" PRId64, secs);
+                  "< 1000000000",
+                  TGE_TEXT(k->c, DA_TIME_NSEC, found, "%" PRIu32, ns));
+    if (secs < 0)
         report_at(k, DA_TIME_NEGATIVE, at, 8, "/time/seconds", -1, ">= 0",
-                  found);
-    }
+                  TGE_TEXT(k->c, DA_TIME_NEGATIVE, found, "%" PRId64, secs));
 }
 
 static void limit_reached(da_check *k, uint64_t at)
@@ -238,9 +257,8 @@ static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
         exp = "a live address";
     }
     char found[48];
-    snprintf(found, sizeof found, "0x%" PRIx64, addr);
     report_at(k, rule, at, 8, "/address", alloc ? -1 : k->lost_alloc, exp,
-              found);
+              TGE_TEXT(k->c, rule, found, "0x%" PRIx64, addr));
 }
 
 static void check_aloc(da_check *k)
@@ -343,8 +361,8 @@ static int check_fram(da_check *k)
         return FRAME_TERM;
     default: {
         char t[17];
-        fourcc_text(k->subtype, t);
-        report_record(k, DA_FRAM_UNKNOWN, "NTVE, PCAL or TERM", t);
+        report_record(k, DA_FRAM_UNKNOWN, "NTVE, PCAL or TERM",
+                      fourcc_found(k, DA_FRAM_UNKNOWN, k->subtype, t));
         return FRAME_UNKNOWN;
     }
     }
@@ -366,11 +384,12 @@ static void enter_record(da_check *k)
     int fram = k->type == DA_FRAM;
     if (k->in_list && !fram) {
         char t[17];
-        fourcc_text(k->type, t);
         k->in_list = 0;
         k->is_frame = 0;
         k->record++;
-        k->list_broken = report_record(k, DA_LIST_INTERRUPTED, "FRAM", t);
+        k->list_broken =
+            report_record(k, DA_LIST_INTERRUPTED, "FRAM",
+                          fourcc_found(k, DA_LIST_INTERRUPTED, k->type, t));
         return;
     }
     if (k->in_list) {
@@ -400,12 +419,12 @@ static void check_payload(da_check *k)
         break;
     default: {
         char t[17];
-        fourcc_text(k->type, t);
         if (printable(k->type))
             report_record(k, DA_REC_UNKNOWN, "PROC, OBJE, ALOC, DALC or FRAM",
-                          t);
+                          fourcc_found(k, DA_REC_UNKNOWN, k->type, t));
         else
-            report_record(k, DA_REC_FOURCC, "printable ASCII", t);
+            report_record(k, DA_REC_FOURCC, "printable ASCII",
+                          fourcc_found(k, DA_REC_FOURCC, k->type, t));
         known = 0;
     }
     }
@@ -414,9 +433,10 @@ static void check_payload(da_check *k)
     /* TERM has its own rule for a payload (DA-FRAM-004) */
     if (known && frame != FRAME_TERM && !k->malformed && k->rem > 0) {
         char found[48];
-        snprintf(found, sizeof found, "%" PRIu64 " extra bytes", k->rem);
         report_at(k, DA_REC_EXTRA, tgW_offset(k->w), k->rem, "", -1,
-                  "no bytes past the fields", found);
+                  "no bytes past the fields",
+                  TGE_TEXT(k->c, DA_REC_EXTRA, found,
+                           "%" PRIu64 " extra bytes", k->rem));
     }
     if (k->type == DA_ALOC) {
         k->in_list = 1;
@@ -475,8 +495,8 @@ static int check_header(da_check *k)
     }
     if (k->start == 0 && k->type != DA_PROC) {
         char t[17];
-        fourcc_text(k->type, t);
-        report_record(k, DA_SEQ_FIRST, "PROC", t);
+        report_record(k, DA_SEQ_FIRST, "PROC",
+                      fourcc_found(k, DA_SEQ_FIRST, k->type, t));
     }
     return 1;
 }

@@ -276,6 +276,8 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
     memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
     uint64_t lo = UINT64_MAX, hi = 0, prev_capture = 0;
     for (k->row = 0; b->p < b->end; k->row++) {
+        if (nt_abandon_rows(k, b))
+            return; /* no row count, no Min/Max check on part of it */
         nt_event e;
         memset(&e, 0, sizeof e);
         e.off = nt_off(b);
@@ -343,7 +345,7 @@ void nt_stack_block(nt_check *k, nt_cur *b)
     uint32_t first = tgB_le32(b->p), count = tgB_le32(b->p + 4);
     b->p += 8;
     uint32_t ptr = k->pointer_size; /* 0: PointerSize was not 4 or 8 */
-    for (k->row = 0; k->row < count; k->row++) {
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
         uint64_t sat = nt_off(b);
         uint32_t size = nt_left(b) >= 4 ? tgB_le32(b->p) : 0;
         if (nt_left(b) < 4 || size > nt_left(b) - 4) {
@@ -386,7 +388,8 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b)
     }
     nt_sp_begin(k, tgB_le64(b->p), at);
     b->p += 12;
-    for (k->row = 0; k->row < (uint64_t)count; k->row++, b->p += 12)
+    for (k->row = 0; k->row < (uint64_t)count && !nt_abandon_rows(k, b);
+         k->row++, b->p += 12)
         nt_sp_thread(k, tgB_le64(b->p), tgB_le32(b->p + 8), nt_off(b));
     k->row = UINT64_MAX;
     nt_sp_end(k, at);

@@ -38,7 +38,7 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
                   "the end of the block");
         return;
     }
-    for (k->row = 0; k->row < count; k->row++) {
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
         uint64_t eat = nt_off(b), index, tid, pid;
         if (var(b, 64, &index) || var(b, 64, &tid) || var(b, 64, &pid)) {
             /* the Count claims more than the block holds */
@@ -175,6 +175,10 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
         return;
     }
     for (k->row = 0; k->row < count; k->row++) {
+        if (nt_abandon_rows(k, b)) {
+            k->row = UINT64_MAX;
+            return;
+        }
         draft_row m = {k, 0, {0}};
         uint64_t at = nt_off(b), id, event_id;
         if (nt_left(b) == 0) {

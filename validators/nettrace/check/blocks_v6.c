@@ -42,7 +42,7 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
                   found);
     }
     nt_sp_begin(k, ts, at);
-    for (k->row = 0; k->row < count; k->row++) {
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
         uint64_t index, seq, eat = nt_off(b);
         if (var6(k, b, 64, &index, NT_SP_PARSE, "/ThreadIndex") ||
             var6(k, b, 32, &seq, NT_SP_PARSE, "/SequenceNumber")) {
@@ -84,7 +84,7 @@ static int thread_info(nt_check *k, nt_cur *r)
 
 void nt_thread_block_v6(nt_check *k, nt_cur *b)
 {
-    for (k->row = 0; nt_left(b) > 0; k->row++) {
+    for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
         uint64_t at = nt_off(b);
         nt_cur r;
         if (nt_sized_row(b, &r) != 0) {
@@ -109,7 +109,7 @@ void nt_thread_block_v6(nt_check *k, nt_cur *b)
 
 void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
 {
-    for (k->row = 0; nt_left(b) > 0; k->row++) {
+    for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
         uint64_t at = nt_off(b), index, seq;
         if (var6(k, b, 64, &index, NT_ROW_VARUINT, "/Index") ||
             var6(k, b, 32, &seq, NT_ROW_VARUINT, "/SequenceNumber"))
@@ -149,7 +149,7 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
     b->p += 8;
     if (first == 0)
         nt_report(k, NT_LBL_FIRST, at, 4, "/firstIndex", ">= 1", "0");
-    for (k->row = 0; k->row < count; k->row++) {
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
         for (;;) {
             uint64_t lat = nt_off(b);
             if (nt_left(b) < 1) {

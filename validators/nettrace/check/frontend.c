@@ -55,6 +55,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     }
     if (!tgE_active(k->c, rule))
         return -1;
+    k->row_findings += k->row != UINT64_MAX;
     if (tgE_capped(k->c, rule)) { /* counted, never shown: no path */
         tgE_site s = {off, len, 0, 0, NULL, cause};
         return tgE_report(k->c, rule, &s, NULL, NULL);
@@ -71,6 +72,26 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                  k->object_name, k->row, field);
     tgE_site s = {off, len, 0, 0, k->path, cause};
     return tgE_report(k->c, rule, &s, exp, found);
+}
+
+int nt_abandon_rows(nt_check *k, nt_cur *b)
+{
+    const tgE_check *c = k->c;
+    if (k->row == 0)
+        k->row_findings = 0;
+    if (c->repeat_cap == 0 || k->row_findings <= c->repeat_cap ||
+        tg_verdict_rank(c->worst) < tg_verdict_rank(TG_VIOLATIONS) ||
+        nt_left(b) == 0)
+        return 0;
+    char found[80];
+    snprintf(found, sizeof found,
+             "%zu bytes skipped after %" PRIu64 " findings", nt_left(b),
+             k->row_findings);
+    k->row = UINT64_MAX;
+    nt_report(k, NT_SKIP_BLOCK, nt_off(b), nt_left(b), "",
+              "its rows checked to the block's end", found);
+    b->p = b->end;
+    return 1;
 }
 
 int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field)

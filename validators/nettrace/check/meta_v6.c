@@ -231,7 +231,7 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
     if (nt_left(b) == 0)
         nt_report(k, NT_BLK_EMPTY_OTHER, nt_off(b), 0, "", "1 or more rows",
                   "none");
-    for (k->row = 0; nt_left(b) > 0; k->row++) {
+    for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
         uint64_t at = nt_off(b);
         nt_cur r;
         if (nt_sized_row(b, &r) != 0) {

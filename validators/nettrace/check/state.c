@@ -152,17 +152,19 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     if (s == want)
         return; /* the hot path: nothing to format */
     char exp[32], found[64];
-    snprintf(exp, sizeof exp, "%" PRIu32, want);
-    if (s == 1 && !k->v6) {
-        nt_report(k, NT_SEQ_RESET, off, len, field, exp, "1");
-    } else if (ahead < 0x80000000u) {
-        snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", s,
-                 ahead);
-        nt_report(k, NT_SEQ_GAP, off, len, field, exp, found);
-    } else {
-        snprintf(found, sizeof found, "%" PRIu32, s);
-        nt_report(k, NT_SEQ_BACK, off, len, field, exp, found);
-    }
+    size_t rule = s == 1 && !k->v6      ? NT_SEQ_RESET
+                  : ahead < 0x80000000u ? NT_SEQ_GAP
+                                        : NT_SEQ_BACK;
+    const char *e = TGE_TEXT(k->c, rule, exp, "%" PRIu32, want);
+    if (rule == NT_SEQ_RESET)
+        nt_report(k, rule, off, len, field, e, "1");
+    else if (rule == NT_SEQ_GAP)
+        nt_report(k, rule, off, len, field, e,
+                  TGE_TEXT(k->c, rule, found, "%" PRIu32 " (%" PRIu32 " lost)",
+                           s, ahead));
+    else
+        nt_report(k, rule, off, len, field, e,
+                  TGE_TEXT(k->c, rule, found, "%" PRIu32, s));
 }
 
 /* The finding for a thread index that is not live (t: its entry, if any). */
@@ -171,12 +173,12 @@ not_live(nt_check *k, const nt_thread *t, uint64_t index, uint64_t off,
          uint64_t len, const char *field)
 {
     char found[64];
-    snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
-             t ? " (removed)" : "");
-    nt_report(k, k->draft ? NT_DRF_THREAD : NT_THR_UNKNOWN, off, len, field,
+    size_t rule = k->draft ? NT_DRF_THREAD : NT_THR_UNKNOWN;
+    nt_report(k, rule, off, len, field,
               k->draft ? "an index declared since the last sequence point"
                        : "a live thread index",
-              found);
+              TGE_TEXT(k->c, rule, found, "index %" PRIu64 "%s", index,
+                       t ? " (removed)" : ""));
 }
 
 /* A v6 thread index that must be live; NULL (reported) if it is not. */
@@ -190,20 +192,37 @@ static inline nt_thread *live_thread(nt_check *k, uint64_t index, uint64_t off,
     return NULL;
 }
 
+/* An event's timestamp below `floor` (rule's finding; `why` follows the
+ * expected bound). */
+static void ts_finding(nt_check *k, size_t rule, const nt_event *e,
+                       uint64_t hl, uint64_t floor, const char *why)
+{
+    char exp[64], t1[24], t2[24];
+    if (!tgE_shown(k->c, rule)) {
+        nt_report(k, rule, e->off, hl, "/TimeStamp", NULL, NULL);
+        return;
+    }
+    snprintf(exp, sizeof exp, ">= %s%s", nt_ts_text(k, floor, t1, sizeof t1),
+             why);
+    nt_report(k, rule, e->off, hl, "/TimeStamp", exp,
+              nt_ts_text(k, e->ts ^ k->ts_flip, t2, sizeof t2));
+}
+
 void nt_on_event(nt_check *k, const nt_event *e)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
-    char exp[48], found[48];
+    char found[48];
     /* an event's findings cover its header: the fields at fault are in
      * it, and where each sits depends on the row's flags */
     uint64_t hl = e->payload_off - e->off;
     if (!k->tables_full) {
         const nt_meta *m = tgI_find(&k->meta, e->metadata_id);
         if (m == NULL) {
-            snprintf(found, sizeof found, "%" PRIu32, e->metadata_id);
             nt_report(k, NT_REF_METADATA, e->off, hl, "/MetadataId",
-                      "a defined metadata id", found);
+                      "a defined metadata id",
+                      TGE_TEXT(k->c, NT_REF_METADATA, found, "%" PRIu32,
+                               e->metadata_id));
         } else if (k->decode_payloads) {
             nt_check_payload(k, m, e);
         }
@@ -213,30 +232,24 @@ void nt_on_event(nt_check *k, const nt_event *e)
                   "a non-zero id", "0");
     if (k->v6 && e->label_list != 0 && !k->tables_full &&
         !tgI_find(&k->labels, e->label_list)) {
-        snprintf(found, sizeof found, "%" PRIu32, e->label_list);
-        nt_report(k, NT_LBL_UNKNOWN, e->off, hl, "/LabelListId",
-                  "a label list defined since the last sequence point", found);
+        nt_report(
+            k, NT_LBL_UNKNOWN, e->off, hl, "/LabelListId",
+            "a label list defined since the last sequence point",
+            TGE_TEXT(k->c, NT_LBL_UNKNOWN, found, "%" PRIu32, e->label_list));
     }
     if (e->stack_id != 0 && !k->tables_full &&
         !tgS_contains(&k->stacks, e->stack_id)) {
-        snprintf(found, sizeof found, "%" PRIu32, e->stack_id);
-        nt_report(k, NT_REF_STACK, e->off, hl, "/StackId",
-                  "a stack id defined since the last sequence point", found);
+        nt_report(
+            k, NT_REF_STACK, e->off, hl, "/StackId",
+            "a stack id defined since the last sequence point",
+            TGE_TEXT(k->c, NT_REF_STACK, found, "%" PRIu32, e->stack_id));
     }
     uint64_t ts = e->ts ^ k->ts_flip; /* ordered as its declared type */
-    char t1[24], t2[24];
-    if (k->sp_count > 0 && ts < k->last_sp_ts) {
-        snprintf(exp, sizeof exp, ">= %s (the last SP)",
-                 nt_ts_text(k, k->last_sp_ts, t1, sizeof t1));
-        nt_report(k, NT_ORD_SP_WINDOW, e->off, hl, "/TimeStamp", exp,
-                  nt_ts_text(k, ts, t2, sizeof t2));
-    }
-    if (k->have_sorted && ts < k->sorted_floor) {
-        snprintf(exp, sizeof exp, ">= %s",
-                 nt_ts_text(k, k->sorted_floor, t1, sizeof t1));
-        nt_report(k, NT_ORD_SORTED, e->off, hl, "/TimeStamp", exp,
-                  nt_ts_text(k, ts, t2, sizeof t2));
-    }
+    if (k->sp_count > 0 && ts < k->last_sp_ts)
+        ts_finding(k, NT_ORD_SP_WINDOW, e, hl, k->last_sp_ts,
+                   " (the last SP)");
+    if (k->have_sorted && ts < k->sorted_floor)
+        ts_finding(k, NT_ORD_SORTED, e, hl, k->sorted_floor, "");
     if (e->sorted && (!k->have_sorted || ts > k->sorted_floor)) {
         k->sorted_floor = ts;
         k->have_sorted = 1;
@@ -265,19 +278,15 @@ void nt_on_event(nt_check *k, const nt_event *e)
         }
     }
     if (k->v6 && !t->has_event && e->seq != 1 && t->seq == 0) {
-        snprintf(found, sizeof found, "%" PRIu32, e->seq);
         nt_report(k, NT_SEQ_FIRST_V6, e->off, hl, "/SequenceNumber", "1",
-                  found);
+                  TGE_TEXT(k->c, NT_SEQ_FIRST_V6, found, "%" PRIu32, e->seq));
     } else {
         /* a thread's numbering starts at 1: as if the last one were 0 */
         sequence(k, t->seq, e->seq, e->off, hl, "/SequenceNumber");
     }
-    if (t->has_event && ts < t->last_ts) {
-        snprintf(exp, sizeof exp, ">= %s",
-                 nt_ts_text(k, t->last_ts, t1, sizeof t1));
-        nt_report(k, k->v6 ? NT_ORD_THREAD_V6 : NT_ORD_THREAD, e->off, hl,
-                  "/TimeStamp", exp, nt_ts_text(k, ts, t2, sizeof t2));
-    }
+    if (t->has_event && ts < t->last_ts)
+        ts_finding(k, k->v6 ? NT_ORD_THREAD_V6 : NT_ORD_THREAD, e, hl,
+                   t->last_ts, "");
     if (t->seen_sp != k->sp_count + 1) {
         t->seen_sp = k->sp_count + 1;
         k->threads_since_sp++;
