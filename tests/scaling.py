@@ -10,7 +10,8 @@ O(log n): stack id ranges (added in descending order, the worst for a
 sorted list), metadata ids, capture threads (ids spread over the high
 bits, the worst for a weak hash), small blocks, v6 thread indexes, v6
 label lists followed by many sequence points (each clears the label
-table), dumpalloc live addresses (high bits only), and AFPerf runs,
+table), dumpalloc live addresses (high bits only), v6 thread and metadata tables
+flushed by many sequence points, and AFPerf runs,
 region ids scattered over 40 bits (one range each), nested regions and
 values whose MeasurementType comes at the end, and TraceLog live threads
 and function ids scattered over 32 bits, frames that name functions
@@ -61,19 +62,19 @@ def v45_metadata(n):
 
 
 def v45_threads(n):
-    """One event on each of n capture threads (ids i << 40), in blocks of
+    """One event on each of n capture threads (ids i << 44), in blocks of
     1000 rows, then a sequence point listing them all."""
     f = File()
     f.add("MetadataBlock", meta_block(1, 1))
     for first in range(0, n, 1000):
         rows = b"".join(row(EVENT, meta=1,
                             seq=0 if i == first else BACK_TO_1,
-                            capture=(i + 1) << 40, proc=0,
-                            thread=(i + 1) << 40,
+                            capture=(i + 1) << 44, proc=0,
+                            thread=(i + 1) << 44,
                             ts=150 if i == first else 0)
                         for i in range(first, min(first + 1000, n)))
         f.add("EventBlock", nt45.block_content(rows, 150, 150))
-    f.add("SPBlock", sp(200, *[((i + 1) << 40, 1) for i in range(n)]))
+    f.add("SPBlock", sp(200, *[((i + 1) << 44, 1) for i in range(n)]))
     return f.build()
 
 
@@ -102,17 +103,17 @@ def v6_head():
 
 
 def v6_threads(n):
-    """n thread indexes (i << 40) declared in Thread blocks of 1000 rows,
+    """n thread indexes (i << 44) declared in Thread blocks of 1000 rows,
     one event on each, removed at the end."""
     out = [v6_head()]
     for first in range(0, n, 1000):
         ids = range(first + 1, min(first + 1000, n) + 1)
-        rows = b"".join(struct.pack("<H", len(nt45.var(i << 40))) +
-                        nt45.var(i << 40) for i in ids)
+        rows = b"".join(struct.pack("<H", len(nt45.var(i << 44))) +
+                        nt45.var(i << 44) for i in ids)
         out.append(v6_block(6, rows))
         evs = b"".join(bytes([0x47]) + nt45.var(1) +
                        nt45.var(0 if i == ids[0] else BACK_TO_1) +
-                       nt45.var(i << 40) + b"\0" + nt45.var(i << 40) +
+                       nt45.var(i << 44) + b"\0" + nt45.var(i << 44) +
                        (nt45.var(150) if i == ids[0] else b"\0")
                        for i in ids)
         out.append(v6_block(2, struct.pack("<hhqq", 20, 1, 150, 150) + evs))
@@ -132,12 +133,31 @@ def v6_labels(n):
     return b"".join(out)
 
 
+def v6_flush(n):
+    """n thread indexes (i << 44) and n metadata ids, then n / 4 sequence
+    points with Flags 3: the first clears both tables at their largest,
+    the others clear them empty; each must cost what the table holds, not
+    what it once grew to."""
+    rows = b"".join(
+        struct.pack("<H", len(r)) + r for r in (
+            nt45.var(i) + nt6.s("P") + b"\x01" + nt6.s("E") +
+            struct.pack("<HH", 0, 0) for i in range(2, n + 2)))
+    threads = b"".join(struct.pack("<H", len(nt45.var(i << 44))) +
+                       nt45.var(i << 44) for i in range(1, n + 1))
+    out = [v6_head(), v6_block(3, struct.pack("<H", 0) + rows),
+           v6_block(6, threads)]
+    for i in range(n // 4):
+        out.append(v6_block(4, struct.pack("<QII", 200 + i, 3, 0)))
+    out.append(v6_block(0, b""))
+    return b"".join(out)
+
+
 def da_live(n):
-    """n allocations (addresses i << 40) never freed."""
+    """n allocations (addresses i << 44) never freed."""
     out = [da_rec(b"PROC", struct.pack("<I", 1) + da_str(b"app"))]
     term = da_rec(b"FRAM", b"TERM")
     for i in range(1, n + 1):
-        out.append(da_rec(b"ALOC", struct.pack("<QqI", i << 40, 1, 0)))
+        out.append(da_rec(b"ALOC", struct.pack("<QqI", i << 44, 1, 0)))
         out.append(term)
     return b"".join(out)
 
@@ -148,18 +168,18 @@ AF_RUN = "RunInfo,1,ns,1639527663.5,1.0.0,7,app,1.0,\n" \
 
 
 def af_runs(n):
-    """n runs (ids i << 40), each with a MeasurementType and a value."""
+    """n runs (ids i << 44), each with a MeasurementType and a value."""
     return (AF_HEAD + "".join(
         "RunInfo,1,ns,1639527663.5,1.0.0,%d,app,1.0,\n"
         "MeasurementType,2,%d,0,Count,int64,count,,\n"
-        "RunPoint,3,%d,0,5\n" % ((i << 40,) * 3) for i in range(1, n + 1))
+        "RunPoint,3,%d,0,5\n" % ((i << 44,) * 3) for i in range(1, n + 1))
     ).encode()
 
 
 def af_regions(n):
     """n regions whose ids are scattered over 40 bits: no two adjacent,
     so each is a range of its own."""
-    ids = [(i * 0x9E3779B1) % (1 << 40) * 2 for i in range(1, n + 1)]
+    ids = [(i * 0x9E3779B1) % (1 << 44) * 2 for i in range(1, n + 1)]
     return (AF_HEAD + AF_RUN + "".join(
         "RegionStart,%d,7,%d,r,\nRegionPoint,%d,%d,0,5\nRegionStop,%d,%d\n"
         % (10 + i, r, 10 + i, r, 10 + i, r) for i, r in enumerate(ids))
@@ -238,14 +258,16 @@ CASES = [
     ("stacks", "nettrace", "v4/v5 StackBlocks, ids descending, no SP",
      v45_stacks),
     ("metadata", "nettrace", "v4/v5 metadata ids", v45_metadata),
-    ("threads", "nettrace", "v4/v5 capture threads (ids i << 40)",
+    ("threads", "nettrace", "v4/v5 capture threads (ids i << 44)",
      v45_threads),
     ("blocks", "nettrace", "v4/v5 EventBlocks of one event", v45_blocks),
-    ("threads6", "nettrace", "v6 thread indexes (i << 40)", v6_threads),
+    ("threads6", "nettrace", "v6 thread indexes (i << 44)", v6_threads),
     ("labels6", "nettrace", "v6 label lists, then n/4 sequence points",
      v6_labels),
-    ("live", "dumpalloc", "dumpalloc live addresses (i << 40)", da_live),
-    ("runs", "afperf", "AFPerf runs (ids i << 40)", af_runs),
+    ("flush6", "nettrace", "v6 threads and metadata ids, then n/4 "
+     "sequence points that flush both", v6_flush),
+    ("live", "dumpalloc", "dumpalloc live addresses (i << 44)", da_live),
+    ("runs", "afperf", "AFPerf runs (ids i << 44)", af_runs),
     ("regions", "afperf", "AFPerf region ids, scattered", af_regions),
     ("nested", "afperf", "AFPerf regions nested n deep", af_nested),
     ("pending", "afperf", "AFPerf values typed at the end", af_pending),
