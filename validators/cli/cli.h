@@ -23,6 +23,13 @@ const tg_format_info *tgC_format(const char *name);
 /*! tgC_number() : parse a decimal count with an optional K, M, G (x1024)
  *  suffix.  @return 0, or -1 if s is not such a number. */
 int tgC_number(const char *s, uint64_t *out);
+/* The longest path the CLI makes, keeps or names (Linux's PATH_MAX): a
+ * path that would be longer is an error, never cut short. */
+#define TGC_PATH 4096
+/*! tgC_path() : the path printf makes of format into out[TGC_PATH].
+ *  @return 0, or -1 after saying on stderr that it is too long. */
+int tgC_path(char out[TGC_PATH], const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 /*! tgC_mkdirs() : mkdir -p.  @return 0 or -1 (errno set). */
 int tgC_mkdirs(const char *path);
 /*! tgC_write_file() : a tg_write_fn over a FILE *. */

@@ -11,6 +11,9 @@
 #include "../core/escape.h"
 #include "cli.h"
 
+/* what --out may leave of a TGC_PATH for the names made under it */
+#define OUT_ROOM 128
+
 typedef struct gen_opts {
     const char *format;
     const char *profile;
@@ -76,6 +79,11 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
                          argv[0]);
     if (o->suffix == NULL)
         o->suffix = tgC_format(o->format)->extension;
+    /* room in a TGC_PATH for the longest name made under it:
+     * /invalid/RULE-ID/NNNN and a suffix of 32 */
+    if (o->out && strlen(o->out) > TGC_PATH - OUT_ROOM)
+        return tgC_usage("%s: --out names a path longer than %d bytes",
+                         argv[0], TGC_PATH - OUT_ROOM);
     return 0;
 }
 
@@ -134,7 +142,7 @@ int tgC_gen(int argc, char **argv)
         return TG_IO_ERROR;
     }
     for (uint64_t i = 0; i < o.count; i++) {
-        char path[4096];
+        char path[TGC_PATH];
         snprintf(path, sizeof path, "%s/%04" PRIu64 "%s", o.out, i, o.suffix);
         if ((r = write_trace(path, o.format, o.profile, o.style, o.seed + i,
                              o.size)) != 0)
@@ -188,11 +196,11 @@ static void manifest_line(FILE *m, const char *file, const char *format,
 static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                        const tg_rule *rule, FILE *manifest)
 {
-    char dir[4096], path[4096], rel[512], parent[64];
+    char dir[TGC_PATH], path[TGC_PATH], rel[512], parent[64];
     snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, tg_rule_id(rule));
     for (unsigned v = 0;; v++) {
         tg_mutant mu;
-        char tmp[4096];
+        char tmp[TGC_PATH];
         snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, o->suffix);
         FILE *f = fopen(tmp, "wb");
         if (f == NULL) {
@@ -250,7 +258,7 @@ static int holds_files(const char *dir)
  * and how a reader's test suite is to use them. */
 static int write_readme(const gen_opts *o)
 {
-    char path[4096];
+    char path[TGC_PATH];
     snprintf(path, sizeof path, "%s/README.md", o->out);
     FILE *f = fopen(path, "w");
     if (f == NULL) {
@@ -326,7 +334,7 @@ int tgC_mutate(int argc, char **argv)
                          "new folder, or add --force",
                          o.out);
     const tg_format_info *info = tgC_format(o.format);
-    char path[4096], rel[64];
+    char path[TGC_PATH], rel[64];
     snprintf(path, sizeof path, "%s/valid", o.out);
     if (tgC_mkdirs(path) != 0) {
         fprintf(stderr, "tracegate: cannot create %s: %s\n", path,

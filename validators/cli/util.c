@@ -56,9 +56,22 @@ int tgC_number(const char *s, uint64_t *out)
     return 0;
 }
 
+int tgC_path(char out[TGC_PATH], const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(out, TGC_PATH, format, ap);
+    va_end(ap);
+    if (n >= 0 && n < TGC_PATH)
+        return 0;
+    fprintf(stderr, "tracegate: a path longer than %d bytes: %.60s...\n",
+            TGC_PATH - 1, out);
+    return -1;
+}
+
 int tgC_mkdirs(const char *path)
 {
-    char buf[4096];
+    char buf[TGC_PATH];
     size_t n = strlen(path);
     if (n == 0 || n >= sizeof buf) {
         errno = ENAMETOOLONG;

@@ -67,16 +67,18 @@ static void *run_one(size_t i, unsigned worker, void *ctx)
     outcome *out = calloc(1, sizeof *out);
     if (out == NULL)
         return NULL;
-    char scratch[4200];
-    snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
+    char scratch[TGC_PATH];
     or_run r;
-    if (or_run_reader(s->reader, s->cases->at[i].path, scratch, &s->o->lim,
+    if (tgC_path(scratch, "%s/%u", s->base, worker) != 0 ||
+        or_run_reader(s->reader, s->cases->at[i].path, scratch, &s->o->lim,
                       &r) != 0) {
         free(out);
         return NULL;
     }
     if (r.exited && r.status == 127) { /* sh: no such command */
-        snprintf(out->why, sizeof out->why, "%s", r.err);
+        /* the start of the shell's message: cut to fit, on purpose */
+        snprintf(out->why, sizeof out->why, "%.*s", (int)sizeof out->why - 1,
+                 r.err);
         out->cls = OR_NCLASSES;
         return out;
     }
@@ -146,10 +148,13 @@ static void *shrink_one(size_t k, unsigned worker, void *ctx)
         free(out);
         return NULL;
     }
-    char dir[4200], candidate[4400];
-    snprintf(dir, sizeof dir, "%s/%u", s->base, worker);
-    snprintf(candidate, sizeof candidate, "%s/candidate%s", dir,
-             ending(d->example));
+    char dir[TGC_PATH], candidate[TGC_PATH];
+    if (tgC_path(dir, "%s/%u", s->base, worker) != 0 ||
+        tgC_path(candidate, "%s/candidate%s", dir, ending(d->example)) != 0) {
+        free(out->data);
+        free(out);
+        return NULL;
+    }
     or_probe p = {s->reader,        dir,      &s->o->lim, s->pat,
                   &s->cases->at[i], candidate};
     /* a hang costs a whole timeout per try */
@@ -171,10 +176,12 @@ static void shrink_done(size_t k, void *result, void *ctx)
         s->failed = 1;
         return;
     }
-    snprintf(d->minimal, sizeof d->minimal, "%s/%zu-%s-%s-%zu%s", s->o->keep,
-             s->reader_number, or_class_name(d->cls),
-             d->rule[0] ? d->rule : "valid", k + 1, ending(d->example));
-    FILE *f = fopen(d->minimal, "wb");
+    FILE *f = tgC_path(d->minimal, "%s/%zu-%s-%s-%zu%s", s->o->keep,
+                       s->reader_number, or_class_name(d->cls),
+                       d->rule[0] ? d->rule : "valid", k + 1,
+                       ending(d->example)) == 0
+                  ? fopen(d->minimal, "wb")
+                  : NULL;
     int bad = f == NULL || fwrite(out->data, 1, out->size, f) != out->size;
     bad |= f != NULL && fclose(f) != 0;
     if (bad) {
@@ -215,14 +222,13 @@ static int remove_entry(const char *path, const struct stat *st, int flag,
 static int make_scratch(session *s, unsigned jobs)
 {
     const char *tmp = getenv("TMPDIR");
-    snprintf(s->base, sizeof s->base, "%s/tracegate-oracle-XXXXXX",
-             tmp && *tmp ? tmp : "/tmp");
-    if (mkdtemp(s->base) == NULL)
+    if (tgC_path(s->base, "%s/tracegate-oracle-XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp") != 0 ||
+        mkdtemp(s->base) == NULL)
         return -1;
     for (unsigned w = 0; w < jobs; w++) {
-        char dir[4200];
-        snprintf(dir, sizeof dir, "%s/%u", s->base, w);
-        if (mkdir(dir, 0700) != 0)
+        char dir[TGC_PATH];
+        if (tgC_path(dir, "%s/%u", s->base, w) != 0 || mkdir(dir, 0700) != 0)
             return -1;
     }
     return 0;

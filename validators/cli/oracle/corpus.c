@@ -51,8 +51,9 @@ static const char *text_of(json_t *o, const char *key)
  * exit code after saying why. */
 static int read_manifest(or_cases *cs, const char *dir)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/manifest.jsonl", dir);
+    char path[TGC_PATH];
+    if (tgC_path(path, "%s/manifest.jsonl", dir) != 0)
+        return TG_USAGE;
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return errno == ENOENT ? 1 : (perror(path), TG_IO_ERROR);

@@ -96,7 +96,7 @@ int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
 
 /* ---- --fuzz: inputs made and run by every reader until time is up ---- */
 typedef struct fuzz_item {
-    char path[4300], rule[32], what[200];
+    char path[TGC_PATH], rule[32], what[200];
     tgM_buf input; /* its bytes, kept if they show a defect */
     or_judgement j;
     outcome out[MAX_READERS];
@@ -122,8 +122,8 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
     if (it == NULL)
         return NULL;
     uint64_t n = s->fuzzed + i;
-    snprintf(it->path, sizeof it->path, "%s/fuzz-%" PRIu64, s->base, n);
-    if (or_fuzz_input(s->o->format, s->o->seed, n, it->path, &it->input,
+    if (tgC_path(it->path, "%s/fuzz-%" PRIu64, s->base, n) != 0 ||
+        or_fuzz_input(s->o->format, s->o->seed, n, it->path, &it->input,
                       it->rule, it->what, sizeof it->what) != 0) {
         fuzz_item_free(it);
         return NULL;
@@ -136,8 +136,11 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
                  it->rule[0] ? it->rule : NULL};
     or_judge(&c, it->input.p ? it->input.p : (const unsigned char *)"",
              it->input.n, &it->j);
-    char scratch[4200];
-    snprintf(scratch, sizeof scratch, "%s/%u", s->base, worker);
+    char scratch[TGC_PATH];
+    if (tgC_path(scratch, "%s/%u", s->base, worker) != 0) {
+        fuzz_item_free(it);
+        return NULL;
+    }
     for (size_t k = 0; k < s->o->nreaders; k++) {
         or_run r;
         outcome *o = &it->out[k];
@@ -159,10 +162,11 @@ static void *fuzz_one(size_t i, unsigned worker, void *ctx)
 static int keep_input(session *s, const fuzz_item *it, uint64_t number,
                       or_defect *const *defects, size_t n)
 {
-    char dir[4200], kept[4400];
-    snprintf(dir, sizeof dir, "%s/fuzz", s->o->keep);
-    snprintf(kept, sizeof kept, "%s/%06" PRIu64 "%s", dir, number,
-             tgC_format(s->o->format)->extension);
+    char dir[TGC_PATH], kept[TGC_PATH];
+    if (tgC_path(dir, "%s/fuzz", s->o->keep) != 0 ||
+        tgC_path(kept, "%s/%06" PRIu64 "%s", dir, number,
+                 tgC_format(s->o->format)->extension) != 0)
+        return -1;
     FILE *f = tgC_mkdirs(dir) == 0 ? fopen(kept, "wb") : NULL;
     int bad =
         f == NULL || fwrite(it->input.p, 1, it->input.n, f) != it->input.n;
@@ -174,8 +178,7 @@ static int keep_input(session *s, const fuzz_item *it, uint64_t number,
     }
     for (size_t k = 0; k < n; k++)
         if (defects[k])
-            snprintf(defects[k]->example, sizeof defects[k]->example, "%s",
-                     kept);
+            memcpy(defects[k]->example, kept, sizeof kept);
     return 0;
 }
 

@@ -174,11 +174,11 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
 /* ---- score.c ---- */
 typedef struct or_defect {
     or_class cls;
-    char rule[32];      /* the rule, or "" for a valid file             */
-    char sig[160];      /* the reader's message, normalised             */
-    char why[320];      /* the first message seen, as printed           */
-    char example[4096]; /* the first file that showed it                */
-    char minimal[4096]; /* the shrunk reproducer, or ""                 */
+    char rule[32];          /* the rule, or "" for a valid file             */
+    char sig[160];          /* the reader's message, normalised             */
+    char why[320];          /* the first message seen, as printed           */
+    char example[TGC_PATH]; /* the first file that showed it             */
+    char minimal[TGC_PATH]; /* the shrunk reproducer, or ""              */
     size_t example_size, minimal_size;
     uint64_t count;
 } or_defect;

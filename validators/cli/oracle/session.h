@@ -39,7 +39,7 @@ typedef struct session {
     const or_patterns *pat;
     const char *reader;
     size_t reader_number; /* 1-based, in reproducers' names */
-    char base[4096];      /* the scratch folder; worker w works in base/w */
+    char base[TGC_PATH];  /* the scratch folder; worker w works in base/w */
     or_score *score;
     or_score *scores; /* every reader's, for --fuzz */
     uint64_t fuzzed;  /* --fuzz inputs made so far */
