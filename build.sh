@@ -5,6 +5,9 @@
 #   ./build.sh test       build with ASan+UBSan and run every test (prove)
 #   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
 #                         per target (default 60)
+#   ./build.sh fuzz-large [S]  the same with inputs up to 4 MiB, length
+#                         control off and seeds above 1 MiB (default 600 s
+#                         per target): the paths that depend on size
 #   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
@@ -141,15 +144,27 @@ case $mode in
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     run prove --exec '' --timer build-test/tests/*-t tests/*.t
     ;;
-  fuzz)
+  fuzz | fuzz-large)
     need_packages "${base_packages[@]}" "${fuzz_packages[@]}"
     configure_and_build build-fuzz -DTG_SANITIZER=address,undefined \
       -DTG_BUILD_FUZZERS=ON -DTG_BUILD_TESTS=OFF
-    seconds=${2:-60}
+    if [ "$mode" = fuzz ]; then
+      seconds=${2:-60}
+      # 64 KiB inputs: large seeds (real samples) are used by their prefix
+      size=(-max_len=65536)
+    else
+      seconds=${2:-600}
+      # libFuzzer's length control keeps inputs near 100 KB; off, with
+      # seeds above 1 MiB, the window growing, blocks and records over
+      # 100 KiB and the block limit are fuzzed too
+      size=(-len_control=0 -max_len=4194304 -rss_limit_mb=4096)
+    fi
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
       format=${name%_fuzz}
-      work="build-fuzz/work-$name" # grows; corpus/ stays as committed
+      # grows; corpus/ stays as committed; large inputs in their own
+      work="build-fuzz/work-$name"
+      [ "$mode" = fuzz ] || work="build-fuzz/work-large-$name"
       mkdir -p "$work"
       # a format's target starts from its corpus; roundtrip (generator
       # choices, not trace bytes) from its regressions alone
@@ -157,14 +172,27 @@ case $mode in
       [ -d "corpus/$format" ] && seeds="corpus/$format"
       [ -d "fuzz/regressions/$format" ] && seeds="$seeds fuzz/regressions/$format"
       [ -d "../shared/samples/$format" ] && seeds="$seeds ../shared/samples/$format"
+      if [ "$mode" = fuzz-large ] && [ -d "corpus/$format" ]; then
+        # a valid and a hostile trace above 1 MiB per profile
+        large="build-fuzz/large-seeds-$format"
+        mkdir -p "$large"
+        for profile in $(build-fuzz/tracegate rules "$format" | sed -n \
+          's/.*profiles: \(.*\))$/\1/p'); do
+          for style in "" --hostile; do
+            build-fuzz/tracegate gen "$format" --profile "$profile" $style \
+              --size 1200000 --seed 3 --out - \
+              >"$large/$profile${style:+-hostile}.bin"
+          done
+        done
+        seeds="$large $seeds"
+      fi
       dict=()
       [ -f "fuzz/$format.dict" ] && dict=(-dict="fuzz/$format.dict")
-      # shellcheck disable=SC2086
-      # 64 KiB inputs: large seeds (real samples) are used by their prefix
       # findings go to the build folder, never the repository's root;
       # one worth keeping moves to fuzz/regressions/ under a telling name
       mkdir -p "build-fuzz/artifacts-$name"
-      run "build-fuzz/$name" -max_total_time="$seconds" -max_len=65536 \
+      # shellcheck disable=SC2086
+      run "build-fuzz/$name" -max_total_time="$seconds" "${size[@]}" \
         -print_final_stats=1 "${dict[@]}" \
         -artifact_prefix="build-fuzz/artifacts-$name/" "$work" $seeds
     done

@@ -100,5 +100,11 @@ static inline int tgE_shown(const tgE_check *c, size_t rule)
     (tgE_shown((c), (rule))                                                   \
          ? (snprintf((buf), sizeof(buf), __VA_ARGS__), (const char *)(buf))   \
          : (const char *)NULL)
+/* TGE_QUOTED(c, rule, p, n, buf) : the bytes p[0..n) quoted into buf (an
+ * array) by tgX_quoted() (core/escape.h, which the user includes), or
+ * NULL when the next finding of `rule` is only counted. */
+#define TGE_QUOTED(c, rule, p, n, buf)                                        \
+    (tgE_shown((c), (rule)) ? tgX_quoted((p), (n), (buf), sizeof(buf))        \
+                            : (const char *)NULL)
 
 #endif

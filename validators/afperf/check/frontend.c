@@ -94,13 +94,13 @@ static int header(af_check *k)
     long major = named_major(p, line, &named);
     if (major >= 0 && major != AF_MAJOR) {
         af_report(k, AF_HDR_MAJOR, at, named, "header", "\"# AFPerf v1\"",
-                  tgX_quoted(p, line, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_HDR_MAJOR, p, line, found));
         return 0;
     }
     af_report(k, AF_HDR_MISSING, at,
               line < AF_HEADER_LEN ? line : AF_HEADER_LEN, "header",
               "\"" AF_HEADER "\" (16 bytes)",
-              tgX_quoted(p, line, found, sizeof found));
+              TGE_QUOTED(k->c, AF_HDR_MISSING, p, line, found));
     /* a malformed header line is no record: the loop frames it (as the
      * comment it looks like, whatever the window holds) and skips it */
     k->skip_header = major == AF_MAJOR;
@@ -126,7 +126,7 @@ static void comment(af_check *k)
         char found[64];
         af_report(k, AF_HDR_REPEAT, k->rec_at, k->rec_n, "",
                   "\"" AF_HEADER "\", as the first header",
-                  tgX_quoted(k->rec, k->rec_n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_HDR_REPEAT, k->rec, k->rec_n, found));
     }
     k->headers++;
     k->header_site = af_site_of(k, k->rec_at, k->rec_n);

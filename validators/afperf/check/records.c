@@ -33,13 +33,14 @@ static int record_type(af_check *k, const af_fld *f)
         return (int)v.u;
     }
     char found[64];
-    tgX_quoted(p, n, found, sizeof found);
     if (k->last_run_known && k->last_run_fc)
         af_report(k, AF_TYPE_FUTURE, f->at, f->n, "type",
-                  "a record type of AFPerf 1.0", found);
+                  "a record type of AFPerf 1.0",
+                  TGE_QUOTED(k->c, AF_TYPE_FUTURE, p, n, found));
     else
         af_report(k, AF_TYPE_UNKNOWN, f->at, f->n, "type",
-                  "a record type name or an id from 1 to 14", found);
+                  "a record type name or an id from 1 to 14",
+                  TGE_QUOTED(k->c, AF_TYPE_UNKNOWN, p, n, found));
     return -1;
 }
 
@@ -57,7 +58,7 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
     char found[64];
     if (iv.r == AF_IV_NEGATIVE && ts) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, ">= 0",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_TS_RANGE, p, n, found));
         return;
     }
     switch (iv.r) {
@@ -66,26 +67,27 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
     case AF_IV_SYNTAX:
         af_report(k, AF_INT_SYNTAX, f->at, f->n, name,
                   "decimal digits, or 0x and hexadecimal digits",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_INT_SYNTAX, p, n, found));
         return;
     case AF_IV_RANGE:
-        af_report(k, ts ? AF_TS_RANGE : AF_ID_RANGE, f->at, f->n, name,
-                  ts ? "<= 9223372036854775807" : "<= 18446744073709551615",
-                  tgX_quoted(p, n, found, sizeof found));
+        af_report(
+            k, ts ? AF_TS_RANGE : AF_ID_RANGE, f->at, f->n, name,
+            ts ? "<= 9223372036854775807" : "<= 18446744073709551615",
+            TGE_QUOTED(k->c, ts ? AF_TS_RANGE : AF_ID_RANGE, p, n, found));
         return;
     case AF_IV_OK: break;
     }
     if (ts && iv.u > INT64_MAX) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, "<= 9223372036854775807",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_TS_RANGE, p, n, found));
         return;
     }
     if (iv.hex)
         af_report(k, AF_INT_HEX, f->at, f->n, name, "decimal digits",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_INT_HEX, p, n, found));
     else if (iv.zeros)
         af_report(k, AF_INT_ZEROS, f->at, f->n, name, "no leading zero",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_INT_ZEROS, p, n, found));
     v->u = iv.u;
     v->ok = 1;
 }
@@ -103,13 +105,13 @@ static void wallclock_field(af_check *k, const af_fld *f,
     if (len == 0 || end < n || len == lead) {
         af_report(k, AF_FLOAT_SYNTAX, f->at, f->n, name,
                   "a number as strtod reads it, and nothing after it",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_FLOAT_SYNTAX, p, n, found));
         return;
     }
     if (lead || end > len)
         af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
                   "no spaces or tabs around the number",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
     size_t m = len - lead < sizeof text ? len - lead : sizeof text - 1;
     memcpy(text, p + lead, m);
     text[m] = '\0';
@@ -117,7 +119,7 @@ static void wallclock_field(af_check *k, const af_fld *f,
     if (!(d >= 0) || isinf(d)) {
         af_report(k, AF_RUN_WALLCLOCK, f->at, f->n, name,
                   "finite seconds >= 0",
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, AF_RUN_WALLCLOCK, p, n, found));
         return;
     }
     v->ok = 1;
@@ -176,7 +178,7 @@ static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
             char found[64];
             af_report(k, AF_TAG_TWICE, f->at, f->n, field_name(AF_F_TAGS),
                       "each tag name once",
-                      tgX_quoted(t[i].p, t[i].n, found, sizeof found));
+                      TGE_QUOTED(k->c, AF_TAG_TWICE, t[i].p, t[i].n, found));
             twice = 1;
         }
     free(t);
@@ -210,7 +212,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
                 ? "three integers joined by dots, e.g. 1.0.0"
                 : "name=value items joined by ';'";
         af_report(k, rule, f->at, f->n, name, exp,
-                  tgX_quoted(p, n, found, sizeof found));
+                  TGE_QUOTED(k->c, rule, p, n, found));
         return 0;
     }
     v->ok = 1;
@@ -227,7 +229,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
         if (!ascii) {
             af_report(k, AF_RUN_UNITS_ART, f->at, f->n, name,
                       "s, ms, us or ns",
-                      tgX_quoted(p, n, found, sizeof found));
+                      TGE_QUOTED(k->c, AF_RUN_UNITS_ART, p, n, found));
             return 0;
         }
     } else if (kind == AF_K_VERSION) {
@@ -235,7 +237,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
         af_intv minor = af_parse_int(p + g[2], g[3] - g[2]);
         if (major.r != AF_IV_OK || major.u != AF_MAJOR) {
             af_report(k, AF_RUN_MAJOR, f->at, f->n, name, "major version 1",
-                      tgX_quoted(p, n, found, sizeof found));
+                      TGE_QUOTED(k->c, AF_RUN_MAJOR, p, n, found));
             v->ok = 0;
             return 0;
         }
@@ -433,9 +435,10 @@ static void pairs(af_check *k, const af_record_info *ri)
     if (count == 0) {
         char found[32];
         /* (every field the type names was there: it was not quiet) */
-        snprintf(found, sizeof found, "%u fields", ri->nfields);
-        af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",
-                  "at least one measurement type id and value", found);
+        af_report(
+            k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",
+            "at least one measurement type id and value",
+            TGE_TEXT(k->c, AF_FIELDS_FEW, found, "%u fields", ri->nfields));
     }
 }
 
@@ -467,10 +470,12 @@ void af_record(af_check *k)
     k->present = 0;
     if (have < ri->nfields) {
         char exp[64], found[128];
-        snprintf(exp, sizeof exp, "%u fields after the type%s", ri->nfields,
-                 ri->pairs ? ", then measurement pairs" : "");
-        snprintf(found, sizeof found, "%u%s", have, few_note(type, have));
-        af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "", exp, found);
+        af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",
+                  TGE_TEXT(k->c, AF_FIELDS_FEW, exp,
+                           "%u fields after the type%s", ri->nfields,
+                           ri->pairs ? ", then measurement pairs" : ""),
+                  TGE_TEXT(k->c, AF_FIELDS_FEW, found, "%u%s", have,
+                           few_note(type, have)));
         k->quiet = 1;
     }
     for (unsigned i = 0; i < have; i++)
@@ -484,8 +489,10 @@ void af_record(af_check *k)
     }
     if (af_next_field(k, &f)) {
         char exp[48];
-        snprintf(exp, sizeof exp, "%u fields after the type", ri->nfields);
-        af_report(k, fc_run(k) ? AF_FIELDS_FUTURE : AF_FIELDS_MANY, f.at,
-                  k->rec_at + k->rec_n - f.at, "", exp, "more");
+        size_t rule = fc_run(k) ? AF_FIELDS_FUTURE : AF_FIELDS_MANY;
+        af_report(
+            k, rule, f.at, k->rec_at + k->rec_n - f.at, "",
+            TGE_TEXT(k->c, rule, exp, "%u fields after the type", ri->nfields),
+            "more");
     }
 }

@@ -159,9 +159,11 @@ static void report_kept(af_check *k, size_t rule, uint32_t site,
         rule != AF_SEC_OPEN)
         return;
     char path[96];
-    snprintf(path, sizeof path, "/record[%" PRIu64 "]{%s}/%s", s->record,
-             af_records[s->type].name, af_fields[s->field].name);
-    af_report_site(k, rule, &s->at, path, exp, found);
+    af_report_site(k, rule, &s->at,
+                   TGE_TEXT(k->c, rule, path, "/record[%" PRIu64 "]{%s}/%s",
+                            s->record, af_records[s->type].name,
+                            af_fields[s->field].name),
+                   exp, found);
 }
 
 /* The entry of id in map m (runs, regions, sections, mtypes), created
@@ -243,10 +245,10 @@ static void need_block(af_check *k, enum af_field field, enum af_role opens)
         [AF_OPENS_REGION] = "RegionStart or RegionStop",
         [AF_OPENS_SECTION] = "SectionStart or SectionStop"};
     char exp[96];
-    snprintf(exp, sizeof exp, "the record right after its %s, or an id",
-             opener[opens]);
     af_report(k, AF_ORDER_BLOCK, k->val[field].at.at, 0, af_fields[field].name,
-              exp,
+              TGE_TEXT(k->c, AF_ORDER_BLOCK, exp,
+                       "the record right after its %s, or an id",
+                       opener[opens]),
               k->block.role == AF_OTHER ? "another record before it"
                                         : "the block of another kind");
 }
@@ -272,9 +274,11 @@ static void value_refused(af_check *k, int dt, uint64_t at, uint64_t len,
                           const char *text, size_t n)
 {
     char exp[48], found[64];
-    snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
-    af_report(k, AF_VALUE_TYPE, at, len, "value", exp,
-              tgX_quoted((const unsigned char *)text, n, found, sizeof found));
+    af_report(k, AF_VALUE_TYPE, at, len, "value",
+              TGE_TEXT(k->c, AF_VALUE_TYPE, exp, "a value of datatype %s",
+                       af_datatypes[dt]),
+              TGE_QUOTED(k->c, AF_VALUE_TYPE, (const unsigned char *)text, n,
+                         found));
 }
 
 /* ---- regions ---------------------------------------------------------- */
@@ -476,9 +480,10 @@ static void time_order(af_check *k, uint64_t end, uint64_t start,
     if (end >= start)
         return;
     char exp[64], found[64];
-    snprintf(exp, sizeof exp, ">= %" PRIu64 " (%s)", start, what);
-    snprintf(found, sizeof found, "%" PRIu64, end);
-    af_report(k, AF_TIME_ORDER, at->at, at->len, "end timestamp", exp, found);
+    af_report(
+        k, AF_TIME_ORDER, at->at, at->len, "end timestamp",
+        TGE_TEXT(k->c, AF_TIME_ORDER, exp, ">= %" PRIu64 " (%s)", start, what),
+        TGE_TEXT(k->c, AF_TIME_ORDER, found, "%" PRIu64, end));
 }
 
 static void run_info(af_check *k)
@@ -489,9 +494,11 @@ static void run_info(af_check *k)
         af_id *r = run_ref(k, AF_F_RUN, id);
         if (r && r->defined++ == 1) {
             char exp[64];
-            snprintf(exp, sizeof exp, "one RunInfo of run %" PRIu64, id);
             af_report(k, AF_RUN_TWICE, k->val[AF_F_RUN].at.at,
-                      k->val[AF_F_RUN].at.len, "run id", exp, "another");
+                      k->val[AF_F_RUN].at.len, "run id",
+                      TGE_TEXT(k->c, AF_RUN_TWICE, exp,
+                               "one RunInfo of run %" PRIu64, id),
+                      "another");
         }
         if (r)
             r->fc = k->val[AF_F_VERSION].ok && k->val[AF_F_VERSION].u;
@@ -539,18 +546,20 @@ static void measurement_type(af_check *k)
     if (has(k, AF_F_UNITS)) {
         const af_site *u = &k->val[AF_F_UNITS].at;
         enum af_pattern c = (enum af_pattern)k->val[AF_F_UNITS].u;
+        const unsigned char *p = k->rec + (u->at - k->rec_at);
         char found[64];
-        tgX_quoted(k->rec + (u->at - k->rec_at), u->len, found, sizeof found);
         if (c == AF_P_UNIT_TIME_OTHER)
             af_report(k, AF_MT_TIME, u->at, u->len, "units",
-                      "s, ms, us, \xc2\xb5s or ns", found);
+                      "s, ms, us, \xc2\xb5s or ns",
+                      TGE_QUOTED(k->c, AF_MT_TIME, p, u->len, found));
         else if (c == AF_P_UNIT_TIME_LONG)
             af_report(k, AF_MT_TIME_LONG, u->at, u->len, "units",
-                      "s, ms, us, \xc2\xb5s or ns", found);
+                      "s, ms, us, \xc2\xb5s or ns",
+                      TGE_QUOTED(k->c, AF_MT_TIME_LONG, p, u->len, found));
         else if (c == AF_NPATTERNS)
             af_report(k, AF_MT_UNIT_UNKNOWN, u->at, u->len, "units",
                       "text, count, a time unit or an IEC/SI data unit",
-                      found);
+                      TGE_QUOTED(k->c, AF_MT_UNIT_UNKNOWN, p, u->len, found));
     }
     if (!has(k, AF_F_MTYPE) || !run_known)
         return;
@@ -608,11 +617,12 @@ static void region_stop(af_check *k)
     release(k, g.site);
     if (has(k, AF_F_REGION) && g.has_id && k->val[AF_F_REGION].u != g.id) {
         char exp[64], found[32];
-        snprintf(exp, sizeof exp, "%" PRIu64 ", the innermost open region",
-                 g.id);
-        snprintf(found, sizeof found, "%" PRIu64, k->val[AF_F_REGION].u);
         af_report(k, AF_REG_NEST, k->val[AF_F_REGION].at.at,
-                  k->val[AF_F_REGION].at.len, "region id", exp, found);
+                  k->val[AF_F_REGION].at.len, "region id",
+                  TGE_TEXT(k->c, AF_REG_NEST, exp,
+                           "%" PRIu64 ", the innermost open region", g.id),
+                  TGE_TEXT(k->c, AF_REG_NEST, found, "%" PRIu64,
+                           k->val[AF_F_REGION].u));
     }
     if (has(k, AF_F_TS) && g.ts_ok)
         time_order(k, k->val[AF_F_TS].u, g.ts, &k->val[AF_F_TS].at,
@@ -857,18 +867,22 @@ static void run_unresolved(af_check *k, uint64_t id, void *v)
 {
     const af_id *e = v;
     char exp[64];
-    snprintf(exp, sizeof exp, "a RunInfo of run %" PRIu64, id);
     if (!e->defined)
-        report_kept(k, AF_REF_RUN, e->site, exp, "none in the file");
+        report_kept(
+            k, AF_REF_RUN, e->site,
+            TGE_TEXT(k->c, AF_REF_RUN, exp, "a RunInfo of run %" PRIu64, id),
+            "none in the file");
 }
 
 static void section_unresolved(af_check *k, uint64_t id, void *v)
 {
     const af_id *e = v;
     char exp[64];
-    snprintf(exp, sizeof exp, "a SectionInfo of section %" PRIu64, id);
     if (!e->defined)
-        report_kept(k, AF_REF_SECTION, e->site, exp, "none in the file");
+        report_kept(k, AF_REF_SECTION, e->site,
+                    TGE_TEXT(k->c, AF_REF_SECTION, exp,
+                             "a SectionInfo of section %" PRIu64, id),
+                    "none in the file");
 }
 
 static void region_unresolved(af_check *k, uint64_t id, void *v)
@@ -876,9 +890,11 @@ static void region_unresolved(af_check *k, uint64_t id, void *v)
     const af_id *e = v;
     char exp[64];
     uint64_t run;
-    snprintf(exp, sizeof exp, "a RegionStart of region %" PRIu64, id);
     if (!region_run(k, id, &run))
-        report_kept(k, AF_REF_REGION, e->site, exp, "none in the file");
+        report_kept(k, AF_REF_REGION, e->site,
+                    TGE_TEXT(k->c, AF_REF_REGION, exp,
+                             "a RegionStart of region %" PRIu64, id),
+                    "none in the file");
 }
 
 static void pending_settle(af_check *k, const af_pending *q)
@@ -902,21 +918,23 @@ static void pending_settle(af_check *k, const af_pending *q)
     if (dt < 0) {
         af_id *m = tgI_find(&k->mtypes, q->mtype);
         char exp[96];
-        snprintf(exp, sizeof exp,
-                 "a MeasurementType of id %" PRIu64 " in run %" PRIu64,
-                 q->mtype, run);
-        report_kept(k, m && m->defined ? AF_REF_MTYPE_RUN : AF_REF_MTYPE,
-                    q->first, exp,
-                    m && m->defined ? "one in other runs only"
-                                    : "none in the file");
+        size_t rule = m && m->defined ? AF_REF_MTYPE_RUN : AF_REF_MTYPE;
+        report_kept(
+            k, rule, q->first,
+            TGE_TEXT(k->c, rule, exp,
+                     "a MeasurementType of id %" PRIu64 " in run %" PRIu64,
+                     q->mtype, run),
+            m && m->defined ? "one in other runs only" : "none in the file");
         return;
     }
     if (q->refused >> dt & 1) {
         char exp[48], found[64];
-        snprintf(exp, sizeof exp, "a value of datatype %s", af_datatypes[dt]);
-        report_kept(k, AF_VALUE_TYPE, q->bad[dt], exp,
-                    tgX_quoted((const unsigned char *)q->text[dt],
-                               strlen(q->text[dt]), found, sizeof found));
+        report_kept(k, AF_VALUE_TYPE, q->bad[dt],
+                    TGE_TEXT(k->c, AF_VALUE_TYPE, exp,
+                             "a value of datatype %s", af_datatypes[dt]),
+                    TGE_QUOTED(k->c, AF_VALUE_TYPE,
+                               (const unsigned char *)q->text[dt],
+                               strlen(q->text[dt]), found));
     }
 }
 

@@ -27,7 +27,7 @@ void tl_config(tl_check *k, size_t ks, size_t ke, size_t vs, size_t ve)
     if (set == TL_NSETTINGS) {
         k->field = 0;
         tl_report(k, TL_CFG_KEY, k->at + ks, nn, "a setting the writer prints",
-                  tgX_quoted(name, nn, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_CFG_KEY, name, nn, q));
         return;
     }
     k->field = 1;
@@ -48,12 +48,12 @@ void tl_config(tl_check *k, size_t ks, size_t ke, size_t vs, size_t ve)
     case TL_SET_SWITCH:
         if (is(v, nv, "true") || is(v, nv, "false"))
             tl_report(k, TL_CFG_BOOL_WORD, k->at + vs, nv, "T or F",
-                      tgX_quoted(v, nv, q, sizeof q));
+                      TGE_QUOTED(k->c, TL_CFG_BOOL_WORD, v, nv, q));
         else if (!is(v, nv, "T") && !is(v, nv, "F"))
             exp = "T or F";
         break;
     }
     if (exp)
         tl_report(k, TL_CFG_VALUE, k->at + vs, nv, exp,
-                  tgX_quoted(v, nv, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_CFG_VALUE, v, nv, q));
 }

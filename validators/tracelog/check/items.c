@@ -88,7 +88,7 @@ static int hex(tl_check *k, int item, const unsigned char *p, size_t n,
         found = "0X";
     if (found) {
         char q[48];
-        tl_report(k, rule, v->at, v->n, exp, tgX_quoted(p, n, q, sizeof q));
+        tl_report(k, rule, v->at, v->n, exp, TGE_QUOTED(k->c, rule, p, n, q));
         return 0;
     }
     v->ok = 1;
@@ -111,14 +111,14 @@ static int dec(tl_check *k, const unsigned char *p, size_t n, uint64_t max,
     char q[48];
     if (n == 0 || i < n) {
         tl_report(k, TL_NUM_SYNTAX, v->at, v->n, "unsigned decimal digits",
-                  tgX_quoted(p, n, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_NUM_SYNTAX, p, n, q));
         return 0;
     }
     if (over || u > max) {
         tl_report(k, TL_NUM_RANGE, v->at, v->n,
                   max == INT32_MAX ? "at most 2147483647"
                                    : "at most 18446744073709551615",
-                  tgX_quoted(p, n, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_NUM_RANGE, p, n, q));
         return 0;
     }
     v->u = u;
@@ -138,7 +138,7 @@ static int ip(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
         tl_report(k, TL_IP_SYNTAX, v->at, v->n,
                   "0x and 1 to 16 hexadecimal digits, or 1 to 16 of them "
                   "alone",
-                  tgX_quoted(p, n, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_IP_SYNTAX, p, n, q));
         return 0;
     }
     v->ok = 1;
@@ -209,13 +209,13 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
         tl_report(k, TL_GC_FLAGS, v->at, v->n,
                   "four of t and f, for generations 0, 1, 2 and the large "
                   "object heap",
-                  tgX_quoted(p, n, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_GC_FLAGS, p, n, q));
         return 0;
     case TL_K_REASON:
         if ((n == 7 && memcmp(p, "induced", 7) == 0) || is_q(p, n))
             return v->ok = 1;
         tl_report(k, TL_GC_REASON, v->at, v->n, "induced or ?",
-                  tgX_quoted(p, n, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_GC_REASON, p, n, q));
         return 0;
     case TL_K_THREAD: return thread(k, p, n, v);
     case TL_K_PARTS: return parts(k, item, s, e);
@@ -238,14 +238,15 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
     np++;
     if (np < pi->min || np > pi->max) {
         char exp[96], q[48];
-        if (pi->max > pi->min)
-            snprintf(exp, sizeof exp, "%s: %u to %u parts joined by ':'",
-                     tl_items[item].name, pi->min, pi->max);
-        else
-            snprintf(exp, sizeof exp, "%s: %u parts joined by ':'",
-                     tl_items[item].name, pi->min);
-        tl_report(k, TL_ITEM_PARTS, k->at + s, e - s, exp,
-                  tgX_quoted(k->p + s, e - s, q, sizeof q));
+        const char *ex = pi->max > pi->min
+                             ? TGE_TEXT(k->c, TL_ITEM_PARTS, exp,
+                                        "%s: %u to %u parts joined by ':'",
+                                        tl_items[item].name, pi->min, pi->max)
+                             : TGE_TEXT(k->c, TL_ITEM_PARTS, exp,
+                                        "%s: %u parts joined by ':'",
+                                        tl_items[item].name, pi->min);
+        tl_report(k, TL_ITEM_PARTS, k->at + s, e - s, ex,
+                  TGE_QUOTED(k->c, TL_ITEM_PARTS, k->p + s, e - s, q));
         return 0;
     }
     at[np] = e + 1;
@@ -292,7 +293,7 @@ int tl_quoted(tl_check *k, size_t s, size_t *e)
         while (end < k->n && p[end] != ' ')
             end++;
         tl_report(k, TL_QUOTED, k->at + s, end - s, "a double quote",
-                  tgX_quoted(p + s, end - s, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_QUOTED, p + s, end - s, q));
         return 0;
     }
     const unsigned char *close = memchr(p + s + 1, '"', k->n - s - 1);

@@ -88,8 +88,10 @@ int64_t tl_report_site(tl_check *k, size_t rule, const tl_site *s,
     if (!tgE_active(k->c, rule))
         return -1;
     char path[96];
-    path_of(path, sizeof path, s->record, s->rec, s->field, s->part);
-    tgE_site site = {s->at, s->len, s->line, s->column, path, -1};
+    tgE_site site = {s->at, s->len, s->line, s->column, NULL, -1};
+    if (!tgE_capped(k->c, rule)) /* only counted: no path to make */
+        site.path =
+            path_of(path, sizeof path, s->record, s->rec, s->field, s->part);
     return tgE_report(k->c, rule, &site, exp, found);
 }
 

@@ -150,7 +150,7 @@ static void systime(tl_check *k, size_t s, size_t e)
     char q[64];
     if (!ok) {
         tl_report(k, TL_SYSTIME_SYNTAX, k->at + s, end - s, shape,
-                  tgX_quoted(k->p + s, end - s, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_SYSTIME_SYNTAX, k->p + s, end - s, q));
         return;
     }
     const char *bad =
@@ -224,10 +224,11 @@ static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
         return t;
     if (t->sampled && ts->u < t->last_ts) {
         char f[64]; /* two numbers of up to 20 digits and the words */
-        snprintf(f, sizeof f, "%llu, after %llu", (unsigned long long)ts->u,
-                 (unsigned long long)t->last_ts);
         tl_report_val(k, TL_SAMPLE_TIME, ts,
-                      "no time before the thread's previous sample", f);
+                      "no time before the thread's previous sample",
+                      TGE_TEXT(k->c, TL_SAMPLE_TIME, f, "%llu, after %llu",
+                               (unsigned long long)ts->u,
+                               (unsigned long long)t->last_ts));
     }
     t->sampled = 1;
     t->last_ts = ts->u;
@@ -246,18 +247,20 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
         return;
     }
     char f[80]; /* two numbers of up to 20 digits and the words */
-    if (head[1].u != t->depth && !t->lost) {
-        snprintf(f, sizeof f, "%llu, where the last sample left %u",
-                 (unsigned long long)head[1].u, (unsigned)t->depth);
+    if (head[1].u != t->depth && !t->lost)
         tl_report_val(k, TL_STACK_SIZE, &head[1],
-                      "the depth the thread's last stack sample left", f);
-    }
-    if (head[0].u > head[1].u) {
-        snprintf(f, sizeof f, "%llu, above the stackSize %llu",
-                 (unsigned long long)head[0].u, (unsigned long long)head[1].u);
+                      "the depth the thread's last stack sample left",
+                      TGE_TEXT(k->c, TL_STACK_SIZE, f,
+                               "%llu, where the last sample left %u",
+                               (unsigned long long)head[1].u,
+                               (unsigned)t->depth));
+    if (head[0].u > head[1].u)
         tl_report_val(k, TL_STACK_PREFIX, &head[0],
-                      "a matchPrefixSize no larger than the stackSize", f);
-    }
+                      "a matchPrefixSize no larger than the stackSize",
+                      TGE_TEXT(k->c, TL_STACK_PREFIX, f,
+                               "%llu, above the stackSize %llu",
+                               (unsigned long long)head[0].u,
+                               (unsigned long long)head[1].u));
     uint64_t depth = head[0].u + frames;
     t->lost = 0;
     t->depth = (uint32_t)(depth > UINT32_MAX ? UINT32_MAX : depth);
@@ -348,13 +351,13 @@ void tl_line(tl_check *k)
         tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
                   "a record tag: three lowercase letters, a space, three "
                   "lowercase letters",
-                  tgX_quoted(p, n < 12 ? n : 12, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
         return;
     }
     int r = tag_record(k, p);
     if (r < 0) {
         tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN, "a record of the seed",
-                  tgX_quoted(p, TL_TAG_LEN, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));
         return;
     }
     k->rec = r;
@@ -370,7 +373,7 @@ void tl_line(tl_check *k)
     } else if (k->record_seen == 0) {
         tl_report(k, TL_START_FIRST, k->at, TL_TAG_LEN,
                   "prf stm as the first record",
-                  tgX_quoted(p, TL_TAG_LEN, q, sizeof q));
+                  TGE_QUOTED(k->c, TL_START_FIRST, p, TL_TAG_LEN, q));
     }
     k->record_seen = 1;
     k->cur = TL_TAG_LEN + 1;

@@ -69,9 +69,10 @@ void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
     }
     char f[64];
     if (r == 0) {
-        snprintf(f, sizeof f, "%s internal id 0x%" PRIX64 " again",
-                 obj_names[o], v->u);
-        tl_report_val(k, TL_ID_TWICE, v, "an id no other is given", f);
+        tl_report_val(k, TL_ID_TWICE, v, "an id no other is given",
+                      TGE_TEXT(k->c, TL_ID_TWICE, f,
+                               "%s internal id 0x%" PRIX64 " again",
+                               obj_names[o], v->u));
         return;
     }
     if (!k->counted[o] && v->u != k->next_id[o]) {
@@ -149,12 +150,12 @@ void tl_refs_end(tl_check *k)
         const tl_ref *r = &k->refs[i];
         if (r->resolved)
             continue;
-        char exp[64], f[64];
-        snprintf(exp, sizeof exp,
-                 "a record that defines %s internal id "
-                 "0x%" PRIX64,
-                 obj_names[r->obj], r->id);
-        snprintf(f, sizeof f, "none in the file");
-        tl_report_site(k, TL_REF_UNDEFINED, &r->site, exp, f);
+        char exp[64];
+        tl_report_site(k, TL_REF_UNDEFINED, &r->site,
+                       TGE_TEXT(k->c, TL_REF_UNDEFINED, exp,
+                                "a record that defines %s internal id "
+                                "0x%" PRIX64,
+                                obj_names[r->obj], r->id),
+                       "none in the file");
     }
 }
