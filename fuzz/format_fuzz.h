@@ -6,14 +6,16 @@
  * a tiny repeat cap and every limit at or near its minimum, so the capping
  * and limit paths run too.  Validators live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
- * that changes the next.  Failure: a crash, a sanitizer report, a broken
- * finding invariant, or any whole/chunked difference. */
+ * that changes the next.  The units the oracle's shrinker drops whole are
+ * listed too (core/format.h).  Failure: a crash, a sanitizer report, a
+ * broken finding invariant or unit list, or any whole/chunked difference. */
 #ifndef TG_FORMAT_FUZZ_H
 #define TG_FORMAT_FUZZ_H
 
 #include <string.h>
 
-#include "fuzz_helpers.h"
+#include "../validators/core/format.h"
+#include "structured.h"
 
 #define MAX_PROFILES 8
 
@@ -57,14 +59,20 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);
 }
 
-static const tg_format_info *fuzz_info(const char *format)
+/* The units the oracle's shrinker drops whole: the first at 0, each after
+ * the one before, all inside the input. */
+static void fuzz_units(const char *format, const uint8_t *data, size_t size)
 {
-    const tg_format_info *info = NULL;
-    for (size_t i = 0; i < tg_format_count(); i++)
-        if (strcmp(tg_format_at(i)->name, format) == 0)
-            info = tg_format_at(i);
-    FUZZ_ASSERT(info != NULL);
-    return info;
+    const tgF_format *f = tgF_find(format);
+    if (f->units == NULL || size == 0)
+        return;
+    size_t *at = malloc(size * sizeof *at);
+    FUZZ_ASSERT(at != NULL);
+    size_t n = f->units(data, size, at, size);
+    FUZZ_ASSERT(n >= 1 && n <= size && at[0] == 0);
+    for (size_t i = 1; i < n; i++)
+        FUZZ_ASSERT(at[i] > at[i - 1] && at[i] < size);
+    free(at);
 }
 
 /* The whole body of a target for `format`. */
@@ -74,6 +82,7 @@ static int fuzz_format(const char *format, const uint8_t *data, size_t size)
     for (size_t i = 0; i < 8 && i < size; i++)
         seed = seed << 8 | data[size - 1 - i];
     const tg_format_info *info = fuzz_info(format);
+    fuzz_units(format, data, size);
     for (size_t p = 0; info->profiles[p] && p < MAX_PROFILES; p++)
         fuzz_profile(format, data, size, p, info->profiles[p], seed,
                      (seed & 1) != 0);
@@ -89,30 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 #ifdef TG_FUZZ_CUSTOM_MUTATOR
-/* Structure-aware mutation, built on the generator and the rules'
- * mutations: one time in eight the input becomes a new trace of the
- * format (a random rule's mutant of a random variant, or a valid trace,
- * plain or hostile, of a random profile); otherwise the engine's own
+/* Structure-aware mutation (structured.h): one time in eight the input
+ * becomes a new trace of the format; otherwise the engine's own
  * mutations.  Weak, so engines without LLVMFuzzerMutate still link. */
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max)
     __attribute__((weak));
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
                                unsigned int seed);
-
-typedef struct fuzz_out {
-    uint8_t *p;
-    size_t n, max;
-} fuzz_out;
-
-static int fuzz_put(void *ctx, const void *p, size_t n)
-{
-    fuzz_out *o = ctx;
-    if (n > o->max - o->n)
-        return -1; /* too long for the engine: give up on it */
-    memcpy(o->p + o->n, p, n);
-    o->n += n;
-    return 0;
-}
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
                                unsigned int seed)
@@ -121,30 +113,11 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max,
         return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, max) : size;
     uint8_t *buf = malloc(max);
     FUZZ_ASSERT(buf != NULL);
-    fuzz_out o = {buf, 0, max};
-    unsigned pick = seed >> 3;
-    uint64_t gen_seed = (uint64_t)(seed >> 8) ^ size;
-    size_t nrules = tg_rule_count(FUZZ_FORMAT);
-    int w;
-    if (pick % 5 == 0) { /* a valid trace */
-        const tg_format_info *fi = fuzz_info(FUZZ_FORMAT);
-        size_t np = 0;
-        while (fi->profiles[np])
-            np++;
-        tg_style style = (pick & 8) && (fi->styles & (1u << TG_STYLE_HOSTILE))
-                             ? TG_STYLE_HOSTILE
-                             : TG_STYLE_PLAIN;
-        w = tg_generate_style(FUZZ_FORMAT, fi->profiles[(pick >> 4) % np],
-                              style, gen_seed, 0, fuzz_put, &o) == 0;
-    } else { /* a rule's mutant */
-        tg_mutant m;
-        const tg_rule *r = tg_rule_at(FUZZ_FORMAT, (pick >> 3) % nrules);
-        w = tg_mutate(FUZZ_FORMAT, tg_rule_id(r), (pick >> 12) % 4, gen_seed,
-                      fuzz_put, &o, &m) == 1;
-    }
-    if (w) {
-        memcpy(data, buf, o.n);
-        size = o.n;
+    size_t n = fuzz_structured(FUZZ_FORMAT, buf, max, seed >> 3,
+                               (uint64_t)(seed >> 8) ^ size);
+    if (n > 0) {
+        memcpy(data, buf, n);
+        size = n;
     } else if (LLVMFuzzerMutate) {
         size = LLVMFuzzerMutate(data, size, max);
     }
