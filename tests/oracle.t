@@ -140,6 +140,21 @@ if d:
     t.eq(rules & {"AF-HDR-001", "AF-HDR-002"}, set(),
          "region stack: its reproducer keeps the header (no new MUST rule)")
 
+# Binary formats shrink by whole records, blocks and objects first: the
+# v4/v5 PointerSize reproducer keeps a third of the example at most, the
+# dumpalloc Length one a hundred bytes at most (both were byte-ddmin only,
+# and stayed near the example's size)
+for key, cls, rule, most in (
+        (("nettrace_pointer_division", ()), "crash", "NT-TRC-001", None),
+        (("dumpalloc_trusts_length", ("--memory", "512")), "out-of-memory",
+         "DA-REC-003", 100)):
+    code, card, _, _ = cards[key]
+    d = defect_of(card, cls, rule)
+    limit = most if most else (d["example_bytes"] // 3 if d else 0)
+    t.ok(d and d["minimal_bytes"] <= limit,
+         "%s: the %s reproducer is whole units smaller (at most %d bytes)"
+         % (key[0], rule, limit), d)
+
 # ---- the correct reader: no false alarm ---------------------------------
 for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
     folders = [os.path.join(CORPUS, fmt)]

@@ -26,5 +26,6 @@ const tgF_format tgF_afperf = {
     NULL, /* the scopes are the profiles */
     NULL,
     AF_PROFILE_ARTIFICER,
+    NULL, /* text: the shrinker cuts lines */
     NULL, /* no file name endings besides .afperf */
 };

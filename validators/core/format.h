@@ -32,6 +32,11 @@ typedef struct tgF_format {
     const unsigned *profile_scopes;
     /* Profile under which COMPAT rules count as MUST, or -1. */
     int compat_profile;
+    /* The starts of the units the oracle's shrinker may drop whole
+     * (records, blocks, objects), at most cap of them into at, the first
+     * at 0: @return how many.  NULL for the text formats, which are cut
+     * at their lines. */
+    size_t (*units)(const unsigned char *p, size_t n, size_t *at, size_t cap);
     /* File name endings besides info.extension that writers use,
      * NULL-terminated, or NULL: only quoted when the content names no
      * format, never used to decide one. */

@@ -31,5 +31,6 @@ const tgF_format tgF_dumpalloc = {
     NULL, /* the scopes are the profiles */
     NULL,
     -1,
+    tgD_units,
     also_named,
 };

@@ -48,5 +48,6 @@ const tgF_format tgF_nettrace = {
     nt_scopes,
     nt_profile_scopes,
     NT_PROFILE_TRACEEVENT,
+    tgN_units,
     also_named,
 };

@@ -28,5 +28,6 @@ const tgF_format tgF_tracelog = {
     NULL, /* the scopes are the profiles */
     NULL,
     TL_PROFILE_VSTOOLS,
+    NULL, /* text: the shrinker cuts lines */
     NULL, /* no file name endings besides .tracelog */
 };

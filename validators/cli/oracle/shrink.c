@@ -1,6 +1,7 @@
 /* shrink.c - the smallest file that still shows a defect: delta
- * debugging (Zeller's ddmin), first over lines where there are lines,
- * then over bytes.  A smaller candidate is kept only if tracegate still
+ * debugging (Zeller's ddmin), first over the format's units (the records,
+ * blocks and objects of a binary format, which stay framed when one goes
+ * whole; the lines of a text format), then over bytes.  A smaller candidate is kept only if tracegate still
  * judges it as it judged the original (the same rule broken, or still
  * valid) and it breaks no MUST rule the original did not, so the shrink
  * stays within the rule's mutation and cannot wander into another rule's
@@ -10,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/format.h"
 #include "oracle.h"
+
+/* What ddmin removes: the format's units, lines, or single bytes. */
+enum cut { CUT_UNITS, CUT_LINES, CUT_BYTES };
 
 typedef struct trial {
     const or_probe *p;
@@ -58,27 +63,31 @@ static int still_fails(trial *t, const unsigned char *data, size_t n)
     return strcmp(sig, t->sig) == 0;
 }
 
-/* Where each unit of data starts, and its end: every line's (lines) or
- * every byte's.  @return the count of units, or 0 (no memory: stop). */
-static size_t cut_units(const unsigned char *data, size_t n, int lines,
-                        size_t **at)
+/* Where each unit of data starts, and its end: the format's units
+ * (f->units), every line's, or every byte's.  @return the count of units,
+ * or 0 (no memory: stop). */
+static size_t cut_units(const unsigned char *data, size_t n, enum cut how,
+                        const tgF_format *f, size_t **at)
 {
     size_t u = 0;
     *at = malloc((n + 1) * sizeof **at);
     if (*at == NULL)
         return 0;
-    for (size_t i = 0; i < n; i++)
-        if (i == 0 || !lines || data[i - 1] == '\n')
-            (*at)[u++] = i;
+    if (how == CUT_UNITS)
+        u = f->units(data, n, *at, n);
+    else
+        for (size_t i = 0; i < n; i++)
+            if (i == 0 || how == CUT_BYTES || data[i - 1] == '\n')
+                (*at)[u++] = i;
     (*at)[u] = n;
     return u;
 }
 
 /* One ddmin pass over the units of *data.  @return the new size. */
-static size_t ddmin(trial *t, unsigned char *data, size_t n, int lines,
-                    unsigned char *cand)
+static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
+                    const tgF_format *f, unsigned char *cand)
 {
-    size_t *at, u = cut_units(data, n, lines, &at);
+    size_t *at, u = cut_units(data, n, how, f, &at);
     size_t parts = 2;
     while (u >= 2 && t->budget > 0 && t->tries > 0) {
         size_t chunk = (u + parts - 1) / parts;
@@ -119,14 +128,16 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
     unsigned char *cand = malloc(n ? n : 1);
     if (cand == NULL)
         return n;
-    /* whole lines first where there are lines (the text formats; in a
-     * binary file it is a pass over arbitrary chunks, and does no harm) */
-    size_t lines = 0;
-    for (size_t i = 0; i < n && lines < 3; i++)
-        lines += data[i] == '\n';
-    if (lines >= 3)
-        n = ddmin(&t, data, n, 1, cand);
-    n = ddmin(&t, data, n, 0, cand);
+    /* whole units first: a binary format's records, blocks or objects;
+     * a text format's lines */
+    const char *how = NULL;
+    const tgF_format *f =
+        tgF_find(p->cs->format ? p->cs->format : tg_detect(data, n, &how));
+    if (f && f->units)
+        n = ddmin(&t, data, n, CUT_UNITS, f, cand);
+    else if (f)
+        n = ddmin(&t, data, n, CUT_LINES, f, cand);
+    n = ddmin(&t, data, n, CUT_BYTES, f, cand);
     free(cand);
     return n;
 }
