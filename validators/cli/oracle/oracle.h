@@ -188,6 +188,12 @@ typedef struct or_rule_row {
     uint64_t by_class[OR_NCLASSES];
 } or_rule_row;
 
+/* Defects a scorecard keeps per reader: a reader whose messages never
+ * repeat (they quote its input, say) would grow it without end over a
+ * long --fuzz; past this, runs count in their class only, and the
+ * verdict line says how many defects were not kept. */
+#define OR_MAX_DEFECTS 1000
+
 typedef struct or_score {
     const char *reader;
     uint64_t by_class[OR_NCLASSES];
@@ -196,6 +202,7 @@ typedef struct or_score {
     size_t nrows, caprows;
     or_defect *defects;
     size_t ndefects, capdefects;
+    uint64_t defects_dropped; /* new defects past OR_MAX_DEFECTS */
 } or_score;
 
 /*! or_score_add() : count one run.  @return the defect whose example the

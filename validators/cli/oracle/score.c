@@ -61,6 +61,10 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
             return d;
         }
     }
+    if (s->ndefects == OR_MAX_DEFECTS) {
+        s->defects_dropped++;
+        return NULL;
+    }
     if (grow((void **)&s->defects, s->ndefects, &s->capdefects,
              sizeof *s->defects))
         return NULL;
@@ -92,9 +96,14 @@ void or_verdict_line(const or_score *s, char *out, size_t size)
                  s->must_reject);
     else if (s->ndefects == 0)
         snprintf(out, size, "no defect found");
-    else
+    else if (s->defects_dropped == 0)
         snprintf(out, size, "%zu defect%s found", s->ndefects,
                  s->ndefects == 1 ? "" : "s");
+    else
+        snprintf(out, size,
+                 "%zu defects found, and %" PRIu64
+                 " more not kept (a scorecard keeps %d)",
+                 s->ndefects, s->defects_dropped, OR_MAX_DEFECTS);
 }
 
 static uint64_t total(const uint64_t *by_class)
