@@ -27,5 +27,6 @@ const tgF_format tgF_afperf = {
     NULL,
     AF_PROFILE_ARTIFICER,
     NULL, /* text: the shrinker cuts lines */
+    tgA_tokens,
     NULL, /* no file name endings besides .afperf */
 };

@@ -93,11 +93,15 @@ static const char help_mutate[] =
 
 static const char help_rules[] =
     "usage: tracegate rules [FORMAT] [--report text|json] [--coverage]\n"
+    "       tracegate rules FORMAT --dict\n"
     "List the rule tables: id, level, kind, profiles, clause, message.\n"
     "\n"
     "  --report text|json          output form (default text)\n"
     "  --coverage                  only the rules without a mutation, and "
-    "why\n";
+    "why\n"
+    "  --dict                      the format's table constants as a "
+    "fuzzing dictionary\n"
+    "                              (libFuzzer -dict=, AFL++ -x)\n";
 
 static const char help_explain[] =
     "usage: tracegate explain RULE-ID\n"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/escape.h"
+#include "../core/format.h"
 #include "cli.h"
 
 static const char *const kinds[] = {"check", "truncated", "limit",
@@ -83,20 +84,52 @@ static void rules_text(const tg_format_info *info, int coverage)
     }
 }
 
+/* A dictionary line for libFuzzer and AFL++ (-dict=, -x): the token in
+ * double quotes, every byte that is not printable ASCII, a quote or a
+ * backslash as \xNN. */
+static void dict_token(void *ctx, const void *p, size_t n)
+{
+    (void)ctx;
+    const unsigned char *b = p;
+    putchar('"');
+    for (size_t i = 0; i < n; i++)
+        if (b[i] >= 0x20 && b[i] < 0x7F && b[i] != '"' && b[i] != '\\')
+            putchar(b[i]);
+        else
+            printf("\\x%02x", b[i]);
+    puts("\"");
+}
+
+/* `rules FORMAT --dict`: the format's table constants as a dictionary. */
+static int rules_dict(const char *format)
+{
+    const tgF_format *f = tgF_find(format);
+    printf(
+        "# %s.dict - a fuzzing dictionary for libFuzzer (-dict=) and AFL++\n"
+        "# (-x): %s, made from\n"
+        "# tracegate's tables by `tracegate rules %s --dict`\n",
+        f->info.name, f->info.title, f->info.name);
+    f->tokens(dict_token, NULL);
+    return 0;
+}
+
 int tgC_rules(int argc, char **argv)
 {
     static const struct option longs[] = {
         {"report", required_argument, NULL, 'r'},
         {"coverage", no_argument, NULL, 'c'},
+        {"dict", no_argument, NULL, 'd'},
         {NULL, 0, NULL, 0}};
     const char *report = "text";
-    int coverage = 0, c;
+    int coverage = 0, dict = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         if (c == 'r')
             report = optarg;
         else if (c == 'c')
             coverage = 1;
+        else if (c == 'd')
+            dict = 1;
         else
             return tgC_usage("rules: bad option");
     }
@@ -108,6 +141,9 @@ int tgC_rules(int argc, char **argv)
     const char *only = optind < argc ? argv[optind] : NULL;
     if (only && tg_rule_count(only) == 0)
         return tgC_usage("rules: unknown format '%s'", only);
+    if (dict)
+        return only ? rules_dict(only)
+                    : tgC_usage("rules: --dict wants one format");
     if (json)
         fputs("{\"schema\":\"tracegate-rules\",\"version\":2,\"formats\":[",
               stdout);

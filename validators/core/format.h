@@ -7,6 +7,9 @@
 #include "out.h"
 #include "window.h"
 
+/* One token of a fuzzing dictionary: n bytes at p. */
+typedef void (*tgF_token_fn)(void *ctx, const void *p, size_t n);
+
 typedef struct tgF_format {
     tg_format_info info;
     const tg_rule *rules;
@@ -37,6 +40,10 @@ typedef struct tgF_format {
      * at 0: @return how many.  NULL for the text formats, which are cut
      * at their lines. */
     size_t (*units)(const unsigned char *p, size_t n, size_t *at, size_t cap);
+    /* Emit the constants of the format's tables (magic numbers, record
+     * names and tags, type codes, the limits its rules name) as the tokens
+     * of a fuzzing dictionary (`tracegate rules FORMAT --dict`). */
+    void (*tokens)(tgF_token_fn emit, void *ctx);
     /* File name endings besides info.extension that writers use,
      * NULL-terminated, or NULL: only quoted when the content names no
      * format, never used to decide one. */

@@ -32,5 +32,6 @@ const tgF_format tgF_dumpalloc = {
     NULL,
     -1,
     tgD_units,
+    tgD_tokens,
     also_named,
 };

@@ -49,5 +49,6 @@ const tgF_format tgF_nettrace = {
     nt_profile_scopes,
     NT_PROFILE_TRACEEVENT,
     tgN_units,
+    tgN_tokens,
     also_named,
 };

@@ -29,5 +29,6 @@ const tgF_format tgF_tracelog = {
     NULL,
     TL_PROFILE_VSTOOLS,
     NULL, /* text: the shrinker cuts lines */
+    tgL_tokens,
     NULL, /* no file name endings besides .tracelog */
 };

@@ -122,6 +122,7 @@ extern const tg_rule tgL_rules[TL_NRULES];
 extern const char *const tgL_profiles[];
 
 int tgL_detect(const unsigned char *head, size_t size, const char **how);
+void tgL_tokens(tgF_token_fn emit, void *ctx);
 void tgL_check(tgE_check *c, tgW_window *w);
 int tgL_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
