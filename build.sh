@@ -3,12 +3,14 @@
 #   ./build.sh            install what is missing, build build/tracegate
 #                         (with clang: profile-guided, see release_build)
 #   ./build.sh test       build with ASan+UBSan and run every test (prove)
-#   ./build.sh fuzz [S]   build the libFuzzer harnesses and fuzz S seconds
-#                         per target (default 60)
+#   ./build.sh fuzz [S [TARGET...]]  build the libFuzzer harnesses and
+#                         fuzz S seconds per target (default 60; TARGET:
+#                         afperf, roundtrip, ...: only those)
 #   ./build.sh fuzz-large [S]  the same with inputs up to 4 MiB, length
 #                         control off and seeds above 1 MiB (default 600 s
 #                         per target): the paths that depend on size
-#   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each
+#   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each,
+#                         with the structure-aware custom mutator
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
 #                         need no library beyond libc's and run its seeds
@@ -162,6 +164,9 @@ case $mode in
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
       format=${name%_fuzz}
+      if [ $# -gt 2 ] && ! printf '%s\n' "${@:3}" | grep -qx "$format"; then
+        continue
+      fi
       # grows; corpus/ stays as committed; large inputs in their own
       work="build-fuzz/work-$name"
       [ "$mode" = fuzz ] || work="build-fuzz/work-large-$name"
@@ -201,6 +206,9 @@ case $mode in
     need_packages "${base_packages[@]}" "${fuzz_packages[@]}"
     CC=afl-clang-fast configure_and_build build-afl -DTG_BUILD_FUZZERS=ON \
       -DTG_BUILD_TESTS=OFF
+    # the mutators run inside afl-fuzz: plain objects, not instrumented
+    configure_and_build build-afl-mutators -DTG_BUILD_AFL_MUTATORS=ON \
+      -DTG_BUILD_TESTS=OFF
     seconds=${2:-60}
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
@@ -210,8 +218,13 @@ case $mode in
       [ -d "$seeds" ] || seeds="fuzz/regressions/$format"
       dict=()
       [ -f "fuzz/$format.dict" ] && dict=(-x "fuzz/$format.dict")
-      AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-        run afl-fuzz -i "$seeds" -o "build-afl/out-$name" \
+      envs=(AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1
+        AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1)
+      # a format's structure-aware mutator (roundtrip's inputs are
+      # generator choices: it has none)
+      mutator="$top/build-afl-mutators/fuzz/${format}_afl_mutator.so"
+      [ -f "$mutator" ] && envs+=("AFL_CUSTOM_MUTATOR_LIBRARY=$mutator")
+      run env "${envs[@]}" afl-fuzz -i "$seeds" -o "build-afl/out-$name" \
         -V "$seconds" "${dict[@]}" -- "build-afl/$name"
       grep -E 'execs_done|saved_crashes|saved_hangs' \
         "build-afl/out-$name/default/fuzzer_stats"
