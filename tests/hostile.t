@@ -6,7 +6,8 @@ layouts: a finding over the repeat cap is still counted, exactly; a
 NetTrace block whose rows gave more findings than --max-repeats, in a file
 that already fails, has the rest of its rows skipped and reported
 (NT-SKIP-001, spec/nettrace.md "Hostile input"), and never when the file
-does not fail yet or when --max-repeats is 0. Failure: another finding,
+does not fail yet or when --max-repeats is 0; a row that does not frame
+ends its block, and the bytes skipped are reported. Failure: another finding,
 offset, count or exit code."""
 import json
 import struct
@@ -62,6 +63,21 @@ t.eq((code, "NT-SKIP-001" in [d["rule"] for d in f["findings"]], capped),
                  "NT-THR-003": 1900}),
      "a file that does not fail yet: no skip, all 2000 rows counted "
      "(1900 of each rule over the cap of 100)")
+
+# ---- NetTrace v6: a row that does not frame ends its block -------------
+# The example's EventBlock with its second row replaced by flags 0 and a
+# PayloadSize of 127 that the block does not hold: NT-ROW-003 after the
+# row's two bytes, then NT-SKIP-001 says the 2 bytes from that row to the
+# block's end were skipped, as its consequence.
+events = P["events"][:20 + 12] + bytes([0, 0x7F])
+row2 = nt6.offsets(parts=dict(P, events=events))["events"] + 20 + 12
+code, f = check("rowpast", nt6.example(events=events))
+t.eq([(d["rule"], d["offset"], d["length"], d["found"], d["consequence_of"])
+      for d in f["findings"][:2]],
+     [("NT-ROW-003", row2 + 2, 0, "2", None),
+      ("NT-SKIP-001", row2, 2, "2 bytes skipped from the row that does not "
+       "frame", f["findings"][0]["seq"])],
+     "v6 row past its block: NT-ROW-003, then the 2 bytes skipped")
 
 # ---- dumpalloc: a zero-filled tail is records of type 0, Length 0 ------
 proc = da_rec(b"PROC", struct.pack("<I", 1) + da_str(b"app"))

@@ -163,6 +163,8 @@ typedef struct nt_check {
     const char *object_name;
     uint64_t row;          /* index of the row in its block         */
     uint64_t row_findings; /* findings in rows of this block    */
+    uint64_t row_start;    /* input offset of the current row   */
+    int64_t last_finding;  /* seq of the last finding, or -1    */
     char path[256];
     /* metadata, stacks, threads */
     tgI_map meta; /* defined metadata id -> nt_meta        */
@@ -200,6 +202,11 @@ typedef struct nt_check {
  *  not shown (spec/nettrace.md, "Hostile input").  Then the rest of b is
  *  skipped, and reported with its size as NT-SKIP-001. */
 int nt_abandon_rows(nt_check *k, nt_cur *b);
+/*! nt_rows_lost() : the current row of block b (the one nt_abandon_rows()
+ *  was last called before) does not frame, and the rows after it cannot
+ *  be found: report the bytes from it to the block's end as skipped
+ *  (NT-SKIP-001), a consequence of the last finding. */
+void nt_rows_lost(nt_check *k, const nt_cur *b);
 
 /* Reporting, with the path built from the current position; _from marks
  * the finding as a consequence of finding `cause`. */

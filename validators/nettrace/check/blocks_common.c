@@ -285,8 +285,10 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         int bad = (flags & 1)
                       ? compressed_row(k, b, &s, &e.sorted)
                       : (padding = uncompressed_row(k, b, &s, &e.sorted)) < 0;
-        if (bad || payload(k, b, &s, padding, meta) != 0)
+        if (bad || payload(k, b, &s, padding, meta) != 0) {
+            nt_rows_lost(k, b);
             return;
+        }
         uint64_t key = s.ts ^ k->ts_flip; /* min and max by its type */
         lo = key < lo ? key : lo;
         hi = key > hi ? key : hi;

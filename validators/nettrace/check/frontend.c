@@ -43,6 +43,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                        const char *field, const char *exp, const char *found,
                        int64_t cause)
 {
+    k->last_finding = -1;
     /* rules name layouts: one never speaks about another layout's file */
     if (!for_this_layout(k, rule))
         return -1;
@@ -58,7 +59,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     k->row_findings += k->row != UINT64_MAX;
     if (tgE_capped(k->c, rule)) { /* counted, never shown: no path */
         tgE_site s = {off, len, 0, 0, NULL, cause};
-        return tgE_report(k->c, rule, &s, NULL, NULL);
+        return k->last_finding = tgE_report(k->c, rule, &s, NULL, NULL);
     }
     const char *unit = k->v6 ? "block" : "object";
     if (k->object_name == NULL)
@@ -71,27 +72,50 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                  "/%s[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", unit, k->object,
                  k->object_name, k->row, field);
     tgE_site s = {off, len, 0, 0, k->path, cause};
-    return tgE_report(k->c, rule, &s, exp, found);
+    return k->last_finding = tgE_report(k->c, rule, &s, exp, found);
+}
+
+/* The rest of block b from input offset `from` is not decoded: say how
+ * much, as a consequence of finding `cause` (-1: none shown). */
+static void rows_skipped(nt_check *k, uint64_t from, const nt_cur *b,
+                         const char *why, int64_t cause)
+{
+    uint64_t end = b->base + (uint64_t)(b->end - b->start);
+    if (from >= end)
+        return;
+    char found[96];
+    k->row = UINT64_MAX;
+    nt_report_from(k, NT_SKIP_BLOCK, from, end - from, "",
+                   "its rows checked to the block's end",
+                   TGE_TEXT(k->c, NT_SKIP_BLOCK, found,
+                            "%" PRIu64 " bytes skipped %s", end - from, why),
+                   cause);
 }
 
 int nt_abandon_rows(nt_check *k, nt_cur *b)
 {
     const tgE_check *c = k->c;
-    if (k->row == 0)
+    if (k->row == 0) {
         k->row_findings = 0;
+        k->row_start = nt_off(b);
+    }
     if (c->repeat_cap == 0 || k->row_findings <= c->repeat_cap ||
         tg_verdict_rank(c->worst) < tg_verdict_rank(TG_VIOLATIONS) ||
-        nt_left(b) == 0)
+        nt_left(b) == 0) {
+        k->row_start = nt_off(b); /* where this row starts */
         return 0;
-    char found[80];
-    snprintf(found, sizeof found,
-             "%zu bytes skipped after %" PRIu64 " findings", nt_left(b),
-             k->row_findings);
-    k->row = UINT64_MAX;
-    nt_report(k, NT_SKIP_BLOCK, nt_off(b), nt_left(b), "",
-              "its rows checked to the block's end", found);
+    }
+    char why[48];
+    snprintf(why, sizeof why, "after %" PRIu64 " findings", k->row_findings);
+    rows_skipped(k, nt_off(b), b, why, -1);
     b->p = b->end;
     return 1;
+}
+
+void nt_rows_lost(nt_check *k, const nt_cur *b)
+{
+    rows_skipped(k, k->row_start, b, "from the row that does not frame",
+                 k->last_finding);
 }
 
 int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field)
