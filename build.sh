@@ -9,8 +9,9 @@
 #   ./build.sh fuzz-large [S]  the same with inputs up to 4 MiB, length
 #                         control off and seeds above 1 MiB (default 600 s
 #                         per target): the paths that depend on size
-#   ./build.sh afl [S]    the same harnesses under AFL++ for S seconds each,
-#                         with the structure-aware custom mutator
+#   ./build.sh afl [S [TARGET...]]  the same harnesses under AFL++ for S
+#                         seconds each, with the structure-aware custom
+#                         mutator
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
 #                         need no library beyond libc's and run its seeds
@@ -69,6 +70,13 @@ need_sarif_multitool() {
   run npm install --prefix build-tools --no-audit --no-fund \
     @microsoft/sarif-multitool@5.7.0 >/dev/null
   run chmod u+x "$mt"
+}
+
+# Whether fuzz target FORMAT is among the TARGETs named (all when none is).
+wanted() { # FORMAT [TARGET...]
+  local format=$1
+  shift
+  [ $# -eq 0 ] || printf '%s\n' "$@" | grep -qx "$format"
 }
 
 configure_and_build() { # DIR [cmake args...]
@@ -164,9 +172,7 @@ case $mode in
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
       format=${name%_fuzz}
-      if [ $# -gt 2 ] && ! printf '%s\n' "${@:3}" | grep -qx "$format"; then
-        continue
-      fi
+      wanted "$format" "${@:3}" || continue
       # grows; corpus/ stays as committed; large inputs in their own
       work="build-fuzz/work-$name"
       [ "$mode" = fuzz ] || work="build-fuzz/work-large-$name"
@@ -213,6 +219,7 @@ case $mode in
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
       format=${name%_fuzz}
+      wanted "$format" "${@:3}" || continue
       rm -rf "build-afl/out-$name"
       seeds="corpus/$format/valid"
       [ -d "$seeds" ] || seeds="fuzz/regressions/$format"
