@@ -3,12 +3,19 @@
 #ifndef TG_FORMAT_H
 #define TG_FORMAT_H
 
+#include <string.h>
+
 #include "engine.h"
 #include "out.h"
 #include "window.h"
 
 /* One token of a fuzzing dictionary: n bytes at p. */
 typedef void (*tgF_token_fn)(void *ctx, const void *p, size_t n);
+/*! tgF_token_text() : a NUL-terminated text as a token. */
+static inline void tgF_token_text(tgF_token_fn emit, void *ctx, const char *s)
+{
+    emit(ctx, s, strlen(s));
+}
 
 typedef struct tgF_format {
     tg_format_info info;

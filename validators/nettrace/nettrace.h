@@ -163,7 +163,6 @@ typedef struct nt_check {
     const char *object_name;
     uint64_t row;          /* index of the row in its block         */
     uint64_t row_findings; /* findings in rows of this block    */
-    uint64_t row_start;    /* input offset of the current row   */
     int64_t last_finding;  /* seq of the last finding, or -1    */
     char path[256];
     /* metadata, stacks, threads */
@@ -195,18 +194,27 @@ typedef struct nt_check {
     int stop;              /* framing lost: stop reading            */
 } nt_check;
 
+/*! nt_skip_rows() : the slow half of nt_abandon_rows(), once the rows
+ *  of the block have given more findings than the repeat cap. */
+int nt_skip_rows(nt_check *k, nt_cur *b);
 /*! nt_abandon_rows() : called before each row of a block (k->row is its
  *  index; row 0 starts the count): whether to stop decoding the rows of
  *  the block, because they gave more findings than the repeat cap and the
  *  file already fails, so what is left could only add findings that are
  *  not shown (spec/nettrace.md, "Hostile input").  Then the rest of b is
- *  skipped, and reported with its size as NT-SKIP-001. */
-int nt_abandon_rows(nt_check *k, nt_cur *b);
-/*! nt_rows_lost() : the current row of block b (the one nt_abandon_rows()
- *  was last called before) does not frame, and the rows after it cannot
- *  be found: report the bytes from it to the block's end as skipped
- *  (NT-SKIP-001), a consequence of the last finding. */
-void nt_rows_lost(nt_check *k, const nt_cur *b);
+ *  skipped, and reported with its size as NT-SKIP-001.  Inline: it runs
+ *  before every row of every block. */
+static inline int nt_abandon_rows(nt_check *k, nt_cur *b)
+{
+    if (k->row == 0)
+        k->row_findings = 0;
+    return k->row_findings > k->c->repeat_cap && nt_skip_rows(k, b);
+}
+/*! nt_rows_lost() : the row of block b at input offset `from` does not
+ *  frame, and the rows after it cannot be found: report the bytes from it
+ *  to the block's end as skipped (NT-SKIP-001), a consequence of the last
+ *  finding. */
+void nt_rows_lost(nt_check *k, uint64_t from, const nt_cur *b);
 
 /* Reporting, with the path built from the current position; _from marks
  * the finding as a consequence of finding `cause`. */

@@ -1,28 +1,21 @@
 /* tokens.c - the constants of NetTrace's tables as fuzzing tokens: the
  * magic and FastSerialization header, the v4/v5 object names and tags,
  * each v6 block header of size 0, block and row headers, varint extremes. */
-#include <string.h>
-
 #include "../core/bytes.h"
 #include "nettrace.h"
-
-static void text(tgF_token_fn emit, void *ctx, const char *s)
-{
-    emit(ctx, s, strlen(s));
-}
 
 void tgN_tokens(tgF_token_fn emit, void *ctx)
 {
     unsigned char b[8];
-    text(emit, ctx, NT_MAGIC);
+    tgF_token_text(emit, ctx, NT_MAGIC);
     tgB_put32(b, NT_FASTSER_LEN);
     emit(ctx, b, 4);
-    text(emit, ctx, NT_FASTSER);
+    tgF_token_text(emit, ctx, NT_FASTSER);
     /* v4/v5: object openings, names, EndObject, the end tag, versions */
     emit(ctx, "\x05\x05\x01", 3);
     for (enum nt_block k = 0; k < NT_NBLOCKS; k++)
         if (nt_block_name(NT_V45, k))
-            text(emit, ctx, nt_block_name(NT_V45, k));
+            tgF_token_text(emit, ctx, nt_block_name(NT_V45, k));
     emit(ctx, "\x06", 1);
     emit(ctx, "\x01", 1);
     for (uint32_t v = 2; v <= 4; v += 2) { /* blocks 2, Trace 4 */

@@ -16,8 +16,8 @@ size_t tgN_units(const unsigned char *p, size_t n, size_t *at, size_t cap)
     if (cap == 0)
         return 0;
     at[k++] = 0; /* the header */
-    if (n >= NT_V6_STREAM && memcmp(p, "Nettrace", 8) == 0 &&
-        tgB_le32(p + 8) == 0) { /* v6: Reserved 0, then Major */
+    if (n >= NT_V6_STREAM && memcmp(p, NT_MAGIC, NT_MAGIC_LEN) == 0 &&
+        tgB_le32(p + NT_MAGIC_LEN) == 0) { /* v6: Reserved 0, then Major */
         for (size_t i = NT_V6_STREAM; i < n && k < cap;) {
             at[k++] = i;
             if (n - i < 4)

@@ -286,7 +286,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
                       ? compressed_row(k, b, &s, &e.sorted)
                       : (padding = uncompressed_row(k, b, &s, &e.sorted)) < 0;
         if (bad || payload(k, b, &s, padding, meta) != 0) {
-            nt_rows_lost(k, b);
+            nt_rows_lost(k, e.off, b);
             return;
         }
         uint64_t key = s.ts ^ k->ts_flip; /* min and max by its type */

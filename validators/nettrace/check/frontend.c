@@ -92,19 +92,13 @@ static void rows_skipped(nt_check *k, uint64_t from, const nt_cur *b,
                    cause);
 }
 
-int nt_abandon_rows(nt_check *k, nt_cur *b)
+int nt_skip_rows(nt_check *k, nt_cur *b)
 {
     const tgE_check *c = k->c;
-    if (k->row == 0) {
-        k->row_findings = 0;
-        k->row_start = nt_off(b);
-    }
-    if (c->repeat_cap == 0 || k->row_findings <= c->repeat_cap ||
+    if (c->repeat_cap == 0 || /* no cap: every row is decoded */
         tg_verdict_rank(c->worst) < tg_verdict_rank(TG_VIOLATIONS) ||
-        nt_left(b) == 0) {
-        k->row_start = nt_off(b); /* where this row starts */
+        nt_left(b) == 0)
         return 0;
-    }
     char why[48];
     snprintf(why, sizeof why, "after %" PRIu64 " findings", k->row_findings);
     rows_skipped(k, nt_off(b), b, why, -1);
@@ -112,9 +106,9 @@ int nt_abandon_rows(nt_check *k, nt_cur *b)
     return 1;
 }
 
-void nt_rows_lost(nt_check *k, const nt_cur *b)
+void nt_rows_lost(nt_check *k, uint64_t from, const nt_cur *b)
 {
-    rows_skipped(k, k->row_start, b, "from the row that does not frame",
+    rows_skipped(k, from, b, "from the row that does not frame",
                  k->last_finding);
 }
 

@@ -155,16 +155,13 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     size_t rule = s == 1 && !k->v6      ? NT_SEQ_RESET
                   : ahead < 0x80000000u ? NT_SEQ_GAP
                                         : NT_SEQ_BACK;
-    const char *e = TGE_TEXT(k->c, rule, exp, "%" PRIu32, want);
-    if (rule == NT_SEQ_RESET)
-        nt_report(k, rule, off, len, field, e, "1");
-    else if (rule == NT_SEQ_GAP)
-        nt_report(k, rule, off, len, field, e,
-                  TGE_TEXT(k->c, rule, found, "%" PRIu32 " (%" PRIu32 " lost)",
-                           s, ahead));
-    else
-        nt_report(k, rule, off, len, field, e,
-                  TGE_TEXT(k->c, rule, found, "%" PRIu32, s));
+    const char *f = rule == NT_SEQ_RESET ? "1"
+                    : rule == NT_SEQ_GAP
+                        ? TGE_TEXT(k->c, rule, found,
+                                   "%" PRIu32 " (%" PRIu32 " lost)", s, ahead)
+                        : TGE_TEXT(k->c, rule, found, "%" PRIu32, s);
+    nt_report(k, rule, off, len, field,
+              TGE_TEXT(k->c, rule, exp, "%" PRIu32, want), f);
 }
 
 /* The finding for a thread index that is not live (t: its entry, if any). */
