@@ -2,27 +2,21 @@
  * header, the record type names and ids, the datatypes, the separators and
  * quotes of RFC 4180, and the numbers at the limits of its fields. */
 #include <stdio.h>
-#include <string.h>
 
 #include "afperf.h"
 
-static void text(tgF_token_fn emit, void *ctx, const char *s)
-{
-    emit(ctx, s, strlen(s));
-}
-
 void tgA_tokens(tgF_token_fn emit, void *ctx)
 {
-    text(emit, ctx, AF_HEADER);
-    text(emit, ctx, AF_HEADER_STEM);
+    tgF_token_text(emit, ctx, AF_HEADER);
+    tgF_token_text(emit, ctx, AF_HEADER_STEM);
     for (int t = 1; t < AF_NTYPES; t++) {
         char id[8];
-        text(emit, ctx, af_records[t].name);
+        tgF_token_text(emit, ctx, af_records[t].name);
         snprintf(id, sizeof id, "%d", t);
-        text(emit, ctx, id);
+        tgF_token_text(emit, ctx, id);
     }
     for (int d = AF_DT_NONE + 1; d < AF_NDATATYPES; d++)
-        text(emit, ctx, af_datatypes[d]);
+        tgF_token_text(emit, ctx, af_datatypes[d]);
     static const char *const more[] = {
         "\n", "\r\n", ",", "\"", "\"\"", "0x", "1.0.0", "1.1.0", "2.0.0",
         /* units of each class units.def tells apart */
@@ -32,5 +26,5 @@ void tgA_tokens(tgF_token_fn emit, void *ctx)
         "9223372036854775807", "9223372036854775808", "18446744073709551616",
         "-1", "inf", "nan", "1e308", "a=1;a=2"};
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
-        text(emit, ctx, more[i]);
+        tgF_token_text(emit, ctx, more[i]);
 }
