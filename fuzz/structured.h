@@ -50,9 +50,9 @@ static inline size_t fuzz_structured(const char *format, uint8_t *out,
             tg_rule_at(format, (pick >> 3) % tg_rule_count(format));
         int made = tg_mutate(format, tg_rule_id(r), (pick >> 12) % 4, seed,
                              fuzz_put, &o, &m);
-        if (made == 0 && o.n == 0) /* no such variant */
+        if (made == 0) /* no such variant: its first */
             made = tg_mutate(format, tg_rule_id(r), 0, seed, fuzz_put, &o, &m);
-        if (made != 0 || o.n != 0)
+        if (made != 0) /* 1 made, -1 too long for max */
             return made == 1 ? o.n : 0;
     }
     /* a valid trace */

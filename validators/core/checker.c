@@ -255,14 +255,18 @@ static void unknown_format(tg_checker *c, const char *name)
         o += (size_t)snprintf(bytes + o, sizeof bytes - o, "%s%02x",
                               i ? " " : "", c->head[i]);
     const tgF_format *like = tgF_named_like(name);
+    const char *named = like ? like->info.name : NULL;
+    char hint[96] = "";
+    if (named)
+        snprintf(hint, sizeof hint,
+                 "; the file name suggests %s, but a name never decides the "
+                 "format",
+                 named);
     snprintf(c->problem, sizeof c->problem,
-             "unknown format: the content alone cannot decide it (%s%s%s)%s%s"
-             "%s; name the format to check it as (--format%s%s)",
+             "unknown format: the content alone cannot decide it (%s%s%s)%s; "
+             "name the format to check it as (--format%s%s)",
              n ? "it starts " : "it is empty", bytes, c->n > n ? " ..." : "",
-             like ? "; the file name suggests " : "",
-             like ? like->info.name : "",
-             like ? ", but a name never decides the format" : "",
-             like ? " " : "", like ? like->info.name : "");
+             hint, named ? " " : "", named ? named : "");
 }
 
 tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
