@@ -7,8 +7,11 @@
 # to REPORTS_DIR/bench-scaling.md; and `garbage`: garbage inputs (zero,
 # random and repeated bytes: the whole file, a tail after a valid start,
 # each kind of NetTrace block) against a valid trace of the same size
-# (tests/garbage.py), written to REPORTS_DIR/bench-garbage.md.  Default:
-# every format, NetTrace's final v6 layout, scaling and garbage.  Speed is a ratio against `cat FILE
+# (tests/garbage.py), written to REPORTS_DIR/bench-garbage.md; and
+# `instructions`: callgrind's instructions per input byte and the top ten
+# functions for every format and profile and the real NetTrace captures,
+# written to REPORTS_DIR/bench-instructions.md.  Default: every format,
+# NetTrace's final v6 layout, instructions, scaling and garbage.  Speed is a ratio against `cat FILE
 # >/dev/null` and `wc -l FILE` on the same file in the same run (best of 3
 # each, file in the page cache), because these machines are noisy, plus
 # callgrind's instructions per input byte on a 16 MiB trace of the same
@@ -21,7 +24,7 @@ set -euo pipefail
 tg=$1
 reports=$2
 shift 2
-formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 scaling garbage"}
+formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 instructions scaling garbage"}
 size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
@@ -223,8 +226,101 @@ bench_garbage() {
   cat "$out"
 }
 
+# Instructions per input byte, the figure issue 13 compares across
+# machines: callgrind on a fixed-size dense trace of every format and
+# profile (TG_INSTR_SIZE, default 50M; the generator's own mix: the
+# smallest realistic records, many per kilobyte) and on the real NetTrace
+# captures of ../shared/samples (TG_SHARED), each with the ten functions
+# that execute the most instructions themselves (inlined callees count as
+# their caller's).
+instr_targets() { # FORMAT INPUT -> the issue-13 target for it
+  case $1:$2 in
+    afperf:* | tracelog:*) echo 8 ;;
+    nettrace:sample) echo "4 (dense) / 1 (large)" ;;
+    *) echo 4 ;;
+  esac
+}
+
+bench_instructions() {
+  local size=${TG_INSTR_SIZE:-50M} idir="$dir/instructions"
+  local out="$reports/bench-instructions.md" detail cases=()
+  local samples=${TG_SHARED:-$(dirname "$0")/../../shared}/samples
+  mkdir -p "$idir"
+  detail=$(mktemp)
+  {
+    echo "# Instructions per input byte"
+    echo
+    echo "Command: \`./build.sh bench instructions\` (runs \`tests/bench.sh\`"
+    echo "with \`instructions\`), release build, every rule of the profile on."
+    echo "Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d); the"
+    echo "counts do not depend on it. Instructions are callgrind's total for"
+    echo "one \`tracegate check --profile P FILE\` (start-up included, about"
+    echo "0.3 M). Inputs: \`tracegate gen FORMAT --profile P --seed 11 --size"
+    echo "$size\` (\`dense\`: the generator's mix of the smallest realistic"
+    echo "records), and each real NetTrace capture of \`../shared/samples\`"
+    echo "above 100 KB (\`sample\`). Targets are issue 13's."
+    echo
+    echo "| format | profile | input | bytes | instructions | per byte | target |"
+    echo "|---|---|---|---|---|---|---|"
+  } >"$out"
+  local format profile
+  while read -r format profile; do
+    cases+=("$format $profile dense $idir/$format-$profile.dense")
+    local file="$idir/$format-$profile.dense"
+    [ "$file" -nt "$tg" ] || rm -f "$file"
+    [ -s "$file" ] || "$tg" gen "$format" --profile "$profile" --seed 11 \
+      --size "$size" --out - >"$file"
+  done < <("$tg" rules | sed -n 's/^\([a-z0-9]*\) .*profiles: \(.*\))$/\1 \2/p' |
+    awk '{ for (i = 2; i <= NF; i++) print $1, $i }')
+  if [ -d "$samples/nettrace" ]; then
+    for file in "$samples"/nettrace/*; do
+      [ "$(stat -c %s "$file")" -gt 100000 ] || continue
+      cases+=("nettrace default sample $file")
+    done
+  else
+    echo "bench: no $samples/nettrace: the real captures are left out" >&2
+  fi
+  local c input file name ins bytes
+  for c in "${cases[@]}"; do
+    read -r format profile input file <<<"$c"
+    name=$(basename "$file")
+    # the verdict must be a pass (set -e); then callgrind counts the same run
+    "$tg" check --profile "$profile" "$file" >/dev/null
+    valgrind --tool=callgrind --dump-instr=no \
+      --callgrind-out-file="$idir/callgrind.out" "$tg" check \
+      --profile "$profile" "$file" >/dev/null 2>"$idir/callgrind.log"
+    ins=$(sed -n 's/.*Collected : *//p' "$idir/callgrind.log")
+    bytes=$(stat -c %s "$file")
+    awk -v f="$format" -v p="$profile" -v i="$input" \
+      -v n="$name" -v b="$bytes" -v c="${ins//,/}" \
+      -v t="$(instr_targets "$format" "$input")" 'BEGIN {
+        printf "| %s | %s | %s | %d | %.0f | %.2f | %s |\n", f, p,
+          (i == "sample" ? "sample `" n "`" : i), b, c, c / b, t }' >>"$out"
+    {
+      echo
+      echo "### $format, $profile, ${input/sample/sample $name}"
+      echo
+      echo "| instructions | share | function |"
+      echo "|---|---|---|"
+      # "Ir (share) file:function [object]" lines, after the totals
+      callgrind_annotate "$idir/callgrind.out" 2>/dev/null |
+        sed -n '/file:function/,$ s/^ *\([0-9,]*\) ( *\([0-9.]*%\)) *\([^ ]*\).*/| \1 | \2 | `\3` |/p' |
+        sed 's/`???:/`/' | awk 'NR <= 10' # (head would end the pipe early)
+    } >>"$detail"
+  done
+  {
+    echo
+    echo "## The ten functions with the most instructions of their own, per input"
+    cat "$detail"
+  } >>"$out"
+  rm -f "$detail"
+  cat "$out"
+}
+
 for format in $formats; do
-  if [ "$format" = scaling ]; then
+  if [ "$format" = instructions ]; then
+    bench_instructions
+  elif [ "$format" = scaling ]; then
     bench_scaling
   elif [ "$format" = garbage ]; then
     bench_garbage
