@@ -50,7 +50,8 @@ static void one(const unsigned char *bytes, size_t n, unsigned bits)
     size_t used = 0;
     int r = nt_varuint(&c, bits, &got), m = model(buf, n, bits, &want, &used);
     size_t moved = (size_t)(c.p - buf);
-    if (r != m || (m < NT_VAR_CUT ? got != want || moved != used : moved != 0)) {
+    if (r != m ||
+        (m < NT_VAR_CUT ? got != want || moved != used : moved != 0)) {
         if (failures++ < 10)
             diag("%zu bytes, %u bits, first %02x: result %d (model %d), "
                  "value %llu (%llu), moved %zu (%zu)",
@@ -73,24 +74,30 @@ int main(void)
             /* the last byte ends it: random, zero (redundant), or the
              * bits a 32- or 64-bit value may just hold, and one more */
             unsigned pick = tgB_below(&rng, 4);
-            b[len - 1] = (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
-                                         : pick == 1 ? 0
-                                         : pick == 2 ? 0x0F >> (round & 3)
-                                                     : 0x01 << (round & 7) & 0x7F);
+            b[len - 1] =
+                (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
+                                : pick == 1 ? 0
+                                : pick == 2 ? 0x0F >> (round & 3)
+                                            : 0x01 << (round & 7) & 0x7F);
             for (size_t i = len; i < sizeof b; i++) /* what follows */
                 b[i] = (unsigned char)tgB_below(&rng, 256);
             /* the buffer ends after it, inside it, or well past it */
-            size_t n = tgB_below(&rng, 3) == 0 ? tgB_below(&rng, (uint32_t)len + 1)
+            size_t n = tgB_below(&rng, 3) == 0
+                           ? tgB_below(&rng, (uint32_t)len + 1)
                        : tgB_below(&rng, 2) ? len
                                             : sizeof b;
             one(b, n, bits);
             cases++;
         }
-    ok(failures == 0, "%lu random varuints read as the model reads them "
-                      "(%lu differ)", cases, failures);
+    ok(failures == 0,
+       "%lu random varuints read as the model reads them "
+       "(%lu differ)",
+       cases, failures);
     /* the limits by hand: 2^32 - 1 and 2^32 in 5 bytes, 2^64 - 1 in 10 */
-    static const unsigned char max32[] = {0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0, 0};
-    static const unsigned char big32[] = {0x80, 0x80, 0x80, 0x80, 0x10, 0, 0, 0};
+    static const unsigned char max32[] = {0xFF, 0xFF, 0xFF, 0xFF,
+                                          0x0F, 0,    0,    0};
+    static const unsigned char big32[] = {0x80, 0x80, 0x80, 0x80,
+                                          0x10, 0,    0,    0};
     static const unsigned char max64[] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                           0xFF, 0xFF, 0xFF, 0xFF, 0x01};
     uint64_t v;
