@@ -81,4 +81,12 @@ static inline long fuzz_feed(void *ctx, void *buf, size_t cap)
     return (long)k;
 }
 
+/*! fuzz_style() : the tg_style that a number picks (modulo the styles),
+ *  or the plain one where the format has not got it. */
+static inline tg_style fuzz_style(const tg_format_info *fi, unsigned pick)
+{
+    tg_style s = (tg_style)(pick % (TG_STYLE_TYPICAL + 1));
+    return fi->styles & (1u << s) ? s : TG_STYLE_PLAIN;
+}
+
 #endif

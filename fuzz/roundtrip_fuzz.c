@@ -5,9 +5,9 @@
  * its rule and the verdict the table promises.  Failure: either breaks
  * (the model and the checker disagree), or a crash.
  *
- * Input bytes: [0] format, [1] profile, [2] bit 0: hostile style, bit 1:
- * a mutant, [3..10] seed, [11] size in KiB (streamed; 0: the plain size),
- * [12..13] rule index, [14] variant. */
+ * Input bytes: [0] format, [1] profile, [2] bit 1: a mutant, the rest
+ * (shifted right by 2) the style, [3..10] seed, [11] size in KiB
+ * (streamed; 0: the plain size), [12..13] rule index, [14] variant. */
 
 #include "../validators/core/membuf.h"
 #include "fuzz_helpers.h"
@@ -67,11 +67,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s.want = r;
         want = m.expected;
     } else {
-        tg_style style = (flags & 1) && (fi->styles & (1u << TG_STYLE_HOSTILE))
-                             ? TG_STYLE_HOSTILE
-                             : TG_STYLE_PLAIN;
-        FUZZ_ASSERT(tg_generate_style(fi->name, profile, style, seed, min_size,
-                                      tgM_write, &g) == 0);
+        FUZZ_ASSERT(tg_generate_style(fi->name, profile,
+                                      fuzz_style(fi, flags >> 2), seed,
+                                      min_size, tgM_write, &g) == 0);
     }
     tg_validator *v = tg_validator_new(fi->name);
     FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);

@@ -60,11 +60,9 @@ static inline size_t fuzz_structured(const char *format, uint8_t *out,
     size_t np = 0;
     while (fi->profiles[np])
         np++;
-    tg_style style = (pick & 8) && (fi->styles & (1u << TG_STYLE_HOSTILE))
-                         ? TG_STYLE_HOSTILE
-                         : TG_STYLE_PLAIN;
-    return tg_generate_style(format, fi->profiles[(pick >> 4) % np], style,
-                             seed, 0, fuzz_put, &o) == 0
+    return tg_generate_style(format, fi->profiles[(pick >> 4) % np],
+                             fuzz_style(fi, pick >> 8), seed, 0, fuzz_put,
+                             &o) == 0
                ? o.n
                : 0;
 }

@@ -227,12 +227,13 @@ bench_garbage() {
 }
 
 # Instructions per input byte, the figure issue 13 compares across
-# machines: callgrind on a fixed-size dense trace of every format and
-# profile (TG_INSTR_SIZE, default 50M; the generator's own mix: the
-# smallest realistic records, many per kilobyte) and on the real NetTrace
-# captures of ../shared/samples (TG_SHARED), each with the ten functions
-# that execute the most instructions themselves (inlined callees count as
-# their caller's).
+# machines: callgrind on a fixed-size dense and typical trace of every
+# format and profile (TG_INSTR_SIZE, default 50M; dense: `gen`'s plain
+# style, the smallest realistic records; typical: `gen --typical`, records
+# as large as a busy writer's) and on the real NetTrace captures of
+# ../shared/samples (TG_SHARED), each with the ten functions that execute
+# the most instructions themselves (inlined callees count as their
+# caller's).
 instr_targets() { # FORMAT INPUT -> the issue-13 target for it
   case $1:$2 in
     afperf:* | tracelog:*) echo 8 ;;
@@ -257,19 +258,28 @@ bench_instructions() {
     echo "one \`tracegate check --profile P FILE\` (start-up included, about"
     echo "0.3 M). Inputs: \`tracegate gen FORMAT --profile P --seed 11 --size"
     echo "$size\` (\`dense\`: the generator's mix of the smallest realistic"
-    echo "records), and each real NetTrace capture of \`../shared/samples\`"
-    echo "above 100 KB (\`sample\`). Targets are issue 13's."
+    echo "records), the same with \`--typical\` (\`typical\`: dumpalloc and"
+    echo "NetTrace stacks of 8-40 and 16-48 frames, TraceLog samples that push"
+    echo "up to 12 frames and list up to 11 classes, AFPerf points with 3-10"
+    echo "measurement pairs), and each real NetTrace capture of"
+    echo "\`../shared/samples\` above 100 KB (\`sample\`). Targets are issue 13's"
+    echo "(the dense ones apply to typical inputs too)."
     echo
     echo "| format | profile | input | bytes | instructions | per byte | target |"
     echo "|---|---|---|---|---|---|---|"
   } >"$out"
   local format profile
+  local style file
   while read -r format profile; do
-    cases+=("$format $profile dense $idir/$format-$profile.dense")
-    local file="$idir/$format-$profile.dense"
-    [ "$file" -nt "$tg" ] || rm -f "$file"
-    [ -s "$file" ] || "$tg" gen "$format" --profile "$profile" --seed 11 \
-      --size "$size" --out - >"$file"
+    for style in dense typical; do
+      file="$idir/$format-$profile.$style"
+      cases+=("$format $profile $style $file")
+      [ "$file" -nt "$tg" ] || rm -f "$file"
+      local opt=()
+      [ "$style" = dense ] || opt=(--typical)
+      [ -s "$file" ] || "$tg" gen "$format" --profile "$profile" --seed 11 \
+        "${opt[@]}" --size "$size" --out - >"$file"
+    done
   done < <("$tg" rules | sed -n 's/^\([a-z0-9]*\) .*profiles: \(.*\))$/\1 \2/p' |
     awk '{ for (i = 2; i <= NF; i++) print $1, $i }')
   if [ -d "$samples/nettrace" ]; then
@@ -280,7 +290,7 @@ bench_instructions() {
   else
     echo "bench: no $samples/nettrace: the real captures are left out" >&2
   fi
-  local c input file name ins bytes
+  local c input name ins bytes
   for c in "${cases[@]}"; do
     read -r format profile input file <<<"$c"
     name=$(basename "$file")

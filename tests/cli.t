@@ -197,6 +197,46 @@ t.ok("$TRACEGATE_CANARY".encode("utf-16-le") in nt,
 t.eq(run("mutate", "afperf", "--hostile", "--out",
          os.path.join(tmp, "hostile"))[0], 2, "mutate --hostile: exit 2")
 
+# gen --typical: the benchmark's typical input, as deterministic; it is
+# valid, and a dumpalloc allocation has a real profiler's 8 to 40 frames
+# (plain ones 0 to 6).
+def frames_per_alloc(data):
+    """FRAM records after each ALOC, TERM included (dumpalloc framing:
+    u32 type, u32 length, then the fields)."""
+    counts, i = [], 0
+    while i + 8 <= len(data):
+        kind, n = struct.unpack_from("<II", data, i)
+        if kind == 0x434F4C41:  # "ALOC"
+            counts.append(0)
+        elif kind == 0x4D415246 and counts:  # "FRAM"
+            counts[-1] += 1
+        i += 8 + n
+    return counts
+for fmt in ["afperf", "dumpalloc", "nettrace", "tracelog"]:
+    ty = [subprocess.run([TRACEGATE, "gen", fmt, "--typical", "--seed", "5",
+                          "--size", "64K", "--out", "-"],
+                         stdout=subprocess.PIPE).stdout for _ in range(2)]
+    pl = subprocess.run([TRACEGATE, "gen", fmt, "--seed", "5", "--size",
+                         "64K", "--out", "-"], stdout=subprocess.PIPE).stdout
+    chk = subprocess.run([TRACEGATE, "check", "--format", fmt, "-"],
+                         input=ty[0], stdout=subprocess.PIPE)
+    t.ok(ty[0] == ty[1] and ty[0] != pl and chk.returncode == 0
+         and re.fullmatch(r"-: conformant \(exit 0\); %s, profile default, "
+                          r"format from the --format option; \d+ bytes; "
+                          r"findings: 0 MUST, 0 SHOULD, 0 COMPAT, 0 INFO"
+                          r"(; layout [^\n]*)?\n" % fmt, chk.stdout.decode()),
+         "gen %s --typical: same seed same bytes, not the plain ones, "
+         "conformant" % fmt)
+    if fmt == "dumpalloc":
+        t.eq((min(frames_per_alloc(ty[0])), max(frames_per_alloc(ty[0]))),
+             (9, 41), "gen dumpalloc --typical: 8 to 40 frames and a TERM")
+        t.eq((min(frames_per_alloc(pl)), max(frames_per_alloc(pl))),
+             (1, 7), "gen dumpalloc: 0 to 6 frames and a TERM")
+t.eq(run("gen", "afperf", "--hostile", "--typical", "--out", "-")[0], 2,
+     "gen --hostile --typical: one style only, exit 2")
+t.eq(run("mutate", "afperf", "--typical", "--out",
+         os.path.join(tmp, "typical"))[0], 2, "mutate --typical: exit 2")
+
 # rules, explain, help.
 code, out, err = run("explain", "DA-REC-002")
 t.ok(code == 0 and "Record Types" in out and "example:" in out,

@@ -1,6 +1,6 @@
 /* selfcheck-t.c - the generate-mutate-check loop, for every rule of every
- * registered format and many seeds: a valid parent, plain or (where the
- * format has the style) hostile, has no finding at all;
+ * registered format and many seeds: a valid parent, plain, hostile or
+ * typical (every format has the three styles), has no finding at all;
  * each mutant of a rule gets that rule, at the offset its manifest line
  * gives (a finding of the rule whose bytes hold it), no other rule except
  * findings marked as consequences, and the verdict the rule table
@@ -10,6 +10,8 @@
 #include "tap.h"
 
 #define SEEDS 40
+
+static const char *const style_names[] = {"plain", "hostile", "typical"};
 
 static void check_parents(const tg_format_info *fi, tg_validator *v,
                           tg_style style)
@@ -30,7 +32,7 @@ static void check_parents(const tg_format_info *fi, tg_validator *v,
             }
         }
         ok(bad == 0, "%s/%s: %d generated %s traces have no finding", fi->name,
-           *p, SEEDS, style == TG_STYLE_HOSTILE ? "hostile" : "plain");
+           *p, SEEDS, style_names[style]);
     }
     tgM_free(&b);
     findings_reset(&f, NULL);
@@ -88,10 +90,11 @@ int main(void)
     for (size_t i = 0; i < tg_format_count(); i++) {
         const tg_format_info *fi = tg_format_at(i);
         tg_validator *v = tg_validator_new(fi->name);
-        check_parents(fi, v, TG_STYLE_PLAIN);
-        ok(fi->styles & (1u << TG_STYLE_HOSTILE), "%s has the hostile style",
-           fi->name);
-        check_parents(fi, v, TG_STYLE_HOSTILE);
+        for (tg_style s = TG_STYLE_PLAIN; s <= TG_STYLE_TYPICAL; s++) {
+            ok((fi->styles & (1u << s)) != 0, "%s has the %s style", fi->name,
+               style_names[s]);
+            check_parents(fi, v, s);
+        }
         tgM_buf b = {0};
         ok(gen_style_into(&b, fi->name, NULL, (tg_style)7, 1) == -4,
            "%s: tg_generate_style() refuses a style it has not (-4)",

@@ -17,7 +17,7 @@ const char *const tgA_profiles[] = {
 
 const tgF_format tgF_afperf = {
     {"afperf", "AFPerf v1 profiling records (AFSIM), RFC 4180 text", ".afperf",
-     SEED, tgA_profiles, (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
+     SEED, tgA_profiles, TGF_ALL_STYLES},
     tgA_rules,
     AF_NRULES,
     tgA_detect,

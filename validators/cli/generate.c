@@ -21,7 +21,7 @@ typedef struct gen_opts {
     const char *suffix; /* file name ending; default: the format's */
     uint64_t seed, count, size;
     int force;      /* mutate: write into a folder that holds files */
-    tg_style style; /* gen --hostile */
+    tg_style style; /* gen --hostile or --typical */
 } gen_opts;
 
 static int parse(int argc, char **argv, gen_opts *o, int mutate)
@@ -35,6 +35,7 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         {"suffix", required_argument, NULL, 'x'},
         {"force", no_argument, NULL, 'f'},
         {"hostile", no_argument, NULL, 'H'},
+        {"typical", no_argument, NULL, 'T'},
         {NULL, 0, NULL, 0}};
     int c;
     uint64_t *num;
@@ -50,7 +51,16 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
         case 'p': o->profile = optarg; continue;
         case 'x': o->suffix = optarg; continue;
         case 'f': o->force = 1; continue;
-        case 'H': o->style = TG_STYLE_HOSTILE; continue;
+        case 'H':
+        case 'T': {
+            tg_style style = c == 'H' ? TG_STYLE_HOSTILE : TG_STYLE_TYPICAL;
+            if (o->style != TG_STYLE_PLAIN && o->style != style)
+                return tgC_usage("%s: --hostile and --typical are styles: "
+                                 "choose one",
+                                 argv[0]);
+            o->style = style;
+            continue;
+        }
         default: return tgC_usage("%s: bad option", argv[0]);
         }
         if (tgC_number(optarg, num) != 0)
@@ -70,8 +80,8 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     if (!mutate && o->force)
         return tgC_usage("gen: --force is mutate's");
     if (mutate && o->style != TG_STYLE_PLAIN)
-        return tgC_usage("mutate: --hostile is gen's (the corpus has a "
-                         "hostile valid file of its own)");
+        return tgC_usage("mutate: --hostile and --typical are gen's (the "
+                         "corpus has a hostile valid file of its own)");
     if (o->suffix && (o->suffix[0] != '.' || strchr(o->suffix, '/') ||
                       strlen(o->suffix) > 32))
         return tgC_usage("%s: --suffix wants a file name ending such as "

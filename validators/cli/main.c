@@ -53,7 +53,8 @@ static const char help_exit[] =
 
 static const char help_gen[] =
     "usage: tracegate gen FORMAT --out DIR|- [--seed S] [--count N]\n"
-    "           [--size BYTES] [--profile P] [--suffix .EXT] [--hostile]\n"
+    "           [--size BYTES] [--profile P] [--suffix .EXT]\n"
+    "           [--hostile | --typical]\n"
     "Write valid traces of FORMAT: the same seed gives the same bytes.\n"
     "\n"
     "  --out DIR|-                 a folder for the traces, or - for "
@@ -71,6 +72,13 @@ static const char help_gen[] =
     "                              specifiers, paths, quotes, line ends, "
     "long\n"
     "                              names, Unicode edges, limits)\n"
+    "  --typical                   valid, with records as large as a busy "
+    "real\n"
+    "                              writer's (deep stacks, several values "
+    "a\n"
+    "                              record); default: the smallest "
+    "realistic\n"
+    "                              records\n"
     "  --suffix .EXT               file name ending (default the "
     "format's)\n";
 

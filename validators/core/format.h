@@ -17,6 +17,11 @@ static inline void tgF_token_text(tgF_token_fn emit, void *ctx, const char *s)
     emit(ctx, s, strlen(s));
 }
 
+/* Every tg_style, for a format whose generator has them all. */
+#define TGF_ALL_STYLES                                                        \
+    ((1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE) |                      \
+     (1u << TG_STYLE_TYPICAL))
+
 typedef struct tgF_format {
     tg_format_info info;
     const tg_rule *rules;

@@ -21,8 +21,7 @@ static const char *const also_named[] = {".dalloc", NULL};
 
 const tgF_format tgF_dumpalloc = {
     {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
-     "seeds/dumpalloc.md", tgD_profiles,
-     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
+     "seeds/dumpalloc.md", tgD_profiles, TGF_ALL_STYLES},
     tgD_rules,
     DA_NRULES,
     tgD_detect,

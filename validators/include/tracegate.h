@@ -342,11 +342,16 @@ TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
 
 /* What the text and numbers of a generated trace are like. */
 typedef enum tg_style {
-    TG_STYLE_PLAIN = 0,  /* what real writers write                      */
-    TG_STYLE_HOSTILE = 1 /* still valid, built to break readers that
-                            misuse them: code, format specifiers, paths,
-                            quotes and line ends, long names, Unicode
-                            edges, numbers at their limits              */
+    TG_STYLE_PLAIN = 0,   /* what real writers write, in the smallest
+                             realistic records: many per kilobyte        */
+    TG_STYLE_HOSTILE = 1, /* still valid, built to break readers that
+                             misuse them: code, format specifiers, paths,
+                             quotes and line ends, long names, Unicode
+                             edges, numbers at their limits              */
+    TG_STYLE_TYPICAL = 2  /* plain, with records of the size a busy real
+                             writer's have: deep call stacks, several
+                             values per record (the benchmark's typical
+                             input)                                      */
 } tg_style;
 
 /*! tg_generate_style() : tg_generate() in a style.  @return as it does,

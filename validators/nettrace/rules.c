@@ -38,8 +38,7 @@ static const char *const also_named[] = {".netperf", NULL};
 
 const tgF_format tgF_nettrace = {
     {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)", ".nettrace",
-     "seeds/nettrace-v6.md", tgN_profiles,
-     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
+     "seeds/nettrace-v6.md", tgN_profiles, TGF_ALL_STYLES},
     tgN_rules,
     NT_NRULES,
     tgN_detect,

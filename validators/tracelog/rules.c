@@ -18,8 +18,7 @@ const char *const tgL_profiles[] = {
 
 const tgF_format tgF_tracelog = {
     {"tracelog", "CoreProfiler TraceLog (Tizen .NET profiler), text",
-     ".tracelog", SEED, tgL_profiles,
-     (1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE)},
+     ".tracelog", SEED, tgL_profiles, TGF_ALL_STYLES},
     tgL_rules,
     TL_NRULES,
     tgL_detect,

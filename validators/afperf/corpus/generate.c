@@ -30,6 +30,7 @@ typedef struct af_gen {
     uint64_t section;  /* next section id                         */
     const char *units; /* its timestamp units                     */
     tgH_style hostile; /* free text from core/corpus/hostile.h    */
+    int typical;       /* more pairs a record (TG_STYLE_TYPICAL)  */
 } af_gen;
 
 /* The measurement types of every run: id = index. */
@@ -112,10 +113,13 @@ static void value(af_gen *g, size_t mt)
     }
 }
 
-/* one to three measurement pairs */
+/* one to three measurement pairs; in the typical style three to ten, as
+ * a simulation that measures several things at each point writes */
 static void pairs(af_gen *g, int one)
 {
-    unsigned n = one ? 1 : 1 + tgB_below(&g->rng, 3);
+    unsigned n = one          ? 1
+                 : g->typical ? 3 + tgB_below(&g->rng, 8)
+                              : 1 + tgB_below(&g->rng, 3);
     for (unsigned i = 0; i < n; i++) {
         size_t mt = tgB_below(&g->rng, NMTYPES);
         num(g, mt);
@@ -323,6 +327,7 @@ int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
     g.m = m;
     g.out = out;
     g.hostile = tgH_start(style, seed);
+    g.typical = style == TG_STYLE_TYPICAL;
     g.eol = seed % 4 == 2 ? TGT_EOL_CRLF : TGT_EOL_LF;
     g.clock = 1000 + tgB_below(&g.rng, 100000);
     unsigned runs = 2 + tgB_below(&g.rng, 2);

@@ -5,7 +5,7 @@
  * Output has no finding at all under the profile it is made for: the
  * draft-reader profile leaves PCAL frames out.  Addresses are never reused
  * while live and the live set is bounded, so a trace of any size needs the
- * same checker memory. */
+ * same checker memory.  The typical style has deep stacks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +18,7 @@
 typedef struct da_gen {
     tgB_rng rng;
     int profile;
+    int typical; /* deep stacks (TG_STYLE_TYPICAL) */
     uint64_t live[GEN_LIVE];
     size_t nlive;
     uint64_t next_low, next_high; /* 32-bit and 64-bit address arenas */
@@ -132,7 +133,10 @@ static void emit_alloc(da_gen *g)
     tgB_put64(b + 8, (uint64_t)g->secs);
     tgB_put32(b + 16, g->nsec);
     tgO_put(g->out, b, 20);
-    for (uint32_t n = tgB_below(&g->rng, 7); n > 0; n--)
+    /* plain: a few frames; typical: a real heap profiler's 8 to 40 */
+    uint32_t frames =
+        g->typical ? 8 + tgB_below(&g->rng, 33) : tgB_below(&g->rng, 7);
+    for (uint32_t n = frames; n > 0; n--)
         emit_frame(g);
     header(g, DA_FRAM, 4);
     tgB_put32(b, DA_TERM);
@@ -170,6 +174,7 @@ int tgD_generate(int profile, int style, uint64_t seed, uint64_t min_size,
     g->rng.s = seed;
     g->profile = profile;
     g->hostile = tgH_start(style, seed);
+    g->typical = style == TG_STYLE_TYPICAL;
     g->out = out;
     g->next_low = 0x10000;
     g->next_high = 0x7f3a00000000ull;

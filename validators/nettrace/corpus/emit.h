@@ -89,6 +89,13 @@ static inline const char *nt_name(tgH_style *h, const char *plain)
     return tgH_text(h, TGH_NO_HUGE, plain);
 }
 
+/* Frames of a stack in the typical style (TG_STYLE_TYPICAL): the depth of
+ * a sampled managed call stack, 16 to 48. */
+static inline uint32_t nt_typical_frames(tgB_rng *rng)
+{
+    return 16 + tgB_below(rng, 33);
+}
+
 /* A v6 string: varuint32 byte length, then UTF-8. */
 static inline void put_string6(tgM_buf *b, const char *s)
 {

@@ -29,6 +29,7 @@ typedef struct nt_gen {
     uint64_t floor;    /* latest IsSorted timestamp         */
     uint32_t stacks;   /* stack ids defined in this window  */
     tgH_style hostile; /* names from core/corpus/hostile.h */
+    int typical;       /* deep stacks (TG_STYLE_TYPICAL)    */
 } nt_gen;
 
 /* The object around the block content in g->block. */
@@ -120,7 +121,8 @@ static void emit_stacks(nt_gen *g)
     put_u32(&g->block, g->stacks);
     put_u32(&g->block, 0); /* id 1: the empty stack, as the runtime does */
     for (uint32_t i = 1; i < g->stacks; i++) {
-        uint32_t n = 1 + tgB_below(&g->rng, 4);
+        uint32_t n = g->typical ? nt_typical_frames(&g->rng)
+                                : 1 + tgB_below(&g->rng, 4);
         put_u32(&g->block, 8 * n);
         for (uint32_t k = 0; k < n; k++)
             put_u64(&g->block,
@@ -169,6 +171,7 @@ static int generate_v45(int style, uint64_t seed, uint64_t min_size,
     if (g == NULL)
         return -1;
     g->hostile = tgH_start(style, seed);
+    g->typical = style == TG_STYLE_TYPICAL;
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000000 + tgB_below(&g->rng, 1000000);

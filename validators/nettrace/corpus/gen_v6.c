@@ -30,6 +30,7 @@ typedef struct nt_gen6 {
     uint32_t stacks, labels;
     int draft;         /* the seed's layout                 */
     tgH_style hostile; /* names from core/corpus/hostile.h */
+    int typical;       /* deep stacks (TG_STYLE_TYPICAL)    */
 } nt_gen6;
 
 static void emit(nt_gen6 *g, enum nt_block b)
@@ -163,7 +164,8 @@ static void stack_block(nt_gen6 *g)
     put_u32(&g->b, 1);
     put_u32(&g->b, g->stacks);
     for (uint32_t i = 0; i < g->stacks; i++) {
-        uint32_t n = tgB_below(&g->rng, 4);
+        uint32_t n =
+            g->typical ? nt_typical_frames(&g->rng) : tgB_below(&g->rng, 4);
         put_u32(&g->b, 8 * n);
         for (uint32_t k = 0; k < n; k++)
             put_u64(&g->b, 0x401000 + 16 * tgB_below(&g->rng, 1u << 16));
@@ -265,6 +267,7 @@ int nt_generate_v6(int style, uint64_t seed, uint64_t min_size, nt_sink *sink,
         return -1;
     g->draft = draft;
     g->hostile = tgH_start(style, seed);
+    g->typical = style == TG_STYLE_TYPICAL;
     g->rng.s = seed;
     g->sink = sink;
     g->clock = 1000 + tgB_below(&g->rng, 100000);

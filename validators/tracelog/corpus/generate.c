@@ -44,6 +44,7 @@ typedef struct tl_gen {
     int vstools;       /* leave out what the 2019 reader misreads */
     int ips;           /* LineTraceEnabled: instruction pointers  */
     tgH_style hostile; /* names from core/corpus/hostile.h   */
+    int typical;       /* deeper stacks, fuller samples (TG_STYLE_TYPICAL) */
     uint64_t clock;
     uint64_t module, assembly, domain;
     uint32_t next_thread, nclasses, nfuncs;
@@ -248,7 +249,8 @@ static void function(tl_gen *g, const gen_thread *t)
 static void stack_sample(tl_gen *g, gen_thread *t)
 {
     uint32_t keep = tgB_below(&g->rng, t->depth + 1);
-    uint32_t push = tgB_below(&g->rng, 5);
+    /* typical: a sample pushes up to 12 frames, as a busy program's do */
+    uint32_t push = tgB_below(&g->rng, g->typical ? 13 : 5);
     if (keep + push > MAX_DEPTH)
         push = MAX_DEPTH - keep;
     rec(g, "sam str");
@@ -281,7 +283,7 @@ static void memory_sample(tl_gen *g, const gen_thread *t)
     rec(g, "sam mem");
     id32(g, t->iid);
     num(g, tick(g));
-    for (unsigned n = tgB_below(&g->rng, 4); n > 0; n--) {
+    for (unsigned n = tgB_below(&g->rng, g->typical ? 12 : 4); n > 0; n--) {
         uint32_t c = tgB_below(&g->rng, g->nclasses);
         uint32_t count = 1 + tgB_below(&g->rng, 50);
         if (g->ips)
@@ -371,6 +373,7 @@ int tl_generate(tgT_model *m, tgO_out *out, int profile, int style,
     g.out = out;
     g.vstools = profile == TL_PROFILE_VSTOOLS;
     g.hostile = tgH_start(style, seed);
+    g.typical = style == TG_STYLE_TYPICAL;
     g.ips = seed % 2 == 1;
     g.clock = tgB_below(&g.rng, 1000);
     start(&g);
