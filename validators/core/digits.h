@@ -81,6 +81,14 @@ static inline uint64_t tgK_hex_mask(uint64_t v)
     return (tgK_dec_mask(v) | (alpha & ~v & TGK_HIGH));
 }
 
+/*! tgK_hex_lower() : whether a byte of v, 8 ASCII hexadecimal digits, is
+ *  a lowercase letter: 'a' to 'f' have bits 6 and 5 set, digits have not
+ *  bit 6, 'A' to 'F' not bit 5. */
+static inline int tgK_hex_lower(uint64_t v)
+{
+    return (v & v << 1 & 0x4040404040404040ull) != 0;
+}
+
 /*! tgK_hex8_value() : the value of 8 ASCII hexadecimal digits, the first
  *  in the lowest byte: each byte to its nibble, then pairs, quads and
  *  halves folded together. */

@@ -61,8 +61,9 @@ typedef struct tl_check {
     size_t cur;      /* the next field starts here            */
     int field, part; /* being read, for paths: -1 = none      */
     int quiet;       /* read it without findings              */
-    int fast_ok;     /* fast.c may read lines: no profile asks for the
-                        canonical widths (TL-HEX-003)                  */
+    int fast_off;    /* fast.c reads no line (tests/tracelog-paths.t) */
+    int fast_canon;  /* fast.c takes only the canonical hexadecimal
+                        forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
     tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
     int nparts;

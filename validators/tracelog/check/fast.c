@@ -22,19 +22,26 @@
  * do */
 #define HOT static inline __attribute__((always_inline))
 
-/* each item's kind (enum tl_kind) as a constant */
+/* each item's kind (enum tl_kind) as a constant; <hex>, the one item
+ * whose canonical form (TL-HEX-003) is 0x%x, has a kind of its own here */
 enum {
-#define TL_ITEM(sym, name, kind) KIND_##sym = kind,
+    KIND_LOWER_HEX = TL_K_PARTS + 1000,
+#define TL_ITEM(sym, name, kind)                                              \
+    KIND_##sym = TL_I_##sym == TL_I_HEX ? KIND_LOWER_HEX : kind,
 #include "../items.def"
 #undef TL_ITEM
 };
 
 void tl_fast_init(tl_check *k)
 {
-    /* the canonical widths (TL-HEX-003) are the other path's to check,
-     * and so is an internal-id thread when TL-RDR-005 is to be said */
-    k->fast_ok = !tgE_active(k->c, TL_HEX_CANONICAL);
+    /* with TL-HEX-003 on, the printf widths and case are checked here
+     * too; an internal-id thread is the other path's to read when
+     * TL-RDR-005 is to be said */
+    k->fast_canon = tgE_active(k->c, TL_HEX_CANONICAL);
     k->fast_thread = !tgE_active(k->c, TL_RDR_THREAD_IID);
+#ifdef TL_FAST_PATH_OFF /* the test build that compares the paths */
+    k->fast_off = 1;
+#endif
 }
 
 /* Decimal digits at p[i], 1 to 19 (never an overflow) and a value up to
@@ -52,28 +59,36 @@ HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
 
 /* 0x and 1 to max hexadecimal digits at p[i]: the printf widths, 8 or 16
  * digits, by words (a 64-bit item's value is not kept: none is used);
- * any other count byte by byte. */
+ * any other count byte by byte.  canon (TL-HEX-003 on): only the seed's
+ * printf form, exactly max uppercase digits; any other is the other
+ * path's to report. */
 HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
-               uint64_t *u)
+               int canon, uint64_t *u)
 {
     if (p[i] != '0' || p[i + 1] != 'x')
         return SIZE_MAX;
     size_t d = i + 2;
     if (n - d >= 8) {
-        uint64_t w = tgB_le64(p + d);
+        uint64_t w = tgB_le64(p + d), w2;
         if (tgK_hex_mask(w) == TGK_HIGH) {
             if (tgK_hexv[p[d + 8]] == 0) { /* p[n] is the line end */
+                if (canon && (max != 8 || tgK_hex_lower(w)))
+                    return SIZE_MAX;
                 *u = tgK_hex8_value(w);
                 return d + 8;
             }
             if (max == 16 && n - d >= 16 &&
-                tgK_hex_mask(tgB_le64(p + d + 8)) == TGK_HIGH &&
+                tgK_hex_mask(w2 = tgB_le64(p + d + 8)) == TGK_HIGH &&
                 tgK_hexv[p[d + 16]] == 0) {
+                if (canon && (tgK_hex_lower(w) || tgK_hex_lower(w2)))
+                    return SIZE_MAX;
                 *u = 0;
                 return d + 16;
             }
         }
     }
+    if (canon)
+        return SIZE_MAX;
     uint64_t v = 0;
     size_t e = d;
     for (unsigned x; (x = tgK_hexv[p[e]]) != 0; e++)
@@ -98,14 +113,17 @@ HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, uint64_t *u)
 {
     switch (kind) {
     case TL_K_DEC: return dec(k->p, i, max, u);
+    case KIND_LOWER_HEX: /* its canonical form is the other path's */
+        return k->fast_canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
     case TL_K_HEX64:
-    case TL_K_IP: return hex(k->p, i, k->n, 16, u); /* 0x: bare is said */
+    case TL_K_IP: /* 0x: bare is said */
+        return hex(k->p, i, k->n, 16, k->fast_canon, u);
     case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
         if (!k->fast_thread)
             return SIZE_MAX;
         /* fall through */
     case TL_K_HEX32:
-    case TL_K_IID: return hex(k->p, i, k->n, 8, u);
+    case TL_K_IID: return hex(k->p, i, k->n, 8, k->fast_canon, u);
     default: return SIZE_MAX; /* names, times, tokens: the other path */
     }
 }
@@ -217,7 +235,7 @@ int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
                   tl_val head[2])
 {
     size_t n = k->n, i = TL_TAG_LEN + 1, e;
-    if (!k->fast_ok || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
+    if (k->fast_off || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
         return 0;
     switch (ri - tl_records) {
 #define TL_RECORD(sym, tag, origin, tail, ...)                                \
@@ -252,7 +270,7 @@ HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 size_t tl_fast_tail(tl_check *k, const tl_record_info *ri)
 {
     /* repeating items of one kind only (fun inf's two: the other path) */
-    if (!k->fast_ok || ri->ntail != 1 || k->term == 0)
+    if (k->fast_off || ri->ntail != 1 || k->term == 0)
         return 0;
     switch (ri->tail[0]) {
     case TL_I_FRAME: return tail_of(k, TL_I_FRAME, TL_OBJ_FUNCTION);
