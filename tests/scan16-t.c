@@ -1,6 +1,7 @@
-/* scan16-t.c - the sixteen-byte masks of core/scan16.h against a byte
- * loop: every byte value at every position of a block, random blocks for
- * several target bytes, and blocks cut short by tgV_load_part().  Built
+/* scan16-t.c - the sixteen-byte masks of core/scan16.h (one byte, any of
+ * three bytes, bytes above 0x7F) against a byte loop: every byte value at
+ * every position of a block, random blocks for several target bytes, and
+ * blocks cut short by tgV_load_part().  Built
  * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
  * as scan16-portable-t with TG_SCAN16_PORTABLE, the plain C every other
  * machine runs.  Failure: a mask that differs from the loop's. */
@@ -31,7 +32,11 @@ static int agrees(const unsigned char *b, size_t n, unsigned char c)
     unsigned char whole[16] = {0};
     memcpy(whole, b, n);
     tgV_block v = n == 16 ? tgV_load(b) : tgV_load_part(b, n);
-    return tgV_eq(v, c) == model_eq(whole, 16, c) &&
+    unsigned char c1 = (unsigned char)(c + 1), c2 = (unsigned char)(c ^ 0x80);
+    return tgV_eq(v, tgV_splat(c)) == model_eq(whole, 16, c) &&
+           tgV_eq3(v, tgV_splat(c), tgV_splat(c1), tgV_splat(c2)) ==
+               (model_eq(whole, 16, c) | model_eq(whole, 16, c1) |
+                model_eq(whole, 16, c2)) &&
            tgV_high(v) == model_high(whole, 16);
 }
 
@@ -61,7 +66,7 @@ int main(void)
 
     memset(b, ',', sizeof b);
     tgV_block none = tgV_load_part(b, 0);
-    ok(tgV_eq(none, ',') == 0 && tgV_high(none) == 0,
+    ok(tgV_eq(none, tgV_splat(',')) == 0 && tgV_high(none) == 0,
        "an empty part block has no byte of any kind but zero");
     return done_testing();
 }

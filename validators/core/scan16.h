@@ -21,11 +21,27 @@ static inline tgV_block tgV_load(const unsigned char *p)
     return _mm_loadu_si128((const __m128i *)(const void *)p);
 }
 
-/*! tgV_eq() : bit i is set when byte i of b is c. */
-static inline unsigned tgV_eq(tgV_block b, unsigned char c)
+/* A byte in every lane (tgV_splat()), made once outside a loop. */
+typedef __m128i tgV_byte;
+
+static inline tgV_byte tgV_splat(unsigned char c)
 {
-    return (unsigned)_mm_movemask_epi8(
-        _mm_cmpeq_epi8(b, _mm_set1_epi8((char)c)));
+    return _mm_set1_epi8((char)c);
+}
+
+/*! tgV_eq() : bit i is set when byte i of b is c. */
+static inline unsigned tgV_eq(tgV_block b, tgV_byte c)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, c));
+}
+
+/*! tgV_eq3() : bit i is set when byte i of b is c0, c1 or c2. */
+static inline unsigned tgV_eq3(tgV_block b, tgV_byte c0, tgV_byte c1,
+                               tgV_byte c2)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(b, c0), _mm_cmpeq_epi8(b, c1)),
+        _mm_cmpeq_epi8(b, c2)));
 }
 
 /*! tgV_high() : bit i is set when byte i of b is above 0x7F. */
@@ -45,12 +61,28 @@ static inline tgV_block tgV_load(const unsigned char *p)
     return b;
 }
 
-static inline unsigned tgV_eq(tgV_block b, unsigned char c)
+typedef struct tgV_byte {
+    unsigned char c;
+} tgV_byte;
+
+static inline tgV_byte tgV_splat(unsigned char c)
+{
+    tgV_byte s = {c};
+    return s;
+}
+
+static inline unsigned tgV_eq(tgV_block b, tgV_byte c)
 {
     unsigned m = 0;
     for (unsigned i = 0; i < 16; i++)
-        m |= (unsigned)(b.b[i] == c) << i;
+        m |= (unsigned)(b.b[i] == c.c) << i;
     return m;
+}
+
+static inline unsigned tgV_eq3(tgV_block b, tgV_byte c0, tgV_byte c1,
+                               tgV_byte c2)
+{
+    return tgV_eq(b, c0) | tgV_eq(b, c1) | tgV_eq(b, c2);
 }
 
 static inline unsigned tgV_high(tgV_block b)

@@ -41,20 +41,35 @@ static int grow(tgX_index *x, size_t need)
 }
 
 /* Index p[from..to), p being the byte at x->base, from a multiple of 64:
- * whole words, the last padded with bits of zero bytes (no class). */
+ * whole words, the last padded with bits of zero bytes (no class).  The
+ * lanes of the four bytes are made once, and every whole word of the
+ * input is read by four plain loads; only the last part word checks
+ * where the input ends. */
 static void classify(tgX_index *x, const unsigned char *p, size_t from,
                      size_t to)
 {
-    const unsigned char m0 = x->mark[0], m1 = x->mark[1], m2 = x->mark[2],
-                        sep = x->sep;
-    for (size_t i = from; i < to; i += 64) {
+    const tgV_byte m0 = tgV_splat(x->mark[0]), m1 = tgV_splat(x->mark[1]),
+                   m2 = tgV_splat(x->mark[2]), sep = tgV_splat(x->sep);
+    size_t i = from;
+    for (; i < to && to - i >= 64; i += 64) {
         uint64_t marks = 0, seps = 0, high = 0;
-        for (unsigned j = 0; j < 64 && i + j < to; j += 16) {
+        for (unsigned j = 0; j < 64; j += 16) {
+            tgV_block b = tgV_load(p + i + j);
+            marks |= (uint64_t)tgV_eq3(b, m0, m1, m2) << j;
+            seps |= (uint64_t)tgV_eq(b, sep) << j;
+            high |= (uint64_t)tgV_high(b) << j;
+        }
+        x->map[TGX_MARKS][i >> 6] = marks;
+        x->map[TGX_SEPS][i >> 6] = seps;
+        x->map[TGX_HIGH][i >> 6] = high;
+    }
+    if (i < to) { /* the part word at the end */
+        uint64_t marks = 0, seps = 0, high = 0;
+        for (unsigned j = 0; i + j < to; j += 16) {
             size_t left = to - i - j;
             tgV_block b = left >= 16 ? tgV_load(p + i + j)
                                      : tgV_load_part(p + i + j, left);
-            marks |= (uint64_t)(tgV_eq(b, m0) | tgV_eq(b, m1) | tgV_eq(b, m2))
-                     << j;
+            marks |= (uint64_t)tgV_eq3(b, m0, m1, m2) << j;
             seps |= (uint64_t)tgV_eq(b, sep) << j;
             high |= (uint64_t)tgV_high(b) << j;
         }
