@@ -5,7 +5,8 @@
  * from its offset on, so any look before that offset (gone from a real
  * window) reads freed memory under the sanitizers.  Records longer than
  * the maps grow them, and past the most they may hold, the index says
- * so.  Built twice, like scan16-t: with SSE2 and with plain C.
+ * so.  Built twice, like scan16-t: with SSE2 and with plain C; the first
+ * runs twice where the processor has AVX2, with x.wide on and off.
  * Failure: an answer that differs from the loop's. */
 #include <stdlib.h>
 
@@ -43,8 +44,10 @@ static size_t model_find(const unsigned char *p, enum tgX_map map, size_t i,
     return i;
 }
 
-int main(void)
+/* Every check, with the index classifying wide (AVX2) or not. */
+static void checks(int wide)
 {
+    const char *how = wide ? " (AVX2)" : "";
     enum { LEN = 400000 };
     unsigned char *input = malloc(LEN);
     tgB_rng rng = {11};
@@ -56,6 +59,7 @@ int main(void)
 
     tgX_index x;
     tgX_init(&x, marks, ',', 200000);
+    x.wide = wide;
     long bad = 0, asked = 0;
     uint64_t at = 0;
     while (at < LEN - 1) {
@@ -88,13 +92,15 @@ int main(void)
         free(p);
         at += 1 + tgB_below(&rng, (uint32_t)(avail < 3000 ? avail : 3000));
     }
-    ok(bad == 0 && asked > 1000, "%ld of %ld answers differ", bad, asked);
+    ok(bad == 0 && asked > 1000, "%ld of %ld answers differ%s", bad, asked,
+       how);
 
     /* a walk over every bit of a map, from random places to random ends
      * inside what the index holds, meets the bytes the model names */
     long walked = 0, strayed = 0;
     tgX_index y; /* of its own: offsets asked of an index only grow */
     tgX_init(&y, marks, ',', 200000);
+    y.wide = wide;
     size_t held = 0;
     for (int q = 0; q < 300 && strayed == 0; q++) {
         size_t n = 1 + tgB_below(&rng, 70000);
@@ -115,8 +121,8 @@ int main(void)
             want = want < n ? model_find(input, map, want + 1, n) : n;
         } while (got < n && strayed == 0);
     }
-    ok(walked > 1000 && strayed == 0, "walks: %ld bits, %ld astray", walked,
-       strayed);
+    ok(walked > 1000 && strayed == 0, "walks: %ld bits, %ld astray%s", walked,
+       strayed, how);
     tgX_free(&y);
 
     /* one record of 150000 bytes: the maps grow to hold it whole */
@@ -126,16 +132,27 @@ int main(void)
     p[149999] = ',';
     ok(find(&x, TGX_MARKS, p, LEN, 0, 160000) == 150000 &&
            find(&x, TGX_SEPS, p, LEN, 0, 160000) == 149999 && x.cap >= 150001,
-       "a record longer than the first maps: they grow to hold it");
+       "a record longer than the first maps: they grow to hold it%s", how);
     /* past the most the maps may hold (200000 bytes), the index says so */
     free(p);
     p = calloc(260000, 1);
     ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
-       "a record past the maps' most: SIZE_MAX, nothing read past it");
+       "a record past the maps' most: SIZE_MAX, nothing read past it%s", how);
     ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
-       "up to the maps' most: indexed, and no mark in it");
+       "up to the maps' most: indexed, and no mark in it%s", how);
     free(p);
     tgX_free(&x);
     free(input);
+}
+
+int main(void)
+{
+    tgX_index probe;
+    tgX_init(&probe, marks, ',', 64);
+    checks(0);
+    if (probe.wide)
+        checks(1);
+    else
+        diag("no AVX2 here (or a portable build): the wide path is not run");
     return done_testing();
 }

@@ -33,11 +33,14 @@ typedef struct tgX_index {
     size_t max;       /* the most cap may grow to              */
     uint64_t *map[3]; /* by enum tgX_map: one allocation     */
     unsigned char mark[3], sep;
+    int wide; /* classify 32 bytes at a time (AVX2), not 16 (SSE2)  */
 } tgX_index;
 
 /*! tgX_init() : an empty index for three mark bytes and a separator
  *  (none of them 0, which pads the end of the input), that may grow to
- *  hold records of up to max bytes. */
+ *  hold records of up to max bytes.  It classifies with AVX2 where the
+ *  processor has it (x->wide; tests clear it to check the other path:
+ *  the maps are the same either way). */
 void tgX_init(tgX_index *x, const unsigned char mark[3], unsigned char sep,
               size_t max);
 void tgX_free(tgX_index *x);
