@@ -15,9 +15,11 @@
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
 #                         need no library beyond libc's and run its seeds
-#   ./build.sh bench [WHAT] time check on large generated traces vs cat, and
-#                         how time grows with the input (WHAT: a format,
-#                         FORMAT:PROFILE or scaling; default all)
+#   ./build.sh bench [WHAT] time check on large generated traces vs cat,
+#                         instructions per byte (callgrind), how time grows
+#                         with the input, and garbage inputs (WHAT: a
+#                         format, FORMAT:PROFILE, instructions, scaling or
+#                         garbage; default all)
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 #   ./build.sh gcc        release builds with gcc too (warnings are errors),
 #                         with and without the corpus code
