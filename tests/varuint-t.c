@@ -76,9 +76,9 @@ int main(void)
             unsigned pick = tgB_below(&rng, 4);
             b[len - 1] =
                 (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
-                                : pick == 1 ? 0
-                                : pick == 2 ? 0x0F >> (round & 3)
-                                            : 0x01 << (round & 7) & 0x7F);
+                                : pick == 1 ? 0u
+                                : pick == 2 ? 0x0Fu >> (round & 3)
+                                            : 0x01u << (round & 7) & 0x7Fu);
             for (size_t i = len; i < sizeof b; i++) /* what follows */
                 b[i] = (unsigned char)tgB_below(&rng, 256);
             /* the buffer ends after it, inside it, or well past it */

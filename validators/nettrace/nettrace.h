@@ -380,5 +380,19 @@ static inline void nt_check_payload(nt_check *k, const nt_meta *m,
         return;
     nt_walk_payload(k, m, e);
 }
+/*! nt_payload_fits() : whether nt_check_payload() would find nothing
+ *  wrong with the payload p[0..n) (the fast path's test; nothing is
+ *  reported). */
+int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
+                 uint32_t n);
+static inline __attribute__((always_inline)) int
+nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
+                uint32_t n)
+{
+    if (m->layout == NT_LAYOUT_NONE ||
+        (m->layout == NT_LAYOUT_FIXED && n >= m->size))
+        return 1;
+    return nt_walk_fits(k, m, p, n);
+}
 
 #endif

@@ -482,20 +482,35 @@ report(nt_check *k, const nt_meta *m, const nt_event *e, walk *w)
               "/payload", w->exp, w->found);
 }
 
-void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
+/* Walk the payload p[0..n) by m's layout.  @return 1 if it fits; else
+ * 0, with the first problem in *w. */
+static int walk_payload(walk *w, const nt_check *k, const nt_meta *m,
+                        const unsigned char *p, uint32_t n)
 {
-    walk w;
-    w.p = e->payload;
-    w.n = e->payload_size;
-    w.c = k->c;
-    if (e->payload_size < m->size) {
-        short_of(&w, 0,
+    w->p = p;
+    w->n = n;
+    w->c = k->c;
+    if (n < m->size) {
+        short_of(w, 0,
                  m->layout == NT_LAYOUT_FIXED ? "its fields"
                                               : "fixed-size fields",
                  m->size);
-        report(k, m, e, &w);
-    } else if (m->layout == NT_LAYOUT_PROGRAM &&
-               run(&w, &k->ops[m->first], m->nops, m->size) == FAIL) {
-        report(k, m, e, &w);
+        return 0;
     }
+    return m->layout != NT_LAYOUT_PROGRAM ||
+           run(w, &k->ops[m->first], m->nops, m->size) != FAIL;
+}
+
+int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
+                 uint32_t n)
+{
+    walk w;
+    return walk_payload(&w, k, m, p, n);
+}
+
+void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
+{
+    walk w;
+    if (!walk_payload(&w, k, m, e->payload, e->payload_size))
+        report(k, m, e, &w);
 }

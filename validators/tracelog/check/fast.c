@@ -39,7 +39,7 @@ void tl_fast_init(tl_check *k)
      * TL-RDR-005 is to be said */
     k->fast_canon = tgE_active(k->c, TL_HEX_CANONICAL);
     k->fast_thread = !tgE_active(k->c, TL_RDR_THREAD_IID);
-#ifdef TL_FAST_PATH_OFF /* the test build that compares the paths */
+#ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
     k->fast_off = 1;
 #endif
 }

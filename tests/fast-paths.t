@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""fast-paths.t - the common records of some formats are read by a fast
+path that never reports: it takes a TraceLog line or a NetTrace event row
+only if the path that reports would find nothing wrong with it, and hands
+anything else to that path (validators/tracelog/check/fast.c,
+validators/nettrace/check/events.c).  Which path reads a record must not
+change a report.  The build's tests/tracegate-slowpath is the CLI with
+every fast path compiled out (TG_FAST_PATHS_OFF), so every input is
+checked by both binaries under every profile of its format, as JSON with
+every finding shown and with the default repeat cap (which decides when a
+NetTrace block's rows are skipped), and the reports compared whole.
+
+Inputs: the mutants of every rule for four seeds, typical and hostile
+traces, and edits that stop the fast path in the middle of records:
+TraceLog writer dialects (lowercase and short hexadecimal digits among
+them); NetTrace rows with a byte changed or a flag bit flipped, so that a
+block has good rows before and after a bad one.  Failure: any report
+that differs, or inputs with too few findings to compare."""
+import glob
+import json
+import os
+import random
+import subprocess
+
+from taplib import ROOT, TRACEGATE, Scratch, Tap
+
+BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
+SLOW = os.path.join(BUILD, "tests", "tracegate-slowpath")
+
+t = Tap()
+tmp = Scratch("tg-fastpaths-").dir
+
+
+def write(name, data):
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def gen_bytes(fmt, *args):
+    p = subprocess.run([TRACEGATE, "gen", fmt, *args, "--out", "-"],
+                       stdout=subprocess.PIPE, check=True)
+    return p.stdout
+
+
+def mutants(fmt):
+    files = []
+    for seed in (1, 2, 3, 4):
+        out = os.path.join(tmp, "%s-m%d" % (fmt, seed))
+        subprocess.run([TRACEGATE, "mutate", fmt, "--seed", str(seed),
+                        "--out", out], check=True, stdout=subprocess.DEVNULL)
+        files += sorted(f for f in glob.glob(os.path.join(out, "**", "*"),
+                                             recursive=True)
+                        if os.path.isfile(f) and
+                        not f.endswith((".jsonl", ".md")))
+    return files
+
+
+def tracelog_inputs():
+    files = mutants("tracelog")
+    for seed in (5, 6):
+        files.append(write("typical%d.tracelog" % seed, gen_bytes(
+            "tracelog", "--typical", "--seed", str(seed), "--size",
+            "100000")))
+    valid = gen_bytes("tracelog", "--seed", "3", "--size",
+                      "300000").decode()
+    # edits that the fast path gives up on, each in some lines only; the
+    # last gives a stack sample a thread and a function defined nowhere
+    # (new ones in each line), whose first uses the end of the file
+    # reports in the order the other path keeps them
+    edits = [[("0x0000000", "0x000000")], [(":0x00007F", ":00007F")],
+             [(" 0x00000001 ", " 0x00000001  ")], [(" 1 ", " -1 ")],
+             [("tfff", "tff")], [(":0x00", ":?")],
+             [(" 2:", " 2147483648:")],
+             [("sam str 0x00000000", "sam str 0x0001%04X"),
+              (" 0x00000001:", " 0x0002%04X:")],
+             [("0x00007F", "0x00007f")], [("0x00000001", "0x0000000a")],
+             [("0x00000001", "0x1")], [("0x00007F", "0x7F")]]
+
+    def edit(line, pairs, i):
+        for a, b in pairs:
+            line = line.replace(a, b.replace("%04X", "%04X" % i))
+        return line
+
+    for n, pairs in enumerate(edits):
+        lines = valid.split("\n")
+        text = "\n".join(edit(l, pairs, i) if i % 3 == n % 3 else l
+                         for i, l in enumerate(lines))
+        files.append(write("edit%d.tracelog" % n, text.encode()))
+    return files
+
+
+def nettrace_inputs():
+    files = mutants("nettrace")
+    rng = random.Random(7)
+    for profile in ("default", "nettrace-v6", "nettrace-v6-draft"):
+        for style in ("--typical", "--hostile"):
+            files.append(write("%s%s.nettrace" % (profile, style),
+                               gen_bytes("nettrace", "--profile", profile,
+                                         style, "--seed", "5", "--size",
+                                         "60000")))
+        valid = gen_bytes("nettrace", "--profile", profile, "--seed", "3",
+                          "--size", "40000")
+        # a byte changed, or a bit of it flipped, past the headers: rows
+        # of event blocks mostly, so that fast rows come before and after
+        # the row that goes the general way
+        for n in range(60):
+            data = bytearray(valid)
+            for _ in range(1 + n % 3):
+                i = rng.randrange(200, len(data) - 1)
+                if n % 2:
+                    data[i] ^= 1 << rng.randrange(8)
+                else:
+                    data[i] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
+                                          rng.randrange(256)))
+            files.append(write("%s-edit%02d.nettrace" % (profile, n),
+                               bytes(data)))
+    return files
+
+
+def reports(binary, fmt, profile, files, cap):
+    p = subprocess.run([binary, "check", "--format", fmt, "--profile",
+                        profile, "--report", "json"] + cap + files,
+                       stdout=subprocess.PIPE)
+    return [json.dumps(f, sort_keys=True)
+            for f in json.loads(p.stdout)["files"]]
+
+
+def compare(fmt, profiles, files):
+    for profile in profiles:
+        for cap in (["--max-repeats", "0"], []):
+            fast = reports(TRACEGATE, fmt, profile, files, cap)
+            slow = reports(SLOW, fmt, profile, files, cap)
+            t.eq(len(fast), len(files), "%s %s %s: every input has a report"
+                 % (fmt, profile, " ".join(cap) or "default cap"))
+            differ = [files[i] for i in range(len(fast))
+                      if fast[i] != slow[i]]
+            found = sum(len(json.loads(r)["findings"]) for r in fast)
+            t.eq(differ, [], "%s %s %s: the same report with and without "
+                 "the fast path (%d inputs, %d findings)" %
+                 (fmt, profile, " ".join(cap) or "default cap", len(files),
+                  found))
+            if cap:  # every finding shown
+                t.ok(found > 1000, "%s %s: the inputs have findings to "
+                     "compare" % (fmt, profile))
+
+
+t.ok(os.access(SLOW, os.X_OK), "the slow-path build is there: " + SLOW)
+tracelog = tracelog_inputs()
+compare("tracelog", ("default", "vstools-compat", "strict-canonical"),
+        tracelog)
+canonical = sum(d["rule"] == "TL-HEX-003"
+                for r in reports(TRACEGATE, "tracelog", "strict-canonical",
+                                 tracelog, ["--max-repeats", "0"])
+                for d in json.loads(r)["findings"])
+t.ok(canonical > 100, "strict-canonical: %d TL-HEX-003 findings among them"
+     % canonical)
+compare("nettrace", ("default", "nettrace-v6-draft", "traceevent-compat",
+                     "nettrace-v6"), nettrace_inputs())
+t.done()

@@ -1,0 +1,793 @@
+/* events.c - event and metadata rows (compressed and uncompressed, in all
+ * three layouts).  Each block is held whole and walked with a bounded
+ * cursor; a row that does not decode ends the walk of its block (the next
+ * block is still read, since blocks are framed by their size).
+ *
+ * Two paths read a row.  The general one decodes it field by field and
+ * reports what is wrong (compressed_row(), payload(), nt_on_event()).  The
+ * fast one (fast_row()) takes the common row, a compressed event row that
+ * has nothing to report, in one go: it decodes into locals, tests every
+ * condition under which the general path would report, and only if none
+ * holds commits what the general path would have changed.  Any other row
+ * goes the general way, so which path reads a row never changes a
+ * finding; tests/nettrace-paths.t compares the two over every rule's
+ * mutants (the CLI built with TG_FAST_PATHS_OFF has the general one
+ * only). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/bytes.h"
+#include "../nettrace.h"
+
+/* The decoded header of the previous row: compressed rows inherit. */
+typedef struct row_state {
+    uint32_t metadata_id, seq, stack_id, proc, payload_size, label_list;
+    uint64_t thread, capture_thread, ts;
+    const unsigned char *payload; /* this row's, once read */
+    uint64_t payload_off;
+} row_state;
+
+/* The report for a varuint that failed or was not minimal. */
+static __attribute__((cold, noinline)) int var_problem(nt_check *k, nt_cur *c,
+                                                       const unsigned char *at,
+                                                       int r, unsigned bits,
+                                                       const char *field)
+{
+    uint64_t off = c->base + (uint64_t)(at - c->start);
+    if (r == NT_VAR_REDUNDANT) {
+        nt_report(k, NT_ROW_VARUINT_LONG, off, (uint64_t)(c->p - at), field,
+                  "a minimal encoding", "a redundant zero group");
+        return 0;
+    }
+    static const char *const why[] = {"", "", "cut by the block end",
+                                      "too many bytes", "too large"};
+    nt_report(k, NT_ROW_VARUINT, off, 1, field,
+              bits == 32 ? "a varuint32" : "a varuint64", why[r]);
+    return -1;
+}
+
+/* A varuint field; reports and returns -1 on failure. */
+static inline int var(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
+                      const char *field)
+{
+    const unsigned char *at = c->p;
+    int r = nt_varuint(c, bits, out);
+    if (r == NT_VAR_OK)
+        return 0;
+    return var_problem(k, c, at, r, bits, field);
+}
+
+/* n fixed bytes of the row; NULL (reported) if the block ends first. */
+static const unsigned char *take(nt_check *k, nt_cur *c, size_t n,
+                                 const char *field)
+{
+    if (nt_left(c) < n) {
+        char exp[32];
+        snprintf(exp, sizeof exp, "%zu bytes", n);
+        nt_report(k, NT_BLK_ROW_END, nt_off(c), nt_left(c), field, exp,
+                  "the end of the block");
+        return NULL;
+    }
+    const unsigned char *p = c->p;
+    c->p += n;
+    return p;
+}
+
+static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
+{
+    const unsigned char *f = take(k, c, 1, "/flags");
+    uint64_t v;
+    if (f == NULL)
+        return -1;
+    unsigned flags = f[0];
+    if (flags & 0x01) {
+        if (var(k, c, 32, &v, "/MetadataId"))
+            return -1;
+        s->metadata_id = (uint32_t)v;
+    }
+    if (flags & 0x02) {
+        if (var(k, c, 32, &v, "/SequenceNumber"))
+            return -1;
+        s->seq = s->seq + (uint32_t)v + 1; /* mod 2^32 (NT-A4) */
+        if (var(k, c, 64, &s->capture_thread, "/CaptureThreadId") ||
+            var(k, c, 32, &v, "/ProcessorNumber"))
+            return -1;
+        s->proc = (uint32_t)v;
+    } else if (s->metadata_id != 0 || (k->v6 && !k->draft)) {
+        s->seq++; /* v6: "in either case increment" (NT-A5) */
+    }
+    if ((flags & 0x04) && var(k, c, 64, &s->thread, "/ThreadId"))
+        return -1;
+    if (!(flags & 0x04) && k->draft) /* "ThreadIndex is the same as
+                                        CaptureThreadIndex" */
+        s->thread = s->capture_thread;
+    if (flags & 0x08) {
+        if (var(k, c, 32, &v, "/StackId"))
+            return -1;
+        s->stack_id = (uint32_t)v;
+    }
+    if (var(k, c, 64, &v, "/TimeStamp"))
+        return -1;
+    s->ts += v; /* deltas wrap mod 2^64 (NT-A6) */
+    if (k->v6 && !k->draft) {
+        if (flags & 0x10) {
+            if (var(k, c, 32, &v, "/LabelListId"))
+                return -1;
+            s->label_list = (uint32_t)v;
+        }
+        if (flags & 0x20) /* no longer defined: nothing to read */
+            nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start), 1,
+                      "/flags", "bit 0x20 clear", "set");
+    } else {
+        if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
+            return -1;
+        if ((flags & 0x20) && !take(k, c, 16, "/RelatedActivityId"))
+            return -1;
+    }
+    *sorted = (flags & 0x40) != 0;
+    if (flags & 0x80) {
+        if (var(k, c, 32, &v, "/PayloadSize"))
+            return -1;
+        s->payload_size = (uint32_t)v;
+    }
+    return 0;
+}
+
+/* The fields v4/v5 and v6 uncompressed headers share (after EventSize):
+ * MetadataId (bit 31 set = NOT sorted, NT-A1), SequenceNumber, ThreadId,
+ * CaptureThreadId, ProcessorNumber, StackId, TimeStamp. */
+static void decode_common(nt_check *k, const unsigned char *p, row_state *s,
+                          int *sorted)
+{
+    uint32_t id = tgB_le32(p);
+    s->metadata_id = id & 0x7FFFFFFFu;
+    *sorted = !(id & 0x80000000u);
+    s->seq = tgB_le32(p + 4);
+    s->thread = tgB_le64(p + 8);
+    s->capture_thread = tgB_le64(p + 16);
+    s->proc = tgB_le32(p + 24);
+    s->stack_id = tgB_le32(p + 28);
+    s->ts = tgB_le64(p + 32);
+    k->uncompressed = 1; /* stated in the layout line */
+}
+
+/* v6: 48 header bytes after EventSize, which must be 48 + PayloadSize;
+ * TraceEvent advances by the fields alone, and so does this. */
+static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
+                                int *sorted, uint32_t size, uint64_t at)
+{
+    const unsigned char *p = take(k, c, NT_ROW6_HEADER, "/header");
+    if (p == NULL)
+        return -1;
+    decode_common(k, p, s, sorted);
+    s->label_list = tgB_le32(p + NT_ROW6_LABELS);
+    s->payload_size = tgB_le32(p + NT_ROW6_PAYLOAD_SIZE);
+    if ((uint64_t)size != (uint64_t)NT_ROW6_HEADER + s->payload_size) {
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, "%" PRIu64,
+                 (uint64_t)NT_ROW6_HEADER + s->payload_size);
+        snprintf(found, sizeof found, "%" PRIu32, size);
+        nt_report(k, NT_ROW_EVENT_SIZE_V6, at, 4, "/EventSize", exp, found);
+    }
+    return 0;
+}
+
+/* @return the bytes after the payload to skip (padding), or -1. */
+static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
+{
+    uint64_t at = nt_off(c);
+    const unsigned char *p = take(k, c, 4, "/EventSize");
+    if (p == NULL)
+        return -1;
+    uint32_t size = tgB_le32(p);
+    if (k->v6 && !k->draft) /* the draft keeps the v5 row */
+        return uncompressed_row_v6(k, c, s, sorted, size, at);
+    if (!(p = take(k, c, NT_ROW45_HEADER, "/header")))
+        return -1;
+    decode_common(k, p, s, sorted);
+    s->payload_size = tgB_le32(p + NT_ROW45_PAYLOAD_SIZE);
+    /* EventSize and PayloadSize are `int` here */
+    char exp[48], found[48];
+    if ((int32_t)s->payload_size < 0) {
+        snprintf(found, sizeof found, "%" PRId32, (int32_t)s->payload_size);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at + 4 + NT_ROW45_PAYLOAD_SIZE, 4,
+                  "/PayloadSize", ">= 0", found);
+        return -1;
+    }
+    uint64_t need = (uint64_t)NT_ROW45_HEADER + s->payload_size;
+    if ((int32_t)size < 0 || size < need) {
+        snprintf(exp, sizeof exp, ">= %" PRIu64, need);
+        snprintf(found, sizeof found, "%" PRId32, (int32_t)size);
+        nt_report(k, NT_ROW_EVENT_SIZE, at, 4, "/EventSize", exp, found);
+        return -1;
+    }
+    if (s->payload_size % 4) {
+        snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
+        nt_report(k, NT_ROW_UNALIGNED, at + 4 + NT_ROW45_PAYLOAD_SIZE, 4,
+                  "/PayloadSize", "a multiple of 4", found);
+    }
+    uint32_t padding = size - (uint32_t)need;
+    if (!k->v6 && (at + 4 + size) % 4 != 0) {
+        /* "Zero padding - Aligns to 4 byte file offset" */
+        snprintf(exp, sizeof exp, "%" PRIu64 " padding bytes",
+                 (4 - (at + 4 + need) % 4) % 4);
+        snprintf(found, sizeof found, "%" PRIu32, padding);
+        nt_report(k, NT_ROW_ALIGN, at, 4, "/EventSize", exp, found);
+    } else if (k->draft && padding > 0) {
+        /* NT-A26: tolerated, since EventSize says where the row ends */
+        snprintf(found, sizeof found, "%" PRIu32 " bytes", padding);
+        nt_report(k, NT_DRF_ROW_PADDING, at + 4 + need, padding, "/padding",
+                  "none", found);
+    }
+    return (long)padding;
+}
+
+/* Payload and padding of a decoded row; @return 0 or -1. */
+static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
+                   int meta)
+{
+    uint64_t at = nt_off(c);
+    if (s->payload_size > nt_left(c) ||
+        (uint64_t)padding > nt_left(c) - s->payload_size) {
+        char exp[48], found[48];
+        snprintf(exp, sizeof exp, "<= %zu bytes", nt_left(c));
+        snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
+        nt_report(k, NT_ROW_PAYLOAD_SIZE, at, 0, "/PayloadSize", exp, found);
+        return -1;
+    }
+    nt_cur pl = {c->p, c->p + s->payload_size, c->start, c->base};
+    s->payload = pl.p;
+    s->payload_off = at;
+    if (meta)
+        nt_metadata_v45(k, &pl);
+    else if (s->payload_size > NT_OBSERVED_PAYLOAD) {
+        char exp[32], found[32];
+        snprintf(exp, sizeof exp, "<= %u bytes", NT_OBSERVED_PAYLOAD);
+        snprintf(found, sizeof found, "%" PRIu32 " bytes", s->payload_size);
+        nt_report(k, NT_PAY_LARGE, at, s->payload_size, "/payload", exp,
+                  found);
+    }
+    c->p += s->payload_size;
+    for (long i = 0; i < padding; i++)
+        if (c->p[i] != 0) {
+            nt_report(k, NT_ROW_PADDING, nt_off(c) + (uint64_t)i, 1,
+                      "/padding", "00", "a non-zero byte");
+            break;
+        }
+    c->p += padding;
+    return 0;
+}
+
+/* What the rows of a block gather for the block's own checks. */
+typedef struct block_rows {
+    uint64_t lo, hi;       /* least and greatest timestamp key */
+    uint64_t prev_capture; /* the last row's capture thread    */
+} block_rows;
+
+/* One row the general way.  @return 1 if the rest of the block is not
+ * read (skipped, or a row that does not frame), else 0. */
+static __attribute__((noinline)) int general_row(nt_check *k, nt_cur *b,
+                                                 row_state *s, block_rows *r,
+                                                 unsigned flags, int meta)
+{
+    char found[48];
+    if (nt_abandon_rows(k, b))
+        return 1; /* no row count, no Min/Max check on part of it */
+    nt_event e;
+    memset(&e, 0, sizeof e);
+    e.off = nt_off(b);
+    long padding = 0;
+    int bad = (flags & 1)
+                  ? compressed_row(k, b, s, &e.sorted)
+                  : (padding = uncompressed_row(k, b, s, &e.sorted)) < 0;
+    if (bad || payload(k, b, s, padding, meta) != 0) {
+        nt_rows_lost(k, e.off, b);
+        return 1;
+    }
+    uint64_t key = s->ts ^ k->ts_flip; /* min and max by its type */
+    r->lo = key < r->lo ? key : r->lo;
+    r->hi = key > r->hi ? key : r->hi;
+    if (meta) {
+        if (s->metadata_id != 0) {
+            snprintf(found, sizeof found, "%" PRIu32, s->metadata_id);
+            nt_report(k, NT_ROW_META_ID, e.off, 1, "/MetadataId", "0", found);
+        }
+        return 0;
+    }
+    e.metadata_id = s->metadata_id;
+    e.label_list = s->label_list;
+    e.seq = s->seq;
+    e.stack_id = s->stack_id;
+    e.thread = s->thread;
+    e.capture_thread = s->capture_thread;
+    e.ts = s->ts;
+    e.payload = s->payload;
+    e.payload_size = s->payload_size;
+    e.payload_off = s->payload_off;
+    if (k->row > 0 && s->capture_thread != r->prev_capture && !e.sorted)
+        nt_report(k, NT_ORD_SWITCH, e.off, s->payload_off - e.off, "/flags",
+                  "IsSorted where the capture thread changes",
+                  "a row without it");
+    r->prev_capture = s->capture_thread;
+    nt_on_event(k, &e);
+    return 0;
+}
+
+/* ---- the fast path ---------------------------------------------------- */
+
+/* Whether fast rows may be read: nothing that only the general path
+ * does (a full table, rows past the repeat cap) is in play. */
+static inline int fast_allowed(const nt_check *k)
+{
+    return !k->tables_full &&
+           (k->c->repeat_cap == 0 || k->row_findings <= k->c->repeat_cap);
+}
+
+/* A varuint of at most `bits` bits at *pp, whole before end and minimal,
+ * as the general path reads one without a finding: 1, with the value in
+ * *out and *pp past it; else 0.  Eight bytes are looked at together
+ * where the block has them (always, if `room`: the caller knows): one to
+ * three bytes, nearly all of them, are taken apart directly, longer ones
+ * by joining the 7-bit groups in three steps. */
+static inline __attribute__((always_inline)) int
+fast_var(const unsigned char **pp, const unsigned char *end, unsigned bits,
+         uint64_t *out, int room)
+{
+    const unsigned char *p = *pp;
+    if (room || end - p >= 8) {
+        uint64_t w = tgB_le64(p), x;
+        unsigned len;
+        if (!(w & 0x80)) {
+            x = w & 0x7F;
+            len = 1;
+        } else if (!(w & 0x8000)) {
+            if (!(w & 0xFF00)) /* a redundant zero group */
+                return 0;
+            x = (w & 0x7F) | (w >> 1 & 0x3F80);
+            len = 2;
+        } else if (!(w & 0x800000)) {
+            if (!(w & 0xFF0000))
+                return 0;
+            x = (w & 0x7F) | (w >> 1 & 0x3F80) | (w >> 2 & 0x1FC000);
+            len = 3;
+        } else {
+            uint64_t stop = ~w & 0x8080808080808080ull;
+            if (stop == 0)
+                goto long_form;                            /* 9 or 10 bytes */
+            len = (unsigned)__builtin_ctzll(stop) / 8 + 1; /* 4-8 */
+            x = w & (~0ull >> (64 - 8 * len));
+            if (x >> (8 * len - 8) == 0)
+                return 0;
+            if (bits == 32 && (len > 5 || (len == 5 && x >> 32 > 0x0F)))
+                return 0; /* past 32 bits */
+            x = (x & 0x007F007F007F007Full) | (x & 0x7F007F007F007F00ull) >> 1;
+            x = (x & 0x00003FFF00003FFFull) | (x & 0x3FFF00003FFF0000ull) >> 2;
+            x = (x & 0x000000000FFFFFFFull) | (x & 0x0FFFFFFF00000000ull) >> 4;
+        }
+        *out = x;
+        *pp = p + len;
+        return 1;
+    }
+long_form:;
+    nt_cur c = {p, end, p, 0}; /* the block's last bytes, or 9-10 */
+    if (nt_varuint(&c, bits, out) != NT_VAR_OK)
+        return 0;
+    *pp = c.p;
+    return 1;
+}
+
+/* An id map's value for key k: the small keys inline, the rest by
+ * tgI_find(). */
+static inline __attribute__((always_inline)) void *fast_find(tgI_map *m,
+                                                             uint64_t k)
+{
+    if (k < TGI_SMALL)
+        return m->small_used >> k & 1 ? m->small[k] : NULL;
+    return tgI_find(m, k);
+}
+
+/* The least timestamp key an event of thread t may have without a
+ * finding (nt_on_event()): the last sequence point's, the latest IsSorted
+ * event's, and t's last event's. */
+static inline uint64_t fast_floor(const nt_check *k, const nt_thread *t)
+{
+    uint64_t f = k->sp_count > 0 ? k->last_sp_ts : 0;
+    if (k->have_sorted && k->sorted_floor > f)
+        f = k->sorted_floor;
+    if (t->has_event && t->last_ts > f)
+        f = t->last_ts;
+    return f;
+}
+
+/* The capture thread a run of fast rows is on: its state as the rows
+ * kept it, written back to the table when the run moves to another
+ * thread or ends (the table's copy is not read meanwhile). */
+typedef struct fast_thread {
+    nt_thread *t;   /* NULL: none valid yet                      */
+    uint64_t lower; /* the least key its next event may have     */
+    uint32_t seq;   /* the sequence number of its last event     */
+    int rows;       /* events of it were kept in this run        */
+    int new_here;   /* its first event since the last SP is here */
+} fast_thread;
+
+/* Write back what the rows kept of thread f->t; lo and hi take its
+ * least and greatest key (its keys never go down: fast_rows()). */
+static inline void fast_thread_end(nt_check *k, fast_thread *f, block_rows *r,
+                                   uint64_t first_key)
+{
+    if (!f->rows)
+        return;
+    nt_thread *t = f->t;
+    t->has_event = 1;
+    t->last_ts = f->lower;
+    t->seq = f->seq;
+    if (f->new_here) {
+        t->seen_sp = k->sp_count + 1;
+        k->threads_since_sp++;
+    }
+    if (first_key < r->lo)
+        r->lo = first_key;
+    if (f->lower > r->hi)
+        r->hi = f->lower;
+    f->rows = 0;
+}
+
+/* Make capture thread `id` the run's thread: 0 if it has a finding (not
+ * seen yet in v4/v5, which the general path inserts; not live in v6). */
+static inline int fast_thread_start(nt_check *k, fast_thread *f, uint64_t id,
+                                    int v6)
+{
+    nt_thread *t = fast_find(&k->threads, id);
+    f->t = t;
+    f->rows = 0;
+    if (t == NULL || (v6 && t->state != NT_THREAD_LIVE)) {
+        f->t = NULL;
+        return 0;
+    }
+    f->lower = fast_floor(k, t);
+    f->seq = t->seq;
+    f->new_here = t->seen_sp != k->sp_count + 1;
+    return 1;
+}
+
+/* Whether stack id `id` (not 0) is defined: from the range kept in
+ * *first..*last, or the range the table gives, kept for the next. */
+static inline int fast_stack(nt_check *k, uint64_t id, uint64_t *first,
+                             uint64_t *last)
+{
+    if (id >= *first && id <= *last)
+        return 1;
+    const tgS_node *range = tgS_find(&k->stacks, id);
+    if (range == NULL)
+        return 0;
+    *first = range->first;
+    *last = range->last;
+    return 1;
+}
+
+/* Whether v6 thread index `id` is live. */
+static inline int fast_live(nt_check *k, uint64_t id)
+{
+    const nt_thread *u = fast_find(&k->threads, id);
+    return u != NULL && u->state == NT_THREAD_LIVE;
+}
+
+/* The most bytes a compressed row header takes: the flags, four
+ * varuint32s, three varuint64s, a varuint32 and two GUIDs, and the 8
+ * that fast_var() looks at from a varuint's start. */
+#define FAST_ROOM (1 + 4 * 5 + 3 * 10 + 5 + 2 * 16 + 8)
+
+/* A run of fast rows (fast_rows()): where it is, the last row's header,
+ * and what is known good of it. */
+typedef struct fast_run {
+    nt_check *k;
+    block_rows *r;
+    const unsigned char *p, *end;
+    uint64_t row, flip;
+    int decode;
+    /* the last row's header */
+    uint64_t thread, capture, ts;
+    uint32_t meta_id, seq, stack, proc, size, label;
+    /* the metadata and label list ids known good (past any id: none) */
+    const nt_meta *m;
+    uint64_t m_id, label_ok;
+    uint64_t stack_first, stack_last; /* a defined range of stack ids */
+    uint64_t first_key;               /* of the thread's first row    */
+    fast_thread f;                    /* the capture thread           */
+} fast_run;
+
+/* The next row of the run, if it is a compressed event row that the
+ * general path (compressed_row(), payload(), general_row(),
+ * nt_on_event()) would read without a finding; every test below is one
+ * of theirs, inverted.  @return 1 with the row kept; 0 with nothing of
+ * it kept (what it looked up may have moved: the run ends).  room: the
+ * block has FAST_ROOM bytes from the row on.  A field the row does not
+ * name again is its previous row's, which was good: only what it names
+ * anew is looked up. */
+static inline __attribute__((always_inline)) int
+fast_row(fast_run *u, enum nt_layout layout, int room)
+{
+    const int v6 = layout != NT_V45, final6 = layout == NT_V6;
+    nt_check *k = u->k;
+    const unsigned char *q = u->p, *end = u->end;
+    unsigned flags = *q++;
+    uint64_t v, n_thread = u->thread, n_capture = u->capture;
+    uint32_t n_meta = u->meta_id, n_seq, n_stack = u->stack;
+    uint32_t n_proc = u->proc, n_size = u->size, n_label = u->label;
+    /* the header, as compressed_row() reads it */
+    if (flags & 0x01) {
+        if (!fast_var(&q, end, 32, &v, room))
+            return 0;
+        n_meta = (uint32_t)v;
+        if (n_meta != u->m_id) {
+            u->m = fast_find(&k->meta, n_meta);
+            u->m_id = n_meta;
+            if (u->m == NULL || (v6 && n_meta == 0))
+                return 0;
+        }
+    }
+    if (flags & 0x02) {
+        if (!fast_var(&q, end, 32, &v, room))
+            return 0;
+        n_seq = u->seq + (uint32_t)v + 1;
+        if (!fast_var(&q, end, 64, &n_capture, room) ||
+            !fast_var(&q, end, 32, &v, room))
+            return 0;
+        n_proc = (uint32_t)v;
+        if (n_capture != u->capture || u->f.t == NULL) {
+            /* general_row(): a new capture thread needs IsSorted */
+            if (u->row > 0 && n_capture != u->capture && !(flags & 0x40))
+                return 0;
+            fast_thread_end(k, &u->f, u->r, u->first_key);
+            if (!fast_thread_start(k, &u->f, n_capture, v6))
+                return 0;
+        }
+        if (n_seq != u->f.seq + 1)
+            return 0;
+    } else if (n_meta != 0 || final6) {
+        n_seq = u->seq + 1; /* the thread's next: u->seq is u->f.seq */
+    } else {
+        return 0; /* the number stays: a step back */
+    }
+    if (flags & 0x04) {
+        if (!fast_var(&q, end, 64, &n_thread, room))
+            return 0;
+    } else if (layout == NT_V6D) {
+        n_thread = n_capture;
+    }
+    if (v6 && (flags & 0x06) && n_thread != n_capture &&
+        !fast_live(k, n_thread))
+        return 0;
+    if (flags & 0x08) {
+        if (!fast_var(&q, end, 32, &v, room))
+            return 0;
+        n_stack = (uint32_t)v;
+        if (n_stack != 0 &&
+            !fast_stack(k, n_stack, &u->stack_first, &u->stack_last))
+            return 0;
+    }
+    if (!fast_var(&q, end, 64, &v, room))
+        return 0;
+    uint64_t n_ts = u->ts + v;
+    if (final6) {
+        if (flags & 0x10) {
+            if (!fast_var(&q, end, 32, &v, room))
+                return 0;
+            n_label = (uint32_t)v;
+            if (n_label != 0 && n_label != u->label_ok) {
+                if (!fast_find(&k->labels, n_label))
+                    return 0;
+                u->label_ok = n_label;
+            }
+        }
+        if (flags & 0x20)
+            return 0;
+    } else if (flags & 0x30) {
+        size_t ids = 16u * ((flags >> 4 & 1) + (flags >> 5 & 1));
+        if ((size_t)(end - q) < ids)
+            return 0;
+        q += ids;
+    }
+    if (flags & 0x80) {
+        if (!fast_var(&q, end, 32, &v, room))
+            return 0;
+        n_size = (uint32_t)v;
+    }
+    /* the payload, as payload() takes it */
+    if (n_size > (size_t)(end - q) || n_size > NT_OBSERVED_PAYLOAD)
+        return 0;
+    if (u->decode && !nt_payload_fits(k, u->m, q, n_size))
+        return 0;
+    uint64_t key = n_ts ^ u->flip;
+    if (key < u->f.lower)
+        return 0;
+    /* no finding: what the general path would have changed */
+    u->thread = n_thread;
+    u->capture = n_capture;
+    u->ts = n_ts;
+    u->meta_id = n_meta;
+    u->seq = n_seq;
+    u->proc = n_proc;
+    u->stack = n_stack;
+    u->size = n_size;
+    u->label = n_label;
+    if (!u->f.rows) {
+        u->first_key = key;
+        u->f.rows = 1;
+    }
+    u->f.lower = key;
+    u->f.seq = n_seq;
+    if ((flags & 0x40) && (!k->have_sorted || key > k->sorted_floor)) {
+        k->sorted_floor = key;
+        k->have_sorted = 1;
+    }
+    u->p = q + n_size;
+    u->row++;
+    return 1;
+}
+
+/* Read rows of b the fast way while they come (fast_row()).  It returns
+ * at the block's end, or with b->p at a row it does not take, for the
+ * general path.  What the first row inherits is looked at before it;
+ * whatever of that has a finding, the first row must name anew (`need`,
+ * its flag bits) or go the general way.
+ *
+ * An event on the same capture thread as the last only has to come no
+ * earlier than it: that one was above every floor, and the floors rise
+ * only to events' keys.  So per thread, keys never go down, and the
+ * block's least and greatest keys are taken per run of a thread.  The
+ * state lives in locals (u) and is written back once; pointers into the
+ * tables stay valid meanwhile, since only general rows insert.  Inline
+ * with a constant layout: the other layouts' tests drop out. */
+static inline __attribute__((always_inline)) void
+fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
+          enum nt_layout layout)
+{
+    const int v6 = layout != NT_V45, final6 = layout == NT_V6;
+    fast_run u;
+    u.k = k;
+    u.r = r;
+    u.p = b->p;
+    u.end = b->end;
+    u.row = k->row;
+    u.flip = k->ts_flip;
+    u.decode = k->decode_payloads;
+    /* the last row's header; general_row() leaves r->prev_capture equal
+     * to s->capture_thread */
+    u.thread = s->thread;
+    u.capture = s->capture_thread;
+    u.ts = s->ts;
+    u.meta_id = s->metadata_id;
+    u.seq = s->seq;
+    u.stack = s->stack_id;
+    u.proc = s->proc;
+    u.size = s->payload_size;
+    u.label = s->label_list;
+    u.stack_first = 1;
+    u.stack_last = 0;
+    u.first_key = 0;
+    const uint64_t row0 = u.row;
+    unsigned need = 0;
+    u.m = fast_find(&k->meta, u.meta_id);
+    u.m_id = u.meta_id;
+    if (u.m == NULL || (v6 && u.meta_id == 0)) {
+        need |= 0x01;
+        u.m_id = UINT64_MAX;
+    }
+    if (!fast_thread_start(k, &u.f, u.capture, v6) || u.f.seq != u.seq)
+        need |= 0x02;
+    if (final6 && u.thread != u.capture && !fast_live(k, u.thread))
+        need |= 0x04;
+    if (u.stack != 0 && !fast_stack(k, u.stack, &u.stack_first, &u.stack_last))
+        need |= 0x08;
+    u.label_ok = u.label;
+    if (final6 && u.label != 0 && !fast_find(&k->labels, u.label)) {
+        need |= 0x10;
+        u.label_ok = UINT64_MAX;
+    }
+    if (u.p < u.end && (*u.p & need) == need) {
+        while (u.p < u.end) {
+            if ((size_t)(u.end - u.p) >= FAST_ROOM ? !fast_row(&u, layout, 1)
+                                                   : !fast_row(&u, layout, 0))
+                break;
+        }
+        fast_thread_end(k, &u.f, r, u.first_key);
+        if (u.row > row0) { /* the greatest key since the last SP */
+            if (!k->events_since_sp || r->hi > k->max_ts_since_sp)
+                k->max_ts_since_sp = r->hi;
+            k->events_since_sp = 1;
+        }
+    }
+    b->p = u.p;
+    k->row = u.row;
+    s->thread = u.thread;
+    s->capture_thread = u.capture;
+    s->ts = u.ts;
+    s->metadata_id = u.meta_id;
+    s->seq = u.seq;
+    s->proc = u.proc;
+    s->stack_id = u.stack;
+    s->payload_size = u.size;
+    s->label_list = u.label;
+    r->prev_capture = u.capture;
+}
+
+/* The rows of a block; fast: the fast path may read them (compressed
+ * event rows, not a trial parse).  @return 1 if the rest of the block is
+ * not read (the block's own checks are left out). */
+static inline __attribute__((always_inline)) int
+rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r, unsigned flags,
+     int meta, int fast, enum nt_layout layout)
+{
+    for (k->row = 0; b->p < b->end; k->row++) {
+        if (fast && fast_allowed(k)) {
+            fast_rows(k, b, s, r, layout);
+            if (b->p == b->end)
+                break;
+        }
+        if (general_row(k, b, s, r, flags, meta))
+            return 1;
+    }
+    return 0;
+}
+
+void nt_event_block(nt_check *k, nt_cur *b, int meta)
+{
+    char exp[48], found[48];
+    if (nt_short(k, NT_BLK_HEADER_SIZE, b, NT_BLOCK_HEADER, "/header",
+                 TG_STRINGIFY(NT_BLOCK_HEADER) " bytes"))
+        return;
+    int16_t hs = (int16_t)(b->p[0] | b->p[1] << 8);
+    unsigned flags = (unsigned)(b->p[2] | b->p[3] << 8);
+    uint64_t min = tgB_le64(b->p + 4), max = tgB_le64(b->p + 12);
+    if (hs < NT_BLOCK_HEADER || (size_t)hs > nt_left(b)) {
+        snprintf(found, sizeof found, "%d", hs);
+        nt_report(k, NT_BLK_HEADER_SIZE, nt_off(b), 2, "/HeaderSize",
+                  TG_STRINGIFY(NT_BLOCK_HEADER) " .. the block size", found);
+        return;
+    }
+    if (flags & ~1u) {
+        snprintf(found, sizeof found, "0x%04x", flags);
+        nt_report(k, NT_BLK_FLAGS, nt_off(b) + 2, 2, "/Flags", "0 or 1",
+                  found);
+    }
+    uint64_t header_off = nt_off(b);
+    b->p += hs;
+    row_state s;
+    memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
+    block_rows r = {UINT64_MAX, 0, 0};
+    k->row_findings = 0;
+#ifdef TG_FAST_PATHS_OFF
+    int fast = 0;
+#else
+    int fast = !meta && (flags & 1) && !k->silent;
+#endif
+    int stopped;
+    switch (fast ? nt_layout_of(k) : NT_NLAYOUTS) {
+    case NT_V45: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V45); break;
+    case NT_V6: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V6); break;
+    case NT_V6D: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V6D); break;
+    default: stopped = rows(k, b, &s, &r, flags, meta, 0, NT_V45);
+    }
+    if (stopped)
+        return;
+    uint64_t nrows = k->row;
+    k->row = UINT64_MAX;
+    if (nrows == 0) {
+        nt_report(k, meta ? NT_BLK_EMPTY_OTHER : NT_BLK_EMPTY, header_off,
+                  (uint64_t)hs, "", "1 or more rows", "none");
+        return;
+    }
+    min ^= k->ts_flip;
+    max ^= k->ts_flip;
+    if (r.lo != min || r.hi != max) {
+        char a[24], z[24];
+        snprintf(exp, sizeof exp, "%s..%s", nt_ts_text(k, r.lo, a, sizeof a),
+                 nt_ts_text(k, r.hi, z, sizeof z));
+        snprintf(found, sizeof found, "%s..%s",
+                 nt_ts_text(k, min, a, sizeof a),
+                 nt_ts_text(k, max, z, sizeof z));
+        nt_report(k, NT_BLK_MINMAX, header_off + 4, 16, "/header", exp, found);
+    }
+}
