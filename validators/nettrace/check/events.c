@@ -627,6 +627,30 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     return 1;
 }
 
+/* Rows the fast way while they come, one loop per layout.  Not inline:
+ * the run's state stays in *u, in memory, and the registers go to what
+ * changes every row. */
+static inline __attribute__((always_inline)) void
+fast_loop(fast_run *u, enum nt_layout layout)
+{
+    while (u->p < u->end)
+        if ((size_t)(u->end - u->p) >= FAST_ROOM ? !fast_row(u, layout, 1)
+                                                 : !fast_row(u, layout, 0))
+            break;
+}
+static __attribute__((noinline)) void fast_loop_v45(fast_run *u)
+{
+    fast_loop(u, NT_V45);
+}
+static __attribute__((noinline)) void fast_loop_v6(fast_run *u)
+{
+    fast_loop(u, NT_V6);
+}
+static __attribute__((noinline)) void fast_loop_v6d(fast_run *u)
+{
+    fast_loop(u, NT_V6D);
+}
+
 /* Read rows of b the fast way while they come (fast_row()).  It returns
  * at the block's end, or with b->p at a row it does not take, for the
  * general path.  What the first row inherits is looked at before it;
@@ -687,10 +711,10 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
         u.label_ok = UINT64_MAX;
     }
     if (u.p < u.end && (*u.p & need) == need) {
-        while (u.p < u.end) {
-            if ((size_t)(u.end - u.p) >= FAST_ROOM ? !fast_row(&u, layout, 1)
-                                                   : !fast_row(&u, layout, 0))
-                break;
+        switch (layout) {
+        case NT_V45: fast_loop_v45(&u); break;
+        case NT_V6: fast_loop_v6(&u); break;
+        default: fast_loop_v6d(&u);
         }
         fast_thread_end(k, &u.f, r, u.first_key);
         if (u.row > row0) { /* the greatest key since the last SP */
