@@ -1,5 +1,5 @@
 /* scan16-t.c - the sixteen-byte masks of core/scan16.h (one byte, any of
- * three bytes, bytes above 0x7F) against a byte loop: every byte value at
+ * three bytes, bytes above 0x7F, zero 16-bit lanes) against a byte loop: every byte value at
  * every position of a block, random blocks for several target bytes, and
  * blocks cut short by tgV_load_part().  Built
  * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
@@ -25,6 +25,15 @@ static unsigned model_high(const unsigned char *b, size_t n)
     return m;
 }
 
+static unsigned model_zero16(const unsigned char *b, size_t n)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i + 1 < n; i += 2)
+        if (b[i] == 0 && b[i + 1] == 0)
+            m |= 3u << i;
+    return m;
+}
+
 /* Whether the masks of the first n bytes of b (n < 16: loaded in part,
  * the rest of the block zero bytes) match the model for target c. */
 static int agrees(const unsigned char *b, size_t n, unsigned char c)
@@ -37,7 +46,8 @@ static int agrees(const unsigned char *b, size_t n, unsigned char c)
            tgV_eq3(v, tgV_splat(c), tgV_splat(c1), tgV_splat(c2)) ==
                (model_eq(whole, 16, c) | model_eq(whole, 16, c1) |
                 model_eq(whole, 16, c2)) &&
-           tgV_high(v) == model_high(whole, 16);
+           tgV_high(v) == model_high(whole, 16) &&
+           tgV_zero16(v) == model_zero16(whole, 16);
 }
 
 int main(void)
@@ -66,7 +76,8 @@ int main(void)
 
     memset(b, ',', sizeof b);
     tgV_block none = tgV_load_part(b, 0);
-    ok(tgV_eq(none, tgV_splat(',')) == 0 && tgV_high(none) == 0,
+    ok(tgV_eq(none, tgV_splat(',')) == 0 && tgV_high(none) == 0 &&
+           tgV_zero16(none) == 0xFFFF,
        "an empty part block has no byte of any kind but zero");
     return done_testing();
 }

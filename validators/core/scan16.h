@@ -1,7 +1,7 @@
 /* scan16.h - sixteen bytes at a time: a bit mask of the bytes that equal
- * a given byte, and of the bytes above 0x7F, for the scanners of the
- * text formats (one pass finds every byte a record's framing and fields
- * turn on).  SSE2 where the compiler has it (every x86-64 does); plain C
+ * a given byte, of the bytes above 0x7F, and of the zero 16-bit lanes,
+ * for the scanners of the text formats (one pass finds every byte a
+ * record's framing and fields turn on) and of UTF-16 strings.  SSE2 where the compiler has it (every x86-64 does); plain C
  * elsewhere, or when TG_SCAN16_PORTABLE is defined, which is how
  * tests/scan16-t.c holds both to the same model.  Header-only: it runs
  * for every byte of a text trace. */
@@ -49,6 +49,14 @@ static inline unsigned tgV_high(tgV_block b)
 {
     return (unsigned)_mm_movemask_epi8(b);
 }
+
+/*! tgV_zero16() : bits 2i and 2i + 1 are set when the 16-bit lane i of b
+ *  (bytes 2i and 2i + 1) is zero: the NULs of UTF-16 text. */
+static inline unsigned tgV_zero16(tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi16(b, _mm_setzero_si128()));
+}
 #else
 typedef struct tgV_block {
     unsigned char b[16];
@@ -90,6 +98,14 @@ static inline unsigned tgV_high(tgV_block b)
     unsigned m = 0;
     for (unsigned i = 0; i < 16; i++)
         m |= (unsigned)(b.b[i] >> 7) << i;
+    return m;
+}
+
+static inline unsigned tgV_zero16(tgV_block b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i += 2)
+        m |= (unsigned)(b.b[i] == 0 && b.b[i + 1] == 0) * 3u << i;
     return m;
 }
 #endif

@@ -114,14 +114,17 @@ static int read_header(nt_check *k, object_header *h)
     p = tgW_ptr(w);
     h->name_len = (uint32_t)len;
     h->kind = NT_B_NONE;
-    for (unsigned b = 0; b < NT_NBLOCKS; b++) {
+    for (unsigned b = 0; b < NT_NBLOCKS && h->kind == NT_B_NONE; b++) {
+        /* the first byte tells most names apart */
         const char *name = nt_block_name(NT_V45, (enum nt_block)b);
-        if (name && strlen(name) == (size_t)len &&
-            memcmp(p, name, (size_t)len) == 0)
+        if (name && len > 0 && name[0] == (char)p[0] &&
+            strnlen(name, (size_t)len + 1) == (size_t)len &&
+            memcmp(name, p, (size_t)len) == 0)
             h->kind = (enum nt_block)b;
     }
-    /* a printable copy, for paths and messages */
-    size_t n = len > 32 ? 32 : (size_t)len;
+    /* a printable copy of a name v4/v5 does not define, for paths and
+     * messages (a known one is named by nt_block_name()) */
+    size_t n = h->kind != NT_B_NONE ? 0 : len > 32 ? 32 : (size_t)len;
     for (size_t i = 0; i < n; i++)
         h->name[i] = p[i] >= 0x20 && p[i] <= 0x7E ? (char)p[i] : '?';
     h->name[n] = 0;
@@ -366,7 +369,8 @@ void nt_check_v45(nt_check *k)
         char found[48];
         if (k->object == 0) {
             if (h.kind != NT_B_TRACE) {
-                nt_report(k, NT_OBJ_FIRST_TRACE, at, 1, "", "Trace", h.name);
+                nt_report(k, NT_OBJ_FIRST_TRACE, at, 1, "", "Trace",
+                          k->object_name);
                 return;
             }
             if (h.version != 4) {
@@ -387,8 +391,8 @@ void nt_check_v45(nt_check *k)
             /* the name itself is at fault */
             char exp[80];
             nt_report_from(k, NT_OBJ_UNKNOWN, at + NT_O45_NAME, h.name_len,
-                           "/name", block_names(exp, sizeof exp), h.name,
-                           h.cause);
+                           "/name", block_names(exp, sizeof exp),
+                           k->object_name, h.cause);
             return;
         }
         check_block_versions(k, &h, at);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/scan16.h"
 #include "../nettrace.h"
 
 /* What an op reads; after it, every op takes its `post` bytes. */
@@ -370,25 +371,18 @@ static inline uint64_t load8(const walk *w, size_t at)
     return x;
 }
 
-/* Bit 15 of each 16-bit lane of x that is zero, and maybe of lanes above
- * one (the lowest set bit is exact: a borrow only moves upward). */
-static inline uint64_t zero_lanes(uint64_t x)
-{
-    return (x - 0x0001000100010001ull) & ~x & 0x8000800080008000ull;
-}
-
 /* The end of the UTF-16 string at `at`, NUL included, eight code units
- * at a time, so most strings take one step.  A zero lane made of bytes
- * past the payload end ends it past the end. */
+ * at a time (core/scan16.h), so most strings take one step.  The last
+ * bytes of the payload are read as a part block, zeros after them: a
+ * zero lane made of bytes past the payload end ends it past the end. */
 static size_t str16_end(walk *w, size_t at)
 {
     for (size_t j = at; j < w->n; j += 16) {
-        uint64_t lo = zero_lanes(load8(w, j));
-        uint64_t hi = j + 8 < w->n ? zero_lanes(load8(w, j + 8)) : 0;
-        if (lo | hi) {
-            size_t lane = lo ? (size_t)__builtin_ctzll(lo) / 16
-                             : 4 + (size_t)__builtin_ctzll(hi) / 16;
-            size_t end = j + 2 * lane + 2;
+        size_t left = w->n - j;
+        unsigned z = tgV_zero16(left >= 16 ? tgV_load(w->p + j)
+                                           : tgV_load_part(w->p + j, left));
+        if (z) {
+            size_t end = j + (size_t)__builtin_ctz(z) + 2;
             if (end <= w->n)
                 return end;
             break;
