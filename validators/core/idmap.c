@@ -74,24 +74,38 @@ static int grow(tgI_map *m)
 
 void *tgI_insert(tgI_map *m, uint64_t k, int *status)
 {
-    void *v = tgI_find(m, k);
-    if (v) {
-        *status = 0;
-        return v;
-    }
-    *status = -1;
-    if (m->used >= m->limit)
-        return NULL;
     if (k < TGI_SMALL) {
+        if (m->small_used >> k & 1) {
+            *status = 0;
+            return m->small[k];
+        }
+        *status = -1;
+        if (m->used >= m->limit)
+            return NULL;
         m->small_used |= 1u << k;
         memset(m->small[k], 0, sizeof m->small[k]);
         m->used++;
         *status = 1;
         return m->small[k];
     }
-    if ((m->keys == NULL || (m->used + 1) * 4 > m->mask + 1) && grow(m) != 0)
+    /* one probe finds the key or the slot it goes in, unless the table
+     * grows first */
+    size_t i = 0;
+    if (m->keys != NULL) {
+        i = tgI_probe(m, k);
+        if (m->keys[i]) {
+            *status = 0;
+            return m->value_size ? (void *)val_at(m, i) : (void *)m;
+        }
+    }
+    *status = -1;
+    if (m->used >= m->limit)
         return NULL;
-    size_t i = tgI_probe(m, k);
+    if (m->keys == NULL || (m->used + 1) * 4 > m->mask + 1) {
+        if (grow(m) != 0)
+            return NULL;
+        i = tgI_probe(m, k);
+    }
     m->keys[i] = k;
     m->used++;
     *status = 1;
