@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""fast-paths.t - the common records of some formats are read by a fast
-path that never reports: it takes a TraceLog line, a NetTrace event row or
-a dumpalloc record only if the path that reports would find nothing wrong
-with it, and hands anything else to that path
-(validators/tracelog/check/fast.c, validators/nettrace/check/events.c,
-validators/dumpalloc/check/check.c).  Which path reads a record must not
+"""fast-paths.t - the common records of every format are read by a fast
+path that never reports: it takes a TraceLog line, a NetTrace event row, a
+dumpalloc record or an AFPerf record's fields only if the path that
+reports would find nothing wrong with them, and hands anything else to
+that path (validators/tracelog/check/fast.c,
+validators/nettrace/check/events.c, validators/dumpalloc/check/check.c,
+validators/afperf/check/fast.c).  Which path reads a record must not
 change a report.  The build's tests/tracegate-slowpath is the CLI with
 every fast path compiled out (TG_FAST_PATHS_OFF), so every input is
 checked by both binaries under every profile of its format, as JSON with
@@ -15,7 +16,8 @@ Inputs: the mutants of every rule for four seeds, typical and hostile
 traces, and edits that stop the fast path in the middle of records:
 TraceLog writer dialects (lowercase and short hexadecimal digits among
 them); NetTrace and dumpalloc traces with a byte changed or a bit
-flipped, so that good rows and records come before and after a bad one.  Failure: any report
+flipped, AFPerf traces with bytes put in, changed or taken out, so that
+good rows and records come before and after a bad one.  Failure: any report
 that differs, or inputs with too few findings to compare."""
 import glob
 import json
@@ -120,6 +122,39 @@ def binary_inputs(fmt, profiles):
     return files
 
 
+def afperf_inputs():
+    """Mutants, typical and hostile traces, and valid traces with a byte
+    put in, changed or taken out here and there: quotes, commas, line
+    ends, signs, digits, letters, 0x, high bytes, so that records the fast
+    path takes come before and after each one that goes the general
+    way."""
+    files = mutants("afperf")
+    rng = random.Random("afperf")
+    alphabet = [b'"', b",", b"\n", b"\r", b"\r\n", b"#", b"x", b"0x", b"-",
+                b" ", b"0", b"9", b"\xc3\xa9", b"\xff", b"=", b";", b"A",
+                b'""', b"e", b"."]
+    for profile in ("default", "artificer-compat"):
+        for style in ("--typical", "--hostile"):
+            files.append(write("afperf-%s%s" % (profile, style),
+                               gen_bytes("afperf", "--profile", profile,
+                                         style, "--seed", "5", "--size",
+                                         "60000")))
+    valid = gen_bytes("afperf", "--seed", "3", "--size", "40000")
+    for n in range(120):
+        data = bytearray(valid)
+        for _ in range(1 + n % 4):
+            i = rng.randrange(16, len(data) - 1)
+            op = rng.random()
+            if op < 0.4:
+                data[i:i + 1] = rng.choice(alphabet)
+            elif op < 0.8:
+                data[i:i] = rng.choice(alphabet)
+            else:
+                del data[i]
+        files.append(write("afperf-edit%03d" % n, bytes(data)))
+    return files
+
+
 def reports(binary, fmt, profile, files, cap):
     p = subprocess.run([binary, "check", "--format", fmt, "--profile",
                         profile, "--report", "json"] + cap + files,
@@ -162,6 +197,7 @@ nettrace = ("default", "nettrace-v6-draft", "traceevent-compat",
 compare("nettrace", nettrace,
         binary_inputs("nettrace", ("default", "nettrace-v6",
                                    "nettrace-v6-draft")))
+compare("afperf", ("default", "artificer-compat"), afperf_inputs())
 dumpalloc = ("default", "draft-reader")
 compare("dumpalloc", dumpalloc, binary_inputs("dumpalloc", dumpalloc))
 t.done()

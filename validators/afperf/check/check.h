@@ -4,6 +4,7 @@
  *   numbers.c   integers and strtod numbers, as the seed reads them
  *   patterns.c  the PCRE2 patterns of fields.def and of units
  *   records.c   each record against its row of records.def
+ *   fast.c      plain records framed and read in one go
  *   refs.c      ids, regions, sections and values across the file */
 #ifndef TG_AF_CHECK_H
 #define TG_AF_CHECK_H
@@ -72,6 +73,19 @@ typedef struct af_memo {
     unsigned next; /* the way to replace */
 } af_memo;
 
+/*! af_memo_hit() : whether p[0..n) is a text memo m holds, and what it
+ *  gave (*u). */
+static inline int af_memo_hit(const af_memo *m, const unsigned char *p,
+                              size_t n, uint64_t *u)
+{
+    for (unsigned i = 0; i < AF_MEMO_WAYS; i++)
+        if (m->way[i].n == n && memcmp(m->way[i].text, p, n) == 0) {
+            *u = m->way[i].u;
+            return 1;
+        }
+    return 0;
+}
+
 /* A cached datatype of (run, measurement type), refs.c run_datatype(). */
 #define AF_DT_CACHE 256
 typedef struct af_dt_cache {
@@ -87,9 +101,16 @@ typedef struct af_region {
     uint32_t site; /* where it opened (refs.c keep()), +1; 0 = none */
 } af_region;
 
+#define AF_TYPE_SLOTS 32 /* the record type names' table (fast.c) */
+
 typedef struct af_check {
     tgE_check *c;
     tgW_window *w;
+    int fast_off; /* fast.c reads no record (TG_FAST_PATHS_OFF)      */
+    struct { /* record type names (fast.c): their first and last 8 bytes */
+        uint64_t head, tail;
+        unsigned char type; /* 0: an empty slot */
+    } names[AF_TYPE_SLOTS];
     /* the current record */
     uint64_t rec_at;          /* offset of its first byte            */
     const unsigned char *rec; /* its bytes (stable while it is read) */
@@ -310,6 +331,17 @@ int af_match(void *md, enum af_pattern which, const unsigned char *p, size_t n,
 
 /* ---- records.c ---- */
 void af_record(af_check *k);
+/*! af_pairs() : the measurement pairs of the current record from k->cur
+ *  on, `count` of them read before. */
+void af_pairs(af_check *k, const af_record_info *ri, unsigned count);
+
+/* ---- fast.c ---- */
+/*! af_fast_init() : the tables of the fast path. */
+void af_fast_init(af_check *k);
+/*! af_fast() : frame and read plain records while they come, as the
+ *  front end's loop would; the first that does not frame plainly is left
+ *  to it. */
+void af_fast(af_check *k);
 /*! af_value_is() : whether a value is one of datatype dt (T-5). */
 int af_value_is(const unsigned char *p, size_t n, int dt);
 /*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */

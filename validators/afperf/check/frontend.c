@@ -156,9 +156,13 @@ void tgA_check(tgE_check *c, tgW_window *w)
         return;
     }
     af_refs_init(&k);
+    af_fast_init(&k);
     if (header(&k)) {
         k.rec = NULL; /* the header is no record */
-        while (!k.stop && af_frame(&k)) {
+        for (;;) {
+            af_fast(&k); /* plain records: framed and read in one go */
+            if (k.stop || !af_frame(&k))
+                break;
             if (k.rec_n == 0 || k.skip_header) {
                 /* an empty record, or the malformed header: skipped */
                 k.skip_header = 0;

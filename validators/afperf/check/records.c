@@ -253,12 +253,10 @@ static void pattern_field(af_check *k, unsigned field, const af_fld *f,
                           const unsigned char *p, size_t n, af_num *v)
 {
     af_memo *m = &k->memo[field];
-    for (unsigned i = 0; i < AF_MEMO_WAYS; i++)
-        if (m->way[i].n == n && memcmp(m->way[i].text, p, n) == 0) {
-            v->ok = 1;
-            v->u = m->way[i].u;
-            return;
-        }
+    if (af_memo_hit(m, p, n, &v->u)) {
+        v->ok = 1;
+        return;
+    }
     if (pattern_checked(k, field, f, p, n, v) && n <= AF_MEMO) {
         unsigned i = m->next++ % AF_MEMO_WAYS;
         m->way[i].n = (uint8_t)n;
@@ -405,10 +403,9 @@ static int fc_run(const af_check *k)
     return k->last_run_known && k->last_run_fc;
 }
 
-static void pairs(af_check *k, const af_record_info *ri)
+void af_pairs(af_check *k, const af_record_info *ri, unsigned count)
 {
     af_fld f, v;
-    unsigned count = 0;
     while (af_next_field(k, &f)) {
         if (count == 1 && ri->pairs == AF_ONE_PAIR && fc_run(k)) {
             /* in a run of a later minor version, what follows the one
@@ -484,7 +481,7 @@ void af_record(af_check *k)
     if (k->quiet) /* the front end ends it with the record */
         return;
     if (ri->pairs) {
-        pairs(k, ri);
+        af_pairs(k, ri, 0);
         return;
     }
     if (af_next_field(k, &f)) {

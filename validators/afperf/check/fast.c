@@ -1,0 +1,365 @@
+/* fast.c - plain records framed and read in one go.
+ *
+ * Most records of a file are short data records on a line of their own:
+ * no quote, no CR, nothing to report.  af_fast() frames such records from
+ * the text index as the front end's loop would (af_frame(), then
+ * tgA_check()'s dispatch) and reads each: its type, its fixed fields and
+ * its measurement pairs are lexed here, and what the record means across
+ * the file is refs.c's, as for any record.  Whatever is not plain goes
+ * the general way: a record that does not frame plainly is left to
+ * af_frame(), one whose type or fixed fields would give a finding is
+ * read by af_record() from its start (nothing it did is kept), and a pair
+ * whose measurement type id would is read on by the general pair reader.
+ * Lexing here never reports, so the findings are the same whichever path
+ * reads a record: tests/fast-paths.t compares the two
+ * (TG_FAST_PATHS_OFF). */
+#include "../../core/unicode.h"
+#include "check.h"
+
+/* Fields of a record cut at once; a record with more is read the
+ * general way. */
+#define FAST_FIELDS 64
+
+/* ---- record types ----------------------------------------------------- */
+
+/* The name table's key of the n bytes at p: length, first, middle and
+ * last byte, mixed. */
+static unsigned type_slot(const unsigned char *p, size_t n)
+{
+    uint32_t key = (uint32_t)n << 24 | (uint32_t)p[0] << 16 |
+                   (uint32_t)p[n / 2] << 8 | p[n - 1];
+    return (key * 0x9E3779B1u) >> (32 - 5); /* 32 slots */
+}
+
+/* A clean unsigned decimal, [1-9][0-9]* or 0 that fits 64 bits, as
+ * af_parse_int() reads one with nothing to report: 1 and *u, else 0.
+ * The bytes up to lim may be read: four to eight digits are read as one
+ * word (core/digits.h), where eight bytes from p are there. */
+static inline __attribute__((always_inline)) int
+fast_uint(const unsigned char *p, size_t n, uint64_t *u,
+          const unsigned char *lim)
+{
+    if (n == 1) {
+        *u = p[0] - (unsigned)'0';
+        return *u <= 9;
+    }
+    if (n == 0 || p[0] == '0')
+        return 0;
+    if (n > 8) /* ids of a random 64 bits */
+        return tgK_decimal(p, n, u);
+    if (n < 4 || lim - p < 8) {
+        *u = 0;
+        return tgK_digits(p, n, u);
+    }
+    /* the n digits to the top of a word, '0's below them */
+    uint64_t w = tgB_le64(p) << (8 * (8 - n));
+    if (n < 8)
+        w |= 0x3030303030303030ull >> (8 * n);
+    if (!tgK_eight(w))
+        return 0;
+    *u = tgK_eight_value(w);
+    return 1;
+}
+
+/* A name's first eight bytes as a word, zeros after a shorter one, and
+ * the word of its last eight (0 for a name of eight or fewer). */
+static inline uint64_t name_head(const unsigned char *p, size_t n)
+{
+    return n >= 8 ? tgB_le64(p) : tgB_le64(p) & ((1ull << (8 * n)) - 1);
+}
+static inline uint64_t name_tail(const unsigned char *p, size_t n)
+{
+    return n > 8 ? tgB_le64(p + n - 8) : 0;
+}
+
+void af_fast_init(af_check *k)
+{
+    for (int t = 1; t < AF_NTYPES; t++) {
+        const af_record_info *ri = &af_records[t];
+        const unsigned char *name = (const unsigned char *)ri->name;
+        unsigned char pad[16] = {0}; /* the shortest names are 7 bytes */
+        memcpy(pad, name, ri->namelen < 16 ? ri->namelen : 16);
+        unsigned i = type_slot(name, ri->namelen);
+        while (k->names[i].type)
+            i = (i + 1) & (AF_TYPE_SLOTS - 1);
+        k->names[i].type = (unsigned char)t;
+        k->names[i].head = name_head(pad, ri->namelen);
+        k->names[i].tail = name_tail(name, ri->namelen);
+    }
+#ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
+    k->fast_off = 1;
+#endif
+}
+
+/* The type field 0 names, if record_type() takes it with no finding: a
+ * name, or an id 1 to 14 in plain decimal; else 0.  A name is compared
+ * as two words where eight bytes from p may be read (below lim). */
+static inline int fast_type(const af_check *k, const unsigned char *p,
+                            size_t n, const unsigned char *lim)
+{
+    if (n == 0)
+        return 0;
+    if (p[0] - (unsigned)'A' < 26) {
+        if (n > 16)
+            return 0;
+        int words = lim - p >= 8;
+        uint64_t head = words ? name_head(p, n) : 0, tail = name_tail(p, n);
+        for (unsigned i = type_slot(p, n); k->names[i].type;
+             i = (i + 1) & (AF_TYPE_SLOTS - 1)) {
+            const af_record_info *ri = &af_records[k->names[i].type];
+            if (ri->namelen == n &&
+                (words ? k->names[i].head == head && k->names[i].tail == tail
+                       : memcmp(ri->name, p, n) == 0))
+                return k->names[i].type;
+        }
+        return 0;
+    }
+    uint64_t u;
+    return fast_uint(p, n, &u, lim) && u >= 1 && u < AF_NTYPES ? (int)u : 0;
+}
+
+/* ---- fields ------------------------------------------------------------ */
+
+/* Field `field` at p[0..n) (input offset at), if read_field() reads it
+ * with no finding: its value noted as read_field() notes it, and 1; else
+ * 0.  Integers in plain decimal, blanks where the field may be blank,
+ * free text, and texts of a pattern field that matched before (the
+ * memo); the rest is the general reader's. */
+static inline __attribute__((always_inline)) int
+fast_field(af_check *k, unsigned field, const af_fld *f,
+           const unsigned char *lim)
+{
+    af_num *v = &k->val[field];
+    enum af_kind kind = af_fields[field].kind;
+    const unsigned char *p = f->p;
+    size_t n = f->n;
+    uint64_t u = 0;
+    int ok = 1;
+    if (f->escaped && kind != AF_K_AGGREGATION && kind != AF_K_TEXT)
+        return 0; /* a doubled quote: only free text takes it as it is */
+    if (n == 0) {
+        /* a blank is said where the field may not be one, and of two
+         * fields that may */
+        if (!af_fields[field].blank || field == AF_F_INFO_TS ||
+            kind == AF_K_UNITS)
+            return 0;
+        ok = 0;
+    } else if (kind <= AF_K_MTYPE) { /* the integers (af_kind order) */
+        if (!fast_uint(p, n, &u, lim) ||
+            (kind == AF_K_TIMESTAMP && u > INT64_MAX))
+            return 0;
+    } else if (kind >= AF_K_DATATYPE) { /* patterns, units, wallclock */
+        if (!af_memo_hit(&k->memo[field], p, n, &u))
+            return 0;
+    }
+    v->u = u;
+    v->ok = ok;
+    v->blank = n == 0;
+    v->at.at = f->at;
+    v->at.len = (uint32_t)n;
+    k->present |= 1u << field;
+    return 1;
+}
+_Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 &&
+                   AF_K_VALUE == 7 && AF_K_AGGREGATION == 8 &&
+                   AF_K_TEXT == 9 && AF_K_DATATYPE == 10,
+               "fast_field() reads kinds by their order");
+
+/* Field i of the current record (0 the type), cut at the commas cut[]
+ * (nc of them, those of quoted parts left out): its text inside quotes
+ * if it opens with one (then it ends with the closing quote: fast_frame()
+ * made sure), as af_next_field() gives it. */
+static inline void fast_span(const af_check *k, const uint32_t *cut,
+                             unsigned nc, unsigned i, af_fld *f)
+{
+    const unsigned char *rec = k->rec;
+    size_t s = i ? cut[i - 1] + 1 : 0, e = i < nc ? cut[i] : k->rec_n;
+    f->at = k->rec_at + s;
+    f->escaped = 0;
+    if (s < e && rec[s] == '"') {
+        f->p = rec + s + 1;
+        f->n = e - s - 2;
+        f->escaped = memchr(f->p, '"', f->n) != NULL;
+        return;
+    }
+    f->p = rec + s;
+    f->n = e - s;
+}
+
+/* The record read the fast way: its type, its fixed fields, then
+ * af_refs_record(), then its pairs.  @return 0 with nothing done (k->val
+ * aside) for af_record() to read it, 1 when it is read. */
+static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
+                       const unsigned char *lim)
+{
+    af_fld f;
+    fast_span(k, cut, nc, 0, &f);
+    int type = f.escaped ? 0 : fast_type(k, f.p, f.n, lim);
+    if (type == 0)
+        return 0;
+    const af_record_info *ri = &af_records[type];
+    unsigned nf = ri->nfields, extra = nc - nf; /* pair fields */
+    if (nc < nf || (ri->pairs == AF_NO_PAIRS && extra != 0) ||
+        (ri->pairs != AF_NO_PAIRS && (extra == 0 || extra % 2 != 0)) ||
+        (ri->pairs == AF_ONE_PAIR && extra != 2))
+        return 0; /* a field too few or too many: said there */
+    k->present = 0;
+    for (unsigned i = 0; i < nf; i++) {
+        fast_span(k, cut, nc, i + 1, &f);
+        if (!fast_field(k, ri->field[i], &f, lim))
+            return 0;
+    }
+    /* read: from here on, as af_record() goes on */
+    k->type = type;
+    af_refs_record(k);
+    for (unsigned i = nf + 1; i <= nc; i += 2) {
+        fast_span(k, cut, nc, i, &f);
+        if (!fast_field(k, AF_F_MTYPE, &f, lim)) {
+            /* the general reader goes on from this pair */
+            k->cur = k->rec + (cut[i - 1] + 1);
+            af_pairs(k, ri, (i - nf - 1) / 2);
+            return 1;
+        }
+        af_fld v;
+        size_t n;
+        fast_span(k, cut, nc, i + 1, &v);
+        const unsigned char *p = af_text(k, &v, &n);
+        af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
+    }
+    return 1;
+}
+
+/* ---- framing ----------------------------------------------------------- */
+
+/* The quoted parts of a record fast_frame() takes, at most: a record with
+ * more is framed the general way. */
+#define FAST_QUOTED 16
+
+/* Where the record at p ends (its LF), if af_frame() frames it without
+ * a finding and on one line: marks (LF, CR, quote) from index bit b on,
+ * to bytes of p indexed.  Quotes may only open a field and close it
+ * before a comma or the line end, "" inside standing for one; no CR
+ * anywhere, no LF inside quotes.  @return its length, with the quoted
+ * parts [q[2i], q[2i + 1]] (the quotes) in q and their count in *nq; or
+ * SIZE_MAX. */
+static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
+                                size_t b, size_t to, size_t *q, unsigned *nq)
+{
+    tgX_walk it;
+    tgX_walk_start(&it, marks, b, b + to);
+    *nq = 0;
+    for (;;) {
+        size_t m = tgX_walk_next(&it) - b;
+        if (m == to || p[m] == '\r')
+            return SIZE_MAX; /* no line end yet, or a CR */
+        if (p[m] == '\n')
+            return m;
+        /* a quote: it must open a field, and close it */
+        if ((m > 0 && p[m - 1] != ',') || *nq == FAST_QUOTED)
+            return SIZE_MAX;
+        q[2 * *nq] = m;
+        for (;;) {
+            size_t c = tgX_walk_next(&it) - b;
+            if (c == to || p[c] != '"')
+                return SIZE_MAX; /* a line end inside quotes */
+            if (c + 1 < to && p[c + 1] == '"') {
+                tgX_walk_next(&it); /* "" is one quote */
+                continue;
+            }
+            if (c + 1 >= to || (p[c + 1] != ',' && p[c + 1] != '\n'))
+                return SIZE_MAX; /* text after the closing quote */
+            q[2 * (*nq)++ + 1] = c;
+            break;
+        }
+    }
+}
+
+/* The commas of the record of n bytes from index bit b into cut[], but
+ * those inside its nq quoted parts q (their bits are cleared first): how
+ * many, or FAST_FIELDS + 1 when there are more than cut[] holds. */
+static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
+                                const size_t *q, unsigned nq, uint32_t *cut)
+{
+    size_t to = b + n;
+    unsigned nc = 0, iq = 0;
+    for (size_t w = b >> 6; w << 6 < to; w++) {
+        uint64_t m = map[w];
+        size_t w0 = w << 6; /* the bit of m's bit 0 */
+        if (w0 < b)
+            m &= ~(uint64_t)0 << (b & 63);
+        if (w0 + 64 > to)
+            m &= ((uint64_t)1 << (to & 63)) - 1;
+        /* quoted parts that reach into this word: their bits go */
+        for (; iq < nq && b + q[2 * iq] < w0 + 64; iq++) {
+            size_t lo = b + q[2 * iq], hi = b + q[2 * iq + 1];
+            if (hi < w0)
+                continue;
+            uint64_t from = lo > w0 ? ~(uint64_t)0 << (lo - w0) : ~(uint64_t)0;
+            uint64_t upto = hi - w0 < 63 ? ((uint64_t)2 << (hi - w0)) - 1
+                                          : ~(uint64_t)0;
+            m &= ~(from & upto);
+            if (hi >= w0 + 64)
+                break; /* it goes on into the next word */
+        }
+        for (; m; m &= m - 1) {
+            if (nc == FAST_FIELDS)
+                return FAST_FIELDS + 1;
+            cut[nc++] = (uint32_t)(w0 + (size_t)__builtin_ctzll(m) - b);
+        }
+    }
+    return nc;
+}
+
+void af_fast(af_check *k)
+{
+    tgW_window *w = k->w;
+    tgX_index *x = &k->index;
+    if (k->fast_off || k->skip_header)
+        return;
+    while (!k->stop && (k->rec == NULL || k->ended_lf)) {
+        /* af_frame()'s frame_plain(): a record ended by the LF that is
+         * its first mark, within the window and the index */
+        size_t avail = w->end - w->pos;
+        uint64_t at = tgW_offset(w);
+        size_t have = tgX_have(x, at), to = have < avail ? have : avail;
+        const unsigned char *p = tgW_ptr(w);
+        if (to == 0 || p[0] == '#' || p[0] == ' ' || p[0] == '\t')
+            return; /* comments and blanks: the loop's */
+        size_t b = (size_t)(at - x->base), q[2 * FAST_QUOTED];
+        unsigned nq;
+        size_t n = fast_frame(x->map[TGX_MARKS], p, b, to, q, &nq);
+        if (n == SIZE_MAX || n + 1 > w->max_need || (k->eol_seen & 2))
+            return; /* quotes astray, a CR, no line end yet, CRLF lines */
+        size_t high = tgX_next(x->map[TGX_HIGH], b, b + n) - b;
+        if (high < n && tgU_utf8_bad(p + high, n + 1 - high) != SIZE_MAX)
+            return; /* AF-ENC-001 is said there */
+        /* framed: af_frame() for the line before, then start_record() */
+        if (k->rec) {
+            k->line += k->lines_in + 1;
+            k->column = 1;
+        }
+        k->rec_at = at;
+        k->rec = p;
+        k->rec_n = n;
+        k->type = -1;
+        k->cur = p;
+        k->quotes = nq > 0;
+        k->lines_in = 0;
+        k->probing = 0;
+        k->probed = 0;
+        k->unended = 0;
+        k->rec_bit = b;
+        k->eol_seen = 1; /* line_end(): LF, and never CRLF before */
+        tgW_consume(w, n + 1);
+        k->ended_lf = 1;
+        /* tgA_check()'s dispatch: an empty record is skipped */
+        if (n > 0) {
+            uint32_t cut[FAST_FIELDS];
+            unsigned nc = fast_cut(x->map[TGX_SEPS], b, n, q, nq, cut);
+            if (nc > FAST_FIELDS || !fast_record(k, cut, nc, p + avail))
+                af_record(k);
+        }
+        k->quiet = 0;
+        k->record++;
+    }
+}
