@@ -97,7 +97,8 @@ configure_and_build() { # DIR [cmake args...]
 # TG_PGO=0, or another compiler than clang, it is a plain release build.
 release_build() {
   if [ "${TG_PGO:-1}" = 0 ] || [ "$CC" != clang ]; then
-    configure_and_build build -DCMAKE_BUILD_TYPE=Release -DTG_PGO_PROFILE=
+    configure_and_build build -DCMAKE_BUILD_TYPE=Release -DTG_STATIC_CLI=ON \
+      -DTG_PGO_PROFILE=
     return
   fi
   need_packages llvm
@@ -135,7 +136,7 @@ release_build() {
     run llvm-profdata merge -o build-pgo/tracegate.profdata \
       "$train"/*.profraw
   fi
-  configure_and_build build -DCMAKE_BUILD_TYPE=Release \
+  configure_and_build build -DCMAKE_BUILD_TYPE=Release -DTG_STATIC_CLI=ON \
     -DTG_PGO_PROFILE="$top/build-pgo/tracegate.profdata"
 }
 
