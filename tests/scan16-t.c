@@ -1,5 +1,6 @@
 /* scan16-t.c - the sixteen-byte masks of core/scan16.h (one byte, any of
- * three bytes, bytes above 0x7F, zero 16-bit lanes) against a byte loop: every byte value at
+ * three bytes, bytes above 0x7F, zero 16-bit lanes, hexadecimal digits)
+ * against a byte loop: every byte value at
  * every position of a block, random blocks for several target bytes, and
  * blocks cut short by tgV_load_part().  Built
  * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
@@ -34,6 +35,17 @@ static unsigned model_zero16(const unsigned char *b, size_t n)
     return m;
 }
 
+static unsigned model_hex(const unsigned char *b, size_t n, int lower)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < n; i++) {
+        int up = (b[i] >= '0' && b[i] <= '9') || (b[i] >= 'A' && b[i] <= 'F');
+        int lo = b[i] >= 'a' && b[i] <= 'f';
+        m |= (unsigned)(lower ? lo : up) << i;
+    }
+    return m;
+}
+
 /* Whether the masks of the first n bytes of b (n < 16: loaded in part,
  * the rest of the block zero bytes) match the model for target c. */
 static int agrees(const unsigned char *b, size_t n, unsigned char c)
@@ -47,7 +59,9 @@ static int agrees(const unsigned char *b, size_t n, unsigned char c)
                (model_eq(whole, 16, c) | model_eq(whole, 16, c1) |
                 model_eq(whole, 16, c2)) &&
            tgV_high(v) == model_high(whole, 16) &&
-           tgV_zero16(v) == model_zero16(whole, 16);
+           tgV_zero16(v) == model_zero16(whole, 16) &&
+           tgV_hex_upper(v) == model_hex(whole, 16, 0) &&
+           tgV_hex_lower(v) == model_hex(whole, 16, 1);
 }
 
 int main(void)
@@ -63,14 +77,16 @@ int main(void)
     ok(bad == 0, "each byte value at each position: %ld blocks differ", bad);
 
     tgB_rng rng = {7};
-    static const unsigned char targets[] = {',', '\n', '\r', '"', 0, 0xFF};
+    static const unsigned char targets[] = {',', '\n', '\r', '"', 0,   0xFF,
+                                            '0', '9',  'A',  'F', 'a', 'f',
+                                            '/', ':',  '@',  'G', '`', 'g'};
     bad = 0;
     for (int t = 0; t < 200000; t++) {
         for (size_t i = 0; i < 16; i++) /* targets often, any byte else */
-            b[i] = tgB_below(&rng, 3) ? targets[tgB_below(&rng, 6)]
+            b[i] = tgB_below(&rng, 3) ? targets[tgB_below(&rng, 18)]
                                       : (unsigned char)tgB_below(&rng, 256);
         size_t n = t % 2 ? 16 : tgB_below(&rng, 17);
-        bad += !agrees(b, n, targets[tgB_below(&rng, 6)]);
+        bad += !agrees(b, n, targets[tgB_below(&rng, 18)]);
     }
     ok(bad == 0, "random whole and part blocks: %ld differ", bad);
 

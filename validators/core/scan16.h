@@ -1,7 +1,8 @@
 /* scan16.h - sixteen bytes at a time: a bit mask of the bytes that equal
- * a given byte, of the bytes above 0x7F, and of the zero 16-bit lanes,
- * for the scanners of the text formats (one pass finds every byte a
- * record's framing and fields turn on) and of UTF-16 strings.  SSE2 where the compiler has it (every x86-64 does); plain C
+ * a given byte, of the bytes above 0x7F, of the hexadecimal digits, and
+ * of the zero 16-bit lanes, for the scanners of the text formats (one
+ * pass finds every byte a record's framing and fields turn on), their
+ * hexadecimal items, and UTF-16 strings.  SSE2 where the compiler has it (every x86-64 does); plain C
  * elsewhere, or when TG_SCAN16_PORTABLE is defined, which is how
  * tests/scan16-t.c holds both to the same model.  Header-only: it runs
  * for every byte of a text trace. */
@@ -57,6 +58,27 @@ static inline unsigned tgV_zero16(tgV_block b)
     return (unsigned)_mm_movemask_epi8(
         _mm_cmpeq_epi16(b, _mm_setzero_si128()));
 }
+
+/* The bytes of b in [lo, lo + span]: b - lo, wrapped, is no larger than
+ * span (an unsigned compare, from an unsigned minimum). */
+static inline __m128i tgV_in_(tgV_block b, unsigned char lo,
+                              unsigned char span)
+{
+    __m128i d = _mm_sub_epi8(b, _mm_set1_epi8((char)lo));
+    return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8((char)span)), d);
+}
+
+/*! tgV_hex_upper() : bit i is set when byte i of b is 0-9 or A-F;
+ *  tgV_hex_lower() : when it is a-f. */
+static inline unsigned tgV_hex_upper(tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(tgV_in_(b, '0', 9), tgV_in_(b, 'A', 5)));
+}
+static inline unsigned tgV_hex_lower(tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(tgV_in_(b, 'a', 5));
+}
 #else
 typedef struct tgV_block {
     unsigned char b[16];
@@ -106,6 +128,24 @@ static inline unsigned tgV_zero16(tgV_block b)
     unsigned m = 0;
     for (unsigned i = 0; i < 16; i += 2)
         m |= (unsigned)(b.b[i] == 0 && b.b[i + 1] == 0) * 3u << i;
+    return m;
+}
+
+static inline unsigned tgV_hex_upper(tgV_block b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)(b.b[i] - (unsigned)'0' < 10 ||
+                        b.b[i] - (unsigned)'A' < 6)
+             << i;
+    return m;
+}
+
+static inline unsigned tgV_hex_lower(tgV_block b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)(b.b[i] - (unsigned)'a' < 6) << i;
     return m;
 }
 #endif

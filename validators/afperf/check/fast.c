@@ -160,9 +160,9 @@ fast_field(af_check *k, unsigned field, const af_fld *f,
     k->present |= 1u << field;
     return 1;
 }
-_Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 &&
-                   AF_K_VALUE == 7 && AF_K_AGGREGATION == 8 &&
-                   AF_K_TEXT == 9 && AF_K_DATATYPE == 10,
+_Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 && AF_K_VALUE == 7 &&
+                   AF_K_AGGREGATION == 8 && AF_K_TEXT == 9 &&
+                   AF_K_DATATYPE == 10,
                "fast_field() reads kinds by their order");
 
 /* Field i of the current record (0 the type), cut at the commas cut[]
@@ -295,8 +295,8 @@ static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
             if (hi < w0)
                 continue;
             uint64_t from = lo > w0 ? ~(uint64_t)0 << (lo - w0) : ~(uint64_t)0;
-            uint64_t upto = hi - w0 < 63 ? ((uint64_t)2 << (hi - w0)) - 1
-                                          : ~(uint64_t)0;
+            uint64_t upto =
+                hi - w0 < 63 ? ((uint64_t)2 << (hi - w0)) - 1 : ~(uint64_t)0;
             m &= ~(from & upto);
             if (hi >= w0 + 64)
                 break; /* it goes on into the next word */
