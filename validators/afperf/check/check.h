@@ -158,8 +158,17 @@ typedef struct af_check {
     tgI_map runs, mtypes, sections, intervals, open_intervals;
     tgI_map regions;    /* region ids named before any RegionStart of them */
     tgS_ranges started; /* region ids started, valued by run (refs.c) */
-    tgI_map defs;       /* (run, mtype) -> datatype           */
-    tgI_map pend[3];    /* (owner, mtype) -> pending values   */
+    struct { /* the range of started region ids last found (refs.c) */
+        uint64_t first, last, run;
+        int ok;
+    } near_region;
+    struct { /* the run whose dense index was last found (refs.c) */
+        uint64_t id;
+        uint32_t idx;
+        int ok;
+    } near_run;
+    tgI_map defs;               /* (run, mtype) -> datatype           */
+    tgI_map pend[3];            /* (owner, mtype) -> pending values   */
     struct af_pending *pending; /* what pend[] values index           */
     size_t npending, cap_pending;
     struct af_kept *sites; /* places kept for later findings     */

@@ -105,11 +105,13 @@ size_t af_float_len(const unsigned char *p, size_t n, size_t *lead)
     if (i < n && (p[i] == '+' || p[i] == '-'))
         i++;
     size_t left = n - i;
-    if (left >= 8 && ascii_lower_is(p + i, 8, "infinity"))
+    /* most numbers start with a digit or a dot: the words come after */
+    int word = left >= 3 && !is_digit(p[i]) && p[i] != '.';
+    if (word && left >= 8 && ascii_lower_is(p + i, 8, "infinity"))
         return i + 8;
-    if (left >= 3 && ascii_lower_is(p + i, 3, "inf"))
+    if (word && ascii_lower_is(p + i, 3, "inf"))
         return i + 3;
-    if (left >= 3 && ascii_lower_is(p + i, 3, "nan")) {
+    if (word && ascii_lower_is(p + i, 3, "nan")) {
         size_t j = i + 3;
         if (j < n && p[j] == '(') {
             size_t k = j + 1;

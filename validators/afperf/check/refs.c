@@ -295,11 +295,24 @@ static int region_started(af_check *k, uint64_t id, uint64_t run)
     return r;
 }
 
-/* Whether region id was started, and its run. */
-static int region_run(const af_check *k, uint64_t id, uint64_t *run)
+/* Whether region id was started, and its run: from the range of started
+ * ids last found, which stays right (ranges of the set only grow, each
+ * keeping its run), else from the set. */
+static int region_run(af_check *k, uint64_t id, uint64_t *run)
 {
+    if (k->near_region.ok && id - k->near_region.first <=
+                                 k->near_region.last - k->near_region.first) {
+        *run = k->near_region.run;
+        return 1;
+    }
     const tgS_node *n = tgS_find(&k->started, id);
     *run = n ? n->value : 0;
+    if (n) {
+        k->near_region.first = n->first;
+        k->near_region.last = n->last;
+        k->near_region.run = n->value;
+        k->near_region.ok = 1;
+    }
     return n != NULL;
 }
 
@@ -355,9 +368,20 @@ static const owner *record_owner(af_check *k)
 {
     if (k->owner_for != k->record + 1) {
         k->owner = owner_of(k);
-        af_id *r =
-            k->owner.run_known ? tgI_find(&k->runs, k->owner.run) : NULL;
-        k->owner.run_idx = r ? r->idx : UINT32_MAX;
+        /* a run's dense index never changes: the last one found is kept */
+        if (!k->owner.run_known) {
+            k->owner.run_idx = UINT32_MAX;
+        } else if (k->near_run.ok && k->near_run.id == k->owner.run) {
+            k->owner.run_idx = k->near_run.idx;
+        } else {
+            af_id *r = tgI_find(&k->runs, k->owner.run);
+            k->owner.run_idx = r ? r->idx : UINT32_MAX;
+            if (r) {
+                k->near_run.id = k->owner.run;
+                k->near_run.idx = r->idx;
+                k->near_run.ok = 1;
+            }
+        }
         k->owner_for = k->record + 1;
     }
     return &k->owner;
