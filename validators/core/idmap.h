@@ -76,6 +76,14 @@ static inline void *tgI_find(tgI_map *m, uint64_t k)
         return NULL;
     return m->value_size ? (void *)(m->vals + i * m->value_size) : (void *)m;
 }
+/*! tgI_room() : whether tgI_insert() of one more key cannot fail: the
+ *  map is under its limit and needs no memory to hold it.  (A fast path
+ *  that must not do what could fail asks first.) */
+static inline int tgI_room(const tgI_map *m)
+{
+    return m->used < m->limit && m->keys != NULL &&
+           (m->used + 1) * 4 <= m->mask + 1;
+}
 /*! tgI_insert() : the value of key, created zeroed if absent.  *status is
  *  1 created, 0 already there, -1 limit reached or no memory (NULL). */
 void *tgI_insert(tgI_map *m, uint64_t key, int *status);

@@ -555,6 +555,8 @@ static void fast_records(da_check *k, int pcal_ok)
                     break;
                 if (k->tracking) { /* the last test: it may change the set */
                     int r = 1;
+                    if (type == DA_ALOC && !tgI_room(&k->live))
+                        break; /* what may fail is check_address()'s to do */
                     if (type == DA_ALOC)
                         tgI_insert(&k->live, addr, &r);
                     else
