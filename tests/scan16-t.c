@@ -1,6 +1,6 @@
 /* scan16-t.c - the sixteen-byte masks of core/scan16.h (one byte, any of
- * three bytes, bytes above 0x7F, zero 16-bit lanes, hexadecimal digits)
- * against a byte loop: every byte value at
+ * three bytes, bytes above 0x7F, zero 16-bit lanes, hexadecimal digits,
+ * bytes equal to another block's) against a byte loop: every byte value at
  * every position of a block, random blocks for several target bytes, and
  * blocks cut short by tgV_load_part().  Built
  * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
@@ -46,12 +46,22 @@ static unsigned model_hex(const unsigned char *b, size_t n, int lower)
     return m;
 }
 
+static unsigned model_same(const unsigned char *a, const unsigned char *b)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < 16; i++)
+        m |= (unsigned)(a[i] == b[i]) << i;
+    return m;
+}
+
 /* Whether the masks of the first n bytes of b (n < 16: loaded in part,
  * the rest of the block zero bytes) match the model for target c. */
 static int agrees(const unsigned char *b, size_t n, unsigned char c)
 {
-    unsigned char whole[16] = {0};
+    unsigned char whole[16] = {0}, rotated[16];
     memcpy(whole, b, n);
+    for (size_t i = 0; i < 16; i++) /* the same bytes, most of them moved */
+        rotated[i] = whole[(i * 7 + (i & 1)) % 16];
     tgV_block v = n == 16 ? tgV_load(b) : tgV_load_part(b, n);
     unsigned char c1 = (unsigned char)(c + 1), c2 = (unsigned char)(c ^ 0x80);
     return tgV_eq(v, tgV_splat(c)) == model_eq(whole, 16, c) &&
@@ -61,7 +71,10 @@ static int agrees(const unsigned char *b, size_t n, unsigned char c)
            tgV_high(v) == model_high(whole, 16) &&
            tgV_zero16(v) == model_zero16(whole, 16) &&
            tgV_hex_upper(v) == model_hex(whole, 16, 0) &&
-           tgV_hex_lower(v) == model_hex(whole, 16, 1);
+           tgV_hex_lower(v) == model_hex(whole, 16, 1) &&
+           tgV_hex_any(v) ==
+               (model_hex(whole, 16, 0) | model_hex(whole, 16, 1)) &&
+           tgV_same(v, tgV_load(rotated)) == model_same(whole, rotated);
 }
 
 int main(void)

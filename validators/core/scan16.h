@@ -79,6 +79,21 @@ static inline unsigned tgV_hex_lower(tgV_block b)
 {
     return (unsigned)_mm_movemask_epi8(tgV_in_(b, 'a', 5));
 }
+
+/*! tgV_hex_any() : bit i is set when byte i of b is 0-9, A-F or a-f
+ *  (letters folded to lowercase first). */
+static inline unsigned tgV_hex_any(tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(tgV_in_(b, '0', 9),
+                     tgV_in_(_mm_or_si128(b, _mm_set1_epi8(0x20)), 'a', 5)));
+}
+
+/*! tgV_same() : bit i is set when byte i of a equals byte i of b. */
+static inline unsigned tgV_same(tgV_block a, tgV_block b)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b));
+}
 #else
 typedef struct tgV_block {
     unsigned char b[16];
@@ -146,6 +161,19 @@ static inline unsigned tgV_hex_lower(tgV_block b)
     unsigned m = 0;
     for (unsigned i = 0; i < 16; i++)
         m |= (unsigned)(b.b[i] - (unsigned)'a' < 6) << i;
+    return m;
+}
+
+static inline unsigned tgV_hex_any(tgV_block b)
+{
+    return tgV_hex_upper(b) | tgV_hex_lower(b);
+}
+
+static inline unsigned tgV_same(tgV_block a, tgV_block b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)(a.b[i] == b.b[i]) << i;
     return m;
 }
 #endif

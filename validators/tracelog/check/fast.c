@@ -69,7 +69,19 @@ HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
     if (p[i] != '0' || p[i + 1] != 'x')
         return SIZE_MAX;
     size_t d = i + 2;
-    if (n - d >= 8) {
+    if (n - d >= 16) { /* sixteen bytes of the line classified at once */
+        tgV_block v = tgV_load(p + d);
+        unsigned h = tgV_hex_any(v);
+        if (h & 0x100 ? max == 16 && h == 0xFFFFu && tgK_hexv[p[d + 16]] == 0
+                      : (h & 0xFFu) == 0xFFu) {
+            size_t len = h & 0x100 ? 16 : 8;
+            if (canon && ((len == 8 && max != 8) ||
+                          (tgV_hex_lower(v) & ((1u << len) - 1))))
+                return SIZE_MAX;
+            *u = len == 8 ? tgK_hex8_value(tgB_le64(p + d)) : 0;
+            return d + len;
+        }
+    } else if (n - d >= 8) {
         uint64_t w = tgB_le64(p + d), w2;
         if (tgK_hex_mask(w) == TGK_HIGH) {
             if (tgK_hexv[p[d + 8]] == 0) { /* p[n] is the line end */
@@ -276,15 +288,13 @@ HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 static inline int frame_printed(const unsigned char *p, int lower,
                                 uint64_t *id)
 {
+    static const unsigned char form[16] = "0x________:0x__";
     tgV_block a = tgV_load(p), b = tgV_load(p + 13);
-    unsigned ha = tgV_hex_upper(a), hb = tgV_hex_upper(b);
-    if (lower) {
-        ha |= tgV_hex_lower(a);
-        hb |= tgV_hex_lower(b);
-    }
-    /* digits at 2-9 and 13-28; then 0x, :, 0x at 0, 1, 10, 11, 12 */
-    if ((ha & 0xE3FCu) != 0xE3FCu || hb != 0xFFFFu || p[0] != '0' ||
-        p[1] != 'x' || p[10] != ':' || p[11] != '0' || p[12] != 'x')
+    unsigned ha = lower ? tgV_hex_any(a) : tgV_hex_upper(a);
+    unsigned hb = lower ? tgV_hex_any(b) : tgV_hex_upper(b);
+    /* digits at 2-9 and 13-28; 0x, :, 0x at 0, 1, 10, 11, 12 */
+    if ((ha & 0xE3FCu) != 0xE3FCu || hb != 0xFFFFu ||
+        (tgV_same(a, tgV_load(form)) & 0x1C03u) != 0x1C03u)
         return 0;
     *id = tgK_hex8_value(tgB_le64(p + 2));
     return 1;
@@ -313,7 +323,7 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
     if (left < 16)
         return 0;
     tgV_block a = tgV_load(p);
-    unsigned ha = tgV_hex_upper(a) | (lower ? tgV_hex_lower(a) : 0);
+    unsigned ha = lower ? tgV_hex_any(a) : tgV_hex_upper(a);
     if ((ha & 0x3FCu) != 0x3FCu || p[0] != '0' || p[1] != 'x' || p[10] != ':')
         return 0;
     size_t e = digits_at(p, 11);
@@ -323,7 +333,7 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
         if (left - e < 19 || p[e + 1] != '0' || p[e + 2] != 'x')
             return 0;
         tgV_block b = tgV_load(p + e + 3);
-        unsigned hb = tgV_hex_upper(b) | (lower ? tgV_hex_lower(b) : 0);
+        unsigned hb = lower ? tgV_hex_any(b) : tgV_hex_upper(b);
         if (hb != 0xFFFFu)
             return 0;
         e += 19;
