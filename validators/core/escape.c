@@ -81,13 +81,15 @@ void tgX_plain(FILE *f, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        size_t n = *p >= 0x80 ? utf8_len(p) : *p >= 0x20 && *p != 0x7F;
-        if (n == 0) {
+        /* a run of characters that are written as they are, at once */
+        const unsigned char *run = p;
+        size_t n;
+        while ((n = *p >= 0x80 ? utf8_len(p) : *p >= 0x20 && *p != 0x7F))
+            p += n;
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), f);
+        if (*p)
             fprintf(f, "\\x%02x", *p++);
-            continue;
-        }
-        fwrite(p, 1, n, f);
-        p += n;
     }
 }
 
