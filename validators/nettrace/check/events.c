@@ -371,8 +371,10 @@ fast_var(const unsigned char **pp, const unsigned char *end, unsigned bits,
     }
 long_form:;
     nt_cur c = {p, end, p, 0}; /* the block's last bytes, or 9-10 */
-    if (nt_varuint(&c, bits, out) != NT_VAR_OK)
+    uint64_t x; /* not out: the caller's variable stays in a register */
+    if (nt_varuint(&c, bits, &x) != NT_VAR_OK)
         return 0;
+    *out = x;
     *pp = c.p;
     return 1;
 }
@@ -402,26 +404,29 @@ static inline uint64_t fast_floor(const nt_check *k, const nt_thread *t)
 
 /* The capture thread a run of fast rows is on: its state as the rows
  * kept it, written back to the table when the run moves to another
- * thread or ends (the table's copy is not read meanwhile). */
+ * thread or ends (the table's copy is not read meanwhile).  Its last
+ * sequence number is the run's (fast_head's seq) once a row of it is
+ * kept. */
 typedef struct fast_thread {
     nt_thread *t;   /* NULL: none valid yet                      */
     uint64_t lower; /* the least key its next event may have     */
-    uint32_t seq;   /* the sequence number of its last event     */
+    uint32_t seq;   /* its sequence number when the run came to it */
     int rows;       /* events of it were kept in this run        */
     int new_here;   /* its first event since the last SP is here */
 } fast_thread;
 
-/* Write back what the rows kept of thread f->t; lo and hi take its
- * least and greatest key (its keys never go down: fast_rows()). */
+/* Write back what the rows kept of thread f->t, whose last event had
+ * sequence number seq; lo and hi take its least and greatest key (its
+ * keys never go down: fast_rows()). */
 static inline void fast_thread_end(nt_check *k, fast_thread *f, block_rows *r,
-                                   uint64_t first_key)
+                                   uint64_t first_key, uint32_t seq)
 {
     if (!f->rows)
         return;
     nt_thread *t = f->t;
     t->has_event = 1;
     t->last_ts = f->lower;
-    t->seq = f->seq;
+    t->seq = seq;
     if (f->new_here) {
         t->seen_sp = k->sp_count + 1;
         k->threads_since_sp++;
@@ -478,6 +483,12 @@ static inline int fast_live(nt_check *k, uint64_t id)
  * that fast_var() looks at from a varuint's start. */
 #define FAST_ROOM (1 + 4 * 5 + 3 * 10 + 5 + 2 * 16 + 8)
 
+/* The header fields a compressed row inherits from the row before. */
+typedef struct fast_head {
+    uint64_t thread, capture, ts;
+    uint32_t meta_id, seq, stack, proc, size, label;
+} fast_head;
+
 /* A run of fast rows (fast_rows()): where it is, the last row's header,
  * and what is known good of it. */
 typedef struct fast_run {
@@ -486,9 +497,7 @@ typedef struct fast_run {
     const unsigned char *p, *end;
     uint64_t row, flip;
     int decode;
-    /* the last row's header */
-    uint64_t thread, capture, ts;
-    uint32_t meta_id, seq, stack, proc, size, label;
+    fast_head h; /* the last row's, then the row's as it is read */
     /* the metadata and label list ids known good (past any id: none) */
     const nt_meta *m;
     uint64_t m_id, label_ok;
@@ -500,85 +509,88 @@ typedef struct fast_run {
 /* The next row of the run, if it is a compressed event row that the
  * general path (compressed_row(), payload(), general_row(),
  * nt_on_event()) would read without a finding; every test below is one
- * of theirs, inverted.  @return 1 with the row kept; 0 with nothing of
- * it kept (what it looked up may have moved: the run ends).  room: the
- * block has FAST_ROOM bytes from the row on.  A field the row does not
- * name again is its previous row's, which was good: only what it names
- * anew is looked up. */
+ * of theirs, inverted.  @return 1 with the row kept; 0 if not, with
+ * u->h to be restored by the caller (what it looked up may have moved:
+ * the run ends).  room: the block has FAST_ROOM bytes from the row on.
+ * The fields the row names are decoded into u->h as they come; the rest
+ * are its previous row's, which was good: only what it names anew is
+ * looked up. */
 static inline __attribute__((always_inline)) int
 fast_row(fast_run *u, enum nt_layout layout, int room)
 {
     const int v6 = layout != NT_V45, final6 = layout == NT_V6;
     nt_check *k = u->k;
+    fast_head *h = &u->h;
     const unsigned char *q = u->p, *end = u->end;
     unsigned flags = *q++;
-    uint64_t v, n_thread = u->thread, n_capture = u->capture;
-    uint32_t n_meta = u->meta_id, n_seq, n_stack = u->stack;
-    uint32_t n_proc = u->proc, n_size = u->size, n_label = u->label;
+    uint64_t v;
     /* the header, as compressed_row() reads it */
     if (flags & 0x01) {
         if (!fast_var(&q, end, 32, &v, room))
             return 0;
-        n_meta = (uint32_t)v;
-        if (n_meta != u->m_id) {
-            u->m = fast_find(&k->meta, n_meta);
-            u->m_id = n_meta;
-            if (u->m == NULL || (v6 && n_meta == 0))
+        h->meta_id = (uint32_t)v;
+        if (v != u->m_id) {
+            u->m = fast_find(&k->meta, v);
+            u->m_id = v;
+            if (u->m == NULL || (v6 && v == 0))
                 return 0;
         }
     }
     if (flags & 0x02) {
+        uint64_t capture;
         if (!fast_var(&q, end, 32, &v, room))
             return 0;
-        n_seq = u->seq + (uint32_t)v + 1;
-        if (!fast_var(&q, end, 64, &n_capture, room) ||
+        uint32_t seq = h->seq + (uint32_t)v + 1, last = h->seq;
+        if (!fast_var(&q, end, 64, &capture, room) ||
             !fast_var(&q, end, 32, &v, room))
             return 0;
-        n_proc = (uint32_t)v;
-        if (n_capture != u->capture || u->f.t == NULL) {
+        h->proc = (uint32_t)v;
+        if (capture != h->capture || u->f.t == NULL) {
             /* general_row(): a new capture thread needs IsSorted */
-            if (u->row > 0 && n_capture != u->capture && !(flags & 0x40))
+            if (u->row > 0 && capture != h->capture && !(flags & 0x40))
                 return 0;
-            fast_thread_end(k, &u->f, u->r, u->first_key);
-            if (!fast_thread_start(k, &u->f, n_capture, v6))
+            fast_thread_end(k, &u->f, u->r, u->first_key, h->seq);
+            if (!fast_thread_start(k, &u->f, capture, v6))
                 return 0;
+            h->capture = capture;
+            last = u->f.seq;
         }
-        if (n_seq != u->f.seq + 1)
+        if (seq != last + 1)
             return 0;
-    } else if (n_meta != 0 || final6) {
-        n_seq = u->seq + 1; /* the thread's next: u->seq is u->f.seq */
+        h->seq = seq;
+    } else if (h->meta_id != 0 || final6) {
+        h->seq++; /* the thread's next */
     } else {
         return 0; /* the number stays: a step back */
     }
     if (flags & 0x04) {
-        if (!fast_var(&q, end, 64, &n_thread, room))
+        if (!fast_var(&q, end, 64, &h->thread, room))
             return 0;
     } else if (layout == NT_V6D) {
-        n_thread = n_capture;
+        h->thread = h->capture;
     }
-    if (v6 && (flags & 0x06) && n_thread != n_capture &&
-        !fast_live(k, n_thread))
+    if (v6 && (flags & 0x06) && h->thread != h->capture &&
+        !fast_live(k, h->thread))
         return 0;
     if (flags & 0x08) {
         if (!fast_var(&q, end, 32, &v, room))
             return 0;
-        n_stack = (uint32_t)v;
-        if (n_stack != 0 &&
-            !fast_stack(k, n_stack, &u->stack_first, &u->stack_last))
+        h->stack = (uint32_t)v;
+        if (v != 0 && !fast_stack(k, v, &u->stack_first, &u->stack_last))
             return 0;
     }
     if (!fast_var(&q, end, 64, &v, room))
         return 0;
-    uint64_t n_ts = u->ts + v;
+    uint64_t ts = h->ts + v;
     if (final6) {
         if (flags & 0x10) {
             if (!fast_var(&q, end, 32, &v, room))
                 return 0;
-            n_label = (uint32_t)v;
-            if (n_label != 0 && n_label != u->label_ok) {
-                if (!fast_find(&k->labels, n_label))
+            h->label = (uint32_t)v;
+            if (v != 0 && v != u->label_ok) {
+                if (!fast_find(&k->labels, v))
                     return 0;
-                u->label_ok = n_label;
+                u->label_ok = v;
             }
         }
         if (flags & 0x20)
@@ -592,51 +604,48 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     if (flags & 0x80) {
         if (!fast_var(&q, end, 32, &v, room))
             return 0;
-        n_size = (uint32_t)v;
+        h->size = (uint32_t)v;
     }
     /* the payload, as payload() takes it */
-    if (n_size > (size_t)(end - q) || n_size > NT_OBSERVED_PAYLOAD)
+    uint32_t size = h->size;
+    if (size > (size_t)(end - q) || size > NT_OBSERVED_PAYLOAD)
         return 0;
-    if (u->decode && !nt_payload_fits(k, u->m, q, n_size))
+    if (u->decode && !nt_payload_fits(k, u->m, q, size))
         return 0;
-    uint64_t key = n_ts ^ u->flip;
+    uint64_t key = ts ^ u->flip;
     if (key < u->f.lower)
         return 0;
     /* no finding: what the general path would have changed */
-    u->thread = n_thread;
-    u->capture = n_capture;
-    u->ts = n_ts;
-    u->meta_id = n_meta;
-    u->seq = n_seq;
-    u->proc = n_proc;
-    u->stack = n_stack;
-    u->size = n_size;
-    u->label = n_label;
+    h->ts = ts;
     if (!u->f.rows) {
         u->first_key = key;
         u->f.rows = 1;
     }
     u->f.lower = key;
-    u->f.seq = n_seq;
     if ((flags & 0x40) && (!k->have_sorted || key > k->sorted_floor)) {
         k->sorted_floor = key;
         k->have_sorted = 1;
     }
-    u->p = q + n_size;
+    u->p = q + size;
     u->row++;
     return 1;
 }
 
 /* Rows the fast way while they come, one loop per layout.  Not inline:
  * the run's state stays in *u, in memory, and the registers go to what
- * changes every row. */
+ * changes every row.  A row that is not taken leaves the header as the
+ * row before left it. */
 static inline __attribute__((always_inline)) void
 fast_loop(fast_run *u, enum nt_layout layout)
 {
-    while (u->p < u->end)
+    while (u->p < u->end) {
+        fast_head was = u->h;
         if ((size_t)(u->end - u->p) >= FAST_ROOM ? !fast_row(u, layout, 1)
-                                                 : !fast_row(u, layout, 0))
+                                                 : !fast_row(u, layout, 0)) {
+            u->h = was;
             break;
+        }
+    }
 }
 static __attribute__((noinline)) void fast_loop_v45(fast_run *u)
 {
@@ -679,34 +688,40 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     u.decode = k->decode_payloads;
     /* the last row's header; general_row() leaves r->prev_capture equal
      * to s->capture_thread */
-    u.thread = s->thread;
-    u.capture = s->capture_thread;
-    u.ts = s->ts;
-    u.meta_id = s->metadata_id;
-    u.seq = s->seq;
-    u.stack = s->stack_id;
-    u.proc = s->proc;
-    u.size = s->payload_size;
-    u.label = s->label_list;
+    u.h.thread = s->thread;
+    u.h.capture = s->capture_thread;
+    u.h.ts = s->ts;
+    u.h.meta_id = s->metadata_id;
+    u.h.seq = s->seq;
+    u.h.stack = s->stack_id;
+    u.h.proc = s->proc;
+    u.h.size = s->payload_size;
+    u.h.label = s->label_list;
     u.stack_first = 1;
     u.stack_last = 0;
     u.first_key = 0;
     const uint64_t row0 = u.row;
     unsigned need = 0;
-    u.m = fast_find(&k->meta, u.meta_id);
-    u.m_id = u.meta_id;
-    if (u.m == NULL || (v6 && u.meta_id == 0)) {
+    u.m = fast_find(&k->meta, u.h.meta_id);
+    u.m_id = u.h.meta_id;
+    if (u.m == NULL || (v6 && u.h.meta_id == 0)) {
         need |= 0x01;
         u.m_id = UINT64_MAX;
     }
-    if (!fast_thread_start(k, &u.f, u.capture, v6) || u.f.seq != u.seq)
+    /* a thread whose number is not the row's is started anew by the
+     * first row, which must name it (fast_row() takes the number from
+     * the run's header while the thread stays) */
+    if (!fast_thread_start(k, &u.f, u.h.capture, v6) || u.f.seq != u.h.seq) {
         need |= 0x02;
-    if (final6 && u.thread != u.capture && !fast_live(k, u.thread))
+        u.f.t = NULL;
+    }
+    if (final6 && u.h.thread != u.h.capture && !fast_live(k, u.h.thread))
         need |= 0x04;
-    if (u.stack != 0 && !fast_stack(k, u.stack, &u.stack_first, &u.stack_last))
+    if (u.h.stack != 0 &&
+        !fast_stack(k, u.h.stack, &u.stack_first, &u.stack_last))
         need |= 0x08;
-    u.label_ok = u.label;
-    if (final6 && u.label != 0 && !fast_find(&k->labels, u.label)) {
+    u.label_ok = u.h.label;
+    if (final6 && u.h.label != 0 && !fast_find(&k->labels, u.h.label)) {
         need |= 0x10;
         u.label_ok = UINT64_MAX;
     }
@@ -716,7 +731,7 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
         case NT_V6: fast_loop_v6(&u); break;
         default: fast_loop_v6d(&u);
         }
-        fast_thread_end(k, &u.f, r, u.first_key);
+        fast_thread_end(k, &u.f, r, u.first_key, u.h.seq);
         if (u.row > row0) { /* the greatest key since the last SP */
             if (!k->events_since_sp || r->hi > k->max_ts_since_sp)
                 k->max_ts_since_sp = r->hi;
@@ -725,16 +740,16 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     }
     b->p = u.p;
     k->row = u.row;
-    s->thread = u.thread;
-    s->capture_thread = u.capture;
-    s->ts = u.ts;
-    s->metadata_id = u.meta_id;
-    s->seq = u.seq;
-    s->proc = u.proc;
-    s->stack_id = u.stack;
-    s->payload_size = u.size;
-    s->label_list = u.label;
-    r->prev_capture = u.capture;
+    s->thread = u.h.thread;
+    s->capture_thread = u.h.capture;
+    s->ts = u.h.ts;
+    s->metadata_id = u.h.meta_id;
+    s->seq = u.h.seq;
+    s->proc = u.h.proc;
+    s->stack_id = u.h.stack;
+    s->payload_size = u.h.size;
+    s->label_list = u.h.label;
+    r->prev_capture = u.h.capture;
 }
 
 /* The rows of a block; fast: the fast path may read them (compressed

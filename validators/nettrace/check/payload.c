@@ -319,24 +319,16 @@ bad_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
     return FAIL;
 }
 
-static size_t run(walk *w, const nt_op *o, size_t n, size_t at);
-
-/* A u16 element count at `at`, then count elements. */
-static size_t array(walk *w, const nt_op *o, size_t at)
+/* A u16 element count at `at`, then count x o->a bytes. */
+static size_t array_fixed(walk *w, const nt_op *o, size_t at)
 {
     if (w->n - at < 2)
         return short_of(w, at, "an Array count", 2);
     unsigned count = (unsigned)(w->p[at] | w->p[at + 1] << 8);
-    at += 2;
-    if (o->code == NT_OP_ARRAY_FIXED) {
-        uint64_t need = (uint64_t)count * o->a;
-        if (need > w->n - at)
-            return short_of(w, at, "Array elements", need);
-        return at + (size_t)need;
-    }
-    for (unsigned i = 0; i < count && at != FAIL; i++)
-        at = run(w, o + 1, o->body, at);
-    return at;
+    uint64_t need = (uint64_t)count * o->a;
+    if (need > w->n - at - 2)
+        return short_of(w, at + 2, "Array elements", need);
+    return at + 2 + (size_t)need;
 }
 
 static size_t locator(walk *w, const nt_op *o, size_t at)
@@ -438,31 +430,60 @@ static size_t varstr_end(walk *w, size_t at)
     return body + (size_t)len;
 }
 
-/* Walk ops [o, o + n) from payload offset `at`.  @return the offset after
- * them, or FAIL. */
+/* The fixed-size fields after an op that ended at `at`. */
+static inline size_t post(walk *w, const nt_op *o, size_t at)
+{
+    if (at == FAIL)
+        return FAIL;
+    if (o->post > w->n - at)
+        return short_of(w, at, "fixed-size fields", o->post);
+    return at + o->post;
+}
+
+/* Op o, which holds no others (not an ARRAY or REPEAT), from payload
+ * offset `at`, its post bytes included.  @return the offset after them,
+ * or FAIL. */
+static inline size_t leaf(walk *w, const nt_op *o, size_t at)
+{
+    switch (o->code) {
+    case NT_OP_SKIP: /* only its fixed bytes */ break;
+    case NT_OP_STR16: at = str16_end(w, at); break;
+    case NT_OP_VARINT: at = varint_end(w, at); break;
+    case NT_OP_STR8: at = counted_end(w, at, 1); break;
+    case NT_OP_STR16N: at = counted_end(w, at, 2); break;
+    case NT_OP_STR8V: at = varstr_end(w, at); break;
+    case NT_OP_ARRAY_FIXED: at = array_fixed(w, o, at); break;
+    default: /* RELLOC, DATALOC */ at = locator(w, o, at);
+    }
+    return post(w, o, at);
+}
+
+/* Walk ops [o, o + n) from payload offset `at`.  A loop whose body is
+ * one op takes it in place; a longer body is walked by a call.  @return
+ * the offset after them, or FAIL. */
 static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
 {
     for (const nt_op *end = o + n; o < end; o += 1 + o->body) {
-        switch (o->code) {
-        case NT_OP_SKIP: /* only its fixed bytes */ break;
-        case NT_OP_STR16: at = str16_end(w, at); break;
-        case NT_OP_VARINT: at = varint_end(w, at); break;
-        case NT_OP_STR8: at = counted_end(w, at, 1); break;
-        case NT_OP_STR16N: at = counted_end(w, at, 2); break;
-        case NT_OP_STR8V: at = varstr_end(w, at); break;
-        case NT_OP_ARRAY_FIXED:
-        case NT_OP_ARRAY: at = array(w, o, at); break;
-        case NT_OP_REPEAT:
-            for (uint32_t r = 0; r < o->a && at != FAIL; r++)
-                at = run(w, o + 1, o->body, at);
-            break;
-        default: /* RELLOC, DATALOC */ at = locator(w, o, at);
+        if (o->code != NT_OP_ARRAY && o->code != NT_OP_REPEAT) {
+            at = leaf(w, o, at);
+        } else {
+            uint32_t count = o->a; /* REPEAT */
+            if (o->code == NT_OP_ARRAY) {
+                if (w->n - at < 2)
+                    return short_of(w, at, "an Array count", 2);
+                count = (uint32_t)(w->p[at] | w->p[at + 1] << 8);
+                at += 2;
+            }
+            if (o->body == 1)
+                for (uint32_t i = 0; i < count && at != FAIL; i++)
+                    at = leaf(w, o + 1, at);
+            else
+                for (uint32_t i = 0; i < count && at != FAIL; i++)
+                    at = run(w, o + 1, o->body, at);
+            at = post(w, o, at);
         }
         if (at == FAIL)
             return FAIL;
-        if (o->post > w->n - at) /* the fixed-size fields that follow */
-            return short_of(w, at, "fixed-size fields", o->post);
-        at += o->post;
     }
     return at;
 }
