@@ -6,6 +6,7 @@
 #include "../core/format.h"
 #include "../core/idmap.h"
 #include "../core/ranges.h"
+#include "../core/scan16.h"
 #include "wire.h"
 
 #define TG_SCOPES_DEF "../nettrace/scopes.def"
@@ -135,7 +136,13 @@ typedef struct nt_op {
 
 /* What a metadata id's payload must hold: not decoded (a row that did
  * not parse), a fixed number of bytes, or a program. */
-enum { NT_LAYOUT_NONE = 0, NT_LAYOUT_FIXED, NT_LAYOUT_PROGRAM };
+enum {
+    NT_LAYOUT_NONE = 0,
+    NT_LAYOUT_FIXED,
+    NT_LAYOUT_PROGRAM,
+    NT_LAYOUT_STRINGS /* a program of NUL-ended UTF-16 strings, each with
+                         the fixed bytes after it: nt_strings_fit() */
+};
 typedef struct nt_meta {
     uint8_t layout;       /* NT_LAYOUT_*                               */
     uint8_t datetime;     /* a DateTime field (NT-A10: say so)         */
@@ -385,6 +392,40 @@ static inline void nt_check_payload(nt_check *k, const nt_meta *m,
  *  reported). */
 int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                  uint32_t n);
+/*! nt_str16_end() : the end of the NUL-ended UTF-16 string at p[at]
+ *  inside p[0..n), its NUL included, or SIZE_MAX if it does not end there.
+ *  Eight code units are looked at together (core/scan16.h); the last
+ *  bytes of p are read as a part block, zeros after them: a zero lane
+ *  made of bytes past the end ends it past the end. */
+static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
+{
+    for (size_t j = at; j < n; j += 16) {
+        size_t left = n - j;
+        unsigned z = tgV_zero16(left >= 16 ? tgV_load(p + j)
+                                           : tgV_load_part(p + j, left));
+        if (z) {
+            size_t end = j + (size_t)__builtin_ctz(z) + 2;
+            return end <= n ? end : SIZE_MAX;
+        }
+    }
+    return SIZE_MAX;
+}
+/* The walk of an NT_LAYOUT_STRINGS payload of at least m->size bytes,
+ * as payload.c's run() walks it, without a call. */
+static inline __attribute__((always_inline)) int
+nt_strings_fit(const nt_check *k, const nt_meta *m, const unsigned char *p,
+               uint32_t n)
+{
+    const nt_op *o = &k->ops[m->first], *end = o + m->nops;
+    size_t at = m->size;
+    for (; o < end; o++) {
+        at = nt_str16_end(p, n, at);
+        if (at == SIZE_MAX || o->post > n - at)
+            return 0;
+        at += o->post;
+    }
+    return 1;
+}
 static inline __attribute__((always_inline)) int
 nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                 uint32_t n)
@@ -392,6 +433,8 @@ nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
     if (m->layout == NT_LAYOUT_NONE ||
         (m->layout == NT_LAYOUT_FIXED && n >= m->size))
         return 1;
+    if (m->layout == NT_LAYOUT_STRINGS && n >= m->size)
+        return nt_strings_fit(k, m, p, n);
     return nt_walk_fits(k, m, p, n);
 }
 

@@ -458,17 +458,21 @@ static inline int fast_thread_start(nt_check *k, fast_thread *f, uint64_t id,
 
 /* Whether stack id `id` (not 0) is defined: from the range kept in
  * *first..*last, or the range the table gives, kept for the next. */
-static inline int fast_stack(nt_check *k, uint64_t id, uint64_t *first,
-                             uint64_t *last)
+static __attribute__((noinline)) int
+fast_stack_find(nt_check *k, uint64_t id, uint64_t *first, uint64_t *last)
 {
-    if (id >= *first && id <= *last)
-        return 1;
     const tgS_node *range = tgS_find(&k->stacks, id);
     if (range == NULL)
         return 0;
     *first = range->first;
     *last = range->last;
     return 1;
+}
+static inline int fast_stack(nt_check *k, uint64_t id, uint64_t *first,
+                             uint64_t *last)
+{
+    return (id >= *first && id <= *last) ||
+           fast_stack_find(k, id, first, last);
 }
 
 /* Whether v6 thread index `id` is live. */

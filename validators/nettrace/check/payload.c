@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
-#include "../../core/scan16.h"
 #include "../nettrace.h"
 
 /* What an op reads; after it, every op takes its `post` bytes. */
@@ -243,10 +242,13 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
         } else {
             /* leading fixed-size fields are checked without a step */
             int lead = k->ops[l->start].code == NT_OP_SKIP;
-            m->layout = NT_LAYOUT_PROGRAM;
             m->size = lead ? k->ops[l->start].post : 0;
             m->first = (uint32_t)l->start + (uint32_t)lead;
             m->nops = (uint32_t)n - (uint32_t)lead;
+            m->layout = NT_LAYOUT_STRINGS;
+            for (size_t i = m->first; i < m->first + m->nops; i++)
+                if (k->ops[i].code != NT_OP_STR16)
+                    m->layout = NT_LAYOUT_PROGRAM;
             return; /* its ops stay */
         }
     }
@@ -363,24 +365,12 @@ static inline uint64_t load8(const walk *w, size_t at)
     return x;
 }
 
-/* The end of the UTF-16 string at `at`, NUL included, eight code units
- * at a time (core/scan16.h), so most strings take one step.  The last
- * bytes of the payload are read as a part block, zeros after them: a
- * zero lane made of bytes past the payload end ends it past the end. */
+/* The end of the UTF-16 string at `at`, NUL included (nt_str16_end()). */
 static size_t str16_end(walk *w, size_t at)
 {
-    for (size_t j = at; j < w->n; j += 16) {
-        size_t left = w->n - j;
-        unsigned z = tgV_zero16(left >= 16 ? tgV_load(w->p + j)
-                                           : tgV_load_part(w->p + j, left));
-        if (z) {
-            size_t end = j + (size_t)__builtin_ctz(z) + 2;
-            if (end <= w->n)
-                return end;
-            break;
-        }
-    }
-    return unended(w, at, "a UTF-16 string with its NUL");
+    size_t end = nt_str16_end(w->p, w->n, at);
+    return end != SIZE_MAX ? end
+                           : unended(w, at, "a UTF-16 string with its NUL");
 }
 
 /* The end of the LEB128 at `at`: its first byte without bit 7, within 10
@@ -512,7 +502,7 @@ static int walk_payload(walk *w, const nt_check *k, const nt_meta *m,
                  m->size);
         return 0;
     }
-    return m->layout != NT_LAYOUT_PROGRAM ||
+    return m->layout < NT_LAYOUT_PROGRAM ||
            run(w, &k->ops[m->first], m->nops, m->size) != FAIL;
 }
 
