@@ -378,6 +378,8 @@ static size_t str16_end(walk *w, size_t at)
  * the first 8 bytes are looked at together. */
 static size_t varint_end(walk *w, size_t at)
 {
+    if (at < w->n && w->p[at] < 0x80) /* one byte: most of them */
+        return at + 1;
     size_t left = w->n - at;
     uint64_t last = ~load8(w, at) & 0x8080808080808080ull;
     if (last) {
