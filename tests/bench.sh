@@ -29,6 +29,13 @@ size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
 
+machine() { # -> "2 cores of AMD EPYC (x86_64), Debian GNU/Linux 12 (bookworm), 2026-11-26"
+  local cpu os
+  cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -1)
+  os=$(sed -n 's/^PRETTY_NAME="\(.*\)"$/\1/p' /etc/os-release 2>/dev/null)
+  echo "$(nproc) cores of ${cpu:-an unnamed CPU} ($(uname -m)), ${os:-$(uname -s)}, $(date -u +%Y-%m-%d)"
+}
+
 best_of_3() { # command... -> prints the best wall time in seconds, to the
   # millisecond (bash's clock: /usr/bin/time's hundredths are too coarse
   # for the small inputs of the scaling and garbage tables)
@@ -91,7 +98,7 @@ bench_format() { # FORMAT[:PROFILE]
     echo "# $name check: speed and memory"
     echo
     echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\`), release build,"
-    echo "every rule of the default profile on. Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+    echo "every rule of the default profile on. Machine: $(machine)."
     [ -z "$layout" ] || echo "Layout of the generated trace: $layout."
     echo "Times are the best of 3 runs with the file in the page cache."
     echo
@@ -132,7 +139,7 @@ bench_scaling() {
     echo
     echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\` with"
     echo "\`scaling\`), release build, every rule of the default profile on."
-    echo "Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+    echo "Machine: $(machine)."
     echo "Inputs: \`tests/scaling.py DIR N\`, valid traces whose size grows"
     echo "with one structure; N = $n and 4N = $big. Seconds are the best of"
     echo "3 runs with the file in the page cache; instructions are counted"
@@ -182,7 +189,7 @@ bench_garbage() {
     echo
     echo "Command: \`./build.sh bench garbage\` (runs \`tests/bench.sh\`"
     echo "with \`garbage\`), release build, every rule of the default profile"
-    echo "on. Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)."
+    echo "on. Machine: $(machine)."
     echo "Inputs: \`tests/garbage.py\`: zero bytes, random bytes and one byte"
     echo "repeated (0x41, 0xFF), as the whole file (checked with --format), as"
     echo "a tail after the first 64 KiB of a valid trace, and as the content of"
@@ -253,10 +260,10 @@ bench_instructions() {
     echo
     echo "Command: \`./build.sh bench instructions\` (runs \`tests/bench.sh\`"
     echo "with \`instructions\`), release build, every rule of the profile on."
-    echo "Machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d); the"
+    echo "Machine: $(machine); the"
     echo "counts do not depend on it. Instructions are callgrind's total for"
-    echo "one \`tracegate check --profile P FILE\` (start-up included, about"
-    echo "0.3 M). Inputs: \`tracegate gen FORMAT --profile P --seed 11 --size"
+    echo "one \`tracegate check --profile P FILE\` (start-up included, under"
+    echo "0.1 M). Inputs: \`tracegate gen FORMAT --profile P --seed 11 --size"
     echo "$size\` (\`dense\`: the generator's mix of the smallest realistic"
     echo "records), the same with \`--typical\` (\`typical\`: dumpalloc and"
     echo "NetTrace stacks of 8-40 and 16-48 frames, TraceLog samples that push"
