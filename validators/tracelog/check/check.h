@@ -93,6 +93,12 @@ typedef struct tl_check {
         uint64_t first, last;
         int ok;
     } near[TL_NOBJ];
+    /* the thread last found in `threads`, while no insert or removal
+     * has moved the table's values (t NULL: none) */
+    struct {
+        uint64_t id;
+        tl_thread *t;
+    } last_thread;
     uint64_t next_id[TL_NOBJ]; /* what a counter from 0 gives next */
     int counted[TL_NOBJ];      /* TL-ID-002 said for this object   */
 } tl_check;
@@ -164,12 +170,18 @@ void tl_refs_init(tl_check *k);
 void tl_refs_free(tl_check *k);
 void tl_define(tl_check *k, enum tl_obj o, const tl_val *v);
 void tl_use(tl_check *k, enum tl_obj o, const tl_val *v);
+/*! tl_near() : whether id is in the range of object o last found
+ *  defined (then it is defined: ranges only grow). */
+static inline int tl_near(const tl_check *k, enum tl_obj o, uint64_t id)
+{
+    return k->near[o].ok &&
+           id - k->near[o].first <= k->near[o].last - k->near[o].first;
+}
 /*! tl_use_item() : tl_use() of a class or function an item names;
  *  inline, since frames name one each, and most a range just found. */
 static inline void tl_use_item(tl_check *k, enum tl_obj o, const tl_val *v)
 {
-    if (!(k->near[o].ok &&
-          v->u - k->near[o].first <= k->near[o].last - k->near[o].first))
+    if (!tl_near(k, o, v->u))
         tl_use(k, o, v);
 }
 /*! tl_end_thread() : thread v has ended (thr dst): its state goes, and

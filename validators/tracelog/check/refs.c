@@ -44,14 +44,28 @@ void tl_refs_free(tl_check *k)
     free(k->refs);
 }
 
+/* The state of thread iid `id`, or NULL; a sample line asks twice. */
+static tl_thread *find_thread(tl_check *k, uint64_t id)
+{
+    if (k->last_thread.t && k->last_thread.id == id)
+        return k->last_thread.t;
+    tl_thread *t = tgI_find(&k->threads, id);
+    if (t) {
+        k->last_thread.id = id;
+        k->last_thread.t = t;
+    }
+    return t;
+}
+
 tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return NULL;
-    tl_thread *t = tgI_find(&k->threads, v->u);
+    tl_thread *t = find_thread(k, v->u);
     if (t)
         return t;
     int st;
+    k->last_thread.t = NULL; /* an insert may move every value */
     t = tgI_insert(&k->threads, v->u, &st);
     if (st < 0)
         tl_limit(k, "threads");
@@ -96,13 +110,16 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return;
-    const tgS_node *in = tgS_find(&k->defined[o], v->u);
+    const tgS_node *in =
+        tl_near(k, o, v->u) ? NULL : tgS_find(&k->defined[o], v->u);
     if (in) {
         k->near[o].first = in->first;
         k->near[o].last = in->last;
         k->near[o].ok = 1;
+    }
+    if (in || tl_near(k, o, v->u)) {
         /* a thread defined keeps its state until it ends */
-        if (o == TL_OBJ_THREAD && !tgI_find(&k->threads, v->u))
+        if (o == TL_OBJ_THREAD && !find_thread(k, v->u))
             tl_report_val(k, TL_REF_ENDED, v, "a thread that has not ended",
                           "the id of a thread its thr dst ended");
         return;
@@ -138,8 +155,11 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
 
 void tl_end_thread(tl_check *k, const tl_val *v)
 {
-    if (v->ok && k->tracking && tgS_contains(&k->defined[TL_OBJ_THREAD], v->u))
+    if (v->ok && k->tracking &&
+        tgS_contains(&k->defined[TL_OBJ_THREAD], v->u)) {
+        k->last_thread.t = NULL; /* a removal may move values */
         tgI_remove(&k->threads, v->u);
+    }
 }
 
 void tl_refs_end(tl_check *k)
