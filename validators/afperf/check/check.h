@@ -111,6 +111,8 @@ typedef struct af_check {
         uint64_t head, tail;
         unsigned char type; /* 0: an empty slot */
     } names[AF_TYPE_SLOTS];
+    unsigned fixed_present[AF_NTYPES]; /* by type: bits of its fixed
+                                          fields in `present` (fast.c) */
     /* the current record */
     uint64_t rec_at;          /* offset of its first byte            */
     const unsigned char *rec; /* its bytes (stable while it is read) */

@@ -85,6 +85,9 @@ void af_fast_init(af_check *k)
         k->names[i].type = (unsigned char)t;
         k->names[i].head = name_head(pad, ri->namelen);
         k->names[i].tail = name_tail(name, ri->namelen);
+        k->fixed_present[t] = 0;
+        for (unsigned f = 0; f < ri->nfields; f++)
+            k->fixed_present[t] |= 1u << ri->field[f];
     }
 #ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
     k->fast_off = 1;
@@ -157,7 +160,6 @@ fast_field(af_check *k, unsigned field, const af_fld *f,
     v->blank = n == 0;
     v->at.at = f->at;
     v->at.len = (uint32_t)n;
-    k->present |= 1u << field;
     return 1;
 }
 _Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 && AF_K_VALUE == 7 &&
@@ -165,15 +167,15 @@ _Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 && AF_K_VALUE == 7 &&
                    AF_K_DATATYPE == 10,
                "fast_field() reads kinds by their order");
 
-/* Field i of the current record (0 the type), cut at the commas cut[]
- * (nc of them, those of quoted parts left out): its text inside quotes
+/* Field i of the current record (0 the type), between bounds cut[i] and
+ * cut[i + 1] (fast_cut()): its text inside quotes
  * if it opens with one (then it ends with the closing quote: fast_frame()
  * made sure), as af_next_field() gives it. */
 static inline void fast_span(const af_check *k, const uint32_t *cut,
-                             unsigned nc, unsigned i, af_fld *f)
+                             unsigned i, af_fld *f)
 {
     const unsigned char *rec = k->rec;
-    size_t s = i ? cut[i - 1] + 1 : 0, e = i < nc ? cut[i] : k->rec_n;
+    size_t s = (uint32_t)(cut[i] + 1), e = cut[i + 1];
     f->at = k->rec_at + s;
     f->escaped = 0;
     if (s < e && rec[s] == '"') {
@@ -193,7 +195,7 @@ static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
                        const unsigned char *lim)
 {
     af_fld f;
-    fast_span(k, cut, nc, 0, &f);
+    fast_span(k, cut, 0, &f);
     int type = f.escaped ? 0 : fast_type(k, f.p, f.n, lim);
     if (type == 0)
         return 0;
@@ -203,26 +205,27 @@ static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
         (ri->pairs != AF_NO_PAIRS && (extra == 0 || extra % 2 != 0)) ||
         (ri->pairs == AF_ONE_PAIR && extra != 2))
         return 0; /* a field too few or too many: said there */
-    k->present = 0;
     for (unsigned i = 0; i < nf; i++) {
-        fast_span(k, cut, nc, i + 1, &f);
+        fast_span(k, cut, i + 1, &f);
         if (!fast_field(k, ri->field[i], &f, lim))
             return 0;
     }
+    k->present = k->fixed_present[type]; /* each field's, as it was read */
     /* read: from here on, as af_record() goes on */
     k->type = type;
     af_refs_record(k);
     for (unsigned i = nf + 1; i <= nc; i += 2) {
-        fast_span(k, cut, nc, i, &f);
+        fast_span(k, cut, i, &f);
         if (!fast_field(k, AF_F_MTYPE, &f, lim)) {
             /* the general reader goes on from this pair */
-            k->cur = k->rec + (cut[i - 1] + 1);
+            k->cur = k->rec + (cut[i] + 1);
             af_pairs(k, ri, (i - nf - 1) / 2);
             return 1;
         }
+        k->present |= 1u << AF_F_MTYPE;
         af_fld v;
         size_t n;
-        fast_span(k, cut, nc, i + 1, &v);
+        fast_span(k, cut, i + 1, &v);
         const unsigned char *p = af_text(k, &v, &n);
         af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
     }
@@ -274,14 +277,19 @@ static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
     }
 }
 
-/* The commas of the record of n bytes from index bit b into cut[], but
- * those inside its nq quoted parts q (their bits are cleared first): how
- * many, or FAST_FIELDS + 1 when there are more than cut[] holds. */
+/* The bounds of the fields of the record of n bytes from index bit b:
+ * cut[0] is UINT32_MAX (the byte before the first, its "comma"), then its
+ * commas but those inside its nq quoted parts q (their bits are cleared
+ * first), then n.  @return the count of commas, or FAST_FIELDS + 1 when
+ * there are more than cut[] holds (or n does not fit its 32 bits). */
 static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
                                 const size_t *q, unsigned nq, uint32_t *cut)
 {
     size_t to = b + n;
     unsigned nc = 0, iq = 0;
+    if (n >= UINT32_MAX) /* bounds are 32-bit */
+        return FAST_FIELDS + 1;
+    cut[0] = UINT32_MAX; /* + 1 is 0 */
     for (size_t w = b >> 6; w << 6 < to; w++) {
         uint64_t m = map[w];
         size_t w0 = w << 6; /* the bit of m's bit 0 */
@@ -304,9 +312,10 @@ static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
         for (; m; m &= m - 1) {
             if (nc == FAST_FIELDS)
                 return FAST_FIELDS + 1;
-            cut[nc++] = (uint32_t)(w0 + (size_t)__builtin_ctzll(m) - b);
+            cut[++nc] = (uint32_t)(w0 + (size_t)__builtin_ctzll(m) - b);
         }
     }
+    cut[nc + 1] = (uint32_t)n;
     return nc;
 }
 
@@ -354,7 +363,7 @@ void af_fast(af_check *k)
         k->ended_lf = 1;
         /* tgA_check()'s dispatch: an empty record is skipped */
         if (n > 0) {
-            uint32_t cut[FAST_FIELDS];
+            uint32_t cut[FAST_FIELDS + 2];
             unsigned nc = fast_cut(x->map[TGX_SEPS], b, n, q, nq, cut);
             if (nc > FAST_FIELDS || !fast_record(k, cut, nc, p + avail))
                 af_record(k);
