@@ -336,27 +336,31 @@ fast_var(const unsigned char **pp, const unsigned char *end, unsigned bits,
 {
     const unsigned char *p = *pp;
     if (room || end - p >= 8) {
-        uint64_t w = tgB_le64(p), x;
-        unsigned len;
+        /* each case ends on its own: the short ones join no other */
+        uint64_t w = tgB_le64(p);
         if (!(w & 0x80)) {
-            x = w & 0x7F;
-            len = 1;
-        } else if (!(w & 0x8000)) {
+            *out = w & 0x7F;
+            *pp = p + 1;
+            return 1;
+        }
+        if (!(w & 0x8000)) {
             if (!(w & 0xFF00)) /* a redundant zero group */
                 return 0;
-            x = (w & 0x7F) | (w >> 1 & 0x3F80);
-            len = 2;
-        } else if (!(w & 0x800000)) {
+            *out = (w & 0x7F) | (w >> 1 & 0x3F80);
+            *pp = p + 2;
+            return 1;
+        }
+        if (!(w & 0x800000)) {
             if (!(w & 0xFF0000))
                 return 0;
-            x = (w & 0x7F) | (w >> 1 & 0x3F80) | (w >> 2 & 0x1FC000);
-            len = 3;
-        } else {
-            uint64_t stop = ~w & 0x8080808080808080ull;
-            if (stop == 0)
-                goto long_form;                            /* 9 or 10 bytes */
-            len = (unsigned)__builtin_ctzll(stop) / 8 + 1; /* 4-8 */
-            x = w & (~0ull >> (64 - 8 * len));
+            *out = (w & 0x7F) | (w >> 1 & 0x3F80) | (w >> 2 & 0x1FC000);
+            *pp = p + 3;
+            return 1;
+        }
+        uint64_t stop = ~w & 0x8080808080808080ull;
+        if (stop != 0) { /* 4-8 bytes */
+            unsigned len = (unsigned)__builtin_ctzll(stop) / 8 + 1;
+            uint64_t x = w & (~0ull >> (64 - 8 * len));
             if (x >> (8 * len - 8) == 0)
                 return 0;
             if (bits == 32 && (len > 5 || (len == 5 && x >> 32 > 0x0F)))
@@ -364,12 +368,11 @@ fast_var(const unsigned char **pp, const unsigned char *end, unsigned bits,
             x = (x & 0x007F007F007F007Full) | (x & 0x7F007F007F007F00ull) >> 1;
             x = (x & 0x00003FFF00003FFFull) | (x & 0x3FFF00003FFF0000ull) >> 2;
             x = (x & 0x000000000FFFFFFFull) | (x & 0x0FFFFFFF00000000ull) >> 4;
+            *out = x;
+            *pp = p + len;
+            return 1;
         }
-        *out = x;
-        *pp = p + len;
-        return 1;
     }
-long_form:;
     nt_cur c = {p, end, p, 0}; /* the block's last bytes, or 9-10 */
     uint64_t x; /* not out: the caller's variable stays in a register */
     if (nt_varuint(&c, bits, &x) != NT_VAR_OK)
