@@ -149,6 +149,8 @@ typedef struct nt_meta {
     uint32_t size;        /* FIXED: the bytes its fields take; PROGRAM:
                              those of its leading fixed-size fields    */
     uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
+    uint32_t fits_from;   /* a payload this long or longer fits without
+                             a walk: 0 (NONE), size (FIXED), UINT32_MAX */
 } nt_meta;
 
 typedef struct nt_check {
@@ -382,8 +384,7 @@ void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e);
 static inline void nt_check_payload(nt_check *k, const nt_meta *m,
                                     const nt_event *e)
 {
-    if (m->layout == NT_LAYOUT_NONE ||
-        (m->layout == NT_LAYOUT_FIXED && e->payload_size >= m->size))
+    if (e->payload_size >= m->fits_from)
         return;
     nt_walk_payload(k, m, e);
 }
@@ -430,8 +431,7 @@ static inline __attribute__((always_inline)) int
 nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                 uint32_t n)
 {
-    if (m->layout == NT_LAYOUT_NONE ||
-        (m->layout == NT_LAYOUT_FIXED && n >= m->size))
+    if (n >= m->fits_from)
         return 1;
     if (m->layout == NT_LAYOUT_STRINGS && n >= m->size)
         return nt_strings_fit(k, m, p, n);

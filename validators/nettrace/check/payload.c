@@ -239,7 +239,9 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
         if (n == 0 || (n == 1 && k->ops[l->start].code == NT_OP_SKIP)) {
             m->layout = NT_LAYOUT_FIXED;
             m->size = (uint32_t)size;
+            m->fits_from = m->size;
         } else {
+            m->fits_from = UINT32_MAX; /* walked */
             /* leading fixed-size fields are checked without a step */
             int lead = k->ops[l->start].code == NT_OP_SKIP;
             m->size = lead ? k->ops[l->start].post : 0;
