@@ -68,16 +68,26 @@ tgU_result tgU_scan(tgU_state *s, const unsigned char *p, size_t n)
 
 size_t tgU_utf8_bad(const unsigned char *p, size_t n)
 {
-    /* most text is ASCII: one pass, eight bytes at a time, no state */
-    uint64_t high = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t v;
-        memcpy(&v, p + i, 8);
+    /* most text is ASCII: one pass, eight bytes at a time, no state; the
+     * last part word is the string's last eight bytes, or four and four
+     * (loads that may overlap what was read: no byte loop) */
+    uint64_t high = 0, v;
+    uint32_t h, t;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 <= n; i += 8) {
+            memcpy(&v, p + i, 8);
+            high |= v;
+        }
+        memcpy(&v, p + n - 8, 8);
         high |= v;
+    } else if (n >= 4) {
+        memcpy(&h, p, 4);
+        memcpy(&t, p + n - 4, 4);
+        high = h | t;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            high |= p[i];
     }
-    for (; i < n; i++)
-        high |= p[i];
     if (!(high & HIGHS))
         return SIZE_MAX;
     tgU_state st = {0, 0, 0};
