@@ -3,7 +3,10 @@
  * spec's LEB128: every length from 1 to 11 bytes, values at and past the
  * 32- and 64-bit limits, redundant trailing zero groups, and cuts, each in
  * a buffer of its own size (no byte past it may be read).  Failure: a
- * different result, value, or position. */
+ * different result, value, or position.  Then the payload walk's varint
+ * end (nt_varint_end(): VarInt and VarUInt fields, whose end alone
+ * matters) against its own model, at every offset of buffers of 0 to 20
+ * bytes, so that its word loads near the end are tried. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,19 @@ static int model(const unsigned char *p, size_t n, unsigned bits,
             return i > 0 && p[i] == 0 ? NT_VAR_REDUNDANT : NT_VAR_OK;
         }
     }
+}
+
+/* The payload walk's model: the first byte without bit 7 within ten
+ * from `at` ends it, and a tenth byte may hold only 1 (64 bits). */
+static size_t model_end(const unsigned char *p, size_t n, size_t at)
+{
+    for (size_t i = 0; i < 10; i++) {
+        if (at + i >= n)
+            return SIZE_MAX;
+        if (p[at + i] < 0x80)
+            return i == 9 && p[at + i] > 1 ? SIZE_MAX : at + i + 1;
+    }
+    return SIZE_MAX;
 }
 
 /* One case: the bytes, in a buffer exactly `n` long. */
@@ -93,6 +109,28 @@ int main(void)
        "%lu random varuints read as the model reads them "
        "(%lu differ)",
        cases, failures);
+    /* varint ends: mostly continuation bytes, so that ends fall late */
+    unsigned long end_cases = 0, end_failures = 0;
+    for (int round = 0; round < 100000; round++) {
+        size_t n = tgB_below(&rng, 21);
+        unsigned char *buf = malloc(n ? n : 1);
+        if (buf == NULL)
+            abort();
+        for (size_t i = 0; i < n; i++)
+            buf[i] = (unsigned char)(tgB_below(&rng, 4)
+                                         ? 0x80 | tgB_below(&rng, 128)
+                                         : tgB_below(&rng, 3));
+        for (size_t at = 0; at <= n; at++, end_cases++) {
+            size_t got = nt_varint_end(buf, n, at),
+                   want = model_end(buf, n, at);
+            if (got != want && end_failures++ < 10)
+                diag("%zu bytes, at %zu: end %zu (model %zu)", n, at, got,
+                     want);
+        }
+        free(buf);
+    }
+    ok(end_failures == 0, "%lu varint ends found as the model finds them",
+       end_cases);
     /* the limits by hand: 2^32 - 1 and 2^32 in 5 bytes, 2^64 - 1 in 10 */
     static const unsigned char max32[] = {0xFF, 0xFF, 0xFF, 0xFF,
                                           0x0F, 0,    0,    0};

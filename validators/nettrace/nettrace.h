@@ -3,6 +3,7 @@
 #ifndef TG_NETTRACE_H
 #define TG_NETTRACE_H
 
+#include "../core/bytes.h"
 #include "../core/format.h"
 #include "../core/idmap.h"
 #include "../core/ranges.h"
@@ -125,6 +126,22 @@ typedef struct nt_thread {
  * declared by a Thread block and end by RemoveThread or a flush. */
 enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
+/* What an op reads; after it, every op takes its `post` bytes. */
+enum {
+    NT_OP_SKIP = 1,    /* only post bytes: fixed fields with no op before */
+    NT_OP_STR16,       /* UTF-16 code units up to a 2-byte NUL          */
+    NT_OP_VARINT,      /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
+    NT_OP_STR8,        /* u16 length, that many UTF-8 bytes             */
+    NT_OP_STR16N,      /* u16 count, that many UTF-16 code units        */
+    NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
+    NT_OP_ARRAY_FIXED, /* u16 count, count x a bytes                    */
+    NT_OP_ARRAY,       /* u16 count, count x body                       */
+    NT_OP_REPEAT,      /* a x body (FixedLengthArray of variable size)  */
+    NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
+                         element size                                  */
+    NT_OP_DATALOC      /* u32 locator relative to the payload start     */
+};
+
 /* One step of a compiled payload layout (payload.c). */
 typedef struct nt_op {
     uint32_t code; /* NT_OP_*                                      */
@@ -140,8 +157,8 @@ enum {
     NT_LAYOUT_NONE = 0,
     NT_LAYOUT_FIXED,
     NT_LAYOUT_PROGRAM,
-    NT_LAYOUT_STRINGS /* a program of NUL-ended UTF-16 strings, each with
-                         the fixed bytes after it: nt_strings_fit() */
+    NT_LAYOUT_SCAN /* a program of NUL-ended UTF-16 strings and varints,
+                      each with the fixed bytes after it: nt_scan_fits() */
 };
 typedef struct nt_meta {
     uint8_t layout;       /* NT_LAYOUT_*                               */
@@ -411,16 +428,47 @@ static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
     }
     return SIZE_MAX;
 }
-/* The walk of an NT_LAYOUT_STRINGS payload of at least m->size bytes,
- * as payload.c's run() walks it, without a call. */
+/*! nt_varint_end() : the end of the LEB128 at p[at] inside p[0..n): its
+ *  first byte without bit 7, within 10 bytes, and a 10th byte of at most 1
+ *  (64 bits); or SIZE_MAX.  Only its end matters: one byte is taken at
+ *  once, up to 8 together (the last bytes of p as its last word, shifted:
+ *  no read outside it). */
+static inline size_t nt_varint_end(const unsigned char *p, size_t n, size_t at)
+{
+    if (at < n && p[at] < 0x80) /* one byte: most of them */
+        return at + 1;
+    size_t left = n - at;
+    uint64_t w = 0;
+    if (left >= 8)
+        w = tgB_le64(p + at);
+    else if (n >= 8 && left > 0)
+        w = tgB_le64(p + n - 8) >> (8 * (8 - left));
+    else
+        for (size_t i = 0; i < left; i++)
+            w |= (uint64_t)p[at + i] << 8 * i;
+    uint64_t last = ~w & 0x8080808080808080ull; /* bytes past n: zeros */
+    if (last) {
+        size_t len = (size_t)(__builtin_ctzll(last) / 8) + 1;
+        return len <= left ? at + len : SIZE_MAX;
+    }
+    size_t stop = at + (left < 10 ? left : 10), j = at + 8;
+    while (j < stop && p[j] & 0x80)
+        j++;
+    if (j >= stop || (j == at + 9 && p[j] > 1))
+        return SIZE_MAX;
+    return j + 1;
+}
+/* The walk of an NT_LAYOUT_SCAN payload of at least m->size bytes, as
+ * payload.c's run() walks it, without a call. */
 static inline __attribute__((always_inline)) int
-nt_strings_fit(const nt_check *k, const nt_meta *m, const unsigned char *p,
-               uint32_t n)
+nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
+             uint32_t n)
 {
     const nt_op *o = &k->ops[m->first], *end = o + m->nops;
     size_t at = m->size;
     for (; o < end; o++) {
-        at = nt_str16_end(p, n, at);
+        at = o->code == NT_OP_STR16 ? nt_str16_end(p, n, at)
+                                    : nt_varint_end(p, n, at);
         if (at == SIZE_MAX || o->post > n - at)
             return 0;
         at += o->post;
@@ -433,8 +481,8 @@ nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
 {
     if (n >= m->fits_from)
         return 1;
-    if (m->layout == NT_LAYOUT_STRINGS && n >= m->size)
-        return nt_strings_fit(k, m, p, n);
+    if (m->layout == NT_LAYOUT_SCAN && n >= m->size)
+        return nt_scan_fits(k, m, p, n);
     return nt_walk_fits(k, m, p, n);
 }
 

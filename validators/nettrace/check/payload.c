@@ -21,22 +21,6 @@
 #include "../../core/bytes.h"
 #include "../nettrace.h"
 
-/* What an op reads; after it, every op takes its `post` bytes. */
-enum {
-    NT_OP_SKIP = 1,    /* only post bytes: fixed fields with no op before */
-    NT_OP_STR16,       /* UTF-16 code units up to a 2-byte NUL          */
-    NT_OP_VARINT,      /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
-    NT_OP_STR8,        /* u16 length, that many UTF-8 bytes             */
-    NT_OP_STR16N,      /* u16 count, that many UTF-16 code units        */
-    NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
-    NT_OP_ARRAY_FIXED, /* u16 count, count x a bytes                    */
-    NT_OP_ARRAY,       /* u16 count, count x body                       */
-    NT_OP_REPEAT,      /* a x body (FixedLengthArray of variable size)  */
-    NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
-                         element size                                  */
-    NT_OP_DATALOC      /* u32 locator relative to the payload start     */
-};
-
 static uint32_t sat_add(uint32_t a, uint64_t b)
 {
     uint64_t s = a + b;
@@ -247,9 +231,10 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
             m->size = lead ? k->ops[l->start].post : 0;
             m->first = (uint32_t)l->start + (uint32_t)lead;
             m->nops = (uint32_t)n - (uint32_t)lead;
-            m->layout = NT_LAYOUT_STRINGS;
+            m->layout = NT_LAYOUT_SCAN;
             for (size_t i = m->first; i < m->first + m->nops; i++)
-                if (k->ops[i].code != NT_OP_STR16)
+                if (k->ops[i].code != NT_OP_STR16 &&
+                    k->ops[i].code != NT_OP_VARINT)
                     m->layout = NT_LAYOUT_PROGRAM;
             return; /* its ops stay */
         }
@@ -349,24 +334,6 @@ static size_t locator(walk *w, const nt_op *o, size_t at)
     return at + 4;
 }
 
-/* The payload bytes [at, at + 8) as a little-endian u64, with zeros for
- * any past the payload end.  Short tails are read as the last 8 bytes of
- * the payload, shifted: no loop and no read outside it. */
-static inline uint64_t load8(const walk *w, size_t at)
-{
-    size_t left = w->n - at;
-    if (left >= 8)
-        return tgB_le64(w->p + at);
-    if (left == 0)
-        return 0;
-    if (w->n >= 8)
-        return tgB_le64(w->p + w->n - 8) >> (8 * (8 - left));
-    uint64_t x = 0;
-    for (size_t i = 0; i < left; i++)
-        x |= (uint64_t)w->p[at + i] << 8 * i;
-    return x;
-}
-
 /* The end of the UTF-16 string at `at`, NUL included (nt_str16_end()). */
 static size_t str16_end(walk *w, size_t at)
 {
@@ -375,26 +342,12 @@ static size_t str16_end(walk *w, size_t at)
                            : unended(w, at, "a UTF-16 string with its NUL");
 }
 
-/* The end of the LEB128 at `at`: its first byte without bit 7, within 10
- * bytes, and a 10th byte of at most 1 (64 bits).  Only its end matters;
- * the first 8 bytes are looked at together. */
+/* The end of the LEB128 at `at` (nt_varint_end()). */
 static size_t varint_end(walk *w, size_t at)
 {
-    if (at < w->n && w->p[at] < 0x80) /* one byte: most of them */
-        return at + 1;
-    size_t left = w->n - at;
-    uint64_t last = ~load8(w, at) & 0x8080808080808080ull;
-    if (last) {
-        size_t len = (size_t)(__builtin_ctzll(last) / 8) + 1;
-        return len <= left ? at + len
+    size_t end = nt_varint_end(w->p, w->n, at);
+    return end != SIZE_MAX ? end
                            : unended(w, at, "a varint of at most 64 bits");
-    }
-    size_t stop = at + (left < 10 ? left : 10), j = at + 8;
-    while (j < stop && w->p[j] & 0x80)
-        j++;
-    if (j >= stop || (j == at + 9 && w->p[j] > 1))
-        return unended(w, at, "a varint of at most 64 bits");
-    return j + 1;
 }
 
 /* The end of the string at `at` made of a u16 count of `unit`-byte code
