@@ -69,7 +69,7 @@ static int agrees(const unsigned char *p, size_t n, const char *what)
 
 int main(void)
 {
-    unsigned char b[80];
+    unsigned char b[80] = {0};
     /* ASCII, one byte changed at each position: a high byte, a NUL, and
      * a valid two-byte sequence */
     int ascii_ok = 1;
