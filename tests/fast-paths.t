@@ -16,7 +16,7 @@ Inputs: the mutants of every rule for four seeds, typical and hostile
 traces, and edits that stop the fast path in the middle of records:
 TraceLog writer dialects (lowercase and short hexadecimal digits among
 them); NetTrace and dumpalloc traces with a byte changed or a bit
-flipped, AFPerf traces with bytes put in, changed or taken out, so that
+flipped, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
 good rows and records come before and after a bad one.  Failure: any report
 that differs, or inputs with too few findings to compare."""
 import glob
@@ -122,6 +122,28 @@ def binary_inputs(fmt, profiles):
     return files
 
 
+def dumpalloc_inputs(profiles):
+    """binary_inputs(), and valid traces followed by runs of records of
+    unknown types, more than the default repeat cap holds: zero-filled
+    (what a crashed writer leaves), printable, with a payload, and
+    between them a record of a known type and a frame list they
+    interrupt, so the fast path counts a run that the other path
+    reports, then hands a record back."""
+    files = binary_inputs("dumpalloc", profiles)
+    valid = gen_bytes("dumpalloc", "--seed", "3", "--size", "20000")
+    zero = bytes(8)
+    xyzw = b"XYZW" + bytes(4)
+    payload = b"\x01\x02\x03\x04" + (5).to_bytes(4, "little") + b"abcde"
+    frame = b"FRAM" + (4).to_bytes(4, "little") + b"TERM"
+    tails = [zero * 400, xyzw * 300 + zero * 300,
+             (zero * 150 + payload * 150) * 2,
+             zero * 200 + frame + zero * 200,
+             zero * 200 + valid[:8] + zero * 200 + payload * 200]
+    for n, tail in enumerate(tails):
+        files.append(write("dumpalloc-unknown%d" % n, valid + tail))
+    return files
+
+
 def afperf_inputs():
     """Mutants, typical and hostile traces, and valid traces with a byte
     put in, changed or taken out here and there: quotes, commas, line
@@ -199,5 +221,5 @@ compare("nettrace", nettrace,
                                    "nettrace-v6-draft")))
 compare("afperf", ("default", "artificer-compat"), afperf_inputs())
 dumpalloc = ("default", "draft-reader")
-compare("dumpalloc", dumpalloc, binary_inputs("dumpalloc", dumpalloc))
+compare("dumpalloc", dumpalloc, dumpalloc_inputs(dumpalloc))
 t.done()

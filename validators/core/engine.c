@@ -217,12 +217,11 @@ const char *tgE_limit_text(tgE_check *c, tg_limit which, const char *unit,
 int64_t tgE_report(tgE_check *c, size_t rule, const tgE_site *s,
                    const char *expected, const char *found)
 {
-    if (c->off[rule])
-        return -1;
-    /* Over the cap: counted only.  The verdict took this rule in with its
-     * first finding (a rule's level is fixed for the whole check). */
-    if (tgE_capped(c, rule)) {
-        c->counts[rule]++;
+    /* Disabled, or over the cap: counted only.  The verdict took this
+     * rule in with its first finding (a rule's level is fixed for the
+     * whole check). */
+    if (!tgE_shown(c, rule)) {
+        tgE_count(c, rule);
         return -1;
     }
     const tg_rule *r = &c->fmt->rules[rule];

@@ -506,14 +506,28 @@ static inline const unsigned char *fast_string(const unsigned char *p,
     return p + n;
 }
 
+/* A record of a type check_payload() does not know, whose finding is
+ * only counted (a run of them is what a zero-filled tail reads as: eight
+ * bytes each): counted as tgE_report() would.  @return 0 when the finding
+ * is shown, for check_payload() to report. */
+static inline int fast_unknown(tgE_check *c, uint32_t type)
+{
+    size_t rule = printable(type) ? DA_REC_UNKNOWN : DA_REC_FOURCC;
+    if (tgE_shown(c, rule))
+        return 0;
+    tgE_count(c, rule);
+    return 1;
+}
+
 /* The records held whole in the window that check_header() and
- * check_payload() would read without a finding, read from the window's
- * bytes as they are: frames (NTVE, TERM, and PCAL where DA-COMPAT-001 is
- * off), ALOC, DALC and OBJE of exactly their fields, outside or inside a
- * frame list as each must be.  Every test below is one of theirs,
- * inverted; the first record that fails one is left in the window for
- * them, with nothing of it kept.  Not for the first record, which has
- * rules of its own. */
+ * check_payload() would read without a finding shown, read from the
+ * window's bytes as they are: frames (NTVE, TERM, and PCAL where
+ * DA-COMPAT-001 is off), ALOC, DALC and OBJE of exactly their fields,
+ * outside or inside a frame list as each must be, and records of unknown
+ * types outside a list whose findings are only counted.  Every test below
+ * is one of theirs, inverted; the first record that fails one is left in
+ * the window for them, with nothing of it kept.  Not for the first
+ * record, which has rules of its own. */
 static void fast_records(da_check *k, int pcal_ok)
 {
     tgW_window *w = k->w;
@@ -569,8 +583,12 @@ static void fast_records(da_check *k, int pcal_ok)
                     k->frames = 0;
                     k->list_broken = -1;
                 }
-            } else if (type != DA_OBJE || len < DA_OBJE_MIN ||
-                       fast_string(q, rec_end, end) != rec_end) {
+            } else if (type == DA_OBJE) {
+                if (len < DA_OBJE_MIN ||
+                    fast_string(q, rec_end, end) != rec_end)
+                    break;
+            } else if (type == DA_PROC || len > DA_MAX_LENGTH ||
+                       !fast_unknown(k->c, type)) {
                 break;
             }
             k->record++;
