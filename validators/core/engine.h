@@ -85,8 +85,8 @@ static inline int tgE_capped(const tgE_check *c, size_t rule)
 
 /*! tgE_shown() : whether the next finding of `rule` is shown (active and
  *  under the repeat cap).  A finding that is only counted must cost next
- *  to nothing, so a hostile input of millions of findings is checked as
- *  fast as a valid one: its text and path are made only when shown. */
+ *  to nothing, so that millions of them cost no more than reading the
+ *  records that carry them: its text and path are made only when shown. */
 static inline int tgE_shown(const tgE_check *c, size_t rule)
 {
     return !c->off[rule] && !tgE_capped(c, rule);
