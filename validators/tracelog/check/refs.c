@@ -110,14 +110,17 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return;
-    const tgS_node *in =
-        tl_near(k, o, v->u) ? NULL : tgS_find(&k->defined[o], v->u);
-    if (in) {
-        k->near[o].first = in->first;
-        k->near[o].last = in->last;
-        k->near[o].ok = 1;
+    int defined = tl_near(k, o, v->u);
+    if (!defined) {
+        const tgS_node *in = tgS_find(&k->defined[o], v->u);
+        if (in) {
+            k->near[o].first = in->first;
+            k->near[o].last = in->last;
+            k->near[o].ok = 1;
+            defined = 1;
+        }
     }
-    if (in || tl_near(k, o, v->u)) {
+    if (defined) {
         /* a thread defined keeps its state until it ends */
         if (o == TL_OBJ_THREAD && !find_thread(k, v->u))
             tl_report_val(k, TL_REF_ENDED, v, "a thread that has not ended",
