@@ -3,6 +3,7 @@
  * checker's dispatch, its messages, the generators and the mutator all
  * read this one table. */
 #include <stdio.h>
+#include <string.h>
 
 #include "nettrace.h"
 
@@ -20,21 +21,27 @@ const uint8_t nt_kind_blocks[NT_NLAYOUTS][NT_NKINDS] = {
 
 typedef struct nt_block_fact {
     const char *object; /* v4/v5 FastSerialization object name, or NULL */
+    size_t object_len;  /* its length                                   */
     const char *name;   /* v6 name of the kind                           */
     int differs;        /* its content is laid out otherwise in the draft */
 } nt_block_fact;
 
+/* an object name and its length, from the one literal */
+#define OBJECT(s) s, sizeof(s) - 1
+#define NO_OBJECT NULL, 0
 static const nt_block_fact blocks[NT_NBLOCKS] = {
-    [NT_B_END] = {NULL, "EndOfStream", 0},
-    [NT_B_TRACE] = {"Trace", "Trace", 0},
-    [NT_B_EVENT] = {"EventBlock", "Event", 0},
-    [NT_B_METADATA] = {"MetadataBlock", "Metadata", 1},
-    [NT_B_STACK] = {"StackBlock", "Stack", 1},
-    [NT_B_SP] = {"SPBlock", "SequencePoint", 1},
-    [NT_B_THREAD] = {NULL, "Thread", 1},
-    [NT_B_REMOVE_THREAD] = {NULL, "RemoveThread", 0},
-    [NT_B_LABELS] = {NULL, "LabelList", 0},
+    [NT_B_END] = {NO_OBJECT, "EndOfStream", 0},
+    [NT_B_TRACE] = {OBJECT("Trace"), "Trace", 0},
+    [NT_B_EVENT] = {OBJECT("EventBlock"), "Event", 0},
+    [NT_B_METADATA] = {OBJECT("MetadataBlock"), "Metadata", 1},
+    [NT_B_STACK] = {OBJECT("StackBlock"), "Stack", 1},
+    [NT_B_SP] = {OBJECT("SPBlock"), "SequencePoint", 1},
+    [NT_B_THREAD] = {NO_OBJECT, "Thread", 1},
+    [NT_B_REMOVE_THREAD] = {NO_OBJECT, "RemoveThread", 0},
+    [NT_B_LABELS] = {NO_OBJECT, "LabelList", 0},
 };
+#undef OBJECT
+#undef NO_OBJECT
 
 int nt_block_kind(enum nt_layout layout, enum nt_block b)
 {
@@ -54,6 +61,16 @@ const char *nt_block_name(enum nt_layout layout, enum nt_block b)
     if (b >= NT_NBLOCKS)
         return NULL;
     return layout == NT_V45 ? blocks[b].object : blocks[b].name;
+}
+
+enum nt_block nt_object_block(const unsigned char *p, size_t len)
+{
+    /* lengths tell the names apart but for EventBlock and StackBlock */
+    for (unsigned b = 0; b < NT_NBLOCKS; b++)
+        if (blocks[b].object_len == len && len > 0 &&
+            memcmp(blocks[b].object, p, len) == 0)
+            return (enum nt_block)b;
+    return NT_B_NONE;
 }
 
 const char *nt_block_kinds(enum nt_layout layout, char *buf, size_t size)

@@ -113,15 +113,7 @@ static int read_header(nt_check *k, object_header *h)
     }
     p = tgW_ptr(w);
     h->name_len = (uint32_t)len;
-    h->kind = NT_B_NONE;
-    for (unsigned b = 0; b < NT_NBLOCKS && h->kind == NT_B_NONE; b++) {
-        /* the first byte tells most names apart */
-        const char *name = nt_block_name(NT_V45, (enum nt_block)b);
-        if (name && len > 0 && name[0] == (char)p[0] &&
-            strnlen(name, (size_t)len + 1) == (size_t)len &&
-            memcmp(name, p, (size_t)len) == 0)
-            h->kind = (enum nt_block)b;
-    }
+    h->kind = nt_object_block(p, (size_t)len);
     /* a printable copy of a name v4/v5 does not define, for paths and
      * messages (a known one is named by nt_block_name()) */
     size_t n = h->kind != NT_B_NONE ? 0 : len > 32 ? 32 : (size_t)len;
