@@ -412,15 +412,23 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                  uint32_t n);
 /*! nt_str16_end() : the end of the NUL-ended UTF-16 string at p[at]
  *  inside p[0..n), its NUL included, or SIZE_MAX if it does not end there.
- *  Eight code units are looked at together (core/scan16.h); the last
- *  bytes of p are read as a part block, zeros after them: a zero lane
- *  made of bytes past the end ends it past the end. */
+ *  Eight code units are looked at together (core/scan16.h).  The whole
+ *  code units of a last part block are read as the 16 bytes that end
+ *  with them, the lanes before the block shifted out (the shift is even:
+ *  lanes stay code units); a lone byte after them cannot end the string
+ *  inside p.  Only a payload shorter than 16 bytes has its last bytes
+ *  copied, zeros after them. */
 static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
 {
     for (size_t j = at; j < n; j += 16) {
-        size_t left = n - j;
-        unsigned z = tgV_zero16(left >= 16 ? tgV_load(p + j)
-                                           : tgV_load_part(p + j, left));
+        size_t left = n - j, units = left & ~(size_t)1;
+        unsigned z;
+        if (left >= 16)
+            z = tgV_zero16(tgV_load(p + j));
+        else if (j + units >= 16)
+            z = tgV_zero16(tgV_load(p + j + units - 16)) >> (16 - units);
+        else
+            z = tgV_zero16(tgV_load_part(p + j, left));
         if (z) {
             size_t end = j + (size_t)__builtin_ctz(z) + 2;
             return end <= n ? end : SIZE_MAX;
