@@ -65,9 +65,10 @@ const char *nt_block_name(enum nt_layout layout, enum nt_block b)
 
 enum nt_block nt_object_block(const unsigned char *p, size_t len)
 {
-    /* lengths tell the names apart but for EventBlock and StackBlock */
+    /* lengths and first bytes tell the names apart */
     for (unsigned b = 0; b < NT_NBLOCKS; b++)
         if (blocks[b].object_len == len && len > 0 &&
+            blocks[b].object[0] == (char)p[0] &&
             memcmp(blocks[b].object, p, len) == 0)
             return (enum nt_block)b;
     return NT_B_NONE;
