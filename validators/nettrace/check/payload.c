@@ -266,34 +266,36 @@ static int problem(walk *w, size_t rule, size_t at)
     return !tgE_capped(w->c, rule);
 }
 
-static __attribute__((cold, noinline)) size_t
-short_of(walk *w, size_t at, const char *what, uint64_t need)
+/* The problems, said out of line.  Each is called through the FAIL it
+ * leads to (short_of() and the others below), and the steps are inlined
+ * into run(): a step that fails goes to the end of the walk without its
+ * result being tested again. */
+static __attribute__((cold, noinline)) void
+say_short(walk *w, size_t at, const char *what, uint64_t need)
 {
     if (!problem(w, NT_PAY_SHORT, at))
-        return FAIL;
+        return;
     snprintf(w->exp, sizeof w->exp, "%s: %" PRIu64 " bytes", what, need);
     snprintf(w->found, sizeof w->found, "%zu left at payload offset %zu",
              w->n - at, at);
-    return FAIL;
 }
 
-static __attribute__((cold, noinline)) size_t unended(walk *w, size_t at,
-                                                      const char *what)
+static __attribute__((cold, noinline)) void say_unended(walk *w, size_t at,
+                                                        const char *what)
 {
     if (!problem(w, NT_PAY_SHORT, at))
-        return FAIL;
+        return;
     snprintf(w->exp, sizeof w->exp, "%s ending inside the payload", what);
     snprintf(w->found, sizeof w->found,
              "none from payload offset %zu to its end (%zu bytes)", at, w->n);
-    return FAIL;
 }
 
-static __attribute__((cold, noinline)) size_t
-bad_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
+static __attribute__((cold, noinline)) void
+say_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
            uint32_t elem)
 {
     if (!problem(w, NT_PAY_LOC, at))
-        return FAIL;
+        return;
     if (start + size > w->n) {
         snprintf(w->exp, sizeof w->exp,
                  "a %s region inside the %zu-byte payload", what, w->n);
@@ -305,11 +307,24 @@ bad_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
                  "a %s size that is a multiple of %" PRIu32, what, elem);
         snprintf(w->found, sizeof w->found, "%" PRIu32, size);
     }
+}
+
+static inline size_t short_of(walk *w, size_t at, const char *what,
+                              uint64_t need)
+{
+    say_short(w, at, what, need);
+    return FAIL;
+}
+
+static inline size_t unended(walk *w, size_t at, const char *what)
+{
+    say_unended(w, at, what);
     return FAIL;
 }
 
 /* A u16 element count at `at`, then count x o->a bytes. */
-static size_t array_fixed(walk *w, const nt_op *o, size_t at)
+static inline __attribute__((always_inline)) size_t
+array_fixed(walk *w, const nt_op *o, size_t at)
 {
     if (w->n - at < 2)
         return short_of(w, at, "an Array count", 2);
@@ -320,22 +335,25 @@ static size_t array_fixed(walk *w, const nt_op *o, size_t at)
     return at + 2 + (size_t)need;
 }
 
-static size_t locator(walk *w, const nt_op *o, size_t at)
+static inline __attribute__((always_inline)) size_t
+locator(walk *w, const nt_op *o, size_t at)
 {
     if (w->n - at < 4)
         return short_of(w, at, "a locator", 4);
     uint32_t v = tgB_le32(w->p + at);
     uint32_t size = v >> 16, offset = v & 0xFFFFu;
     uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
-    if (start + size > w->n || (o->a != 0 && size % o->a != 0))
-        return bad_region(w, at,
-                          o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
-                          start, size, o->a);
+    if (start + size > w->n || (o->a != 0 && size % o->a != 0)) {
+        say_region(w, at, o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
+                   start, size, o->a);
+        return FAIL;
+    }
     return at + 4;
 }
 
 /* The end of the UTF-16 string at `at`, NUL included (nt_str16_end()). */
-static size_t str16_end(walk *w, size_t at)
+static inline __attribute__((always_inline)) size_t str16_end(walk *w,
+                                                              size_t at)
 {
     size_t end = nt_str16_end(w->p, w->n, at);
     return end != SIZE_MAX ? end
@@ -343,7 +361,8 @@ static size_t str16_end(walk *w, size_t at)
 }
 
 /* The end of the LEB128 at `at` (nt_varint_end()). */
-static size_t varint_end(walk *w, size_t at)
+static inline __attribute__((always_inline)) size_t varint_end(walk *w,
+                                                               size_t at)
 {
     size_t end = nt_varint_end(w->p, w->n, at);
     return end != SIZE_MAX ? end
@@ -353,7 +372,8 @@ static size_t varint_end(walk *w, size_t at)
 /* The end of the string at `at` made of a u16 count of `unit`-byte code
  * units (u16-length UTF-8 strings, NT-A7 and the draft's 23; the draft's
  * u16-count UTF-16 strings, 22). */
-static size_t counted_end(walk *w, size_t at, unsigned unit)
+static inline __attribute__((always_inline)) size_t
+counted_end(walk *w, size_t at, unsigned unit)
 {
     size_t left = w->n - at;
     if (left < 2)
@@ -365,7 +385,8 @@ static size_t counted_end(walk *w, size_t at, unsigned unit)
 }
 
 /* The end of the draft's varuint-length UTF-8 string at `at` (24). */
-static size_t varstr_end(walk *w, size_t at)
+static inline __attribute__((always_inline)) size_t varstr_end(walk *w,
+                                                               size_t at)
 {
     nt_cur c = {w->p + at, w->p + w->n, w->p, 0};
     uint64_t len;
@@ -377,20 +398,11 @@ static size_t varstr_end(walk *w, size_t at)
     return body + (size_t)len;
 }
 
-/* The fixed-size fields after an op that ended at `at`. */
-static inline size_t post(walk *w, const nt_op *o, size_t at)
-{
-    if (at == FAIL)
-        return FAIL;
-    if (o->post > w->n - at)
-        return short_of(w, at, "fixed-size fields", o->post);
-    return at + o->post;
-}
-
 /* Op o, which holds no others (not an ARRAY or REPEAT), from payload
  * offset `at`, its post bytes included.  @return the offset after them,
  * or FAIL. */
-static inline size_t leaf(walk *w, const nt_op *o, size_t at)
+static inline __attribute__((always_inline)) size_t
+leaf(walk *w, const nt_op *o, size_t at)
 {
     switch (o->code) {
     case NT_OP_SKIP: /* only its fixed bytes */ break;
@@ -402,7 +414,11 @@ static inline size_t leaf(walk *w, const nt_op *o, size_t at)
     case NT_OP_ARRAY_FIXED: at = array_fixed(w, o, at); break;
     default: /* RELLOC, DATALOC */ at = locator(w, o, at);
     }
-    return post(w, o, at);
+    if (at == FAIL)
+        return FAIL;
+    if (o->post > w->n - at)
+        return short_of(w, at, "fixed-size fields", o->post);
+    return at + o->post;
 }
 
 /* Walk ops [o, o + n) from payload offset `at`.  A loop whose body is
@@ -410,27 +426,32 @@ static inline size_t leaf(walk *w, const nt_op *o, size_t at)
  * the offset after them, or FAIL. */
 static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
 {
-    for (const nt_op *end = o + n; o < end; o += 1 + o->body) {
+    for (const nt_op *end = o + n; o < end; o++) {
         if (o->code != NT_OP_ARRAY && o->code != NT_OP_REPEAT) {
-            at = leaf(w, o, at);
-        } else {
-            uint32_t count = o->a; /* REPEAT */
-            if (o->code == NT_OP_ARRAY) {
-                if (w->n - at < 2)
-                    return short_of(w, at, "an Array count", 2);
-                count = (uint32_t)(w->p[at] | w->p[at + 1] << 8);
-                at += 2;
-            }
-            if (o->body == 1)
-                for (uint32_t i = 0; i < count && at != FAIL; i++)
-                    at = leaf(w, o + 1, at);
-            else
-                for (uint32_t i = 0; i < count && at != FAIL; i++)
-                    at = run(w, o + 1, o->body, at);
-            at = post(w, o, at);
+            if ((at = leaf(w, o, at)) == FAIL)
+                return FAIL;
+            continue;
         }
-        if (at == FAIL)
-            return FAIL;
+        uint32_t count = o->a; /* REPEAT */
+        if (o->code == NT_OP_ARRAY) {
+            if (w->n - at < 2)
+                return short_of(w, at, "an Array count", 2);
+            count = (uint32_t)(w->p[at] | w->p[at + 1] << 8);
+            at += 2;
+        }
+        if (o->body == 1) {
+            for (uint32_t i = 0; i < count; i++)
+                if ((at = leaf(w, o + 1, at)) == FAIL)
+                    return FAIL;
+        } else {
+            for (uint32_t i = 0; i < count; i++)
+                if ((at = run(w, o + 1, o->body, at)) == FAIL)
+                    return FAIL;
+        }
+        if (o->post > w->n - at)
+            return short_of(w, at, "fixed-size fields", o->post);
+        at += o->post;
+        o += o->body;
     }
     return at;
 }
