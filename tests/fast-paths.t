@@ -16,7 +16,7 @@ Inputs: the mutants of every rule for four seeds, typical and hostile
 traces, and edits that stop the fast path in the middle of records:
 TraceLog writer dialects (lowercase and short hexadecimal digits among
 them); NetTrace and dumpalloc traces with a byte changed or a bit
-flipped, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
+flipped, NetTrace rows with 9- and 10-byte thread ids, good and bad, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
 good rows and records come before and after a bad one.  Failure: any report
 that differs, or inputs with too few findings to compare."""
 import glob
@@ -122,6 +122,38 @@ def binary_inputs(fmt, profiles):
     return files
 
 
+def long_varuint_inputs():
+    """v4/v5 traces built byte by byte (tests/nt45.py) whose event rows
+    name capture thread and thread ids of 9 and 10 bytes: the most a
+    varuint64 takes, read by the fast path past its eight-byte word.  The
+    ids are minimal ones (9 bytes, 10 ending 01), and ones the general
+    path must report: a last byte of 00 (redundant), a tenth byte over 01
+    (past 64 bits), an eleventh byte.  Six rows name the same thread: the
+    first makes it known (the general path), the rest are the fast
+    path's, or go the general way where the id is bad."""
+    import nt45
+    flags = 0x01 | 0x02 | 0x04 | 0x40 | 0x80
+    ids = [nt45.var(2**56 + 5), nt45.var(2**63 - 1), nt45.var(2**63 + 5),
+           nt45.var(2**64 - 1), b"\x85" + b"\x80" * 7 + b"\x00",
+           b"\x85" + b"\x80" * 8 + b"\x00", b"\x85" + b"\x80" * 8 + b"\x02",
+           b"\xff" * 9 + b"\x7f", b"\xff" * 9 + b"\x81\x00"]
+    files = []
+    for n, big in enumerate(ids):
+        rows = b""
+        for i in range(6):
+            rows += (bytes([flags]) + nt45.var(1) + nt45.var(0) + big +
+                     nt45.var(0) + big + nt45.var(10) + nt45.var(4) +
+                     b"\1\2\3\4")
+        f = nt45.File()
+        f.add("MetadataBlock", nt45.block_content(
+            nt45.row(0xC0, ts=100, payload=nt45.metadata(
+                1, fields=nt45.v1((9, "A")))), 100, 100))
+        f.add("EventBlock", nt45.block_content(rows, 10, 60))
+        f.add("SPBlock", nt45.sp(200))
+        files.append(write("nettrace-long-id%d" % n, f.build()))
+    return files
+
+
 def dumpalloc_inputs(profiles):
     """binary_inputs(), and valid traces followed by runs of records of
     unknown types, more than the default repeat cap holds: zero-filled
@@ -218,7 +250,8 @@ nettrace = ("default", "nettrace-v6-draft", "traceevent-compat",
             "nettrace-v6")
 compare("nettrace", nettrace,
         binary_inputs("nettrace", ("default", "nettrace-v6",
-                                   "nettrace-v6-draft")))
+                                   "nettrace-v6-draft")) +
+        long_varuint_inputs())
 compare("afperf", ("default", "artificer-compat"), afperf_inputs())
 dumpalloc = ("default", "draft-reader")
 compare("dumpalloc", dumpalloc, dumpalloc_inputs(dumpalloc))

@@ -6,7 +6,10 @@
  * different result, value, or position.  Then the payload walk's varint
  * end (nt_varint_end(): VarInt and VarUInt fields, whose end alone
  * matters) against its own model, at every offset of buffers of 0 to 20
- * bytes, so that its word loads near the end are tried. */
+ * bytes, so that its word loads near the end are tried.  And the event
+ * rows' fast reader (nt_varuint_fast(): eight bytes at once, and the two
+ * past them of a 64-bit varuint), which must take exactly the varuints
+ * the model reads with no finding, with and without room to read ahead. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +112,54 @@ int main(void)
        "%lu random varuints read as the model reads them "
        "(%lu differ)",
        cases, failures);
+    /* the event rows' fast reader: whatever it takes, the model reads as
+     * NT_VAR_OK with the same value and length, and it takes every such
+     * varuint; read with room (18 bytes there) and without, in buffers
+     * of exactly the varuint's bytes and a few past them */
+    unsigned long fast_cases = 0, fast_failures = 0;
+    for (int round = 0; round < 300000; round++) {
+        unsigned bits = round & 1 ? 64 : 32;
+        size_t len = 1 + tgB_below(&rng, 11);
+        unsigned char v[32];
+        for (size_t i = 0; i < len; i++)
+            v[i] = (unsigned char)(tgB_below(&rng, 256) | 0x80);
+        unsigned pick = tgB_below(&rng, 5);
+        v[len - 1] = (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
+                                     : pick == 1 ? 0u
+                                     : pick == 2 ? 1u
+                                     : pick == 3 ? 0x0Fu >> (round & 3)
+                                                 : tgB_below(&rng, 256));
+        size_t n = len + tgB_below(&rng, 20);
+        if (tgB_below(&rng, 4) == 0)
+            n = tgB_below(&rng, (uint32_t)len + 1); /* cut short */
+        for (size_t i = len; i < n; i++)
+            v[i] = (unsigned char)tgB_below(&rng, 256);
+        unsigned char *buf = malloc(n ? n : 1);
+        if (buf == NULL)
+            abort();
+        memcpy(buf, v, n);
+        uint64_t want = 0;
+        size_t used = 0;
+        int m = model(buf, n, bits, &want, &used);
+        for (int room = 0; room <= (n >= 18); room++, fast_cases++) {
+            const unsigned char *q = buf;
+            uint64_t got = 0;
+            int r = nt_varuint_fast(&q, buf + n, bits, &got, room);
+            if ((r != (m == NT_VAR_OK)) ||
+                (r && (got != want || (size_t)(q - buf) != used)) ||
+                (!r && q != buf)) {
+                if (fast_failures++ < 10)
+                    diag("fast: %zu of %zu bytes, %u bits, room %d: %d "
+                         "(model %d), value %llu (%llu), used %zu (%zu)",
+                         len, n, bits, room, r, m, (unsigned long long)got,
+                         (unsigned long long)want, (size_t)(q - buf), used);
+            }
+        }
+        free(buf);
+    }
+    ok(fast_failures == 0,
+       "%lu varuints read by the fast reader as the model reads them",
+       fast_cases);
     /* varint ends: mostly continuation bytes, so that ends fall late */
     unsigned long end_cases = 0, end_failures = 0;
     for (int round = 0; round < 100000; round++) {

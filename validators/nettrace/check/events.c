@@ -324,64 +324,6 @@ static inline int fast_allowed(const nt_check *k)
            (k->c->repeat_cap == 0 || k->row_findings <= k->c->repeat_cap);
 }
 
-/* A varuint of at most `bits` bits at *pp, whole before end and minimal,
- * as the general path reads one without a finding: 1, with the value in
- * *out and *pp past it; else 0.  Eight bytes are looked at together
- * where the block has them (always, if `room`: the caller knows): one to
- * three bytes, nearly all of them, are taken apart directly, longer ones
- * by joining the 7-bit groups in three steps. */
-static inline __attribute__((always_inline)) int
-fast_var(const unsigned char **pp, const unsigned char *end, unsigned bits,
-         uint64_t *out, int room)
-{
-    const unsigned char *p = *pp;
-    if (room || end - p >= 8) {
-        /* each case ends on its own: the short ones join no other */
-        uint64_t w = tgB_le64(p);
-        if (!(w & 0x80)) {
-            *out = w & 0x7F;
-            *pp = p + 1;
-            return 1;
-        }
-        if (!(w & 0x8000)) {
-            if (!(w & 0xFF00)) /* a redundant zero group */
-                return 0;
-            *out = (w & 0x7F) | (w >> 1 & 0x3F80);
-            *pp = p + 2;
-            return 1;
-        }
-        if (!(w & 0x800000)) {
-            if (!(w & 0xFF0000))
-                return 0;
-            *out = (w & 0x7F) | (w >> 1 & 0x3F80) | (w >> 2 & 0x1FC000);
-            *pp = p + 3;
-            return 1;
-        }
-        uint64_t stop = ~w & 0x8080808080808080ull;
-        if (stop != 0) { /* 4-8 bytes */
-            unsigned len = (unsigned)__builtin_ctzll(stop) / 8 + 1;
-            uint64_t x = w & (~0ull >> (64 - 8 * len));
-            if (x >> (8 * len - 8) == 0)
-                return 0;
-            if (bits == 32 && (len > 5 || (len == 5 && x >> 32 > 0x0F)))
-                return 0; /* past 32 bits */
-            x = (x & 0x007F007F007F007Full) | (x & 0x7F007F007F007F00ull) >> 1;
-            x = (x & 0x00003FFF00003FFFull) | (x & 0x3FFF00003FFF0000ull) >> 2;
-            x = (x & 0x000000000FFFFFFFull) | (x & 0x0FFFFFFF00000000ull) >> 4;
-            *out = x;
-            *pp = p + len;
-            return 1;
-        }
-    }
-    nt_cur c = {p, end, p, 0}; /* the block's last bytes, or 9-10 */
-    uint64_t x; /* not out: the caller's variable stays in a register */
-    if (nt_varuint(&c, bits, &x) != NT_VAR_OK)
-        return 0;
-    *out = x;
-    *pp = c.p;
-    return 1;
-}
-
 /* An id map's value for key k: the small keys inline, the rest by
  * tgI_find(). */
 static inline __attribute__((always_inline)) void *fast_find(tgI_map *m,
@@ -487,7 +429,7 @@ static inline int fast_live(nt_check *k, uint64_t id)
 
 /* The most bytes a compressed row header takes: the flags, four
  * varuint32s, three varuint64s, a varuint32 and two GUIDs, and the 8
- * that fast_var() looks at from a varuint's start. */
+ * that nt_varuint_fast() looks at from a varuint's start. */
 #define FAST_ROOM (1 + 4 * 5 + 3 * 10 + 5 + 2 * 16 + 8)
 
 /* The header fields a compressed row inherits from the row before. */
@@ -533,7 +475,7 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     uint64_t v;
     /* the header, as compressed_row() reads it */
     if (flags & 0x01) {
-        if (!fast_var(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->meta_id = (uint32_t)v;
         if (v != u->m_id) {
@@ -545,11 +487,11 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     }
     if (flags & 0x02) {
         uint64_t capture;
-        if (!fast_var(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         uint32_t seq = h->seq + (uint32_t)v + 1, last = h->seq;
-        if (!fast_var(&q, end, 64, &capture, room) ||
-            !fast_var(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 64, &capture, room) ||
+            !nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->proc = (uint32_t)v;
         if (capture != h->capture || u->f.t == NULL) {
@@ -571,7 +513,7 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
         return 0; /* the number stays: a step back */
     }
     if (flags & 0x04) {
-        if (!fast_var(&q, end, 64, &h->thread, room))
+        if (!nt_varuint_fast(&q, end, 64, &h->thread, room))
             return 0;
     } else if (layout == NT_V6D) {
         h->thread = h->capture;
@@ -580,18 +522,18 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
         !fast_live(k, h->thread))
         return 0;
     if (flags & 0x08) {
-        if (!fast_var(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->stack = (uint32_t)v;
         if (v != 0 && !fast_stack(k, v, &u->stack_first, &u->stack_last))
             return 0;
     }
-    if (!fast_var(&q, end, 64, &v, room))
+    if (!nt_varuint_fast(&q, end, 64, &v, room))
         return 0;
     uint64_t ts = h->ts + v;
     if (final6) {
         if (flags & 0x10) {
-            if (!fast_var(&q, end, 32, &v, room))
+            if (!nt_varuint_fast(&q, end, 32, &v, room))
                 return 0;
             h->label = (uint32_t)v;
             if (v != 0 && v != u->label_ok) {
@@ -609,7 +551,7 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
         q += ids;
     }
     if (flags & 0x80) {
-        if (!fast_var(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->size = (uint32_t)v;
     }

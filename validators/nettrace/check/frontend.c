@@ -189,6 +189,13 @@ int nt_hold(nt_check *k, uint64_t at, uint64_t n)
 
 int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out)
 {
+    /* most that are not one byte are two: a second byte of 01-7F ends
+     * one of 14 bits, minimal */
+    if (c->end - c->p >= 2 && c->p[0] >= 0x80 && c->p[1] - 1u < 0x7Fu) {
+        *out = (uint64_t)(c->p[0] & 0x7F) | (uint64_t)c->p[1] << 7;
+        c->p += 2;
+        return NT_VAR_OK;
+    }
     uint64_t v = 0;
     unsigned max = bits == 32 ? 5 : 10;
     for (unsigned i = 0;; i++) {
