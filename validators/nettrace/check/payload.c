@@ -343,7 +343,8 @@ locator(walk *w, const nt_op *o, size_t at)
     uint32_t v = tgB_le32(w->p + at);
     uint32_t size = v >> 16, offset = v & 0xFFFFu;
     uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
-    if (start + size > w->n || (o->a != 0 && size % o->a != 0)) {
+    /* a size in elements of a > 1 bytes (every size is in bytes of 1) */
+    if (start + size > w->n || (o->a > 1 && size % o->a != 0)) {
         say_region(w, at, o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
                    start, size, o->a);
         return FAIL;
