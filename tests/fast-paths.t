@@ -25,6 +25,7 @@ import os
 import random
 import subprocess
 
+import nt45
 from taplib import ROOT, TRACEGATE, Scratch, Tap
 
 BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
@@ -131,7 +132,6 @@ def long_varuint_inputs():
     (past 64 bits), an eleventh byte.  Six rows name the same thread: the
     first makes it known (the general path), the rest are the fast
     path's, or go the general way where the id is bad."""
-    import nt45
     flags = 0x01 | 0x02 | 0x04 | 0x40 | 0x80
     ids = [nt45.var(2**56 + 5), nt45.var(2**63 - 1), nt45.var(2**63 + 5),
            nt45.var(2**64 - 1), b"\x85" + b"\x80" * 7 + b"\x00",

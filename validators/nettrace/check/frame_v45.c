@@ -8,7 +8,6 @@
  * located. */
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "../../core/bytes.h"
 #include "../nettrace.h"

@@ -322,6 +322,13 @@ static inline size_t unended(walk *w, size_t at, const char *what)
     return FAIL;
 }
 
+static inline size_t bad_region(walk *w, size_t at, const char *what,
+                                uint64_t start, uint32_t size, uint32_t elem)
+{
+    say_region(w, at, what, start, size, elem);
+    return FAIL;
+}
+
 /* A u16 element count at `at`, then count x o->a bytes. */
 static inline __attribute__((always_inline)) size_t
 array_fixed(walk *w, const nt_op *o, size_t at)
@@ -344,11 +351,10 @@ locator(walk *w, const nt_op *o, size_t at)
     uint32_t size = v >> 16, offset = v & 0xFFFFu;
     uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
     /* a size in elements of a > 1 bytes (every size is in bytes of 1) */
-    if (start + size > w->n || (o->a > 1 && size % o->a != 0)) {
-        say_region(w, at, o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
-                   start, size, o->a);
-        return FAIL;
-    }
+    if (start + size > w->n || (o->a > 1 && size % o->a != 0))
+        return bad_region(w, at,
+                          o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
+                          start, size, o->a);
     return at + 4;
 }
 
@@ -399,6 +405,15 @@ static inline __attribute__((always_inline)) size_t varstr_end(walk *w,
     return body + (size_t)len;
 }
 
+/* The fixed-size fields after op o, which ended at `at` (not FAIL). */
+static inline __attribute__((always_inline)) size_t
+post(walk *w, const nt_op *o, size_t at)
+{
+    if (o->post > w->n - at)
+        return short_of(w, at, "fixed-size fields", o->post);
+    return at + o->post;
+}
+
 /* Op o, which holds no others (not an ARRAY or REPEAT), from payload
  * offset `at`, its post bytes included.  @return the offset after them,
  * or FAIL. */
@@ -415,11 +430,7 @@ leaf(walk *w, const nt_op *o, size_t at)
     case NT_OP_ARRAY_FIXED: at = array_fixed(w, o, at); break;
     default: /* RELLOC, DATALOC */ at = locator(w, o, at);
     }
-    if (at == FAIL)
-        return FAIL;
-    if (o->post > w->n - at)
-        return short_of(w, at, "fixed-size fields", o->post);
-    return at + o->post;
+    return at == FAIL ? FAIL : post(w, o, at);
 }
 
 /* Walk ops [o, o + n) from payload offset `at`.  A loop whose body is
@@ -449,9 +460,8 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
                 if ((at = run(w, o + 1, o->body, at)) == FAIL)
                     return FAIL;
         }
-        if (o->post > w->n - at)
-            return short_of(w, at, "fixed-size fields", o->post);
-        at += o->post;
+        if ((at = post(w, o, at)) == FAIL)
+            return FAIL;
         o += o->body;
     }
     return at;
