@@ -123,7 +123,40 @@ static void checks(int wide)
     }
     ok(walked > 1000 && strayed == 0, "walks: %ld bits, %ld astray%s", walked,
        strayed, how);
+
+    /* a word of a map from any bit, up to an end that may be short of 64
+     * bits or past them, to the last bit the index holds: its bits below
+     * the end are the model's (the rest are not the map's to say) */
+    long worded = 0, wrong = 0;
+    for (int q = 0; q < 20000 && held > 0; q++) {
+        enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
+        size_t from = q < 64 ? held - 1 - (size_t)q % held
+                             : tgB_below(&rng, (uint32_t)held);
+        size_t room = held - from, span = 1 + tgB_below(&rng, 100);
+        size_t to = from + (span < room ? span : room);
+        uint64_t m = tgX_word(y.map[map], from, to);
+        for (size_t j = 0; j < 64 && from + j < to; j++, worded++)
+            wrong += (m >> j & 1) != (uint64_t)in_class(input[from + j], map);
+    }
+    ok(worded > 100000 && wrong == 0, "words: %ld bits, %ld wrong%s", worded,
+       wrong, how);
     tgX_free(&y);
+    /* maps that hold exactly their room: a word up to their last bit reads
+     * nothing past them (the sanitizers' to see; HIGH is allocated last) */
+    tgX_index z;
+    tgX_init(&z, marks, ',', TGX_CHUNK);
+    z.wide = wide;
+    uint64_t last = 0;
+    if (find(&z, TGX_HIGH, input, 0, TGX_CHUNK - 1, TGX_CHUNK) != SIZE_MAX &&
+        tgX_have(&z, 0) == z.cap)
+        for (size_t from = TGX_CHUNK - 63; from < TGX_CHUNK; from++)
+            last |= tgX_word(z.map[TGX_HIGH], from, TGX_CHUNK) &
+                    (((uint64_t)1 << (TGX_CHUNK - from)) - 1);
+    ok(tgX_have(&z, 0) == z.cap && z.cap == TGX_CHUNK &&
+           (last != 0) == (model_find(input, TGX_HIGH, TGX_CHUNK - 63,
+                                      TGX_CHUNK) < TGX_CHUNK),
+       "words up to the last bit of full maps%s", how);
+    tgX_free(&z);
 
     /* one record of 150000 bytes: the maps grow to hold it whole */
     unsigned char *p = malloc(160000);

@@ -99,6 +99,20 @@ static inline size_t tgX_next(const uint64_t *map, size_t from, size_t to)
     return tgX_walk_next(&it);
 }
 
+/*! tgX_word() : the 64 bits of map from bit from on, as one word (bit 0
+ *  is bit from), for a record short enough to be read from one: a load,
+ *  two where it straddles words, and no loop.  Only its bits below to
+ *  (to > from, bits the index holds) are the map's; the caller masks the
+ *  others away. */
+static inline uint64_t tgX_word(const uint64_t *map, size_t from, size_t to)
+{
+    size_t w = from >> 6, s = from & 63;
+    uint64_t m = map[w] >> s;
+    if (s != 0 && (w + 1) << 6 < to)
+        m |= map[w + 1] << (64 - s);
+    return m;
+}
+
 /* A walk over the bytes of one class in p[0..n) (p: the bytes at input
  * offset at) that indexes more of them as it goes: the walk of what the
  * index holds, then tgX_reach() past it. */

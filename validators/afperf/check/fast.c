@@ -319,6 +319,55 @@ static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
     return nc;
 }
 
+/* A record framed here: its length (without the LF), the quoted parts
+ * and the field bounds of fast_frame() and fast_cut(), and where its
+ * first byte above 0x7F is (n: none). */
+typedef struct fast_rec {
+    size_t n, high;
+    unsigned nq, nc;
+    size_t q[2 * FAST_QUOTED];
+    uint32_t cut[FAST_FIELDS + 2];
+} fast_rec;
+
+/* The common record, under 64 bytes and with no quote or CR, framed from
+ * one word of each map (those from index bit b on, to bytes of it
+ * indexed): 1, or 0 for fast_long() to look at it. */
+static inline int fast_short(const tgX_index *x, const unsigned char *p,
+                             size_t b, size_t to, fast_rec *r)
+{
+    uint64_t marks = tgX_word(x->map[TGX_MARKS], b, b + to);
+    if (marks == 0)
+        return 0;
+    size_t n = (size_t)__builtin_ctzll(marks);
+    if (n >= to || p[n] != '\n')
+        return 0; /* not indexed yet, a quote or a CR first */
+    uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
+    uint64_t high = tgX_word(x->map[TGX_HIGH], b, b + to) & below;
+    uint64_t seps = tgX_word(x->map[TGX_SEPS], b, b + to) & below;
+    r->n = n;
+    r->high = high ? (size_t)__builtin_ctzll(high) : n;
+    r->nq = 0;
+    unsigned nc = 0;
+    r->cut[0] = UINT32_MAX; /* as fast_cut() cuts */
+    for (; seps; seps &= seps - 1)
+        r->cut[++nc] = (uint32_t)__builtin_ctzll(seps);
+    r->cut[nc + 1] = (uint32_t)n;
+    r->nc = nc;
+    return 1;
+}
+
+/* Any other record fast_frame() frames: 1, or 0 for af_frame(). */
+static inline int fast_long(const tgX_index *x, const unsigned char *p,
+                            size_t b, size_t to, fast_rec *r)
+{
+    r->n = fast_frame(x->map[TGX_MARKS], p, b, to, r->q, &r->nq);
+    if (r->n == SIZE_MAX)
+        return 0; /* quotes astray, a CR, no line end yet */
+    r->high = tgX_next(x->map[TGX_HIGH], b, b + r->n) - b;
+    r->nc = fast_cut(x->map[TGX_SEPS], b, r->n, r->q, r->nq, r->cut);
+    return 1;
+}
+
 void af_fast(af_check *k)
 {
     tgW_window *w = k->w;
@@ -334,13 +383,14 @@ void af_fast(af_check *k)
         const unsigned char *p = tgW_ptr(w);
         if (to == 0 || p[0] == '#' || p[0] == ' ' || p[0] == '\t')
             return; /* comments and blanks: the loop's */
-        size_t b = (size_t)(at - x->base), q[2 * FAST_QUOTED];
-        unsigned nq;
-        size_t n = fast_frame(x->map[TGX_MARKS], p, b, to, q, &nq);
-        if (n == SIZE_MAX || n + 1 > w->max_need || (k->eol_seen & 2))
-            return; /* quotes astray, a CR, no line end yet, CRLF lines */
-        size_t high = tgX_next(x->map[TGX_HIGH], b, b + n) - b;
-        if (high < n && tgU_utf8_bad(p + high, n + 1 - high) != SIZE_MAX)
+        size_t b = (size_t)(at - x->base);
+        fast_rec r;
+        if (!fast_short(x, p, b, to, &r) && !fast_long(x, p, b, to, &r))
+            return;
+        size_t n = r.n;
+        if (n + 1 > w->max_need || (k->eol_seen & 2))
+            return; /* a record over the limit, CRLF lines */
+        if (r.high < n && tgU_utf8_bad(p + r.high, n + 1 - r.high) != SIZE_MAX)
             return; /* AF-ENC-001 is said there */
         /* framed: af_frame() for the line before, then start_record() */
         if (k->rec) {
@@ -352,7 +402,7 @@ void af_fast(af_check *k)
         k->rec_n = n;
         k->type = -1;
         k->cur = p;
-        k->quotes = nq > 0;
+        k->quotes = r.nq > 0;
         k->lines_in = 0;
         k->probing = 0;
         k->probed = 0;
@@ -362,12 +412,9 @@ void af_fast(af_check *k)
         tgW_consume(w, n + 1);
         k->ended_lf = 1;
         /* tgA_check()'s dispatch: an empty record is skipped */
-        if (n > 0) {
-            uint32_t cut[FAST_FIELDS + 2];
-            unsigned nc = fast_cut(x->map[TGX_SEPS], b, n, q, nq, cut);
-            if (nc > FAST_FIELDS || !fast_record(k, cut, nc, p + avail))
-                af_record(k);
-        }
+        if (n > 0 &&
+            (r.nc > FAST_FIELDS || !fast_record(k, r.cut, r.nc, p + avail)))
+            af_record(k);
         k->quiet = 0;
         k->record++;
     }
