@@ -363,27 +363,32 @@ static owner owner_of(af_check *k)
 }
 
 /* The owner of the current record's values, found once per record: a
- * record of many pairs looks its owner and run up once. */
-static const owner *record_owner(af_check *k)
+ * record of many pairs looks its owner and run up once.  Out of line,
+ * so that the per-value path (af_refs_value()) stays small. */
+static __attribute__((noinline)) void find_owner(af_check *k)
 {
-    if (k->owner_for != k->record + 1) {
-        k->owner = owner_of(k);
-        /* a run's dense index never changes: the last one found is kept */
-        if (!k->owner.run_known) {
-            k->owner.run_idx = UINT32_MAX;
-        } else if (k->near_run.ok && k->near_run.id == k->owner.run) {
-            k->owner.run_idx = k->near_run.idx;
-        } else {
-            af_id *r = tgI_find(&k->runs, k->owner.run);
-            k->owner.run_idx = r ? r->idx : UINT32_MAX;
-            if (r) {
-                k->near_run.id = k->owner.run;
-                k->near_run.idx = r->idx;
-                k->near_run.ok = 1;
-            }
+    k->owner = owner_of(k);
+    /* a run's dense index never changes: the last one found is kept */
+    if (!k->owner.run_known) {
+        k->owner.run_idx = UINT32_MAX;
+    } else if (k->near_run.ok && k->near_run.id == k->owner.run) {
+        k->owner.run_idx = k->near_run.idx;
+    } else {
+        af_id *r = tgI_find(&k->runs, k->owner.run);
+        k->owner.run_idx = r ? r->idx : UINT32_MAX;
+        if (r) {
+            k->near_run.id = k->owner.run;
+            k->near_run.idx = r->idx;
+            k->near_run.ok = 1;
         }
-        k->owner_for = k->record + 1;
     }
+    k->owner_for = k->record + 1;
+}
+
+static inline const owner *record_owner(af_check *k)
+{
+    if (k->owner_for != k->record + 1)
+        find_owner(k);
     return &k->owner;
 }
 
