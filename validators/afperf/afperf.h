@@ -104,6 +104,23 @@ enum af_type {
 };
 
 #define AF_MAX_FIELDS 8 /* most fields a record type names        */
+
+/* A row's field list, by preprocessor argument counting: AF_NARGS() is
+ * how many (at most AF_MAX_FIELDS), AF_EACH(m, ...) is m(field) for each
+ * in order. */
+#define AF_NARGS(...)                                     AF_NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define AF_NARGS_(a1, a2, a3, a4, a5, a6, a7, a8, n, ...) n
+#define AF_EACH(m, ...)                                   AF_EACH_(AF_NARGS(__VA_ARGS__), m, __VA_ARGS__)
+#define AF_EACH_(n, m, ...)                               AF_EACH__(n, m, __VA_ARGS__)
+#define AF_EACH__(n, m, ...)                              AF_E##n(m, __VA_ARGS__)
+#define AF_E1(m, a)                                       m(a)
+#define AF_E2(m, a, b)                                    AF_E1(m, a) m(b)
+#define AF_E3(m, a, b, c)                                 AF_E2(m, a, b) m(c)
+#define AF_E4(m, a, b, c, d)                              AF_E3(m, a, b, c) m(d)
+#define AF_E5(m, a, b, c, d, e)                           AF_E4(m, a, b, c, d) m(e)
+#define AF_E6(m, a, b, c, d, e, f)                        AF_E5(m, a, b, c, d, e) m(f)
+#define AF_E7(m, a, b, c, d, e, f, g)                     AF_E6(m, a, b, c, d, e, f) m(g)
+#define AF_E8(m, a, b, c, d, e, f, g, h)                  AF_E7(m, a, b, c, d, e, f, g) m(h)
 typedef struct af_record_info {
     const char *name;
     size_t namelen;

@@ -123,17 +123,27 @@ static inline int fast_type(const af_check *k, const unsigned char *p,
 
 /* ---- fields ------------------------------------------------------------ */
 
-/* Field `field` at p[0..n) (input offset at), if read_field() reads it
- * with no finding: its value noted as read_field() notes it, and 1; else
- * 0.  Integers in plain decimal, blanks where the field may be blank,
- * free text, and texts of a pattern field that matched before (the
- * memo); the rest is the general reader's. */
+/* Each field's kind and whether it may be blank (fields.def), as
+ * constants: the readers below are made per record type, so that what
+ * fast_field() does with a field is decided when it is compiled. */
+enum {
+#define AF_FIELD(sym, name, kind, blank, pattern)                             \
+    FAST_KIND_##sym = kind, FAST_BLANK_##sym = blank,
+#include "../fields.def"
+#undef AF_FIELD
+};
+
+/* Field `field` (of kind `kind`, blank allowed if may_blank) at p[0..n)
+ * (input offset at), if read_field() reads it with no finding: its
+ * value noted as read_field() notes it, and 1; else 0.  Integers in
+ * plain decimal, blanks where the field may be blank, free text, and
+ * texts of a pattern field that matched before (the memo); the rest is
+ * the general reader's. */
 static inline __attribute__((always_inline)) int
-fast_field(af_check *k, unsigned field, const af_fld *f,
-           const unsigned char *lim)
+fast_field(af_check *k, unsigned field, int kind, int may_blank,
+           const af_fld *f, const unsigned char *lim)
 {
     af_num *v = &k->val[field];
-    enum af_kind kind = af_fields[field].kind;
     const unsigned char *p = f->p;
     size_t n = f->n;
     uint64_t u = 0;
@@ -143,8 +153,7 @@ fast_field(af_check *k, unsigned field, const af_fld *f,
     if (n == 0) {
         /* a blank is said where the field may not be one, and of two
          * fields that may */
-        if (!af_fields[field].blank || field == AF_F_INFO_TS ||
-            kind == AF_K_UNITS)
+        if (!may_blank || field == AF_F_INFO_TS || kind == AF_K_UNITS)
             return 0;
         ok = 0;
     } else if (kind <= AF_K_MTYPE) { /* the integers (af_kind order) */
@@ -170,7 +179,9 @@ _Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 && AF_K_VALUE == 7 &&
 /* Field i of the current record (0 the type), between bounds cut[i] and
  * cut[i + 1] (fast_cut()): its text inside quotes
  * if it opens with one (then it ends with the closing quote: fast_frame()
- * made sure), as af_next_field() gives it. */
+ * made sure), as af_next_field() gives it.  The byte at its end is
+ * there to read, a comma or the record's LF, so an empty field is never
+ * taken for a quoted one. */
 static inline void fast_span(const af_check *k, const uint32_t *cut,
                              unsigned i, af_fld *f)
 {
@@ -178,7 +189,7 @@ static inline void fast_span(const af_check *k, const uint32_t *cut,
     size_t s = (uint32_t)(cut[i] + 1), e = cut[i + 1];
     f->at = k->rec_at + s;
     f->escaped = 0;
-    if (s < e && rec[s] == '"') {
+    if (rec[s] == '"') {
         f->p = rec + s + 1;
         f->n = e - s - 2;
         f->escaped = memchr(f->p, '"', f->n) != NULL;
@@ -188,38 +199,33 @@ static inline void fast_span(const af_check *k, const uint32_t *cut,
     f->n = e - s;
 }
 
-/* The record read the fast way: its type, its fixed fields, then
- * af_refs_record(), then its pairs.  @return 0 with nothing done (k->val
- * aside) for af_record() to read it, 1 when it is read. */
-static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
-                       const unsigned char *lim)
+/* Whether a record of nf fields, then pairs as given, may have nc
+ * commas; if not, a field too few or too many is said by af_record(). */
+static inline int fast_count(unsigned nc, unsigned nf, enum af_pairs pairs)
 {
-    af_fld f;
-    fast_span(k, cut, 0, &f);
-    int type = f.escaped ? 0 : fast_type(k, f.p, f.n, lim);
-    if (type == 0)
-        return 0;
-    const af_record_info *ri = &af_records[type];
-    unsigned nf = ri->nfields, extra = nc - nf; /* pair fields */
-    if (nc < nf || (ri->pairs == AF_NO_PAIRS && extra != 0) ||
-        (ri->pairs != AF_NO_PAIRS && (extra == 0 || extra % 2 != 0)) ||
-        (ri->pairs == AF_ONE_PAIR && extra != 2))
-        return 0; /* a field too few or too many: said there */
-    for (unsigned i = 0; i < nf; i++) {
-        fast_span(k, cut, i + 1, &f);
-        if (!fast_field(k, ri->field[i], &f, lim))
-            return 0;
-    }
+    unsigned extra = nc - nf; /* pair fields */
+    return nc >= nf && (pairs == AF_NO_PAIRS   ? extra == 0
+                        : pairs == AF_ONE_PAIR ? extra == 2
+                                               : extra != 0 && extra % 2 == 0);
+}
+
+/* The record of type `type` once its nf fixed fields are read:
+ * af_refs_record(), then its pairs.  @return 1: it is read. */
+static int fast_rest(af_check *k, int type, unsigned nf, const uint32_t *cut,
+                     unsigned nc, const unsigned char *lim)
+{
     k->present = k->fixed_present[type]; /* each field's, as it was read */
     /* read: from here on, as af_record() goes on */
     k->type = type;
     af_refs_record(k);
     for (unsigned i = nf + 1; i <= nc; i += 2) {
+        af_fld f;
         fast_span(k, cut, i, &f);
-        if (!fast_field(k, AF_F_MTYPE, &f, lim)) {
+        if (!fast_field(k, AF_F_MTYPE, FAST_KIND_MTYPE, FAST_BLANK_MTYPE, &f,
+                        lim)) {
             /* the general reader goes on from this pair */
             k->cur = k->rec + (cut[i] + 1);
-            af_pairs(k, ri, (i - nf - 1) / 2);
+            af_pairs(k, &af_records[type], (i - nf - 1) / 2);
             return 1;
         }
         k->present |= 1u << AF_F_MTYPE;
@@ -230,6 +236,45 @@ static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
         af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
     }
     return 1;
+}
+
+/* One reader per record type of records.def: its fixed fields, then
+ * fast_rest().  @return 0 with nothing done (k->val aside) for
+ * af_record() to read the record, 1 when it is read. */
+#define FAST_READ(sym)                                                        \
+    fast_span(k, cut, ++i, &f);                                               \
+    if (!fast_field(k, AF_F_##sym, FAST_KIND_##sym, FAST_BLANK_##sym, &f,     \
+                    lim))                                                     \
+        return 0;
+#define AF_RECORD(sym, id, name, role, pairs, ...)                            \
+    static int fast_##sym(af_check *k, const uint32_t *cut, unsigned nc,      \
+                          const unsigned char *lim)                           \
+    {                                                                         \
+        unsigned i = 0;                                                       \
+        af_fld f;                                                             \
+        if (!fast_count(nc, AF_NARGS(__VA_ARGS__), pairs))                    \
+            return 0;                                                         \
+        AF_EACH(FAST_READ, __VA_ARGS__)                                       \
+        return fast_rest(k, id, i, cut, nc, lim);                             \
+    }
+#include "../records.def"
+#undef AF_RECORD
+#undef FAST_READ
+
+/* The record read the fast way: its type, then its type's reader. */
+static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
+                       const unsigned char *lim)
+{
+    af_fld f;
+    fast_span(k, cut, 0, &f);
+    switch (f.escaped ? 0 : fast_type(k, f.p, f.n, lim)) {
+#define AF_RECORD(sym, id, ...)                                               \
+    case id:                                                                  \
+        return fast_##sym(k, cut, nc, lim);
+#include "../records.def"
+#undef AF_RECORD
+    default: return 0;
+    }
 }
 
 /* ---- framing ----------------------------------------------------------- */
