@@ -81,6 +81,15 @@ static inline uint64_t tgK_hex_mask(uint64_t v)
     return (tgK_dec_mask(v) | (alpha & ~v & TGK_HIGH));
 }
 
+/* Bit 7 of each byte of v set when that byte is an ASCII lowercase
+ * letter, 'a' to 'z', compared on 7 bits as above. */
+static inline uint64_t tgK_lower_mask(uint64_t v)
+{
+    uint64_t v7 = v & ~TGK_HIGH;
+    return (v7 + 0x1F1F1F1F1F1F1F1Full) & ~(v7 + 0x0505050505050505ull) & ~v &
+           TGK_HIGH; /* >= 'a', and not > 'z' */
+}
+
 /*! tgK_hex_lower() : whether a byte of v, 8 ASCII hexadecimal digits, is
  *  a lowercase letter: 'a' to 'f' have bits 6 and 5 set, digits have not
  *  bit 6, 'A' to 'F' not bit 5. */

@@ -12,12 +12,30 @@
 
 /* ---- tags ------------------------------------------------------------ */
 
-static uint64_t tag_key(const unsigned char *p)
+/* The first eight bytes of a line of n bytes as a word, the first in the
+ * lowest byte, zeros past a shorter line: its tag and the byte after. */
+static uint64_t tag_word(const unsigned char *p, size_t n)
 {
-    uint64_t k = 0;
-    for (int i = 0; i < TL_TAG_LEN; i++)
-        k |= (uint64_t)p[i] << (8 * i);
-    return k;
+    unsigned char b[8] = {0};
+    if (n >= sizeof b)
+        return tgB_le64(p);
+    memcpy(b, p, n);
+    return tgB_le64(b);
+}
+
+/* The tag's seven bytes of a tag_word(), the key of the table of tags. */
+#define TAG_KEY(w) ((w)&0x00FFFFFFFFFFFFFFull)
+
+/* Whether a line of n bytes whose tag_word() is w opens with a tag:
+ * three lowercase letters, a space, three lowercase letters, then the
+ * line's end, a space or a tab. */
+static int tag_form(uint64_t w, size_t n)
+{
+    const uint64_t letters = 0x0080808000808080ull; /* bytes 0-2, 4-6 */
+    unsigned after = (unsigned)(w >> 56);
+    return n >= TL_TAG_LEN && (tgK_lower_mask(w) & letters) == letters &&
+           (w >> 24 & 0xFF) == ' ' &&
+           (n == TL_TAG_LEN || after == ' ' || after == '\t');
 }
 
 static unsigned tag_slot(uint64_t key)
@@ -28,7 +46,9 @@ static unsigned tag_slot(uint64_t key)
 void tl_tags_init(tl_check *k)
 {
     for (int r = 0; r < TL_NRECORDS; r++) {
-        uint64_t key = tag_key((const unsigned char *)tl_records[r].tag);
+        const char *tag = tl_records[r].tag;
+        uint64_t key =
+            TAG_KEY(tag_word((const unsigned char *)tag, TL_TAG_LEN));
         unsigned i = tag_slot(key);
         while (k->tag_rec[i])
             i = (i + 1) & 63;
@@ -37,19 +57,12 @@ void tl_tags_init(tl_check *k)
     }
 }
 
-static int tag_record(const tl_check *k, const unsigned char *p)
+static int tag_record(const tl_check *k, uint64_t key)
 {
-    uint64_t key = tag_key(p);
     for (unsigned i = tag_slot(key); k->tag_rec[i]; i = (i + 1) & 63)
         if (k->tags[i] == key)
             return k->tag_rec[i] - 1;
     return -1;
-}
-
-static int lower3(const unsigned char *p)
-{
-    return p[0] - (unsigned)'a' < 26 && p[1] - (unsigned)'a' < 26 &&
-           p[2] - (unsigned)'a' < 26;
 }
 
 /* ---- counts of fields ------------------------------------------------ */
@@ -346,15 +359,15 @@ void tl_line(tl_check *k)
         return;
     }
     char q[48];
-    if (n < TL_TAG_LEN || !lower3(p) || p[3] != ' ' || !lower3(p + 4) ||
-        (n > TL_TAG_LEN && p[7] != ' ' && p[7] != '\t')) {
+    uint64_t w = tag_word(p, n);
+    if (!tag_form(w, n)) {
         tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
                   "a record tag: three lowercase letters, a space, three "
                   "lowercase letters",
                   TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
         return;
     }
-    int r = tag_record(k, p);
+    int r = tag_record(k, TAG_KEY(w));
     if (r < 0) {
         tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN, "a record of the seed",
                   TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));

@@ -1,0 +1,67 @@
+/* bytemask-t.c - the byte-class masks of core/digits.h against a byte
+ * model: tgK_dec_mask() (decimal digits), tgK_hex_mask() (hexadecimal
+ * digits, either case) and tgK_lower_mask() ('a' to 'z', the TraceLog
+ * tag's letters).  Every byte value in every position of a word, the
+ * other seven random, then random words; every lane of each answer is
+ * compared, so a sum that carries into the next byte, or a byte above
+ * 0x7F taken for its 7-bit twin, shows.  Failure: a lane that differs. */
+#include <stdint.h>
+#include <string.h>
+
+#include "core/bytes.h"
+#include "core/digits.h"
+#include "tap.h"
+
+static int is_dec(unsigned c) { return c >= '0' && c <= '9'; }
+static int is_hex(unsigned c)
+{
+    return is_dec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+static int is_lower(unsigned c) { return c >= 'a' && c <= 'z'; }
+
+static const struct {
+    const char *name;
+    uint64_t (*mask)(uint64_t);
+    int (*model)(unsigned);
+} classes[] = {
+    {"tgK_dec_mask", tgK_dec_mask, is_dec},
+    {"tgK_hex_mask", tgK_hex_mask, is_hex},
+    {"tgK_lower_mask", tgK_lower_mask, is_lower},
+};
+
+/* The lanes of one word that differ from the model. */
+static unsigned long lanes_wrong(size_t c, const unsigned char b[8])
+{
+    uint64_t m = classes[c].mask(tgB_le64(b));
+    unsigned long bad = 0;
+    for (int i = 0; i < 8; i++) {
+        uint64_t want = classes[c].model(b[i]) ? 0x80u : 0u;
+        bad += (m >> (8 * i) & 0xFF) != want;
+    }
+    return bad;
+}
+
+int main(void)
+{
+    tgB_rng rng = {5};
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
+        unsigned long words = 0, bad = 0;
+        unsigned char b[8];
+        for (int pos = 0; pos < 8; pos++)
+            for (unsigned v = 0; v < 256; v++)
+                for (int r = 0; r < 16; r++, words++) {
+                    for (int i = 0; i < 8; i++)
+                        b[i] = (unsigned char)tgB_below(&rng, 256);
+                    b[pos] = (unsigned char)v;
+                    bad += lanes_wrong(c, b);
+                }
+        for (int r = 0; r < 100000; r++, words++) {
+            for (int i = 0; i < 8; i++)
+                b[i] = (unsigned char)tgB_below(&rng, 256);
+            bad += lanes_wrong(c, b);
+        }
+        ok(bad == 0 && words > 100000, "%s: %lu words, %lu lanes differ",
+           classes[c].name, words, bad);
+    }
+    return done_testing();
+}
