@@ -33,7 +33,7 @@ static unsigned type_slot(const unsigned char *p, size_t n)
 
 /* A clean unsigned decimal, [1-9][0-9]* or 0 that fits 64 bits, as
  * af_parse_int() reads one with nothing to report: 1 and *u, else 0.
- * The bytes up to lim may be read: four to eight digits are read as one
+ * The bytes up to lim may be read: two to eight digits are read as one
  * word (core/digits.h), where eight bytes from p are there. */
 static inline __attribute__((always_inline)) int
 fast_uint(const unsigned char *p, size_t n, uint64_t *u,
@@ -47,14 +47,13 @@ fast_uint(const unsigned char *p, size_t n, uint64_t *u,
         return 0;
     if (n > 8) /* ids of a random 64 bits */
         return tgK_decimal(p, n, u);
-    if (n < 4 || lim - p < 8) {
+    if (lim - p < 8) {
         *u = 0;
         return tgK_digits(p, n, u);
     }
-    /* the n digits to the top of a word, '0's below them */
-    uint64_t w = tgB_le64(p) << (8 * (8 - n));
-    if (n < 8)
-        w |= 0x3030303030303030ull >> (8 * n);
+    /* the n digits to the top of a word, '0's below them (none for 8) */
+    uint64_t w = tgB_le64(p) << (8 * (8 - n)) |
+                 0x3030303030303030ull >> (8 * n - 8) >> 8;
     if (!tgK_eight(w))
         return 0;
     *u = tgK_eight_value(w);
