@@ -17,7 +17,9 @@ traces, and edits that stop the fast path in the middle of records:
 TraceLog writer dialects (lowercase and short hexadecimal digits among
 them); NetTrace and dumpalloc traces with a byte changed or a bit
 flipped, NetTrace rows with 9- and 10-byte thread ids, good and bad, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
-good rows and records come before and after a bad one.  Failure: any report
+good rows and records come before and after a bad one, and AFPerf records
+whose lengths and quoted parts straddle the 64 and 128 bytes the fast
+path cuts from one or two words of the index.  Failure: any report
 that differs, or inputs with too few findings to compare."""
 import glob
 import json
@@ -209,6 +211,50 @@ def afperf_inputs():
     return files
 
 
+def afperf_word_edges():
+    """Records of 56 to 72 and 120 to 136 bytes, after a RegionPoint of a
+    valid trace: the fast path cuts one under 64 bytes from one word of
+    the index, one under 128 from two, a longer one by walking the words.
+    Their quoted values (commas and doubled quotes inside) open and close
+    on either side of bytes 64 and 128; some have no quote at all."""
+    lines = gen_bytes("afperf", "--seed", "3", "--size", "40000").split(b"\n")
+    at = next(i for i, line in enumerate(lines)
+              if line.startswith(b"RegionPoint,"))
+    head = b",".join(lines[at].split(b",")[:3])  # type, timestamp, region
+
+    def record(length, opening, closing):
+        """head, then pairs: the quoted value, from byte opening to byte
+        closing, and the last one of measurement type 0 (int64, so that
+        each is a finding that says where it starts and what it holds),
+        the others of type 4 (a string); None if none fits."""
+        if opening is None:
+            return head + b",4," + b"a" * (length - len(head) - 3)
+        pad = opening - len(head) - 6
+        inner = (b'x,""' * 40)[:closing - opening - 1]
+        if (len(inner) - len(inner.rstrip(b'"'))) % 2:
+            inner = inner[:-1] + b"y"  # no lone quote before the closing
+        rest = length - closing - 1
+        if pad < 1 or not (rest == 0 or rest >= 4):
+            return None
+        tail = b",0," + b"z" * (rest - 3) if rest else b""
+        return (head + b",4," + b"a" * pad + b",0,\"" + inner + b"\"" +
+                tail)
+
+    made = []
+    for length in list(range(56, 73)) + list(range(120, 137)):
+        made.append(record(length, None, None))
+        for opening in (len(head) + 7, 40, 60, 62, 63, 64, 65, 66, 100, 124,
+                        126, 127, 128):
+            for closing in (opening + 1, 62, 63, 64, 65, 126, 127, 128,
+                            (opening + length) // 2, length - 1):
+                if opening < closing < length:
+                    made.append(record(length, opening, closing))
+    made = [m for m in made if m is not None]
+    assert all(len(m) in range(56, 137) for m in made)
+    return [write("afperf-words",
+                  b"\n".join(lines[:at + 1] + made + lines[at + 1:]))]
+
+
 def reports(binary, fmt, profile, files, cap):
     p = subprocess.run([binary, "check", "--format", fmt, "--profile",
                         profile, "--report", "json"] + cap + files,
@@ -252,7 +298,8 @@ compare("nettrace", nettrace,
         binary_inputs("nettrace", ("default", "nettrace-v6",
                                    "nettrace-v6-draft")) +
         long_varuint_inputs())
-compare("afperf", ("default", "artificer-compat"), afperf_inputs())
+compare("afperf", ("default", "artificer-compat"),
+        afperf_inputs() + afperf_word_edges())
 dumpalloc = ("default", "draft-reader")
 compare("dumpalloc", dumpalloc, dumpalloc_inputs(dumpalloc))
 t.done()

@@ -20,6 +20,10 @@
  * general way. */
 #define FAST_FIELDS 64
 
+/* Records shorter than this are cut from one or two words of the maps
+ * (fast_short(), fast_long()); longer ones by fast_cut(). */
+#define FAST_TWO_WORDS 128
+
 /* ---- record types ----------------------------------------------------- */
 
 /* The name table's key of the n bytes at p: length, first, middle and
@@ -370,8 +374,32 @@ typedef struct fast_rec {
     size_t n, high;
     unsigned nq, nc;
     size_t q[2 * FAST_QUOTED];
-    uint32_t cut[FAST_FIELDS + 2];
+    uint32_t cut[FAST_TWO_WORDS + 1]; /* FAST_FIELDS + 2 (fast_cut()), or
+                                         a comma a byte (fast_cut_words()) */
 } fast_rec;
+
+/* The bounds of the fields of a record of n < FAST_TWO_WORDS bytes whose
+ * commas outside quotes are the bits of lo and hi (bit i of lo: byte i,
+ * of hi: byte 64 + i), as fast_cut() gives them: their count, which may
+ * pass FAST_FIELDS (cut[] has room for them all). */
+static inline unsigned fast_cut_words(uint64_t lo, uint64_t hi, size_t n,
+                                      uint32_t *cut)
+{
+    unsigned nc = 0;
+    cut[0] = UINT32_MAX;
+    for (; lo; lo &= lo - 1)
+        cut[++nc] = (uint32_t)__builtin_ctzll(lo);
+    for (; hi; hi &= hi - 1)
+        cut[++nc] = 64 + (uint32_t)__builtin_ctzll(hi);
+    cut[nc + 1] = (uint32_t)n;
+    return nc;
+}
+
+/* Bits a to b of a word, a <= b < 64. */
+static inline uint64_t bits_between(size_t a, size_t b)
+{
+    return (((uint64_t)2 << b) - 1) & (~(uint64_t)0 << a);
+}
 
 /* The common record, under 64 bytes and with no quote or CR, framed from
  * one word of each map (those from index bit b on, to bytes of it
@@ -387,28 +415,44 @@ static inline int fast_short(const tgX_index *x, const unsigned char *p,
         return 0; /* not indexed yet, a quote or a CR first */
     uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
     uint64_t high = tgX_word(x->map[TGX_HIGH], b, b + to) & below;
-    uint64_t seps = tgX_word(x->map[TGX_SEPS], b, b + to) & below;
     r->n = n;
     r->high = high ? (size_t)__builtin_ctzll(high) : n;
     r->nq = 0;
-    unsigned nc = 0;
-    r->cut[0] = UINT32_MAX; /* as fast_cut() cuts */
-    for (; seps; seps &= seps - 1)
-        r->cut[++nc] = (uint32_t)__builtin_ctzll(seps);
-    r->cut[nc + 1] = (uint32_t)n;
-    r->nc = nc;
+    r->nc = fast_cut_words(tgX_word(x->map[TGX_SEPS], b, b + to) & below, 0, n,
+                           r->cut);
     return 1;
 }
 
-/* Any other record fast_frame() frames: 1, or 0 for af_frame(). */
+/* Any other record fast_frame() frames: 1, or 0 for af_frame().  One
+ * under FAST_TWO_WORDS bytes has its commas from two words, those of its
+ * quoted parts masked away. */
 static inline int fast_long(const tgX_index *x, const unsigned char *p,
                             size_t b, size_t to, fast_rec *r)
 {
-    r->n = fast_frame(x->map[TGX_MARKS], p, b, to, r->q, &r->nq);
-    if (r->n == SIZE_MAX)
+    size_t n = fast_frame(x->map[TGX_MARKS], p, b, to, r->q, &r->nq);
+    if (n == SIZE_MAX)
         return 0; /* quotes astray, a CR, no line end yet */
-    r->high = tgX_next(x->map[TGX_HIGH], b, b + r->n) - b;
-    r->nc = fast_cut(x->map[TGX_SEPS], b, r->n, r->q, r->nq, r->cut);
+    r->n = n;
+    r->high = tgX_next(x->map[TGX_HIGH], b, b + n) - b;
+    if (n >= FAST_TWO_WORDS) {
+        r->nc = fast_cut(x->map[TGX_SEPS], b, n, r->q, r->nq, r->cut);
+        return 1;
+    }
+    /* bytes 0-63 in lo, 64 to n - 1 in hi (the index holds them: n < to) */
+    uint64_t lo = tgX_word(x->map[TGX_SEPS], b, b + to), hi = 0;
+    if (n < 64)
+        lo &= ((uint64_t)1 << n) - 1;
+    else
+        hi = tgX_word(x->map[TGX_SEPS], b + 64, b + to) &
+             (((uint64_t)1 << (n - 64)) - 1);
+    for (unsigned i = 0; i < r->nq; i++) { /* quotes at q[2i], q[2i + 1] */
+        size_t open = r->q[2 * i], close = r->q[2 * i + 1];
+        if (open < 64)
+            lo &= ~bits_between(open, close < 64 ? close : 63);
+        if (close >= 64)
+            hi &= ~bits_between(open < 64 ? 0 : open - 64, close - 64);
+    }
+    r->nc = fast_cut_words(lo, hi, n, r->cut);
     return 1;
 }
 
