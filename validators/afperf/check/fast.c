@@ -445,12 +445,12 @@ static inline int fast_long(const tgX_index *x, const unsigned char *p,
     else
         hi = tgX_word(x->map[TGX_SEPS], b + 64, b + to) &
              (((uint64_t)1 << (n - 64)) - 1);
-    for (unsigned i = 0; i < r->nq; i++) { /* quotes at q[2i], q[2i + 1] */
-        size_t open = r->q[2 * i], close = r->q[2 * i + 1];
-        if (open < 64)
-            lo &= ~bits_between(open, close < 64 ? close : 63);
-        if (close >= 64)
-            hi &= ~bits_between(open < 64 ? 0 : open - 64, close - 64);
+    for (unsigned i = 0; i < r->nq; i++) { /* its opening, closing quote */
+        size_t qo = r->q[2 * i], qc = r->q[2 * i + 1];
+        if (qo < 64)
+            lo &= ~bits_between(qo, qc < 64 ? qc : 63);
+        if (qc >= 64)
+            hi &= ~bits_between(qo < 64 ? 0 : qo - 64, qc - 64);
     }
     r->nc = fast_cut_words(lo, hi, n, r->cut);
     return 1;
