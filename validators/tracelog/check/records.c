@@ -391,15 +391,20 @@ void tl_line(tl_check *k)
     k->record_seen = 1;
     k->cur = TL_TAG_LEN + 1;
     tl_val v[TL_MAX_FIXED], head[2];
-    for (int i = 0; i < ri->nfixed; i++)
-        v[i].ok = 0; /* what is not read stays no number */
-    head[0].ok = head[1].ok = 0;
+    head[0].ok = head[1].ok = 0; /* a line without a stack head has none */
     int sam = r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM;
-    if (!tl_fast_fixed(k, ri, v, head) && !fixed(k, r, v, head)) {
-        tl_thread *t = sam ? tl_thread_of(k, &v[0]) : NULL;
-        if (t && r != TL_R_SAM_MEM)
-            t->lost = 1; /* a stack sample not read: the depth it left */
-        return;
+    if (!tl_fast_fixed(k, ri, v, head)) {
+        /* read again from the start: what fixed() does not read stays no
+         * number, whatever the fast path made of it */
+        for (int i = 0; i < ri->nfixed; i++)
+            v[i].ok = 0;
+        head[0].ok = head[1].ok = 0;
+        if (!fixed(k, r, v, head)) {
+            tl_thread *t = sam ? tl_thread_of(k, &v[0]) : NULL;
+            if (t && r != TL_R_SAM_MEM)
+                t->lost = 1; /* a stack sample not read: the depth it left */
+            return;
+        }
     }
     meaning(k, r, v);
     tl_thread *t = sam ? sample(k, &v[0], &v[1]) : NULL;
