@@ -136,48 +136,52 @@ enum {
 #undef AF_FIELD
 };
 
-/* Field `field` (of kind `kind`, blank allowed if may_blank) at p[0..n)
- * (input offset at), if read_field() reads it with no finding: its
- * value noted as read_field() notes it, and 1; else 0.  Integers in
- * plain decimal, blanks where the field may be blank, free text, and
- * texts of a pattern field that matched before (the memo); the rest is
- * the general reader's. */
+/* Field `field` (of kind `kind`, blank allowed if may_blank) at p[0..n),
+ * if read_field() reads it with no finding: 1 and its value in *u (0 for
+ * a blank); else 0.  Integers in plain decimal, blanks where the field
+ * may be blank, free text, and texts of a pattern field that matched
+ * before (the memo); the rest is the general reader's. */
+static inline __attribute__((always_inline)) int
+fast_value(const af_check *k, unsigned field, int kind, int may_blank,
+           const af_fld *f, const unsigned char *lim, uint64_t *u)
+{
+    const unsigned char *p = f->p;
+    size_t n = f->n;
+    *u = 0;
+    if (f->escaped && kind != AF_K_AGGREGATION && kind != AF_K_TEXT)
+        return 0; /* a doubled quote: only free text takes it as it is */
+    /* a blank is said where the field may not be one, and of two fields
+     * that may */
+    if (n == 0)
+        return may_blank && field != AF_F_INFO_TS && kind != AF_K_UNITS;
+    if (kind <= AF_K_MTYPE) /* the integers (af_kind order) */
+        return fast_uint(p, n, u, lim) &&
+               (kind != AF_K_TIMESTAMP || *u <= INT64_MAX);
+    if (kind >= AF_K_DATATYPE) /* patterns, units, wallclock */
+        return af_memo_hit(&k->memo[field], p, n, u);
+    return 1; /* values, aggregation types and free text as they are */
+}
+
+/* fast_value(), the value noted as read_field() notes it. */
 static inline __attribute__((always_inline)) int
 fast_field(af_check *k, unsigned field, int kind, int may_blank,
            const af_fld *f, const unsigned char *lim)
 {
     af_num *v = &k->val[field];
-    const unsigned char *p = f->p;
-    size_t n = f->n;
-    uint64_t u = 0;
-    int ok = 1;
-    if (f->escaped && kind != AF_K_AGGREGATION && kind != AF_K_TEXT)
-        return 0; /* a doubled quote: only free text takes it as it is */
-    if (n == 0) {
-        /* a blank is said where the field may not be one, and of two
-         * fields that may */
-        if (!may_blank || field == AF_F_INFO_TS || kind == AF_K_UNITS)
-            return 0;
-        ok = 0;
-    } else if (kind <= AF_K_MTYPE) { /* the integers (af_kind order) */
-        if (!fast_uint(p, n, &u, lim) ||
-            (kind == AF_K_TIMESTAMP && u > INT64_MAX))
-            return 0;
-    } else if (kind >= AF_K_DATATYPE) { /* patterns, units, wallclock */
-        if (!af_memo_hit(&k->memo[field], p, n, &u))
-            return 0;
-    }
+    uint64_t u;
+    if (!fast_value(k, field, kind, may_blank, f, lim, &u))
+        return 0;
     v->u = u;
-    v->ok = ok;
-    v->blank = n == 0;
+    v->ok = f->n != 0;
+    v->blank = f->n == 0;
     v->at.at = f->at;
-    v->at.len = (uint32_t)n;
+    v->at.len = (uint32_t)f->n;
     return 1;
 }
 _Static_assert(AF_K_TIMESTAMP == 0 && AF_K_MTYPE == 6 && AF_K_VALUE == 7 &&
                    AF_K_AGGREGATION == 8 && AF_K_TEXT == 9 &&
                    AF_K_DATATYPE == 10,
-               "fast_field() reads kinds by their order");
+               "fast_value() reads kinds by their order");
 
 /* Field i of the current record (0 the type), between bounds cut[i] and
  * cut[i + 1] (fast_cut()): its text inside quotes
@@ -221,22 +225,24 @@ static int fast_rest(af_check *k, int type, unsigned nf, const uint32_t *cut,
     /* read: from here on, as af_record() goes on */
     k->type = type;
     af_refs_record(k);
+    /* a pair's measurement type id goes to af_refs_value() and is not
+     * noted in k->val: nothing asks for it after af_refs_record() */
     for (unsigned i = nf + 1; i <= nc; i += 2) {
         af_fld f;
+        uint64_t mtype;
         fast_span(k, cut, i, &f);
-        if (!fast_field(k, AF_F_MTYPE, FAST_KIND_MTYPE, FAST_BLANK_MTYPE, &f,
-                        lim)) {
+        if (!fast_value(k, AF_F_MTYPE, FAST_KIND_MTYPE, FAST_BLANK_MTYPE, &f,
+                        lim, &mtype)) {
             /* the general reader goes on from this pair */
             k->cur = k->rec + (cut[i] + 1);
             af_pairs(k, &af_records[type], (i - nf - 1) / 2);
             return 1;
         }
-        k->present |= 1u << AF_F_MTYPE;
         af_fld v;
         size_t n;
         fast_span(k, cut, i + 1, &v);
         const unsigned char *p = af_text(k, &v, &n);
-        af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
+        af_refs_value(k, mtype, &v, p, n);
     }
     return 1;
 }
