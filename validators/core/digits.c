@@ -16,6 +16,10 @@ int tgK_all(const unsigned char *p, size_t n)
                 return 0;
         return tgK_eight(tgB_le64(p + n - 8));
     }
+    if (n >= 4) { /* two loads of four, overlapping below eight */
+        uint64_t w = (uint64_t)tgB_le32(p + n - 4) << 32 | tgB_le32(p);
+        return tgK_eight(w);
+    }
     for (size_t i = 0; i < n; i++)
         if (p[i] - (unsigned)'0' > 9)
             return 0;
