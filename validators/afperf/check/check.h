@@ -37,7 +37,7 @@ typedef struct af_site {
 typedef struct af_num {
     uint64_t u; /* the value (ids, timestamps, codes)         */
     int blank;  /* the field was empty                        */
-    int ok;     /* it parsed (and is in range)                */
+    int ok;     /* it parsed (and is in range); never if blank */
     af_site at; /* its offset and length (no line:column yet) */
 } af_num;
 

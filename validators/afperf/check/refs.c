@@ -188,7 +188,7 @@ static af_id *id_entry(af_check *k, tgI_map *m, uint32_t *count, uint64_t id,
 
 static int has(const af_check *k, enum af_field f)
 {
-    return (k->present >> f & 1) && k->val[f].ok && !k->val[f].blank;
+    return (k->present >> f & 1) && k->val[f].ok; /* not blank, then */
 }
 
 static int blank(const af_check *k, enum af_field f)
