@@ -331,43 +331,51 @@ static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
     }
 }
 
-/* The bounds of the fields of the record of n bytes from index bit b:
- * cut[0] is UINT32_MAX (the byte before the first, its "comma"), then its
- * commas but those inside its nq quoted parts q (their bits are cleared
- * first), then n.  @return the count of commas, or FAST_FIELDS + 1 when
- * there are more than cut[] holds (or n does not fit its 32 bits). */
-static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
-                                const size_t *q, unsigned nq, uint32_t *cut)
+/* Bits a to b of a word, a <= b < 64. */
+static inline uint64_t bits_between(size_t a, size_t b)
 {
-    size_t to = b + n;
+    return (((uint64_t)2 << b) - 1) & (~(uint64_t)0 << a);
+}
+
+/* The commas of a word m whose bit 0 is byte w0 of the record, after the
+ * nc of cut[] (fast_cut()): their count then. */
+static inline unsigned cut_word(uint64_t m, size_t w0, uint32_t *cut,
+                                unsigned nc)
+{
+    for (; m; m &= m - 1)
+        cut[++nc] = (uint32_t)(w0 + (size_t)__builtin_ctzll(m));
+    return nc;
+}
+
+/* The bounds of the fields of the record of n bytes from index bit b (to
+ * bytes from it indexed, n < to): cut[0] is UINT32_MAX (the byte before
+ * the first, its "comma"), then its commas but those inside its nq
+ * quoted parts q, then n.  The record is taken 64 bytes at a time, each
+ * a word of the map from its own start (tgX_word()), the bits of its
+ * quoted parts cleared.  @return the count of commas, or more than
+ * FAST_FIELDS (cut[] has room for a word past them; n does not fit its
+ * 32 bits). */
+static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
+                                size_t to, const size_t *q, unsigned nq,
+                                uint32_t *cut)
+{
     unsigned nc = 0, iq = 0;
     if (n >= UINT32_MAX) /* bounds are 32-bit */
         return FAST_FIELDS + 1;
     cut[0] = UINT32_MAX; /* + 1 is 0 */
-    for (size_t w = b >> 6; w << 6 < to; w++) {
-        uint64_t m = map[w];
-        size_t w0 = w << 6; /* the bit of m's bit 0 */
-        if (w0 < b)
-            m &= ~(uint64_t)0 << (b & 63);
-        if (w0 + 64 > to)
-            m &= ((uint64_t)1 << (to & 63)) - 1;
-        /* quoted parts that reach into this word: their bits go */
-        for (; iq < nq && b + q[2 * iq] < w0 + 64; iq++) {
-            size_t lo = b + q[2 * iq], hi = b + q[2 * iq + 1];
-            if (hi < w0)
-                continue;
-            uint64_t from = lo > w0 ? ~(uint64_t)0 << (lo - w0) : ~(uint64_t)0;
-            uint64_t upto =
-                hi - w0 < 63 ? ((uint64_t)2 << (hi - w0)) - 1 : ~(uint64_t)0;
-            m &= ~(from & upto);
-            if (hi >= w0 + 64)
+    for (size_t w0 = 0; w0 < n && nc <= FAST_FIELDS; w0 += 64) {
+        uint64_t m = tgX_word(map, b + w0, b + to);
+        if (n - w0 < 64)
+            m &= ((uint64_t)1 << (n - w0)) - 1;
+        /* quoted parts that reach into this word */
+        for (; iq < nq && q[2 * iq] < w0 + 64; iq++) {
+            size_t qo = q[2 * iq], qc = q[2 * iq + 1];
+            m &= ~bits_between(qo > w0 ? qo - w0 : 0,
+                               qc - w0 < 63 ? qc - w0 : 63);
+            if (qc >= w0 + 64)
                 break; /* it goes on into the next word */
         }
-        for (; m; m &= m - 1) {
-            if (nc == FAST_FIELDS)
-                return FAST_FIELDS + 1;
-            cut[++nc] = (uint32_t)(w0 + (size_t)__builtin_ctzll(m) - b);
-        }
+        nc = cut_word(m, w0, cut, nc);
     }
     cut[nc + 1] = (uint32_t)n;
     return nc;
@@ -380,9 +388,12 @@ typedef struct fast_rec {
     size_t n, high;
     unsigned nq, nc;
     size_t q[2 * FAST_QUOTED];
-    uint32_t cut[FAST_TWO_WORDS + 1]; /* FAST_FIELDS + 2 (fast_cut()), or
-                                         a comma a byte (fast_cut_words()) */
+    uint32_t cut[FAST_FIELDS + 64 + 1]; /* fast_cut()'s, and a comma a
+                                           byte for fast_cut_words() */
 } fast_rec;
+_Static_assert(FAST_TWO_WORDS <= FAST_FIELDS + 64,
+               "cut[] holds a comma a byte of a record fast_cut_words() "
+               "cuts");
 
 /* The bounds of the fields of a record of n < FAST_TWO_WORDS bytes whose
  * commas outside quotes are the bits of lo and hi (bit i of lo: byte i,
@@ -391,20 +402,10 @@ typedef struct fast_rec {
 static inline unsigned fast_cut_words(uint64_t lo, uint64_t hi, size_t n,
                                       uint32_t *cut)
 {
-    unsigned nc = 0;
     cut[0] = UINT32_MAX;
-    for (; lo; lo &= lo - 1)
-        cut[++nc] = (uint32_t)__builtin_ctzll(lo);
-    for (; hi; hi &= hi - 1)
-        cut[++nc] = 64 + (uint32_t)__builtin_ctzll(hi);
+    unsigned nc = cut_word(hi, 64, cut, cut_word(lo, 0, cut, 0));
     cut[nc + 1] = (uint32_t)n;
     return nc;
-}
-
-/* Bits a to b of a word, a <= b < 64. */
-static inline uint64_t bits_between(size_t a, size_t b)
-{
-    return (((uint64_t)2 << b) - 1) & (~(uint64_t)0 << a);
 }
 
 /* The common record, under 64 bytes and with no quote or CR, framed from
@@ -441,7 +442,7 @@ static inline int fast_long(const tgX_index *x, const unsigned char *p,
     r->n = n;
     r->high = tgX_next(x->map[TGX_HIGH], b, b + n) - b;
     if (n >= FAST_TWO_WORDS) {
-        r->nc = fast_cut(x->map[TGX_SEPS], b, n, r->q, r->nq, r->cut);
+        r->nc = fast_cut(x->map[TGX_SEPS], b, n, to, r->q, r->nq, r->cut);
         return 1;
     }
     /* bytes 0-63 in lo, 64 to n - 1 in hi (the index holds them: n < to) */
