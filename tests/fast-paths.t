@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """fast-paths.t - the common records of every format are read by a fast
-path that never reports: it takes a TraceLog line, a NetTrace event row, a
-dumpalloc record or an AFPerf record's fields only if the path that
-reports would find nothing wrong with them, and hands anything else to
-that path (validators/tracelog/check/fast.c,
-validators/nettrace/check/events.c, validators/dumpalloc/check/check.c,
-validators/afperf/check/fast.c).  Which path reads a record must not
-change a report.  The build's tests/tracegate-slowpath is the CLI with
+path that never reports: it takes a TraceLog line, a NetTrace event row or
+v4/v5 block object, a dumpalloc record or an AFPerf record's fields only
+if the path that reports would find nothing wrong with them, and hands
+anything else to that path (validators/tracelog/check/fast.c,
+validators/nettrace/check/events.c and frame_v45.c,
+validators/dumpalloc/check/check.c, validators/afperf/check/fast.c).
+Which path reads a record must not change a report.  The build's
+tests/tracegate-slowpath is the CLI with
 every fast path compiled out (TG_FAST_PATHS_OFF), so every input is
 checked by both binaries under every profile of its format, as JSON with
 every finding shown and with the default repeat cap (which decides when a

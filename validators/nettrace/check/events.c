@@ -10,7 +10,7 @@
  * condition under which the general path would report, and only if none
  * holds commits what the general path would have changed.  Any other row
  * goes the general way, so which path reads a row never changes a
- * finding; tests/nettrace-paths.t compares the two over every rule's
+ * finding; tests/fast-paths.t compares the two over every rule's
  * mutants (the CLI built with TG_FAST_PATHS_OFF has the general one
  * only). */
 #include <inttypes.h>
