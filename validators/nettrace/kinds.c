@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/scan16.h"
 #include "nettrace.h"
 
 /* What each kind number is, by layout: the wire fact, read once per
@@ -19,16 +20,20 @@ const uint8_t nt_kind_blocks[NT_NLAYOUTS][NT_NKINDS] = {
                 NT_B_SP, NT_B_THREAD, NT_B_NONE, NT_B_NONE},
 };
 
+/* Object names are shorter than this; each is kept in a block of this
+ * many bytes, zeros after it, to be compared whole (nt_object_block()). */
+#define NAME_BLOCK 16
+
 typedef struct nt_block_fact {
-    const char *object; /* v4/v5 FastSerialization object name, or NULL */
-    size_t object_len;  /* its length                                   */
-    const char *name;   /* v6 name of the kind                           */
-    int differs;        /* its content is laid out otherwise in the draft */
+    char object[NAME_BLOCK]; /* v4/v5 FastSerialization object name, or "" */
+    size_t object_len;       /* its length (0: none)                        */
+    const char *name; /* v6 name of the kind                           */
+    int differs;      /* its content is laid out otherwise in the draft */
 } nt_block_fact;
 
 /* an object name and its length, from the one literal */
 #define OBJECT(s) s, sizeof(s) - 1
-#define NO_OBJECT NULL, 0
+#define NO_OBJECT "", 0
 static const nt_block_fact blocks[NT_NBLOCKS] = {
     [NT_B_END] = {NO_OBJECT, "EndOfStream", 0},
     [NT_B_TRACE] = {OBJECT("Trace"), "Trace", 0},
@@ -60,17 +65,26 @@ const char *nt_block_name(enum nt_layout layout, enum nt_block b)
 {
     if (b >= NT_NBLOCKS)
         return NULL;
-    return layout == NT_V45 ? blocks[b].object : blocks[b].name;
+    if (layout != NT_V45)
+        return blocks[b].name;
+    return blocks[b].object_len ? blocks[b].object : NULL;
 }
 
-enum nt_block nt_object_block(const unsigned char *p, size_t len)
+enum nt_block nt_object_block(const unsigned char *p, size_t len,
+                              size_t readable)
 {
-    /* lengths and first bytes tell the names apart */
-    for (unsigned b = 0; b < NT_NBLOCKS; b++)
-        if (blocks[b].object_len == len && len > 0 &&
-            blocks[b].object[0] == (char)p[0] &&
-            memcmp(blocks[b].object, p, len) == 0)
+    if (len == 0 || len >= NAME_BLOCK)
+        return NT_B_NONE;
+    unsigned want = (1u << len) - 1; /* the name's bytes, as lanes */
+    for (unsigned b = 0; b < NT_NBLOCKS; b++) {
+        if (blocks[b].object_len != len)
+            continue;
+        const unsigned char *name = (const unsigned char *)blocks[b].object;
+        if (readable >= NAME_BLOCK
+                ? (tgV_same(tgV_load(p), tgV_load(name)) & want) == want
+                : memcmp(name, p, len) == 0)
             return (enum nt_block)b;
+    }
     return NT_B_NONE;
 }
 

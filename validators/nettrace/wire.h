@@ -132,8 +132,10 @@ int nt_block_differs(enum nt_block b);
  *  the draft; NULL for NT_B_NONE. */
 const char *nt_block_name(enum nt_layout layout, enum nt_block b);
 /*! nt_object_block() : the block whose v4/v5 object name is p[0..len),
- *  or NT_B_NONE. */
-enum nt_block nt_object_block(const unsigned char *p, size_t len);
+ *  or NT_B_NONE; `readable` bytes from p may be read (16 or more: the
+ *  name is compared as one block). */
+enum nt_block nt_object_block(const unsigned char *p, size_t len,
+                              size_t readable);
 /*! nt_block_kinds() : the kinds of a v6 layout, as a range for messages
  *  ("kinds 0-8"), written to buf. */
 const char *nt_block_kinds(enum nt_layout layout, char *buf, size_t size);

@@ -111,13 +111,14 @@ static int read_header(nt_check *k, object_header *h)
         k->stop = 1;
         return -1;
     }
-    if (tgW_fill(w, (size_t)len + 1) < (size_t)len + 1) {
+    size_t avail = tgW_fill(w, (size_t)len + 1);
+    if (avail < (size_t)len + 1) {
         cut(k, at + NT_O45_NAME, (uint64_t)len + 1);
         return -1;
     }
     p = tgW_ptr(w);
     h->name_len = (uint32_t)len;
-    h->kind = nt_object_block(p, (size_t)len);
+    h->kind = nt_object_block(p, (size_t)len, avail);
     /* a printable copy of a name v4/v5 does not define, for paths and
      * messages (a known one is named by nt_block_name()) */
     size_t n = h->kind != NT_B_NONE ? 0 : len > 32 ? 32 : (size_t)len;
@@ -368,7 +369,8 @@ static int fast_block(nt_check *k)
     uint32_t len = tgB_le32(p + NT_O45_NAMELEN);
     if (len > FAST_NAME)
         return 0;
-    enum nt_block kind = nt_object_block(p + NT_O45_NAME, len);
+    enum nt_block kind =
+        nt_object_block(p + NT_O45_NAME, len, avail - NT_O45_NAME);
     if (kind == NT_B_NONE || kind == NT_B_TRACE ||
         p[NT_O45_NAME + len] != 0x06)
         return 0;
