@@ -20,8 +20,10 @@ static const struct {
     const char *name;
     enum nt_block kind;
 } names[] = {
-    {"Trace", NT_B_TRACE},           {"EventBlock", NT_B_EVENT},
-    {"MetadataBlock", NT_B_METADATA}, {"StackBlock", NT_B_STACK},
+    {"Trace", NT_B_TRACE},
+    {"EventBlock", NT_B_EVENT},
+    {"MetadataBlock", NT_B_METADATA},
+    {"StackBlock", NT_B_STACK},
     {"SPBlock", NT_B_SP},
 };
 
@@ -81,7 +83,6 @@ int main(void)
     unsigned long found = 0;
     for (size_t len = 14; len <= 40; len++)
         found += lookup(longer, len, len) != NT_B_NONE;
-    ok(found == 0, "names of 14 to 40 bytes are no block (%lu found)",
-       found);
+    ok(found == 0, "names of 14 to 40 bytes are no block (%lu found)", found);
     return done_testing();
 }

@@ -214,7 +214,9 @@ typedef struct nt_thread {
  * declared by a Thread block and end by RemoveThread or a flush. */
 enum { NT_THREAD_IMPLICIT = 0, NT_THREAD_LIVE, NT_THREAD_REMOVED };
 
-/* What an op reads; after it, every op takes its `post` bytes. */
+/* What an op reads; after it, every op takes its `post` bytes.  The two
+ * that hold others come last: the rest are told from them by one
+ * comparison (payload.c's run()). */
 enum {
     NT_OP_SKIP = 1,    /* only post bytes: fixed fields with no op before */
     NT_OP_STR16,       /* UTF-16 code units up to a 2-byte NUL          */
@@ -223,11 +225,11 @@ enum {
     NT_OP_STR16N,      /* u16 count, that many UTF-16 code units        */
     NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
     NT_OP_ARRAY_FIXED, /* u16 count, count x a bytes                    */
-    NT_OP_ARRAY,       /* u16 count, count x body                       */
-    NT_OP_REPEAT,      /* a x body (FixedLengthArray of variable size)  */
     NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
                          element size                                  */
-    NT_OP_DATALOC      /* u32 locator relative to the payload start     */
+    NT_OP_DATALOC,     /* u32 locator relative to the payload start     */
+    NT_OP_ARRAY,       /* u16 count, count x body                       */
+    NT_OP_REPEAT       /* a x body (FixedLengthArray of variable size)  */
 };
 
 /* One step of a compiled payload layout (payload.c). */

@@ -433,13 +433,18 @@ leaf(walk *w, const nt_op *o, size_t at)
     return at == FAIL ? FAIL : post(w, o, at);
 }
 
+static size_t run_body(walk *w, const nt_op *o, size_t n, size_t at);
+
 /* Walk ops [o, o + n) from payload offset `at`.  A loop whose body is
- * one op takes it in place; a longer body is walked by a call.  @return
- * the offset after them, or FAIL. */
-static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
+ * one op takes it in place; a longer body is walked by a call
+ * (run_body()).  Inline where a payload's walk starts: most walks are a
+ * few ops, and a call would cost as much as one.  @return the offset
+ * after them, or FAIL. */
+static inline __attribute__((always_inline)) size_t
+run(walk *w, const nt_op *o, size_t n, size_t at)
 {
     for (const nt_op *end = o + n; o < end; o++) {
-        if (o->code != NT_OP_ARRAY && o->code != NT_OP_REPEAT) {
+        if (o->code < NT_OP_ARRAY) { /* not ARRAY or REPEAT */
             if ((at = leaf(w, o, at)) == FAIL)
                 return FAIL;
             continue;
@@ -457,7 +462,7 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
                     return FAIL;
         } else {
             for (uint32_t i = 0; i < count; i++)
-                if ((at = run(w, o + 1, o->body, at)) == FAIL)
+                if ((at = run_body(w, o + 1, o->body, at)) == FAIL)
                     return FAIL;
         }
         if ((at = post(w, o, at)) == FAIL)
@@ -465,6 +470,13 @@ static size_t run(walk *w, const nt_op *o, size_t n, size_t at)
         o += o->body;
     }
     return at;
+}
+
+/* run() for the body of a loop */
+static __attribute__((noinline)) size_t run_body(walk *w, const nt_op *o,
+                                                 size_t n, size_t at)
+{
+    return run(w, o, n, at);
 }
 
 static __attribute__((cold, noinline)) void
