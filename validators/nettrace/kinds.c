@@ -20,15 +20,13 @@ const uint8_t nt_kind_blocks[NT_NLAYOUTS][NT_NKINDS] = {
                 NT_B_SP, NT_B_THREAD, NT_B_NONE, NT_B_NONE},
 };
 
-/* Object names are shorter than this; each is kept in a block of this
- * many bytes, zeros after it, to be compared whole (nt_object_block()). */
-#define NAME_BLOCK 16
-
 typedef struct nt_block_fact {
-    char object[NAME_BLOCK]; /* v4/v5 FastSerialization object name, or "" */
-    size_t object_len;       /* its length (0: none)                        */
-    const char *name; /* v6 name of the kind                           */
-    int differs;      /* its content is laid out otherwise in the draft */
+    /* v4/v5 FastSerialization object name, or "", zeros after it to be
+     * compared whole (nt_object_block()) */
+    char object[NT_O45_NAME_BLOCK];
+    size_t object_len; /* its length (0: none)                        */
+    const char *name;  /* v6 name of the kind                           */
+    int differs;       /* its content is laid out otherwise in the draft */
 } nt_block_fact;
 
 /* an object name and its length, from the one literal */
@@ -73,14 +71,14 @@ const char *nt_block_name(enum nt_layout layout, enum nt_block b)
 enum nt_block nt_object_block(const unsigned char *p, size_t len,
                               size_t readable)
 {
-    if (len == 0 || len >= NAME_BLOCK)
+    if (len == 0 || len >= NT_O45_NAME_BLOCK)
         return NT_B_NONE;
     unsigned want = (1u << len) - 1; /* the name's bytes, as lanes */
     for (unsigned b = 0; b < NT_NBLOCKS; b++) {
         if (blocks[b].object_len != len)
             continue;
         const unsigned char *name = (const unsigned char *)blocks[b].object;
-        if (readable >= NAME_BLOCK
+        if (readable >= NT_O45_NAME_BLOCK
                 ? (tgV_same(tgV_load(p), tgV_load(name)) & want) == want
                 : memcmp(name, p, len) == 0)
             return (enum nt_block)b;

@@ -62,6 +62,17 @@ _Static_assert(NT_TF_SYNCQPC == NT_TF_SYNCTIME + 8 * 2 &&
 /* bytes of an object header with a name of n bytes, BlockSize included
  * (padding follows) */
 #define NT_O45_HEADER(n) (NT_O45_NAME + (n) + 1 + 4)
+/* v4/v5 block names are shorter than this, so that one is compared as a
+ * block of this many bytes (nt_object_block()) */
+#define NT_O45_NAME_BLOCK 16
+
+/*! nt_pad4() : the zero bytes that bring file offset off to a multiple
+ *  of 4 ("Aligns to 4 byte file offset": v4/v5 block content and
+ *  uncompressed event rows). */
+static inline size_t nt_pad4(uint64_t off)
+{
+    return (size_t)((4 - off % 4) % 4);
+}
 
 /* The header of an event, metadata (v4/v5, v6) or stack-free block: int16
  * HeaderSize, int16 Flags, int64 minimum and maximum timestamps; rows

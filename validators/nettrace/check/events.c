@@ -211,7 +211,7 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     if (!k->v6 && (at + 4 + size) % 4 != 0) {
         /* "Zero padding - Aligns to 4 byte file offset" */
         snprintf(exp, sizeof exp, "%" PRIu64 " padding bytes",
-                 (4 - (at + 4 + need) % 4) % 4);
+                 (uint64_t)nt_pad4(at + 4 + need));
         snprintf(found, sizeof found, "%" PRIu32, padding);
         nt_report(k, NT_ROW_ALIGN, at, 4, "/EventSize", exp, found);
     } else if (k->draft && padding > 0) {
@@ -580,10 +580,26 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     return 1;
 }
 
+/* Rows the fast way while they come and start before stop: 1 at stop, 0
+ * at a row not taken, which leaves the header as the row before left
+ * it. */
+static inline __attribute__((always_inline)) int
+fast_rows_before(fast_run *u, enum nt_layout layout, const unsigned char *stop,
+                 int room)
+{
+    while (u->p < stop) {
+        fast_head was = u->h;
+        if (!fast_row(u, layout, room)) {
+            u->h = was;
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Rows the fast way while they come, one loop per layout.  Not inline:
  * the run's state stays in *u, in memory, and the registers go to what
- * changes every row.  A row that is not taken leaves the header as the
- * row before left it. */
+ * changes every row. */
 static inline __attribute__((always_inline)) void
 fast_loop(fast_run *u, enum nt_layout layout)
 {
@@ -591,20 +607,8 @@ fast_loop(fast_run *u, enum nt_layout layout)
      * the others: one test per row, not two */
     const unsigned char *roomy =
         (size_t)(u->end - u->p) >= FAST_ROOM ? u->end - FAST_ROOM + 1 : u->p;
-    while (u->p < roomy) {
-        fast_head was = u->h;
-        if (!fast_row(u, layout, 1)) {
-            u->h = was;
-            return;
-        }
-    }
-    while (u->p < u->end) {
-        fast_head was = u->h;
-        if (!fast_row(u, layout, 0)) {
-            u->h = was;
-            return;
-        }
-    }
+    if (fast_rows_before(u, layout, roomy, 1))
+        fast_rows_before(u, layout, u->end, 0);
 }
 static __attribute__((noinline)) void fast_loop_v45(fast_run *u)
 {

@@ -256,14 +256,17 @@ static size_t padding_count(nt_check *k, uint64_t at, size_t pad, size_t size)
     return pad;
 }
 
-/* The content b of a block of the given kind. */
-static void content(nt_check *k, enum nt_block kind, nt_cur *b)
+/* The content of a block of the given kind: the total bytes at p after
+ * its BlockSize (at the file offset at), pad of them padding. */
+static void content(nt_check *k, enum nt_block kind, const unsigned char *p,
+                    size_t pad, size_t total, uint64_t at)
 {
+    nt_cur b = {p + pad, p + total, p + pad, at + 4 + pad};
     switch (kind) {
-    case NT_B_EVENT: nt_event_block(k, b, 0); break;
-    case NT_B_METADATA: nt_event_block(k, b, 1); break;
-    case NT_B_STACK: nt_stack_block(k, b); break;
-    case NT_B_SP: nt_sp_block_v45(k, b); break;
+    case NT_B_EVENT: nt_event_block(k, &b, 0); break;
+    case NT_B_METADATA: nt_event_block(k, &b, 1); break;
+    case NT_B_STACK: nt_stack_block(k, &b); break;
+    case NT_B_SP: nt_sp_block_v45(k, &b); break;
     default: break;
     }
     k->row = UINT64_MAX;
@@ -287,7 +290,7 @@ static void block(nt_check *k, enum nt_block kind)
         k->stop = 1;
         return;
     }
-    size_t pad = (size_t)((4 - (at + 4) % 4) % 4);
+    size_t pad = nt_pad4(at + 4);
     size_t total = pad + (size_t)size;
     int held = nt_hold(k, at, total);
     if (held < 0) {
@@ -312,8 +315,7 @@ static void block(nt_check *k, enum nt_block kind)
                           "a non-zero byte");
                 break;
             }
-        nt_cur b = {p + pad, p + total, p + pad, at + 4 + pad};
-        content(k, kind, &b);
+        content(k, kind, p, pad, total, at);
         tgW_consume(w, total);
     }
     if (k->stop)
@@ -343,9 +345,6 @@ void nt_trailing(nt_check *k)
     }
 }
 
-/* The longest block name fast_block() looks up ("MetadataBlock" is 13). */
-#define FAST_NAME 16
-
 /* A block object that is in the window whole and passes every framing
  * test of read_header(), check_block_versions(), block() and
  * padding_count(): 05 05 01, version and minimum version 2, a block's
@@ -360,14 +359,14 @@ static int fast_block(nt_check *k)
     return 0;
 #endif
     tgW_window *w = k->w;
-    size_t avail = tgW_fill(w, NT_O45_HEADER(FAST_NAME));
+    size_t avail = tgW_fill(w, NT_O45_HEADER(NT_O45_NAME_BLOCK));
     const unsigned char *p = tgW_ptr(w);
-    if (avail < NT_O45_HEADER(FAST_NAME) || p[0] != object_tags[0] ||
+    if (avail < NT_O45_HEADER(NT_O45_NAME_BLOCK) || p[0] != object_tags[0] ||
         p[1] != object_tags[1] || p[2] != object_tags[2] ||
         tgB_le32(p + NT_O45_VERSION) != 2 || tgB_le32(p + NT_O45_MINVER) != 2)
         return 0;
     uint32_t len = tgB_le32(p + NT_O45_NAMELEN);
-    if (len > FAST_NAME)
+    if (len >= NT_O45_NAME_BLOCK) /* no block's name */
         return 0;
     enum nt_block kind =
         nt_object_block(p + NT_O45_NAME, len, avail - NT_O45_NAME);
@@ -377,7 +376,7 @@ static int fast_block(nt_check *k)
     size_t head = NT_O45_HEADER(len);
     uint32_t size = tgB_le32(p + head - 4);
     uint64_t at = tgW_offset(w) + head - 4; /* BlockSize's */
-    size_t pad = (size_t)((4 - (at + 4) % 4) % 4), total = pad + size;
+    size_t pad = nt_pad4(at + 4), total = pad + size;
     if (size > NT_OBSERVED_BLOCK ||
         total > k->c->limits[TG_LIMIT_BLOCK_BYTES] || avail - head <= total ||
         p[head + total] != 0x06)
@@ -387,9 +386,7 @@ static int fast_block(nt_check *k)
             return 0;
     k->object_name = nt_block_name(NT_V45, kind);
     tgW_consume(w, head);
-    nt_cur b = {p + head + pad, p + head + total, p + head + pad,
-                at + 4 + pad};
-    content(k, kind, &b);
+    content(k, kind, p + head, pad, total, at);
     tgW_consume(w, total + !k->stop); /* block() leaves 06 after a stop */
     k->last_was_sp = kind == NT_B_SP;
     return 1;
