@@ -7,6 +7,8 @@ the rule its first finding must have, the byte offset and (for some) the
 line and column, computed from how the text was built, and the exit code.
 Failure: another rule, place or exit code, or another whole message."""
 import json
+import os
+import re
 
 from taplib import Tap, TextCases, at, run
 
@@ -95,6 +97,17 @@ case("C3 28 in a class name", s, "TL-ENC-001", at(s, "(x"), 0,
 # ---- records ------------------------------------------------------------------
 s = BASE.replace("prc cpu 1580 2000", "xyz abc 1")
 case("an unknown record", s, "TL-TAG-001", at(s, "xyz"), 1)
+# every tag of records.def is taken for a record (whatever its fields):
+# no finding of the line's tag on a line put after the base
+TAGS = re.findall(r'^TL_RECORD\(\w+, "([^"]+)"', open(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "validators",
+    "tracelog", "records.def")).read(), re.M)
+unread = [g for g in TAGS
+          if {("TL-LIN-001", len(BASE)), ("TL-TAG-001", len(BASE))} &
+          {(d["rule"], d["offset"]) for d in findings(
+              BASE + g + " 1\n", "--fail-on", "info")[1]}]
+t.eq((len(TAGS) > 25, unread), (True, []),
+     "each of the %d tags of records.def is a record's" % len(TAGS))
 s = BASE + "gch gen 3 loh:0:0 gen2:0:0 gen1:1:96 gen0:2:48\n"
 case("the 2019 reader's gch gen", s, "TL-TAG-002", at(s, "gch gen"), 0)
 s = BASE.replace("fun inf 0x00000000 0x00007F3A40000000",
@@ -195,6 +208,14 @@ case("generation flags as four tokens (M18)", s, "TL-GC-002",
      at(s, "t f f f"), 1)
 s = BASE.replace("induced tfff", "induced tff")
 case("three generation flags", s, "TL-GC-002", at(s, "tff\n"), 1)
+s = BASE.replace("induced tfff", "induced tfFf")
+case("a generation flag F", s, "TL-GC-002", at(s, "tfFf"), 1)
+s = BASE.replace("induced tfff", "induced tfff tfff")
+case("a second token after the generation flags", s, "TL-FLD-002",
+     at(s, "tfff\n"), 1)
+s = BASE.replace("induced tfff", "? tfff")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a collection's reason ?: no finding")
 s = BASE.replace("jit cms 0x00000000", "jit cms 4242")
 case("a JIT record's thread in decimal (TL-A11)", s, "TL-THR-001",
      at(s, "4242 1500"), 0)

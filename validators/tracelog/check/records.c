@@ -26,16 +26,22 @@ static uint64_t tag_word(const unsigned char *p, size_t n)
 /* The tag's seven bytes of a tag_word(), the key of the table of tags. */
 #define TAG_KEY(w) ((w)&0x00FFFFFFFFFFFFFFull)
 
+/* Whether what follows the tag of a line of n bytes whose tag_word() is
+ * w ends it: the line's end, a space or a tab. */
+static int tag_end(uint64_t w, size_t n)
+{
+    unsigned after = (unsigned)(w >> 56);
+    return n == TL_TAG_LEN || after == ' ' || after == '\t';
+}
+
 /* Whether a line of n bytes whose tag_word() is w opens with a tag:
- * three lowercase letters, a space, three lowercase letters, then the
- * line's end, a space or a tab. */
+ * three lowercase letters, a space, three lowercase letters, then
+ * tag_end(). */
 static int tag_form(uint64_t w, size_t n)
 {
     const uint64_t letters = 0x0080808000808080ull; /* bytes 0-2, 4-6 */
-    unsigned after = (unsigned)(w >> 56);
     return n >= TL_TAG_LEN && (tgK_lower_mask(w) & letters) == letters &&
-           (w >> 24 & 0xFF) == ' ' &&
-           (n == TL_TAG_LEN || after == ' ' || after == '\t');
+           (w >> 24 & 0xFF) == ' ' && tag_end(w, n);
 }
 
 static unsigned tag_slot(uint64_t key)
@@ -43,12 +49,17 @@ static unsigned tag_slot(uint64_t key)
     return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 58); /* 64 slots */
 }
 
+/* The table of tags.  Only tags of the form go in (all of records.def's
+ * have it; tests/tracelog.t reads every record), so that a line whose
+ * tag is found has the form too (tl_line()). */
 void tl_tags_init(tl_check *k)
 {
     for (int r = 0; r < TL_NRECORDS; r++) {
         const char *tag = tl_records[r].tag;
-        uint64_t key =
-            TAG_KEY(tag_word((const unsigned char *)tag, TL_TAG_LEN));
+        uint64_t w = tag_word((const unsigned char *)tag, TL_TAG_LEN);
+        if (!tag_form(w, TL_TAG_LEN))
+            continue;
+        uint64_t key = TAG_KEY(w);
         unsigned i = tag_slot(key);
         while (k->tag_rec[i])
             i = (i + 1) & 63;
@@ -340,10 +351,12 @@ static int fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
             systime(k, s, e);
         else if (r == TL_R_STR_SAM && i == 2 && e == s + 1 && k->p[s] == '?')
             continue; /* the oldest writer's count may be ? (2.4) */
-        else if (tl_item(k, item, 1, s, e, &v[i]) && item == TL_I_STACK_HEAD)
-            memcpy(head, k->parts, 2 * sizeof *head);
-        else if (item == TL_I_GEN_COLLECT)
-            k->cur = k->n; /* the flags, as the writer split them: said */
+        else if (tl_item(k, item, 1, s, e, &v[i])) {
+            if (item == TL_I_STACK_HEAD)
+                memcpy(head, k->parts, 2 * sizeof *head);
+        } else if (item == TL_I_GEN_COLLECT) {
+            k->cur = k->n; /* flags the writer split by spaces: said once */
+        }
     }
     if (r == TL_R_PRF_CFG)
         tl_config(k, fs[0], fe[0], fs[1], fe[1]);
@@ -360,17 +373,19 @@ void tl_line(tl_check *k)
     }
     char q[48];
     uint64_t w = tag_word(p, n);
-    if (!tag_form(w, n)) {
-        tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
-                  "a record tag: three lowercase letters, a space, three "
-                  "lowercase letters",
-                  TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
-        return;
-    }
+    /* a tag of the table has the form: only the byte after it is left to
+     * look at, and the whole form only for a line that is none */
     int r = tag_record(k, TAG_KEY(w));
-    if (r < 0) {
-        tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN, "a record of the seed",
-                  TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));
+    if (r < 0 || !tag_end(w, n)) {
+        if (!tag_form(w, n))
+            tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
+                      "a record tag: three lowercase letters, a space, three "
+                      "lowercase letters",
+                      TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
+        else
+            tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN,
+                      "a record of the seed",
+                      TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));
         return;
     }
     k->rec = r;
