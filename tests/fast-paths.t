@@ -16,7 +16,7 @@ NetTrace block's rows are skipped), and the reports compared whole.
 Inputs: the mutants of every rule for four seeds, typical and hostile
 traces, and edits that stop the fast path in the middle of records:
 TraceLog writer dialects (lowercase and short hexadecimal digits among
-them); NetTrace and dumpalloc traces with a byte changed or a bit
+them, and GC reasons and generations); NetTrace and dumpalloc traces with a byte changed or a bit
 flipped, NetTrace rows with 9- and 10-byte thread ids, good and bad, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
 good rows and records come before and after a bad one, and AFPerf records
 whose lengths and quoted parts straddle the 64 and 128 bytes the fast
@@ -83,7 +83,12 @@ def tracelog_inputs():
              [("sam str 0x00000000", "sam str 0x0001%04X"),
               (" 0x00000001:", " 0x0002%04X:")],
              [("0x00007F", "0x00007f")], [("0x00000001", "0x0000000a")],
-             [("0x00000001", "0x1")], [("0x00007F", "0x7F")]]
+             [("0x00000001", "0x1")], [("0x00007F", "0x7F")],
+             # a GC's reason and generations, near the forms the fast
+             # path takes (induced or ?, four of t and f)
+             [("induced", "Induced")], [("induced ", "induce ")],
+             [(" ? t", " ?? t"), (" ? f", " ?! f")],
+             [("tfff", "tfTf"), ("tttt", "tttt0")], [("tttt", "ttt")]]
 
     def edit(line, pairs, i):
         for a, b in pairs:

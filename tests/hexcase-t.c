@@ -1,9 +1,12 @@
-/* hexcase-t.c - tgK_hex_lower() (core/digits.h), the word test the
- * TraceLog fast path uses for TL-HEX-003's uppercase digits, against a
- * byte-by-byte model: every one of the 22 hexadecimal digit bytes in
- * every position of a word of other digits, and random words.  Failure:
- * a word said lowercase that has no 'a' to 'f', or the other way. */
+/* hexcase-t.c - the word tests the TraceLog fast path makes of eight
+ * hexadecimal digits (core/digits.h), against byte-by-byte models:
+ * tgK_hex_lower(), for TL-HEX-003's uppercase digits, and
+ * tgK_hex8_value(), an id's value.  Every one of the 22 hexadecimal digit
+ * bytes in every position of a word of other digits, and random words.
+ * Failure: a word said lowercase that has no 'a' to 'f', or the other
+ * way; a value strtoull() does not give. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/bytes.h"
@@ -20,9 +23,18 @@ static int model(const unsigned char b[8])
     return 0;
 }
 
+/* the value strtoull() reads from the 8 digits of b */
+static uint64_t value_model(const unsigned char b[8])
+{
+    char s[9];
+    memcpy(s, b, 8);
+    s[8] = 0;
+    return strtoull(s, NULL, 16);
+}
+
 int main(void)
 {
-    unsigned long cases = 0, bad = 0;
+    unsigned long cases = 0, bad = 0, wrong = 0;
     unsigned char b[8];
     tgB_rng rng = {11};
     /* each digit in each position, the others from a fixed uppercase and
@@ -32,20 +44,33 @@ int main(void)
             memcpy(b, "9F0A3E7C", 8);
             b[pos] = (unsigned char)digits[d];
             bad += tgK_hex_lower(tgB_le64(b)) != model(b);
+            wrong += tgK_hex8_value(tgB_le64(b)) != value_model(b);
             cases++;
         }
     for (int r = 0; r < 200000; r++) {
         for (int i = 0; i < 8; i++)
             b[i] = (unsigned char)digits[tgB_below(&rng, sizeof digits - 1)];
         bad += tgK_hex_lower(tgB_le64(b)) != model(b);
+        wrong += tgK_hex8_value(tgB_le64(b)) != value_model(b);
         cases++;
     }
     ok(bad == 0,
        "%lu words of hexadecimal digits: lowercase found as the "
        "model finds it (%lu differ)",
        cases, bad);
+    ok(wrong == 0,
+       "%lu words of hexadecimal digits: the value strtoull() reads (%lu "
+       "differ)",
+       cases, wrong);
     memcpy(b, "DEADBEEF", 8);
     ok(!tgK_hex_lower(tgB_le64(b)), "DEADBEEF is uppercase");
+    ok(tgK_hex8_value(tgB_le64(b)) == 0xDEADBEEFu, "DEADBEEF is 0xDEADBEEF");
+    memcpy(b, "fFfFfFfF", 8);
+    ok(tgK_hex8_value(tgB_le64(b)) == 0xFFFFFFFFu, "fFfFfFfF is 0xFFFFFFFF");
+    memcpy(b, "00000001", 8);
+    ok(tgK_hex8_value(tgB_le64(b)) == 1, "00000001 is 1");
+    memcpy(b, "10000000", 8);
+    ok(tgK_hex8_value(tgB_le64(b)) == 0x10000000u, "10000000 is 0x10000000");
     memcpy(b, "DEADBEEf", 8);
     ok(tgK_hex_lower(tgB_le64(b)), "DEADBEEf has a lowercase digit");
     return done_testing();

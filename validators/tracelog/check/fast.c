@@ -137,20 +137,45 @@ HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, uint64_t *u)
         /* fall through */
     case TL_K_HEX32:
     case TL_K_IID: return hex(k->p, i, k->n, 8, k->fast_canon, u);
+    case TL_K_REASON: /* induced or ? */
+        *u = 0;
+        if (k->p[i] == '?')
+            return i + 1;
+        return k->n - i >= 7 && memcmp(k->p + i, "induced", 7) == 0 ? i + 7
+                                                                    : SIZE_MAX;
+    case TL_K_FLAGS: /* four of t and f */
+        *u = 0;
+        if (k->n - i < 4)
+            return SIZE_MAX;
+        for (size_t j = i; j < i + 4; j++)
+            if (k->p[j] != 't' && k->p[j] != 'f')
+                return SIZE_MAX;
+        return i + 4;
     default: return SIZE_MAX; /* names, times, tokens: the other path */
     }
 }
 
 /* A compound item of np parts of the given kinds (min needed), at p[i],
  * its parts into k->parts.  head: the sam str head, whose two numbers
- * are int32 to the reader, and whose IP may be ?. */
+ * are int32 to the reader, and whose IP may be ?.  Unrolled: each part's
+ * kind is a constant where it is inlined. */
 HOT size_t parts(tl_check *k, size_t i, int field, unsigned min, unsigned np,
                  const int *kinds, int head)
 {
     const unsigned char *p = k->p;
-    for (unsigned j = 0;;) {
+    size_t e = i;
+#pragma GCC unroll 4
+    for (unsigned j = 0; j < np; j++) {
+        if (j > 0) { /* a colon and the next part, or the item's end */
+            if (p[e] != ':') {
+                if (j < min)
+                    return SIZE_MAX;
+                k->nparts = (int)j;
+                return e;
+            }
+            i = e + 1;
+        }
         tl_val *pv = &k->parts[j];
-        size_t e;
         if (head && j == 2 && p[i] == '?') {
             e = i + 1;
             at(pv, k, i, e, field, (int)j);
@@ -162,16 +187,9 @@ HOT size_t parts(tl_check *k, size_t i, int field, unsigned min, unsigned np,
                 return SIZE_MAX;
             at(pv, k, i, e, field, (int)j);
         }
-        j++;
-        if (j < np && p[e] == ':') {
-            i = e + 1;
-            continue;
-        }
-        if (j < min)
-            return SIZE_MAX;
-        k->nparts = (int)j;
-        return e;
     }
+    k->nparts = (int)np;
+    return e;
 }
 
 /* one reader per compound item of parts.def */
@@ -213,15 +231,17 @@ HOT size_t item(tl_check *k, int kind, int it, size_t i, int field, tl_val *v)
 }
 
 /* Past an item that ends at e: 1 with *i at the next field when one
- * space and more follow, or at the line's end; 0 for anything else. */
+ * space and more follow, or at the line's end; 0 for anything else.
+ * The byte at the line's end (p[n]) is its LF or CR, never a space, so
+ * a space is within the line. */
 HOT int next(const tl_check *k, size_t e, size_t *i)
 {
-    if (e == k->n) {
-        *i = e;
-        return 1;
+    if (k->p[e] == ' ') {
+        *i = e + 1;
+        return e + 1 < k->n;
     }
-    *i = e + 1;
-    return k->p[e] == ' ' && e + 1 < k->n;
+    *i = e;
+    return e == k->n;
 }
 
 /* the fixed items of a record, one after another */
