@@ -61,7 +61,7 @@ typedef struct tl_check {
     size_t cur;      /* the next field starts here            */
     int field, part; /* being read, for paths: -1 = none      */
     int quiet;       /* read it without findings              */
-    int fast_off;    /* fast.c reads no line (tests/tracelog-paths.t) */
+    int fast_off;    /* fast.c reads no line (tests/fast-paths.t) */
     int fast_canon;  /* fast.c takes only the canonical hexadecimal
                         forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
@@ -147,12 +147,11 @@ int tl_quoted(tl_check *k, size_t s, size_t *e);
  *  options. */
 void tl_fast_init(tl_check *k);
 /*! tl_fast_fixed() : read the fixed items of the current line, of
- *  record ri, if every one is what it may be with no finding at all: 1,
+ *  record r, if every one is what it may be with no finding at all: 1,
  *  with their values in v, the stack head in head, and k->cur at what
  *  follows them; 0 (nothing done) to read them the way that says what is
  *  wrong. */
-int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
-                  tl_val head[2]);
+int tl_fast_fixed(tl_check *k, int r, tl_val *v, tl_val head[2]);
 /*! tl_fast_tail() : read on the repeating items from k->cur while each
  *  is perfect, using the ids they name (refs.c): how many, with k->cur
  *  and k->field at the last read. */

@@ -264,13 +264,12 @@ HOT int next(const tl_check *k, size_t e, size_t *i)
 #define FX_(n, ...)                 FX##n(__VA_ARGS__)
 #define FX(n, ...)                  FX_(n, __VA_ARGS__)
 
-int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
-                  tl_val head[2])
+int tl_fast_fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
 {
     size_t n = k->n, i = TL_TAG_LEN + 1, e;
     if (k->fast_off || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
         return 0;
-    switch (ri - tl_records) {
+    switch (r) {
 #define TL_RECORD(sym, tag, origin, tail, ...)                                \
     case TL_R_##sym: {                                                        \
         FX(TL_NARGS(__VA_ARGS__), __VA_ARGS__)                                \
@@ -280,7 +279,7 @@ int tl_fast_fixed(tl_check *k, const tl_record_info *ri, tl_val *v,
     default: return 0;
     }
     k->cur = i;
-    k->field = ri->nfixed - 1;
+    k->field = tl_records[r].nfixed - 1;
     return 1;
 }
 

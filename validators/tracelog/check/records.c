@@ -408,7 +408,7 @@ void tl_line(tl_check *k)
     tl_val v[TL_MAX_FIXED], head[2];
     head[0].ok = head[1].ok = 0; /* a line without a stack head has none */
     int sam = r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM;
-    if (!tl_fast_fixed(k, ri, v, head)) {
+    if (!tl_fast_fixed(k, r, v, head)) {
         /* read again from the start: what fixed() does not read stays no
          * number, whatever the fast path made of it */
         for (int i = 0; i < ri->nfixed; i++)
