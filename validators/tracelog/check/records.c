@@ -31,7 +31,9 @@ static uint64_t tag_word(const unsigned char *p, size_t n)
 static int tag_end(uint64_t w, size_t n)
 {
     unsigned after = (unsigned)(w >> 56);
-    return n == TL_TAG_LEN || after == ' ' || after == '\t';
+    if (__builtin_expect(after == ' ', 1)) /* a field follows */
+        return 1;
+    return n == TL_TAG_LEN || after == '\t';
 }
 
 /* Whether a line of n bytes whose tag_word() is w opens with a tag:
