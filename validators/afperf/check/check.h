@@ -364,6 +364,11 @@ void af_refs_free(af_check *k);
 /*! af_refs_record() : the current record's meaning across the file, once
  *  its fixed fields are read (k->val, k->present). */
 void af_refs_record(af_check *k);
+/*! af_refs_<TYPE>() : af_refs_record() for a record of that type of
+ *  records.def (k->type), one function each. */
+#define AF_RECORD(sym, ...) void af_refs_##sym(af_check *k);
+#include "../records.def"
+#undef AF_RECORD
 /*! af_refs_value() : a value (p, n) of measurement type `mtype` in the
  *  current record. */
 void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,

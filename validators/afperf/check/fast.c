@@ -216,15 +216,12 @@ static inline int fast_count(unsigned nc, unsigned nf, enum af_pairs pairs)
                                                : extra != 0 && extra % 2 == 0);
 }
 
-/* The record of type `type` once its nf fixed fields are read:
- * af_refs_record(), then its pairs.  @return 1: it is read. */
-static int fast_rest(af_check *k, int type, unsigned nf, const uint32_t *cut,
-                     unsigned nc, const unsigned char *lim)
+/* The pairs of a record of type `type` once its nf fixed fields are
+ * read and its af_refs_<TYPE>() has been called.  @return 1: it is
+ * read. */
+static int fast_pairs(af_check *k, int type, unsigned nf, const uint32_t *cut,
+                      unsigned nc, const unsigned char *lim)
 {
-    k->present = k->fixed_present[type]; /* each field's, as it was read */
-    /* read: from here on, as af_record() goes on */
-    k->type = type;
-    af_refs_record(k);
     /* a pair's measurement type id goes to af_refs_value() and is not
      * noted in k->val: nothing asks for it after af_refs_record() */
     for (unsigned i = nf + 1; i <= nc; i += 2) {
@@ -248,8 +245,9 @@ static int fast_rest(af_check *k, int type, unsigned nf, const uint32_t *cut,
 }
 
 /* One reader per record type of records.def: its fixed fields, then
- * fast_rest().  @return 0 with nothing done (k->val aside) for
- * af_record() to read the record, 1 when it is read. */
+ * what they mean (af_refs_<TYPE>()), then fast_pairs().  @return 0 with
+ * nothing done (k->val aside) for af_record() to read the record, 1 when
+ * it is read. */
 #define FAST_READ(sym)                                                        \
     fast_span(k, cut, ++i, &f);                                               \
     if (!fast_field(k, AF_F_##sym, FAST_KIND_##sym, FAST_BLANK_##sym, &f,     \
@@ -264,7 +262,10 @@ static int fast_rest(af_check *k, int type, unsigned nf, const uint32_t *cut,
         if (!fast_count(nc, AF_NARGS(__VA_ARGS__), pairs))                    \
             return 0;                                                         \
         AF_EACH(FAST_READ, __VA_ARGS__)                                       \
-        return fast_rest(k, id, i, cut, nc, lim);                             \
+        k->present = k->fixed_present[id]; /* each field's, as read */        \
+        k->type = id; /* read: from here on, as af_record() goes on */        \
+        af_refs_##sym(k);                                                     \
+        return fast_pairs(k, id, i, cut, nc, lim);                            \
     }
 #include "../records.def"
 #undef AF_RECORD
