@@ -318,10 +318,10 @@ static int region_run(af_check *k, uint64_t id, uint64_t *run)
 
 typedef af_owner owner;
 
-static owner owner_of(af_check *k)
+static inline __attribute__((always_inline)) owner owner_of(af_check *k, int t)
 {
     owner o = {0, 0, 0, 0, UINT32_MAX};
-    enum af_role role = af_records[k->type].role;
+    enum af_role role = af_records[t].role;
     enum af_field idf = role == AF_DATA_RUN      ? AF_F_RUN
                         : role == AF_DATA_REGION ? AF_F_REGION
                                                  : AF_F_SECTION;
@@ -362,12 +362,12 @@ static owner owner_of(af_check *k)
     return o;
 }
 
-/* The owner of the current record's values, found once per record: a
- * record of many pairs looks its owner and run up once.  Out of line,
- * so that the per-value path (af_refs_value()) stays small. */
-static __attribute__((noinline)) void find_owner(af_check *k)
+/* The owner of the values of the current record, of type t, found once
+ * per record: a record of many pairs looks its owner and run up once. */
+static inline __attribute__((always_inline)) void owner_found(af_check *k,
+                                                              int t)
 {
-    k->owner = owner_of(k);
+    k->owner = owner_of(k, t);
     /* a run's dense index never changes: the last one found is kept */
     if (!k->owner.run_known) {
         k->owner.run_idx = UINT32_MAX;
@@ -383,6 +383,14 @@ static __attribute__((noinline)) void find_owner(af_check *k)
         }
     }
     k->owner_for = k->record + 1;
+}
+
+/* owner_found() out of line, so that the per-value path
+ * (af_refs_value()) stays small: for a record whose owner was not found
+ * when it was read (data_record() finds it) */
+static __attribute__((noinline)) void find_owner(af_check *k)
+{
+    owner_found(k, k->type);
 }
 
 static inline const owner *record_owner(af_check *k)
@@ -767,10 +775,13 @@ static void section_stop(af_check *k)
     open_block(k, AF_OPENS_SECTION, AF_F_SECTION, run_known, run);
 }
 
-/* A data record: block ordering for blank ids, references, aggregates. */
-static void data_record(af_check *k)
+/* A data record of type t (k->type): block ordering for blank ids,
+ * references, aggregates.  Inlined into refs_record(), where t is a
+ * constant for the fast path's readers. */
+static inline __attribute__((always_inline)) void data_record(af_check *k,
+                                                              int t)
 {
-    enum af_role role = af_records[k->type].role;
+    enum af_role role = af_records[t].role;
     int aggregate = k->present >> AF_F_AGGREGATION & 1;
     if (aggregate) {
         enum af_field idf =
@@ -787,7 +798,7 @@ static void data_record(af_check *k)
             af_report(k, AF_AGG_RAW, k->val[AF_F_AGGREGATION].at.at,
                       k->val[AF_F_AGGREGATION].at.len, "aggregation type",
                       "blank for a raw record", "an aggregation type");
-        if (k->type == AF_T_SECTION_AGGREGATE) {
+        if (t == AF_T_SECTION_AGGREGATE) {
             if (!raw && has(k, AF_F_INTERVAL))
                 af_report(k, AF_AGG_INTERVAL, k->val[AF_F_INTERVAL].at.at,
                           k->val[AF_F_INTERVAL].at.len, "section interval id",
@@ -875,7 +886,11 @@ static inline __attribute__((always_inline)) void refs_record(af_check *k,
     case AF_T_SECTION_INFO: section_info(k); break;
     case AF_T_SECTION_START: section_start(k); return;
     case AF_T_SECTION_STOP: section_stop(k); return;
-    default: data_record(k); return; /* data keeps its block */
+    default: /* data keeps its block */
+        data_record(k, t);
+        if (k->tracking) /* its values' owner, while t is known here */
+            owner_found(k, t);
+        return;
     }
     k->block.role = AF_OTHER;
     k->block.run_known = 0;
