@@ -8,6 +8,8 @@
 #ifndef TG_TL_CHECK_H
 #define TG_TL_CHECK_H
 
+#include <string.h>
+
 #include "../../core/escape.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
@@ -141,6 +143,23 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v);
 /*! tl_quoted() : a quoted name starting at s: its end past the closing
  *  quote in *e; 0 when it is none (said). */
 int tl_quoted(tl_check *k, size_t s, size_t *e);
+/*! tl_is_reason() : whether p[0..n) is a GC's reason: induced or ?
+ *  (TL-18).  Both paths ask it. */
+static inline int tl_is_reason(const unsigned char *p, size_t n)
+{
+    return (n == 7 && memcmp(p, "induced", 7) == 0) || (n == 1 && *p == '?');
+}
+/*! tl_is_gen_flags() : whether p[0..n) is a GC's generation flags: four
+ *  of t and f (TL-A11).  Both paths ask it. */
+static inline int tl_is_gen_flags(const unsigned char *p, size_t n)
+{
+    if (n != 4)
+        return 0;
+    for (size_t i = 0; i < 4; i++)
+        if (p[i] != 't' && p[i] != 'f')
+            return 0;
+    return 1;
+}
 
 /* ---- fast.c ---- */
 /*! tl_fast_init() : what the fast path may read under the check's

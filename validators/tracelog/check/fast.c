@@ -137,20 +137,16 @@ HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, uint64_t *u)
         /* fall through */
     case TL_K_HEX32:
     case TL_K_IID: return hex(k->p, i, k->n, 8, k->fast_canon, u);
-    case TL_K_REASON: /* induced or ? */
+    case TL_K_REASON: { /* ? or the one word, whose length says which */
+        size_t len = k->p[i] == '?' ? 1 : 7;
         *u = 0;
-        if (k->p[i] == '?')
-            return i + 1;
-        return k->n - i >= 7 && memcmp(k->p + i, "induced", 7) == 0 ? i + 7
-                                                                    : SIZE_MAX;
-    case TL_K_FLAGS: /* four of t and f */
+        return k->n - i >= len && tl_is_reason(k->p + i, len) ? i + len
+                                                              : SIZE_MAX;
+    }
+    case TL_K_FLAGS:
         *u = 0;
-        if (k->n - i < 4)
-            return SIZE_MAX;
-        for (size_t j = i; j < i + 4; j++)
-            if (k->p[j] != 't' && k->p[j] != 'f')
-                return SIZE_MAX;
-        return i + 4;
+        return k->n - i >= 4 && tl_is_gen_flags(k->p + i, 4) ? i + 4
+                                                             : SIZE_MAX;
     default: return SIZE_MAX; /* names, times, tokens: the other path */
     }
 }

@@ -177,14 +177,6 @@ static int thread(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
 
 static int parts(tl_check *k, int item, size_t s, size_t e);
 
-static int flags(const unsigned char *p)
-{
-    for (int i = 0; i < 4; i++)
-        if (p[i] != 't' && p[i] != 'f')
-            return 0;
-    return 1;
-}
-
 int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
 {
     const unsigned char *p = k->p + s;
@@ -204,7 +196,7 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
         v->ok = 1;
         return 1;
     case TL_K_FLAGS:
-        if (n == 4 && flags(p))
+        if (tl_is_gen_flags(p, n))
             return v->ok = 1;
         tl_report(k, TL_GC_FLAGS, v->at, v->n,
                   "four of t and f, for generations 0, 1, 2 and the large "
@@ -212,7 +204,7 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
                   TGE_QUOTED(k->c, TL_GC_FLAGS, p, n, q));
         return 0;
     case TL_K_REASON:
-        if ((n == 7 && memcmp(p, "induced", 7) == 0) || is_q(p, n))
+        if (tl_is_reason(p, n))
             return v->ok = 1;
         tl_report(k, TL_GC_REASON, v->at, v->n, "induced or ?",
                   TGE_QUOTED(k->c, TL_GC_REASON, p, n, q));
