@@ -201,18 +201,19 @@ s = BASE.replace("SamplingTimeoutMs 10", "SamplingTimeoutMs ten")
 case("a number written as a word", s, "TL-CFG-003", at(s, "ten"), 1)
 s = BASE.replace("LineTraceEnabled T", "LineTraceEnabled true")
 case("a switch written true", s, "TL-CFG-004", at(s, "true"), 0)
-s = BASE.replace("induced tfff", "explicit tfff")
-case("a collection's reason explicit", s, "TL-GC-001", at(s, "explicit"), 1)
-s = BASE.replace("induced tfff", "induced t f f f")
-case("generation flags as four tokens (M18)", s, "TL-GC-002",
-     at(s, "t f f f"), 1)
-s = BASE.replace("induced tfff", "induced tff")
-case("three generation flags", s, "TL-GC-002", at(s, "tff\n"), 1)
-s = BASE.replace("induced tfff", "induced tfFf")
-case("a generation flag F", s, "TL-GC-002", at(s, "tfFf"), 1)
-s = BASE.replace("induced tfff", "induced tfff tfff")
-case("a second token after the generation flags", s, "TL-FLD-002",
-     at(s, "tfff\n"), 1)
+# a collection's reason and generation flags: what replaces the base's
+# "induced tfff", the rule and where its finding is (exit 1 for each)
+for name, gc, rule, where in [
+        ("a collection's reason explicit", "explicit tfff", "TL-GC-001",
+         "explicit"),
+        ("generation flags as four tokens (M18)", "induced t f f f",
+         "TL-GC-002", "t f f f"),
+        ("three generation flags", "induced tff", "TL-GC-002", "tff\n"),
+        ("a generation flag F", "induced tfFf", "TL-GC-002", "tfFf"),
+        ("a second token after the generation flags", "induced tfff tfff",
+         "TL-FLD-002", "tfff\n")]:
+    s = BASE.replace("induced tfff", gc)
+    case(name, s, rule, at(s, where), 1)
 s = BASE.replace("induced tfff", "? tfff")
 got, found = findings(s, "--fail-on", "info")
 t.eq((got, found), (0, []), "a collection's reason ?: no finding")
