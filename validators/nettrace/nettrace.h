@@ -221,10 +221,10 @@ enum {
     NT_OP_SKIP = 1,    /* only post bytes: fixed fields with no op before */
     NT_OP_STR16,       /* UTF-16 code units up to a 2-byte NUL          */
     NT_OP_VARINT,      /* a LEB128 of up to 64 bits (VarInt, VarUInt)   */
-    NT_OP_STR8,        /* u16 length, that many UTF-8 bytes             */
-    NT_OP_STR16N,      /* u16 count, that many UTF-16 code units        */
-    NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
+    NT_OP_STR8,        /* u16 length, that many UTF-8 bytes (a: 1)      */
+    NT_OP_STR16N,      /* u16 count, that many UTF-16 code units (a: 2) */
     NT_OP_ARRAY_FIXED, /* u16 count, count x a bytes                    */
+    NT_OP_STR8V,       /* varuint32 length, that many UTF-8 bytes       */
     NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
                          element size                                  */
     NT_OP_DATALOC,     /* u32 locator relative to the payload start     */
@@ -247,8 +247,8 @@ enum {
     NT_LAYOUT_NONE = 0,
     NT_LAYOUT_FIXED,
     NT_LAYOUT_PROGRAM,
-    NT_LAYOUT_SCAN /* a program of NUL-ended UTF-16 strings and varints,
-                      each with the fixed bytes after it: nt_scan_fits() */
+    NT_LAYOUT_SCAN /* a program whose loops are Arrays of one step that
+                      holds no others: nt_scan_fits(), inline */
 };
 typedef struct nt_meta {
     uint8_t layout;       /* NT_LAYOUT_*                               */
@@ -556,8 +556,50 @@ static inline size_t nt_varint_end(const unsigned char *p, size_t n, size_t at)
         return SIZE_MAX;
     return j + 1;
 }
+/*! nt_step_end() : where the bytes of op o at p[at] end inside p[0..n)
+ *  (at <= n), before its post bytes; SIZE_MAX where they do not fit (the
+ *  walk in payload.c then says why).  o holds no others: not an ARRAY or
+ *  REPEAT. */
+static inline __attribute__((always_inline)) size_t
+nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
+{
+    /* the common ones by a test each, the rest by a jump */
+    if (o->code == NT_OP_STR16)
+        return nt_str16_end(p, n, at);
+    if (o->code == NT_OP_VARINT)
+        return nt_varint_end(p, n, at);
+    size_t left = n - at;
+    uint64_t len;
+    if (o->code - NT_OP_STR8 <= NT_OP_ARRAY_FIXED - NT_OP_STR8) {
+        /* a u16 count of o->a-byte units */
+        if (left < 2)
+            return SIZE_MAX;
+        len = (uint64_t)(p[at] | p[at + 1] << 8) * o->a;
+        return len > left - 2 ? SIZE_MAX : at + 2 + (size_t)len;
+    }
+    switch (o->code) {
+    case NT_OP_SKIP: return at; /* only its post bytes */
+    case NT_OP_STR8V: {         /* varuint32 length of UTF-8 bytes */
+        nt_cur c = {p + at, p + n, p, 0};
+        if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)
+            return SIZE_MAX;
+        size_t body = (size_t)(c.p - p);
+        return len > n - body ? SIZE_MAX : body + (size_t)len;
+    }
+    default: { /* RELLOC, DATALOC: a region of o->a-byte elements */
+        if (left < 4)
+            return SIZE_MAX;
+        uint32_t v = tgB_le32(p + at), size = v >> 16;
+        uint64_t start =
+            (v & 0xFFFFu) + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
+        return start + size > n || (o->a > 1 && size % o->a != 0) ? SIZE_MAX
+                                                                  : at + 4;
+    }
+    }
+}
 /* The walk of an NT_LAYOUT_SCAN payload of at least m->size bytes, as
- * payload.c's run() walks it, without a call. */
+ * payload.c's run() walks it, without a call: steps that hold no others,
+ * and ARRAYs of one such step. */
 static inline __attribute__((always_inline)) int
 nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
              uint32_t n)
@@ -565,8 +607,24 @@ nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
     const nt_op *o = &k->ops[m->first], *end = o + m->nops;
     size_t at = m->size;
     for (; o < end; o++) {
-        at = o->code == NT_OP_STR16 ? nt_str16_end(p, n, at)
-                                    : nt_varint_end(p, n, at);
+        if (o->code == NT_OP_ARRAY) { /* its body: the op after it */
+            if (n - at < 2)
+                return 0;
+            unsigned count = (unsigned)(p[at] | p[at + 1] << 8);
+            at += 2;
+            for (unsigned i = 0; i < count; i++) {
+                at = nt_step_end(o + 1, p, n, at);
+                if (at == SIZE_MAX || o[1].post > n - at)
+                    return 0;
+                at += o[1].post;
+            }
+            if (o->post > n - at)
+                return 0;
+            at += o->post;
+            o++;
+            continue;
+        }
+        at = nt_step_end(o, p, n, at);
         if (at == SIZE_MAX || o->post > n - at)
             return 0;
         at += o->post;

@@ -93,8 +93,8 @@ void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8)
     case NT_T_FIXED: emit_fixed(l, t->size); break;
     case NT_T_STR16Z: emit(l, NT_OP_STR16, 0); break;
     case NT_T_VARINT: emit(l, NT_OP_VARINT, 0); break;
-    case NT_T_STR8_U16: emit(l, NT_OP_STR8, 0); break;
-    case NT_T_STR16_U16: emit(l, NT_OP_STR16N, 0); break;
+    case NT_T_STR8_U16: emit(l, NT_OP_STR8, 1); break;
+    case NT_T_STR16_U16: emit(l, NT_OP_STR16N, 2); break;
     case NT_T_STR8_VAR: emit(l, NT_OP_STR8V, 0); break;
     default: l->broken = 1; /* not a scalar: the metadata rules say so */
     }
@@ -231,11 +231,17 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
             m->size = lead ? k->ops[l->start].post : 0;
             m->first = (uint32_t)l->start + (uint32_t)lead;
             m->nops = (uint32_t)n - (uint32_t)lead;
+            /* a scan (nt_scan_fits()) unless a loop holds more than one
+             * step that holds no others */
             m->layout = NT_LAYOUT_SCAN;
-            for (size_t i = m->first; i < m->first + m->nops; i++)
-                if (k->ops[i].code != NT_OP_STR16 &&
-                    k->ops[i].code != NT_OP_VARINT)
+            for (size_t i = m->first; i < m->first + m->nops; i++) {
+                const nt_op *o = &k->ops[i];
+                if (o->code == NT_OP_ARRAY && o->body == 1 &&
+                    o[1].code < NT_OP_ARRAY)
+                    i++;
+                else if (o->code >= NT_OP_ARRAY)
                     m->layout = NT_LAYOUT_PROGRAM;
+            }
             return; /* its ops stay */
         }
     }
@@ -329,80 +335,45 @@ static inline size_t bad_region(walk *w, size_t at, const char *what,
     return FAIL;
 }
 
-/* A u16 element count at `at`, then count x o->a bytes. */
-static inline __attribute__((always_inline)) size_t
-array_fixed(walk *w, const nt_op *o, size_t at)
+/* Why op o, a step that holds no others, does not fit from payload
+ * offset `at` (nt_step_end() said SIZE_MAX): said, and FAIL. */
+static __attribute__((cold, noinline)) size_t why(walk *w, const nt_op *o,
+                                                  size_t at)
 {
-    if (w->n - at < 2)
-        return short_of(w, at, "an Array count", 2);
-    unsigned count = (unsigned)(w->p[at] | w->p[at + 1] << 8);
-    uint64_t need = (uint64_t)count * o->a;
-    if (need > w->n - at - 2)
-        return short_of(w, at + 2, "Array elements", need);
-    return at + 2 + (size_t)need;
-}
-
-static inline __attribute__((always_inline)) size_t
-locator(walk *w, const nt_op *o, size_t at)
-{
-    if (w->n - at < 4)
-        return short_of(w, at, "a locator", 4);
-    uint32_t v = tgB_le32(w->p + at);
-    uint32_t size = v >> 16, offset = v & 0xFFFFu;
-    uint64_t start = offset + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
-    /* a size in elements of a > 1 bytes (every size is in bytes of 1) */
-    if (start + size > w->n || (o->a > 1 && size % o->a != 0))
+    size_t left = w->n - at;
+    const unsigned char *p = w->p + at;
+    switch (o->code) {
+    case NT_OP_STR16: return unended(w, at, "a UTF-16 string with its NUL");
+    case NT_OP_VARINT: return unended(w, at, "a varint of at most 64 bits");
+    case NT_OP_ARRAY_FIXED:
+        if (left < 2)
+            return short_of(w, at, "an Array count", 2);
+        return short_of(w, at + 2, "Array elements",
+                        (uint64_t)(p[0] | p[1] << 8) * o->a);
+    case NT_OP_STR8:
+    case NT_OP_STR16N:
+        if (left < 2)
+            return short_of(w, at, "a string length", 2);
+        return short_of(w, at + 2, "string bytes",
+                        (uint64_t)(p[0] | p[1] << 8) * o->a);
+    case NT_OP_STR8V: {
+        nt_cur c = {p, w->p + w->n, w->p, 0};
+        uint64_t len;
+        if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)
+            return unended(w, at, "a varuint32 string length");
+        return short_of(w, (size_t)(c.p - w->p), "string bytes", len);
+    }
+    default: { /* RELLOC, DATALOC; a SKIP always fits */
+        if (left < 4)
+            return short_of(w, at, "a locator", 4);
+        uint32_t v = tgB_le32(p), size = v >> 16;
+        uint64_t start =
+            (v & 0xFFFFu) + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
         return bad_region(w, at,
                           o->code == NT_OP_RELLOC ? "RelLoc" : "DataLoc",
                           start, size, o->a);
-    return at + 4;
-}
-
-/* The end of the UTF-16 string at `at`, NUL included (nt_str16_end()). */
-static inline __attribute__((always_inline)) size_t str16_end(walk *w,
-                                                              size_t at)
-{
-    size_t end = nt_str16_end(w->p, w->n, at);
-    return end != SIZE_MAX ? end
-                           : unended(w, at, "a UTF-16 string with its NUL");
-}
-
-/* The end of the LEB128 at `at` (nt_varint_end()). */
-static inline __attribute__((always_inline)) size_t varint_end(walk *w,
-                                                               size_t at)
-{
-    size_t end = nt_varint_end(w->p, w->n, at);
-    return end != SIZE_MAX ? end
-                           : unended(w, at, "a varint of at most 64 bits");
-}
-
-/* The end of the string at `at` made of a u16 count of `unit`-byte code
- * units (u16-length UTF-8 strings, NT-A7 and the draft's 23; the draft's
- * u16-count UTF-16 strings, 22). */
-static inline __attribute__((always_inline)) size_t
-counted_end(walk *w, size_t at, unsigned unit)
-{
-    size_t left = w->n - at;
-    if (left < 2)
-        return short_of(w, at, "a string length", 2);
-    size_t len = (size_t)(w->p[at] | w->p[at + 1] << 8) * unit;
-    if (len > left - 2)
-        return short_of(w, at + 2, "string bytes", len);
-    return at + 2 + len;
-}
-
-/* The end of the draft's varuint-length UTF-8 string at `at` (24). */
-static inline __attribute__((always_inline)) size_t varstr_end(walk *w,
-                                                               size_t at)
-{
-    nt_cur c = {w->p + at, w->p + w->n, w->p, 0};
-    uint64_t len;
-    if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)
-        return unended(w, at, "a varuint32 string length");
-    size_t body = (size_t)(c.p - w->p);
-    if (len > w->n - body)
-        return short_of(w, body, "string bytes", len);
-    return body + (size_t)len;
+    }
+    }
 }
 
 /* The fixed-size fields after op o, which ended at `at` (not FAIL). */
@@ -420,17 +391,8 @@ post(walk *w, const nt_op *o, size_t at)
 static inline __attribute__((always_inline)) size_t
 leaf(walk *w, const nt_op *o, size_t at)
 {
-    switch (o->code) {
-    case NT_OP_SKIP: /* only its fixed bytes */ break;
-    case NT_OP_STR16: at = str16_end(w, at); break;
-    case NT_OP_VARINT: at = varint_end(w, at); break;
-    case NT_OP_STR8: at = counted_end(w, at, 1); break;
-    case NT_OP_STR16N: at = counted_end(w, at, 2); break;
-    case NT_OP_STR8V: at = varstr_end(w, at); break;
-    case NT_OP_ARRAY_FIXED: at = array_fixed(w, o, at); break;
-    default: /* RELLOC, DATALOC */ at = locator(w, o, at);
-    }
-    return at == FAIL ? FAIL : post(w, o, at);
+    size_t end = nt_step_end(o, w->p, w->n, at);
+    return end == SIZE_MAX ? why(w, o, at) : post(w, o, end);
 }
 
 static size_t run_body(walk *w, const nt_op *o, size_t n, size_t at);
