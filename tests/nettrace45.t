@@ -93,6 +93,26 @@ data, at = trace(metadata(1, fields=PAIRS),
 case("V2Params: Array<Object{String, Int32}> cut in its second field", data,
      [("NT-PAY-002", at[1] + 2 + 4)], 0)
 
+# NT-70 (NT-PAY-001): a payload over 64 KiB is said for every event that
+# has one, also for an event whose flag 0x80 is clear, which keeps the
+# previous PayloadSize (formats/nettrace.md 4.7); the block of two such
+# events is over the observed 100 KiB too (NT-OBS-001, at its BlockSize)
+big = b"\1" * 65537
+f = File()
+f.add("MetadataBlock", nt45.block_content(
+    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+first = row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
+            payload=big)
+second = row(0x40, ts=5, payload=big)  # sorted, nothing else named
+ev = f.add("EventBlock", nt45.block_content(first + second, 100, 105))
+f.add("SPBlock", sp(200, (7, 2)))
+data = f.build()
+payload_at = f.content[ev] + 20 + len(first) - len(big)
+case("two 65537-byte payloads, the second's size kept from the first",
+     data, [("NT-OBS-001", f.size_at[ev]), ("NT-PAY-001", payload_at),
+            ("NT-PAY-001", payload_at + len(big) + len(second) - len(big))],
+     0)
+
 # NT-53: "Following this header there is a V1 Payload description. This
 # consists of int FieldCount": a payload that ends after Level lacks it
 meta = metadata(1, fields=b"")

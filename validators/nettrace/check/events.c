@@ -551,13 +551,15 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
         q += ids;
     }
     if (flags & 0x80) {
-        if (!nt_varuint_fast(&q, end, 32, &v, room))
+        if (!nt_varuint_fast(&q, end, 32, &v, room) ||
+            v > NT_OBSERVED_PAYLOAD)
             return 0;
         h->size = (uint32_t)v;
     }
-    /* the payload, as payload() takes it */
+    /* the payload, as payload() takes it (its size is no more than
+     * NT_OBSERVED_PAYLOAD: fast_rows() made sure of the first row's) */
     uint32_t size = h->size;
-    if (size > (size_t)(end - q) || size > NT_OBSERVED_PAYLOAD)
+    if (size > (size_t)(end - q))
         return 0;
     if (u->decode && !nt_payload_fits(k, u->m, q, size))
         return 0;
@@ -683,6 +685,8 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     if (u.h.stack != 0 &&
         !fast_stack(k, u.h.stack, &u.stack_first, &u.stack_last))
         need |= 0x08;
+    if (u.h.size > NT_OBSERVED_PAYLOAD)
+        need |= 0x80;
     u.label_ok = u.h.label;
     if (final6 && u.h.label != 0 && !fast_find(&k->labels, u.h.label)) {
         need |= 0x10;
