@@ -113,6 +113,21 @@ case("two 65537-byte payloads, the second's size kept from the first",
             ("NT-PAY-001", payload_at + len(big) + len(second) - len(big))],
      0)
 
+# NT-REF-001: an event's MetadataId must be defined, also one kept from
+# the previous row (flag 0x01 clear, 4.7): three rows of undefined id 5,
+# only the first of which names it, are three findings, each at its row
+f = File()
+f.add("MetadataBlock", nt45.block_content(
+    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+rows = [row(EVENT, meta=5, seq=0, capture=7, proc=0, thread=7, ts=100,
+            payload=b"\1" * 4)] + [row(0x40, ts=5, payload=b"\1" * 4)] * 2
+ev = f.add("EventBlock", nt45.block_content(b"".join(rows), 100, 110))
+f.add("SPBlock", sp(200, (7, 3)))
+data = f.build()
+starts = [f.content[ev] + 20 + sum(map(len, rows[:i])) for i in range(3)]
+case("three rows of an undefined MetadataId, two of them keeping it", data,
+     [("NT-REF-001", at) for at in starts], 1)
+
 # NT-53: "Following this header there is a V1 Payload description. This
 # consists of int FieldCount": a payload that ends after Level lacks it
 meta = metadata(1, fields=b"")
