@@ -346,16 +346,15 @@ static __attribute__((cold, noinline)) size_t why(walk *w, const nt_op *o,
     case NT_OP_STR16: return unended(w, at, "a UTF-16 string with its NUL");
     case NT_OP_VARINT: return unended(w, at, "a varint of at most 64 bits");
     case NT_OP_ARRAY_FIXED:
-        if (left < 2)
-            return short_of(w, at, "an Array count", 2);
-        return short_of(w, at + 2, "Array elements",
-                        (uint64_t)(p[0] | p[1] << 8) * o->a);
     case NT_OP_STR8:
-    case NT_OP_STR16N:
+    case NT_OP_STR16N: { /* a u16 count of o->a-byte units */
+        int array = o->code == NT_OP_ARRAY_FIXED;
         if (left < 2)
-            return short_of(w, at, "a string length", 2);
-        return short_of(w, at + 2, "string bytes",
+            return short_of(w, at,
+                            array ? "an Array count" : "a string length", 2);
+        return short_of(w, at + 2, array ? "Array elements" : "string bytes",
                         (uint64_t)(p[0] | p[1] << 8) * o->a);
+    }
     case NT_OP_STR8V: {
         nt_cur c = {p, w->p + w->n, w->p, 0};
         uint64_t len;
