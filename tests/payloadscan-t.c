@@ -186,8 +186,12 @@ int main(void)
                 random_field(&rng, &ops[nops++]);
             }
         }
-        nt_meta m = {NT_LAYOUT_SCAN, 0,         tgB_below(&rng, 4), 0,
-                     (uint32_t)nops, UINT32_MAX};
+        uint32_t lead = tgB_below(&rng, 4);
+        nt_meta m = {.layout = NT_LAYOUT_SCAN,
+                     .size = lead,
+                     .nops = (uint32_t)nops,
+                     .fits_from = UINT32_MAX,
+                     .scan_from = lead};
         for (int payloads = 0; payloads < 8; payloads++, cases++) {
             size_t n = tgB_below(&rng, 49);
             unsigned char *p = malloc(n ? n : 1);
@@ -218,7 +222,8 @@ int main(void)
      * generated v4/v5 types hold it; two elements "A" 7 and "" 9, then 5 */
     nt_op pairs[2] = {{NT_OP_ARRAY, 0, 1, 2}, {NT_OP_STR16, 0, 0, 4}};
     k.ops = pairs;
-    nt_meta pm = {NT_LAYOUT_SCAN, 0, 0, 0, 2, UINT32_MAX};
+    nt_meta pm = {
+        .layout = NT_LAYOUT_SCAN, .nops = 2, .fits_from = UINT32_MAX};
     static const unsigned char two[] = {2, 0, 'A', 0, 0, 0, 7, 0, 0,
                                         0, 0, 0,   9, 0, 0, 0, 5, 0};
     ok(nt_payload_fits(&k, &pm, two, sizeof two),

@@ -258,6 +258,8 @@ typedef struct nt_meta {
     uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
     uint32_t fits_from;   /* a payload this long or longer fits without
                              a walk: 0 (NONE), size (FIXED), UINT32_MAX */
+    uint32_t scan_from;   /* ... is walked by nt_scan_fits(): size (SCAN),
+                             UINT32_MAX (FIXED, PROGRAM)                */
 } nt_meta;
 
 typedef struct nt_check {
@@ -637,7 +639,7 @@ nt_payload_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
 {
     if (n >= m->fits_from)
         return 1;
-    if (m->layout == NT_LAYOUT_SCAN && n >= m->size)
+    if (n >= m->scan_from)
         return nt_scan_fits(k, m, p, n);
     return nt_walk_fits(k, m, p, n);
 }

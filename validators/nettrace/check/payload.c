@@ -224,6 +224,7 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
             m->layout = NT_LAYOUT_FIXED;
             m->size = (uint32_t)size;
             m->fits_from = m->size;
+            m->scan_from = UINT32_MAX;
         } else {
             m->fits_from = UINT32_MAX; /* walked */
             /* leading fixed-size fields are checked without a step */
@@ -242,6 +243,7 @@ void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off)
                 else if (o->code >= NT_OP_ARRAY)
                     m->layout = NT_LAYOUT_PROGRAM;
             }
+            m->scan_from = m->layout == NT_LAYOUT_SCAN ? m->size : UINT32_MAX;
             return; /* its ops stay */
         }
     }
