@@ -551,8 +551,7 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
         q += ids;
     }
     if (flags & 0x80) {
-        if (!nt_varuint_fast(&q, end, 32, &v, room) ||
-            v > NT_OBSERVED_PAYLOAD)
+        if (!nt_varuint_fast(&q, end, 32, &v, room) || v > NT_OBSERVED_PAYLOAD)
             return 0;
         h->size = (uint32_t)v;
     }
