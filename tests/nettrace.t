@@ -101,6 +101,66 @@ case("v6-unknown-label", nt6.example(events=P["events"][:28] + b"\x05" +
      "NT-LBL-001", 0xed + 4 + 20, 1)
 case("v6-label-first-0", nt6.example(labels=b"\0\0\0\0" + P["labels"][4:]),
      "NT-LBL-002", 0xd0 + 4, 1)
+
+
+def all_findings(name, data):
+    """Exit code and every finding as (rule, offset, length, path)."""
+    got, out, err = run("check", "--report", "json", "--format", "nettrace",
+                        scratch.write(name + ".nettrace", data))
+    return got, [(d["rule"], d["offset"], d["length"], d["path"])
+                 for d in json.loads(out)["files"][0]["findings"]]
+
+
+# Findings on v6 fields that are varuints point at the varuint, as long as
+# it is (formats/nettrace.md 5.8, 5.10, 5.3), not where a v4/v5 reader
+# would have its fixed-size field.  The example's SP block (0x115) holds
+# (index 1, seq 2) at 0x129 and 0x12a; its RemoveThread block (0x12b),
+# (index 1, seq 2) at 0x12f and 0x130; its metadata row opens with
+# MetaDataId 1 at 0x69 + 4 + 2 + 2.
+O = nt6.offsets()
+row_at = [O["events"] + 20, O["events"] + 20 + 12]  # the two event rows
+# CaptureThreadIndex 9, never declared, named by the first row and kept by
+# the second (flag 0x02 clear): NT-THR-003 at each row; thread 1 then has
+# no events, so the SP's seq 2 for it skips two (NT-SEQ-001 at the seq)
+t.eq(all_findings("v6-unknown-capture", nt6.example(
+    events=P["events"][:23] + b"\x09" + P["events"][24:])),
+    (1, [("NT-THR-003", row_at[0], 10,
+          "/block[5]{Event}/row[0]/CaptureThreadIndex"),
+         ("NT-THR-003", row_at[1], 2,
+          "/block[5]{Event}/row[1]/CaptureThreadIndex"),
+         ("NT-SEQ-001", O["sp"] + 17, 1,
+          "/block[6]{SequencePoint}/row[0]/SequenceNumber")]),
+    "v6: an undeclared capture thread kept by the next row, and the SP "
+    "sequence number that skips, each at its own bytes")
+# RemoveThread of index 1 with seq 1, behind its last event's 2
+t.eq(all_findings("v6-remove-seq-back", nt6.example(remove=b"\x01\x01")),
+     (0, [("NT-SEQ-002", O["remove"] + 1, 1,
+           "/block[7]{RemoveThread}/row[0]/SequenceNumber")]),
+     "v6: a RemoveThread sequence number that goes back, at its varuint")
+t.eq(all_findings("v6-remove-twice-at", nt6.example(
+    remove=b"\x01\x02\x01\x02")),
+    (1, [("NT-THR-006", O["remove"] + 2, 1,
+          "/block[7]{RemoveThread}/row[1]/Index")]),
+    "v6: the second RemoveThread of index 1, at its Index varuint")
+meta_row = P["row"]
+twice = (struct.pack("<H", 0) + struct.pack("<H", len(meta_row)) +
+         meta_row + struct.pack("<H", len(meta_row)) + meta_row)
+t.eq(all_findings("v6-metadata-twice", nt6.example(metadata=twice)),
+     (1, [("NT-REF-002", O["metadata"] + 2 + 2 + len(meta_row) + 2, 1,
+           "/block[1]{Metadata}/row[1]/MetaDataId")]),
+     "v6: a MetaDataId defined twice, at the second row's varuint")
+# the draft's metadata rows open with a varuint MetaDataId too (section 6)
+D = nt6.draft_parts()
+O_draft = nt6.offsets(draft=True)
+path = scratch.write("draft-metadata-twice.nettrace", nt6.draft_example(
+    metadata=struct.pack("<H", 2) + D["row"] + D["row"]))
+code, out, err = run("check", "--report", "json", "--profile",
+                     "nettrace-v6-draft", path)
+t.eq((code, [(d["rule"], d["offset"], d["length"], d["path"])
+             for d in json.loads(out)["files"][0]["findings"]]),
+     (1, [("NT-REF-002", O_draft["metadata"] + 2 + len(D["row"]), 1,
+           "/block[1]{Metadata}/row[1]/MetaDataId")]),
+     "draft: a MetaDataId defined twice, at the second row's varuint")
 # ---- id ranges of u32 type (issue 14): a second Stack or LabelList block
 # whose last id is 0xFFFFFFFF passes; one more id wraps to 0, reported at
 # the block's first field

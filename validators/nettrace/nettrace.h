@@ -420,10 +420,13 @@ static inline enum nt_layout nt_layout_of(const nt_check *k)
 {
     return !k->v6 ? NT_V45 : k->draft ? NT_V6D : NT_V6;
 }
-/* Record a metadata definition; reports duplicates and range problems.
- * @return where to record its payload layout, or NULL if this row does
- * not define it (a duplicate, a trial parse, a full table). */
-nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off);
+/* Record a metadata definition; reports duplicates and range problems
+ * at its id, `len` bytes at `off` named `field` (an int32 in a v4/v5
+ * payload, a varuint that opens a v6 or draft row).  @return where to
+ * record its payload layout, or NULL if this row does not define it (a
+ * duplicate, a trial parse, a full table). */
+nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off,
+                            uint64_t len, const char *field);
 /* One decoded event: references, ordering, sequence numbers. */
 typedef struct nt_event {
     uint32_t metadata_id, seq, stack_id, label_list;
@@ -439,15 +442,23 @@ void nt_on_event(nt_check *k, const nt_event *e);
  * 0xFFFFFFFF are reported (NT-STK-004) and not defined. */
 void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
                       uint64_t off);
+/* Where the two fields of a (thread, sequence number) entry are, for
+ * its findings: a v4/v5 SP entry's are 8 and 4 bytes, a v6 SP or
+ * RemoveThread entry's are varuints. */
+typedef struct nt_entry_at {
+    uint64_t thread, thread_len, seq, seq_len;
+} nt_entry_at;
 /* Sequence point: ts, then each (thread, seq) entry, then the end. */
 void nt_sp_begin(nt_check *k, uint64_t ts, uint64_t off);
-void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off);
+void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq,
+                  const nt_entry_at *at);
 void nt_sp_end(nt_check *k, uint64_t off);
 /* v6: SP Flags bits 0 (threads) and 1 (metadata) flush after the SP. */
 void nt_sp_flush_v6(nt_check *k, uint32_t flags);
 /* v6 threads: declare an index; remove one. */
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off);
-void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off);
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
+                      const nt_entry_at *at);
 /* v6 label lists [first, first + count) are defined; those past
  * 0xFFFFFFFF are reported (NT-LBL-005) and not defined. */
 void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,

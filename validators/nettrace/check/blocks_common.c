@@ -63,8 +63,10 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b)
     nt_sp_begin(k, tgB_le64(b->p), at);
     b->p += 12;
     for (k->row = 0; k->row < (uint64_t)count && !nt_abandon_rows(k, b);
-         k->row++, b->p += 12)
-        nt_sp_thread(k, tgB_le64(b->p), tgB_le32(b->p + 8), nt_off(b));
+         k->row++, b->p += 12) {
+        nt_entry_at entry = {nt_off(b), 8, nt_off(b) + 8, 4};
+        nt_sp_thread(k, tgB_le64(b->p), tgB_le32(b->p + 8), &entry);
+    }
     k->row = UINT64_MAX;
     nt_sp_end(k, at);
 }

@@ -194,7 +194,8 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
             fail(&m, at, "/MetaDataId", "a varuint", "none");
             break;
         }
-        nt_meta *meta = nt_define_metadata(k, (int64_t)id, at);
+        nt_meta *meta = nt_define_metadata(k, (int64_t)id, at, nt_off(b) - at,
+                                           "/MetaDataId");
         nt_lay_begin(&m.lay, k);
         int bad = string(&m, b, "/ProviderName") || var(b, 32, &event_id) ||
                   string(&m, b, "/EventName") || fields(&m, b, 0) ||

@@ -26,6 +26,22 @@ static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
     return -1;
 }
 
+/* A (thread index, sequence number) entry of varuints, cut short as
+ * `rule`: 0 with the two and where they are in *at, or -1 (reported). */
+static int entry(nt_check *k, nt_cur *b, size_t rule, const char *field,
+                 uint64_t *index, uint64_t *seq, nt_entry_at *at)
+{
+    at->thread = nt_off(b);
+    if (var6(k, b, 64, index, rule, field))
+        return -1;
+    at->seq = nt_off(b);
+    at->thread_len = at->seq - at->thread;
+    if (var6(k, b, 32, seq, rule, "/SequenceNumber"))
+        return -1;
+    at->seq_len = nt_off(b) - at->seq;
+    return 0;
+}
+
 void nt_sp_block_v6(nt_check *k, nt_cur *b)
 {
     uint64_t at = nt_off(b);
@@ -43,13 +59,13 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
     }
     nt_sp_begin(k, ts, at);
     for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
-        uint64_t index, seq, eat = nt_off(b);
-        if (var6(k, b, 64, &index, NT_SP_PARSE, "/ThreadIndex") ||
-            var6(k, b, 32, &seq, NT_SP_PARSE, "/SequenceNumber")) {
+        uint64_t index, seq;
+        nt_entry_at where;
+        if (entry(k, b, NT_SP_PARSE, "/ThreadIndex", &index, &seq, &where)) {
             k->row = UINT64_MAX;
             return;
         }
-        nt_sp_thread(k, index, (uint32_t)seq, eat);
+        nt_sp_thread(k, index, (uint32_t)seq, &where);
     }
     k->row = UINT64_MAX;
     nt_extra(k, NT_V6_TRAILING, b);
@@ -110,11 +126,11 @@ void nt_thread_block_v6(nt_check *k, nt_cur *b)
 void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
 {
     for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
-        uint64_t at = nt_off(b), index, seq;
-        if (var6(k, b, 64, &index, NT_ROW_VARUINT, "/Index") ||
-            var6(k, b, 32, &seq, NT_ROW_VARUINT, "/SequenceNumber"))
+        uint64_t index, seq;
+        nt_entry_at where;
+        if (entry(k, b, NT_ROW_VARUINT, "/Index", &index, &seq, &where))
             break;
-        nt_remove_thread(k, index, (uint32_t)seq, at);
+        nt_remove_thread(k, index, (uint32_t)seq, &where);
     }
     k->row = UINT64_MAX;
 }

@@ -244,7 +244,8 @@ void nt_metadata_v45(nt_check *k, nt_cur *c)
     int32_t id;
     if (i32(&m, c, &id, "/payload/MetaDataId"))
         return;
-    nt_meta *meta = nt_define_metadata(k, (int64_t)id, at);
+    nt_meta *meta =
+        nt_define_metadata(k, (int64_t)id, at, 4, "/payload/MetaDataId");
     nt_lay_begin(&m.lay, k);
     int ok = body(&m, c) == 0;
     nt_lay_finish(&m.lay, ok ? meta : NULL, at);

@@ -244,7 +244,8 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
         uint64_t id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))
             continue;
-        nt_meta *meta = nt_define_metadata(k, (int64_t)id, id_at);
+        nt_meta *meta = nt_define_metadata(k, (int64_t)id, id_at,
+                                           nt_off(&r) - id_at, "/MetaDataId");
         nt_lay_begin(&m.lay, k);
         const unsigned char *provider = r.p;
         if (string(&m, &r, "/ProviderName") == 0) {

@@ -76,14 +76,15 @@ static const char *i64_text(char buf[I64_TEXT], int64_t v)
     return buf;
 }
 
-nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
+nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off,
+                            uint64_t len, const char *field)
 {
     if (k->silent) /* a trial parse changes nothing */
         return NULL;
     char found[I64_TEXT];
     if (id <= 0 || id > 0x7FFFFFFF)
-        nt_report(k, NT_REF_METADATA_RANGE, off, 4, "/payload/MetaDataId",
-                  "1 .. 2^31-1", i64_text(found, id));
+        nt_report(k, NT_REF_METADATA_RANGE, off, len, field, "1 .. 2^31-1",
+                  i64_text(found, id));
     if (k->tables_full)
         return NULL;
     /* events name ids in 32 bits: an int32 -1 is the id 0xFFFFFFFF */
@@ -91,13 +92,13 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off)
     int status;
     nt_meta *m = tgI_insert(&k->meta, key, &status);
     if (status == 0)
-        nt_report(k, NT_REF_METADATA_TWICE, off, 4, "/payload/MetaDataId",
+        nt_report(k, NT_REF_METADATA_TWICE, off, len, field,
                   "an id not yet defined", i64_text(found, id));
     else if (status < 0)
         table_full(k, off);
     else if (!k->v6 && key != 0 && key != ++k->meta_defined) {
         char exp[I64_TEXT];
-        nt_report(k, NT_OBS_META_DENSE, off, 4, "/payload/MetaDataId",
+        nt_report(k, NT_OBS_META_DENSE, off, len, field,
                   i64_text(exp, k->meta_defined), i64_text(found, id));
         k->meta_defined = key; /* count on from it */
     }
@@ -320,7 +321,8 @@ void nt_sp_begin(nt_check *k, uint64_t raw_ts, uint64_t off)
     k->sp_covered = 0;
 }
 
-void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
+void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq,
+                  const nt_entry_at *at)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
@@ -328,12 +330,13 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
         return;
     nt_thread *t;
     if (k->v6) {
-        if ((t = live_thread(k, thread, off, 1, "/ThreadIndex")) == NULL)
+        t = live_thread(k, thread, at->thread, at->thread_len, "/ThreadIndex");
+        if (t == NULL)
             return;
     } else {
         int status;
         if ((t = tgI_insert(&k->threads, thread, &status)) == NULL) {
-            table_full(k, off);
+            table_full(k, at->thread);
             return;
         }
     }
@@ -343,13 +346,15 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq, uint64_t off)
         char exp[32], found[32];
         snprintf(exp, sizeof exp, ">= %" PRIu32, t->seq);
         snprintf(found, sizeof found, "%" PRIu32, seq);
-        nt_report(k, NT_SEQ_BACK, off + 8, 4, "/SequenceNumber", exp, found);
+        nt_report(k, NT_SEQ_BACK, at->seq, at->seq_len, "/SequenceNumber", exp,
+                  found);
     } else if (seq != t->seq) {
         char exp[32], found[48];
         snprintf(exp, sizeof exp, "%" PRIu32, t->seq);
         snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", seq,
                  seq - t->seq);
-        nt_report(k, NT_SEQ_GAP, off + 8, 4, "/SequenceNumber", exp, found);
+        nt_report(k, NT_SEQ_GAP, at->seq, at->seq_len, "/SequenceNumber", exp,
+                  found);
     }
     t->seq = seq;
     if (t->seen_sp == k->sp_count + 1)
@@ -416,7 +421,8 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
     t->seq = 0;
 }
 
-void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off)
+void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
+                      const nt_entry_at *at)
 {
     if (k->silent) /* a trial parse changes nothing */
         return;
@@ -427,15 +433,16 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq, uint64_t off)
         char found[48];
         snprintf(found, sizeof found, "index %" PRIu64 "%s", index,
                  t ? " (already removed)" : "");
-        nt_report(k, NT_THR_REMOVE, off, 0, "/Index", "a live thread index",
-                  found);
+        nt_report(k, NT_THR_REMOVE, at->thread, at->thread_len, "/Index",
+                  "a live thread index", found);
         return;
     }
     if (seq - t->seq >= 0x80000000u) {
         char exp[32], found[32];
         snprintf(exp, sizeof exp, ">= %" PRIu32, t->seq);
         snprintf(found, sizeof found, "%" PRIu32, seq);
-        nt_report(k, NT_SEQ_BACK, off, 0, "/SequenceNumber", exp, found);
+        nt_report(k, NT_SEQ_BACK, at->seq, at->seq_len, "/SequenceNumber", exp,
+                  found);
     }
     t->state = NT_THREAD_REMOVED;
 }
