@@ -132,6 +132,24 @@ t.eq(all_findings("v6-unknown-capture", nt6.example(
           "/block[6]{SequencePoint}/row[0]/SequenceNumber")]),
     "v6: an undeclared capture thread kept by the next row, and the SP "
     "sequence number that skips, each at its own bytes")
+# ThreadIndex 9, never declared, on capture thread 1, named by the first
+# row with a SequenceNumber delta of 2^32-1 (its number is the thread's
+# last again: "prev + varuint32 + 1 (mod 2^32)", 4.7 as 5.6 takes it) and
+# kept by the second: NT-THR-003 at each row, whatever else the first row's number
+# would say (the fast path must not take the second row for a good one)
+row1 = (bytes([0xdf, 1]) + b"\xff\xff\xff\xff\x0f" +
+        bytes([1, 0, 9, 1, 100, 1, 2, 0x2a, 1]))
+events = P["events"][:20] + row1 + bytes([0, 5, 0x2a, 1])
+O_thr = nt6.offsets(parts=dict(P, events=events))
+t.eq(all_findings("v6-unknown-thread-kept", nt6.example(events=events)),
+     (1, [("NT-THR-003", O_thr["events"] + 20, len(row1) - 2,
+           "/block[5]{Event}/row[0]/ThreadIndex"),
+          ("NT-THR-003", O_thr["events"] + 20 + len(row1), 2,
+           "/block[5]{Event}/row[1]/ThreadIndex"),
+          ("NT-SEQ-001", O_thr["sp"] + 17, 1,
+           "/block[6]{SequencePoint}/row[0]/SequenceNumber")]),
+     "v6: an undeclared ThreadIndex kept by the next row is reported at "
+     "both rows")
 # RemoveThread of index 1 with seq 1, behind its last event's 2
 t.eq(all_findings("v6-remove-seq-back", nt6.example(remove=b"\x01\x01")),
      (0, [("NT-SEQ-002", O["remove"] + 1, 1,
