@@ -167,6 +167,17 @@ t.eq(all_findings("v6-metadata-twice", nt6.example(metadata=twice)),
      (1, [("NT-REF-002", O["metadata"] + 2 + 2 + len(meta_row) + 2, 1,
            "/block[1]{Metadata}/row[1]/MetaDataId")]),
      "v6: a MetaDataId defined twice, at the second row's varuint")
+# a Stack block of FirstId 1 and Count 0 (5.7: u32 FirstId, u32 Count):
+# NT-BLK-005 at the Count; the events' stack id 1 is then undefined
+empty_stack = struct.pack("<II", 1, 0)
+O_stack = nt6.offsets(parts=dict(P, stack=empty_stack))
+t.eq(all_findings("v6-empty-stack-block", nt6.example(stack=empty_stack)),
+     (1, [("NT-BLK-005", O_stack["stack"] + 4, 4, "/block[3]{Stack}/Count"),
+          ("NT-REF-004", O_stack["events"] + 20, 10,
+           "/block[5]{Event}/row[0]/StackId"),
+          ("NT-REF-004", O_stack["events"] + 20 + 12, 2,
+           "/block[5]{Event}/row[1]/StackId")]),
+     "v6: an empty Stack block, at its Count")
 # the draft's metadata rows open with a varuint MetaDataId too (section 6)
 D = nt6.draft_parts()
 O_draft = nt6.offsets(draft=True)

@@ -40,7 +40,8 @@ void nt_stack_block(nt_check *k, nt_cur *b)
     k->row = UINT64_MAX;
     nt_extra(k, NT_STK_EXTRA, b);
     if (count == 0)
-        nt_report(k, NT_BLK_EMPTY_OTHER, at, 8, "/Count", "1 or more", "0");
+        nt_report(k, NT_BLK_EMPTY_OTHER, at + 4, 4, "/Count", "1 or more",
+                  "0");
     if (!k->v6 && k->stacks_in_window++ == 0 && first != 1) {
         snprintf(found, sizeof found, "%" PRIu32, first);
         nt_report(k, NT_OBS_STACK_START, at, 4, "/FirstId", "1", found);
