@@ -178,6 +178,33 @@ t.eq(all_findings("v6-empty-stack-block", nt6.example(stack=empty_stack)),
           ("NT-REF-004", O_stack["events"] + 20 + 12, 2,
            "/block[5]{Event}/row[1]/StackId")]),
      "v6: an empty Stack block, at its Count")
+# a row's TimeStamp varuint64 ("at most ... 10 bytes for a 64 bit long")
+# where the block ends before it, two bytes before it with their high bits
+# set, and one of 11 bytes: NT-ROW-001 covers the bytes the varuint has,
+# none, two or eleven, never a byte of the next block; the row does not
+# frame, so the rest of the block is skipped (NT-SKIP-001, from the row),
+# and thread 1's events are lost to the SP (NT-SEQ-001 at its seq)
+head = P["events"][:20] + bytes([0xdf, 1, 0, 1, 0, 1, 1])  # to the stack
+for name, tail, want_len, why in (
+        ("cut0", b"", 0, "cut by the block end"),
+        ("cut2", b"\x80\x80", 2, "cut by the block end"),
+        ("long", b"\x80" * 10 + b"\x01" + bytes([1, 2, 0x2a, 1]), 11,
+         "too many bytes")):
+    events = head + tail
+    O_cut = nt6.offsets(parts=dict(P, events=events))
+    row0 = O_cut["events"] + 20
+    got, out, err = run("check", "--report", "json", "--format", "nettrace",
+                        scratch.write("v6-ts-%s.nettrace" % name,
+                                      nt6.example(events=events)))
+    t.eq((got, [(d["rule"], d["offset"], d["length"], d["found"])
+                for d in json.loads(out)["files"][0]["findings"]]),
+         (1, [("NT-ROW-001", row0 + 7, want_len, why),
+              ("NT-SKIP-001", row0, len(events) - 20,
+               "%d bytes skipped from the row that does not frame" %
+               (len(events) - 20)),
+              ("NT-SEQ-001", O_cut["sp"] + 17, 1, "2 (2 lost)")]),
+         "v6: a TimeStamp varuint (%s): NT-ROW-001 covers its %d bytes in "
+         "the block" % (why, want_len))
 # the draft's metadata rows open with a varuint MetaDataId too (section 6)
 D = nt6.draft_parts()
 O_draft = nt6.offsets(draft=True)

@@ -102,6 +102,21 @@ static inline int nt_varuint(nt_cur *c, unsigned bits, uint64_t *out)
     return nt_varuint_slow(c, bits, out);
 }
 
+/*! nt_var_span() : the bytes a varuint at `at` that nt_varuint() gave
+ *  up on with r covers, for its finding: those before `end` when it is
+ *  cut there (none when it starts there), one past the most it may take
+ *  when it is too long, and all it may take when its last one holds bits
+ *  past its width. */
+static inline uint64_t nt_var_span(int r, unsigned bits,
+                                   const unsigned char *at,
+                                   const unsigned char *end)
+{
+    uint64_t most = bits == 32 ? 5 : 10;
+    return r == NT_VAR_CUT    ? (uint64_t)(end - at)
+           : r == NT_VAR_LONG ? most + 1
+                              : most;
+}
+
 /*! nt_join7() : the 7-bit groups of the bytes of x, lowest first,
  *  joined: 56 bits from 8 bytes (their top bits, and bytes that are zero,
  *  add nothing). */

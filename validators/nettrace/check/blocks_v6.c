@@ -19,8 +19,9 @@ static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
                       field, "a minimal encoding", "a redundant zero group");
         return 0;
     }
-    nt_report(k, r == NT_VAR_CUT ? rule : NT_ROW_VARUINT, at, nt_left(c),
-              field, bits == 32 ? "a varuint32" : "a varuint64",
+    nt_report(k, r == NT_VAR_CUT ? rule : NT_ROW_VARUINT, at,
+              nt_var_span(r, bits, c->p, c->end), field,
+              bits == 32 ? "a varuint32" : "a varuint64",
               r == NT_VAR_CUT ? "the end of the block"
                               : "too long or too large");
     return -1;

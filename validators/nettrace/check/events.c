@@ -42,7 +42,7 @@ static __attribute__((cold, noinline)) int var_problem(nt_check *k, nt_cur *c,
     }
     static const char *const why[] = {"", "", "cut by the block end",
                                       "too many bytes", "too large"};
-    nt_report(k, NT_ROW_VARUINT, off, 1, field,
+    nt_report(k, NT_ROW_VARUINT, off, nt_var_span(r, bits, at, c->end), field,
               bits == 32 ? "a varuint32" : "a varuint64", why[r]);
     return -1;
 }
