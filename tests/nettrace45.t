@@ -128,6 +128,27 @@ starts = [f.content[ev] + 20 + sum(map(len, rows[:i])) for i in range(3)]
 case("three rows of an undefined MetadataId, two of them keeping it", data,
      [("NT-REF-001", at) for at in starts], 1)
 
+# NT-OBJ-014: an input that ends 10 bytes into an EventBlock's content
+# (4.4: BlockSize, 0-3 bytes of padding, then the content) is reported
+# from the padding, over the 12 bytes the input has of the 34 the
+# padding and content take, never past the input's end
+f = File()
+f.add("MetadataBlock", nt45.block_content(
+    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+content = nt45.block_content(
+    row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
+        payload=b"\1" * 4), 100, 100)
+ev = f.add("EventBlock", content)
+cut = f.build()[:f.content[ev] + 10]
+got, _, fj = findings(cut)
+padding_at = f.size_at[ev] + 4
+t.eq((got, [(d["rule"], d["offset"], d["length"], d["expected"])
+            for d in fj["findings"]]),
+     (7, [("NT-OBJ-014", padding_at, len(cut) - padding_at,
+           "%d bytes" % (f.content[ev] - padding_at + len(content)))]),
+     "an EventBlock cut 10 bytes into its content: NT-OBJ-014 covers the "
+     "bytes the input has")
+
 # NT-53: "Following this header there is a V1 Payload description. This
 # consists of int FieldCount": a payload that ends after Level lacks it
 meta = metadata(1, fields=b"")

@@ -1,16 +1,19 @@
 #!/usr/bin/python3
-"""sites.t - every NetTrace v6 finding whose path names a block lies in
-that block's bytes (its 4-byte header and its content, formats/nettrace.md
-5.2), on generated v6 and draft traces and on copies of them with bytes
-changed, ranges cut out and prefixes taken (the edits that make fields
-run into a block's end). The blocks are found here from the stream
-header and the block headers alone, not by tracegate. A finding that
+"""sites.t - every NetTrace finding whose path names a block lies in
+that block's bytes (a v4/v5 object from its 05 to its closing 06,
+formats/nettrace.md 4.2 to 4.4; a v6 or draft block's 4-byte header and
+its content, 5.2), on generated v4/v5, v6 and draft traces and on copies
+of them with bytes changed, ranges cut out and prefixes taken (the edits
+that make fields run into a block's end). The blocks are found here
+from the stream header and the object or block headers alone, not by
+tracegate. A finding that
 reaches past its block (a field of a v4/v5 width read as a v6 varuint,
 a varuint cut at a block's end said with a byte of the next block) fails.
 A cut input may end inside a block: there the block's bytes end with the
 input."""
 import json
 import random
+import re
 import struct
 import subprocess
 
@@ -20,9 +23,33 @@ t = Tap()
 scratch = Scratch("tg-sites-")
 
 
+def objects(data):
+    """v4/v5 (4.2, 4.4): (start, end) of each object from its 05 to its
+    closing 06, the Trace object's 48 bytes (4.3) or a block's BlockSize,
+    padding and content, up to the end of stream's 01."""
+    at, out = 32, []
+    while at + 17 <= len(data) and data[at] == 0x05:
+        name_len = struct.unpack_from("<i", data, at + 11)[0]
+        if name_len < 0:
+            break
+        end = at + 15 + name_len + 1  # the type object's 06
+        if data[at + 15:at + 15 + name_len] == b"Trace":
+            end += 48
+        elif end + 4 <= len(data):
+            size = struct.unpack_from("<i", data, end)[0]
+            end += 4 + (4 - (end + 4) % 4) % 4 + max(size, 0)
+        else:
+            end = len(data)  # cut inside its BlockSize
+        end += 1  # the object's 06
+        out.append((at, min(end, len(data))))
+        at = end
+    return out
+
+
 def blocks(data):
-    """(start, end) of each block: header, then content of the size its
-    header's low 24 bits give, up to the end-of-stream block (kind 0)."""
+    """v6 and the draft (5.2): (start, end) of each block: header, then
+    content of the size its header's low 24 bits give, up to the
+    end-of-stream block (kind 0)."""
     at, out = 20, []
     while at + 4 <= len(data):
         head = struct.unpack_from("<I", data, at)[0]
@@ -64,7 +91,8 @@ def check(profile, paths):
 
 
 rng = random.Random(1306)
-for profile in ("nettrace-v6", "nettrace-v6-draft"):
+for profile, framing in (("default", objects), ("nettrace-v6", blocks),
+                         ("nettrace-v6-draft", blocks)):
     valid = scratch.path("valid-%s.nettrace" % profile)
     subprocess.run([TRACEGATE, "gen", "nettrace", "--profile", profile,
                     "--seed", "7", "--size", "64K", "--out", "-"],
@@ -75,14 +103,17 @@ for profile in ("nettrace-v6", "nettrace-v6-draft"):
         paths.append(scratch.write("%s-%03d.nettrace" % (profile, i), e))
     findings, outside = 0, []
     for f in check(profile, paths):
-        spans = blocks(open(f["path"], "rb").read())
+        spans = framing(open(f["path"], "rb").read())
         for d in f["findings"]:
             path = d["path"] or ""
-            if not path.startswith("/block["):
+            named = re.match(r"/(?:block|object)\[(\d+)\]", path)
+            if not named:
                 continue
+            i = int(named.group(1))
+            if i >= len(spans):
+                continue  # past a header these few lines cannot follow
             findings += 1
-            i = int(path[len("/block["):path.index("]")])
-            lo, hi = spans[i] if i < len(spans) else (0, 0)
+            lo, hi = spans[i]
             if not lo <= d["offset"] <= d["offset"] + d["length"] <= hi:
                 outside.append((f["path"], d["rule"], d["offset"],
                                 d["length"], path, lo, hi))

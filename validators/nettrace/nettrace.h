@@ -364,6 +364,9 @@ enum {
     NT_HOLD_CUT = -1,    /* the input ends inside it (the caller reports) */
     NT_HOLD_NOMEM = -2   /* no memory or a read error: the verdict says */
 };
+/*! nt_bytes_left() : the bytes from off to the end of an input that
+ *  ended early (0 if off is past it). */
+uint64_t nt_bytes_left(const nt_check *k, uint64_t off);
 /*! nt_input_left() : "N bytes before the input ends", N counted from
  *  off, into buf, for a finding about an input that ended early. */
 const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,

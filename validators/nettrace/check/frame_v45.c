@@ -41,13 +41,15 @@ typedef struct object_header {
     char name[40];
 } object_header;
 
-/* The input ended inside the `need` bytes from `off`. */
+/* The input ended inside the `need` bytes from `off`: the finding covers
+ * those of them the input has. */
 static void cut(nt_check *k, uint64_t off, uint64_t need)
 {
     char exp[48], found[48];
     snprintf(exp, sizeof exp, "%" PRIu64 " bytes", need);
     nt_input_left(k, off, found, sizeof found);
-    nt_report(k, NT_OBJ_CUT, off, need, "", exp, found);
+    uint64_t have = nt_bytes_left(k, off);
+    nt_report(k, NT_OBJ_CUT, off, have < need ? have : need, "", exp, found);
     k->stop = 1;
 }
 

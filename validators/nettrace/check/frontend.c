@@ -155,14 +155,19 @@ int nt_string_v6(nt_check *k, nt_cur *c, const char *field)
     return 0;
 }
 
-const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
-                          size_t size)
+uint64_t nt_bytes_left(const nt_check *k, uint64_t off)
 {
     /* after a fill or skip that came short, the window ends where the
      * input does */
     uint64_t end = k->w->base + k->w->end;
+    return end > off ? end - off : 0;
+}
+
+const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
+                          size_t size)
+{
     snprintf(buf, size, "%" PRIu64 " bytes before the input ends",
-             end > off ? end - off : 0);
+             nt_bytes_left(k, off));
     return buf;
 }
 
