@@ -98,6 +98,22 @@ da("address 0", EX[:40] + da_rec(b"ALOC", struct.pack("<QqI", 0, 1, 0)) +
    EX[68:135] + da_rec(b"DALC", struct.pack("<Q", 0)), "DA-ADDR-001", 48, 0)
 da("allocated twice", EX[:135] + ALOC + TERM, "DA-LIVE-002", 143, 0)
 
+# "Each record shall contain a length field, allowing readers to skip
+# it": an OBJE whose Length claims 1000 bytes, of which the input has its
+# string and 6 more. DA-REC-006 covers the 6 extra bytes the input has,
+# not the 987 the Length claims, and DA-REC-002 the record the input has
+obje = b"OBJE" + struct.pack("<I", 1000) + da_str(b"libc.so.6") + b"\7" * 6
+path = scratch.write("case", EX[:19] + obje)
+got, out, err = run("check", "--report", "json", "--format", "dumpalloc",
+                    path)
+t.eq((got, [(d["rule"], d["offset"], d["length"], d["found"])
+            for d in json.loads(out)["files"][0]["findings"]]),
+     (7, [("DA-REC-006", 19 + 8 + 4 + 9, 6,
+           "%d extra bytes" % (1000 - 4 - 9)),
+          ("DA-REC-002", 19, len(obje), "%d bytes" % len(obje))]),
+     "dumpalloc: a Length past the input's end, extra bytes said over those "
+     "the input has")
+
 
 # ---- NetTrace v4/v5: formats/nettrace.md section 4 ----------------------
 def nt(name, data, rule, offset, code, *opts):

@@ -431,10 +431,14 @@ static void check_payload(da_check *k)
     }
     if (k->stop)
         return;
+    /* the bytes past the fields, skipped first: a finding about them
+     * covers those the input has */
+    uint64_t extra_at = tgW_offset(k->w);
+    uint64_t skipped = k->rem > 0 ? tgW_skip(k->w, k->rem) : 0;
     /* TERM has its own rule for a payload (DA-FRAM-004) */
     if (known && frame != FRAME_TERM && !k->malformed && k->rem > 0) {
         char found[48];
-        report_at(k, DA_REC_EXTRA, tgW_offset(k->w), k->rem, "", -1,
+        report_at(k, DA_REC_EXTRA, extra_at, skipped, "", -1,
                   "no bytes past the fields",
                   TGE_TEXT(k->c, DA_REC_EXTRA, found,
                            "%" PRIu64 " extra bytes", k->rem));
@@ -446,7 +450,7 @@ static void check_payload(da_check *k)
     } else if (frame == FRAME_TERM && k->is_frame) {
         k->in_list = 0;
     }
-    if (k->rem > 0 && tgW_skip(k->w, k->rem) < k->rem)
+    if (skipped < k->rem)
         truncated(k);
 }
 
