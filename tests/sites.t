@@ -10,7 +10,7 @@ tracegate. A finding that
 reaches past its block (a field of a v4/v5 width read as a v6 varuint,
 a varuint cut at a block's end said with a byte of the next block) fails.
 A cut input may end inside a block: there the block's bytes end with the
-input."""
+input. For every format, no finding reaches past the input's end."""
 import json
 import random
 import re
@@ -121,4 +121,42 @@ for profile, framing in (("default", objects), ("nettrace-v6", blocks),
          % (profile, findings))
     t.eq(outside[:3], [], "%s: every one lies in its block (%d do not)"
          % (profile, len(outside)))
+
+# Every format: no finding reaches past the input's end (a length taken
+# from a field that claims more than the input holds), on a generated
+# trace and 300 copies with bytes set to values framing reacts to, ranges
+# cut out, or cut short.
+for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
+    data = subprocess.run([TRACEGATE, "gen", fmt, "--seed", "3", "--size",
+                           "32K", "--out", "-"], capture_output=True,
+                          check=True).stdout
+    paths = []
+    for i in range(300):
+        d = bytearray(data)
+        kind = rng.randrange(3)
+        if kind == 0:
+            del d[rng.randrange(1, len(d)):]
+        elif kind == 1:
+            a = rng.randrange(len(d) - 1)
+            del d[a:a + rng.randint(1, 40)]
+        else:
+            for _ in range(3):
+                d[rng.randrange(len(d))] = rng.choice(
+                    (0x00, 0xFF, 0x7F, 0x80, 0x0A, 0x0D, 0x22, 0x2C, 0x20))
+        paths.append(scratch.write("%s-end-%03d" % (fmt, i), bytes(d)))
+    got = subprocess.run([TRACEGATE, "check", "--format", fmt, "--report",
+                          "json", "--max-repeats", "0"] + paths,
+                         capture_output=True, check=False)
+    findings, past = 0, []
+    for f in json.loads(got.stdout)["files"]:
+        size = len(open(f["path"], "rb").read())
+        for d in f["findings"]:
+            findings += 1
+            if d["offset"] + d["length"] > size:
+                past.append((f["path"], d["rule"], d["offset"], d["length"],
+                             size))
+    t.ok(findings > 300, "%s: %d findings on 300 edited inputs"
+         % (fmt, findings))
+    t.eq(past[:3], [], "%s: none past the input's end (%d are)"
+         % (fmt, len(past)))
 t.done()
