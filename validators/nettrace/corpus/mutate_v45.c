@@ -216,7 +216,7 @@ int mut_cut(nt_mut *x)
         return 0;
     layout(x);
     x->cut = x->m.items[i].content_at + 3;
-    mu_mark(x, (size_t)i, 3);
+    mu_mark(x, (size_t)i, 2); /* the last byte the input has */
     return 1;
 }
 
