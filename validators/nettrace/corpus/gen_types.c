@@ -380,11 +380,19 @@ static const unsigned char *value(payload_gen *w, tgM_buf *b,
         ascii(w, b, n, 0);
         break;
     }
-    case NT_T_VARINT: /* mostly small, as counts and sizes are; every length */
-        put_var(b, tgB_below(w->rng, 4)
-                       ? tgB_below(w->rng, 128)
-                       : tgB_next(w->rng) >> tgB_below(w->rng, 64));
+    case NT_T_VARINT: { /* mostly small, as counts and sizes are; every
+                           length (one draw per statement: C leaves the
+                           order of operands open) */
+        uint64_t v;
+        if (tgB_below(w->rng, 4)) {
+            v = tgB_below(w->rng, 128);
+        } else {
+            v = tgB_next(w->rng);
+            v >>= tgB_below(w->rng, 64);
+        }
+        put_var(b, v);
         break;
+    }
     case NT_T_ARRAY:
     case NT_T_FIXED_ARRAY: {
         unsigned n =

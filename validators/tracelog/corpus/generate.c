@@ -226,9 +226,13 @@ static void function(tl_gen *g, const gen_thread *t)
     if (tgB_below(&g->rng, 4))
         tgT_addf(g->m, "0x%016llX:0x%x", (unsigned long long)code,
                  16 + tgB_below(&g->rng, 4000));
-    if (tgB_below(&g->rng, 2))
-        tgT_addf(g->m, "0x%x:0x%x:0x%x", tgB_below(&g->rng, 40),
-                 tgB_below(&g->rng, 64), 64 + tgB_below(&g->rng, 64));
+    if (tgB_below(&g->rng, 2)) { /* one draw per statement: C leaves the
+                                    order of arguments open */
+        unsigned a = tgB_below(&g->rng, 40);
+        unsigned b = tgB_below(&g->rng, 64);
+        unsigned c = 64 + tgB_below(&g->rng, 64);
+        tgT_addf(g->m, "0x%x:0x%x:0x%x", a, b, c);
+    }
     if (!g->vstools) {
         rec(g, cached ? "jit csf" : "jit cmf");
         id32(g, t->iid);
