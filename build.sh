@@ -280,11 +280,11 @@ case $mode in
     # the same seed gives the same bytes whatever the compiler: gcc's
     # build writes the corpus that tests/corpus.t holds clang's to
     made=$(mktemp -d)
+    trap 'rm -rf "$made"' EXIT
     run corpus/regenerate.sh "$top/build-gcc/tracegate" "$made"
     for format in "$made"/*; do
       run diff -r "$format" "$top/corpus/$(basename "$format")"
     done
-    rm -rf "$made"
     ;;
   format)
     need_packages clang-format git
