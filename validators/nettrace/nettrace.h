@@ -87,6 +87,13 @@ static inline int nt_sized_row(nt_cur *b, nt_cur *row)
  * NT_VAR_CUT), the others failures. */
 enum { NT_VAR_OK = 0, NT_VAR_REDUNDANT, NT_VAR_CUT, NT_VAR_LONG, NT_VAR_BIG };
 
+/*! nt_var_most() : the most bytes a varuint of `bits` (32 or 64) takes:
+ *  "at most 5 bytes for a 32 bit int and 10 bytes for a 64 bit long". */
+static inline unsigned nt_var_most(unsigned bits)
+{
+    return bits == 32 ? 5 : 10;
+}
+
 /*! nt_varuint() : decode an unsigned LEB128 of at most `bits` (32 or 64)
  *  bits.  @return NT_VAR_OK, _REDUNDANT (read, but with a redundant
  *  trailing zero group), _CUT (runs past the end), _LONG (too many bytes)
@@ -111,7 +118,7 @@ static inline uint64_t nt_var_span(int r, unsigned bits,
                                    const unsigned char *at,
                                    const unsigned char *end)
 {
-    uint64_t most = bits == 32 ? 5 : 10;
+    uint64_t most = nt_var_most(bits);
     return r == NT_VAR_CUT    ? (uint64_t)(end - at)
            : r == NT_VAR_LONG ? most + 1
                               : most;

@@ -65,7 +65,8 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b)
     b->p += 12;
     for (k->row = 0; k->row < (uint64_t)count && !nt_abandon_rows(k, b);
          k->row++, b->p += 12) {
-        nt_entry_at entry = {nt_off(b), 8, nt_off(b) + 8, 4};
+        uint64_t off = nt_off(b);
+        nt_entry_at entry = {off, 8, off + 8, 4};
         nt_sp_thread(k, tgB_le64(b->p), tgB_le32(b->p + 8), &entry);
     }
     k->row = UINT64_MAX;

@@ -202,7 +202,7 @@ int nt_varuint_slow(nt_cur *c, unsigned bits, uint64_t *out)
         return NT_VAR_OK;
     }
     uint64_t v = 0;
-    unsigned max = bits == 32 ? 5 : 10;
+    unsigned max = nt_var_most(bits);
     for (unsigned i = 0;; i++) {
         if (c->p + i >= c->end)
             return NT_VAR_CUT;
