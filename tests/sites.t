@@ -61,48 +61,51 @@ def blocks(data):
     return out
 
 
-def edits(data, rng, n):
-    """n copies of data, each with one to four bytes set to a value a
-    block's framing or a varuint reacts to, a range cut out, or cut
-    short."""
+# bytes a format's framing, its varuints or its text react to
+BINARY = (0x00, 0x01, 0x7F, 0x80, 0xFF)
+TEXT = (0x00, 0xFF, 0x7F, 0x80, 0x0A, 0x0D, 0x22, 0x2C, 0x20)
+
+
+def edits(data, rng, n, keep, values):
+    """n copies of data past its first `keep` bytes, each with one to
+    four bytes set to one of `values`, a range cut out, or cut short."""
     out = []
     for _ in range(n):
         d = bytearray(data)
         kind = rng.randrange(3)
         if kind == 0:
             for _ in range(rng.randint(1, 4)):
-                d[rng.randrange(20, len(d))] = rng.choice(
-                    (0x00, 0x01, 0x7F, 0x80, 0xFF))
+                d[rng.randrange(keep, len(d))] = rng.choice(values)
         elif kind == 1:
-            a = rng.randrange(20, len(d) - 1)
+            a = rng.randrange(keep, len(d) - 1)
             del d[a:a + rng.randint(1, 64)]
         else:
-            del d[rng.randrange(21, len(d)):]
+            del d[rng.randrange(keep + 1, len(d)):]
         out.append(bytes(d))
     return out
 
 
-def check(profile, paths):
-    got = subprocess.run([TRACEGATE, "check", "--format", "nettrace",
-                          "--profile", profile, "--report", "json",
-                          "--max-repeats", "0"] + paths,
-                         capture_output=True, check=False)
+def edited(fmt, profile, seed, size, keep, values, n):
+    """A generated trace and n edited copies, checked with every finding
+    shown: the files of the JSON report."""
+    data = subprocess.run([TRACEGATE, "gen", fmt, "--profile", profile,
+                           "--seed", seed, "--size", size, "--out", "-"],
+                          capture_output=True, check=True).stdout
+    paths = [scratch.write("%s-%s-valid" % (fmt, profile), data)]
+    for i, e in enumerate(edits(data, rng, n, keep, values)):
+        paths.append(scratch.write("%s-%s-%03d" % (fmt, profile, i), e))
+    got = subprocess.run([TRACEGATE, "check", "--format", fmt, "--profile",
+                          profile, "--report", "json", "--max-repeats", "0"] +
+                         paths, capture_output=True, check=False)
     return json.loads(got.stdout)["files"]
 
 
 rng = random.Random(1306)
 for profile, framing in (("default", objects), ("nettrace-v6", blocks),
                          ("nettrace-v6-draft", blocks)):
-    valid = scratch.path("valid-%s.nettrace" % profile)
-    subprocess.run([TRACEGATE, "gen", "nettrace", "--profile", profile,
-                    "--seed", "7", "--size", "64K", "--out", "-"],
-                   stdout=open(valid, "wb"), check=True)
-    data = open(valid, "rb").read()
-    paths = [valid]
-    for i, e in enumerate(edits(data, rng, 600)):
-        paths.append(scratch.write("%s-%03d.nettrace" % (profile, i), e))
     findings, outside = 0, []
-    for f in check(profile, paths):
+    # the stream header's 20 bytes stay: the layout is told by them
+    for f in edited("nettrace", profile, "7", "64K", 20, BINARY, 600):
         spans = framing(open(f["path"], "rb").read())
         for d in f["findings"]:
             path = d["path"] or ""
@@ -126,29 +129,12 @@ for profile, framing in (("default", objects), ("nettrace-v6", blocks),
 # from a field that claims more than the input holds), on a generated
 # trace and 300 copies with bytes set to values framing reacts to, ranges
 # cut out, or cut short.
-for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
-    data = subprocess.run([TRACEGATE, "gen", fmt, "--seed", "3", "--size",
-                           "32K", "--out", "-"], capture_output=True,
-                          check=True).stdout
-    paths = []
-    for i in range(300):
-        d = bytearray(data)
-        kind = rng.randrange(3)
-        if kind == 0:
-            del d[rng.randrange(1, len(d)):]
-        elif kind == 1:
-            a = rng.randrange(len(d) - 1)
-            del d[a:a + rng.randint(1, 40)]
-        else:
-            for _ in range(3):
-                d[rng.randrange(len(d))] = rng.choice(
-                    (0x00, 0xFF, 0x7F, 0x80, 0x0A, 0x0D, 0x22, 0x2C, 0x20))
-        paths.append(scratch.write("%s-end-%03d" % (fmt, i), bytes(d)))
-    got = subprocess.run([TRACEGATE, "check", "--format", fmt, "--report",
-                          "json", "--max-repeats", "0"] + paths,
-                         capture_output=True, check=False)
+for fmt, profile, values in (("afperf", "default", TEXT),
+                             ("dumpalloc", "default", BINARY),
+                             ("nettrace", "default", BINARY),
+                             ("tracelog", "default", TEXT)):
     findings, past = 0, []
-    for f in json.loads(got.stdout)["files"]:
+    for f in edited(fmt, profile, "3", "32K", 0, values, 300):
         size = len(open(f["path"], "rb").read())
         for d in f["findings"]:
             findings += 1
