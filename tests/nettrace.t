@@ -103,11 +103,12 @@ case("v6-label-first-0", nt6.example(labels=b"\0\0\0\0" + P["labels"][4:]),
      "NT-LBL-002", 0xd0 + 4, 1)
 
 
-def all_findings(name, data):
-    """Exit code and every finding as (rule, offset, length, path)."""
+def all_findings(name, data, *opts, last="path"):
+    """Exit code and every finding as (rule, offset, length, and its
+    `last` field: its path unless asked otherwise)."""
     got, out, err = run("check", "--report", "json", "--format", "nettrace",
-                        scratch.write(name + ".nettrace", data))
-    return got, [(d["rule"], d["offset"], d["length"], d["path"])
+                        *opts, scratch.write(name + ".nettrace", data))
+    return got, [(d["rule"], d["offset"], d["length"], d[last])
                  for d in json.loads(out)["files"][0]["findings"]]
 
 
@@ -193,11 +194,8 @@ for name, tail, want_len, why in (
     events = head + tail
     O_cut = nt6.offsets(parts=dict(P, events=events))
     row0 = O_cut["events"] + 20
-    got, out, err = run("check", "--report", "json", "--format", "nettrace",
-                        scratch.write("v6-ts-%s.nettrace" % name,
-                                      nt6.example(events=events)))
-    t.eq((got, [(d["rule"], d["offset"], d["length"], d["found"])
-                for d in json.loads(out)["files"][0]["findings"]]),
+    t.eq(all_findings("v6-ts-" + name, nt6.example(events=events),
+                      last="found"),
          (1, [("NT-ROW-001", row0 + 7, want_len, why),
               ("NT-SKIP-001", row0, len(events) - 20,
                "%d bytes skipped from the row that does not frame" %
@@ -208,12 +206,9 @@ for name, tail, want_len, why in (
 # the draft's metadata rows open with a varuint MetaDataId too (section 6)
 D = nt6.draft_parts()
 O_draft = nt6.offsets(draft=True)
-path = scratch.write("draft-metadata-twice.nettrace", nt6.draft_example(
-    metadata=struct.pack("<H", 2) + D["row"] + D["row"]))
-code, out, err = run("check", "--report", "json", "--profile",
-                     "nettrace-v6-draft", path)
-t.eq((code, [(d["rule"], d["offset"], d["length"], d["path"])
-             for d in json.loads(out)["files"][0]["findings"]]),
+t.eq(all_findings("draft-metadata-twice", nt6.draft_example(
+    metadata=struct.pack("<H", 2) + D["row"] + D["row"]), "--profile",
+    "nettrace-v6-draft"),
      (1, [("NT-REF-002", O_draft["metadata"] + 2 + len(D["row"]), 1,
            "/block[1]{Metadata}/row[1]/MetaDataId")]),
      "draft: a MetaDataId defined twice, at the second row's varuint")
