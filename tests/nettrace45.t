@@ -93,14 +93,22 @@ data, at = trace(metadata(1, fields=PAIRS),
 case("V2Params: Array<Object{String, Int32}> cut in its second field", data,
      [("NT-PAY-002", at[1] + 2 + 4)], 0)
 
+def int32_file():
+    """A file with metadata id 1, one Int32 field, for rows built by a
+    case."""
+    f = File()
+    f.add("MetadataBlock", nt45.block_content(
+        row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100,
+        100))
+    return f
+
+
 # NT-70 (NT-PAY-001): a payload over 64 KiB is said for every event that
 # has one, also for an event whose flag 0x80 is clear, which keeps the
 # previous PayloadSize (formats/nettrace.md 4.7); the block of two such
 # events is over the observed 100 KiB too (NT-OBS-001, at its BlockSize)
 big = b"\1" * 65537
-f = File()
-f.add("MetadataBlock", nt45.block_content(
-    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+f = int32_file()
 first = row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
             payload=big)
 second = row(0x40, ts=5, payload=big)  # sorted, nothing else named
@@ -116,9 +124,7 @@ case("two 65537-byte payloads, the second's size kept from the first",
 # NT-REF-001: an event's MetadataId must be defined, also one kept from
 # the previous row (flag 0x01 clear, 4.7): three rows of undefined id 5,
 # only the first of which names it, are three findings, each at its row
-f = File()
-f.add("MetadataBlock", nt45.block_content(
-    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+f = int32_file()
 rows = [row(EVENT, meta=5, seq=0, capture=7, proc=0, thread=7, ts=100,
             payload=b"\1" * 4)] + [row(0x40, ts=5, payload=b"\1" * 4)] * 2
 ev = f.add("EventBlock", nt45.block_content(b"".join(rows), 100, 110))
@@ -132,9 +138,7 @@ case("three rows of an undefined MetadataId, two of them keeping it", data,
 # (4.4: BlockSize, 0-3 bytes of padding, then the content) is reported
 # from the padding, over the 12 bytes the input has of the 34 the
 # padding and content take, never past the input's end
-f = File()
-f.add("MetadataBlock", nt45.block_content(
-    row(0xC0, ts=100, payload=metadata(1, fields=v1((9, "A")))), 100, 100))
+f = int32_file()
 content = nt45.block_content(
     row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
         payload=b"\1" * 4), 100, 100)
