@@ -541,19 +541,28 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
 /*! nt_str16_end() : the end of the NUL-ended UTF-16 string at p[at]
  *  inside p[0..n) (at <= n), its NUL included, or SIZE_MAX if it does not
  *  end there.  Eight code units are looked at together (core/scan16.h):
- *  whole blocks of 16 bytes first, where a NUL found is inside p.  The
- *  whole code units of a last part block are then read as the 16 bytes
- *  that end with them, the lanes before the block shifted out (the shift
- *  is even: lanes stay code units); a lone byte after them cannot end
- *  the string inside p.  Only a payload shorter than 16 bytes has its
- *  last bytes copied, zeros after them (a NUL among those is past n). */
+ *  whole blocks of 16 bytes first, two to a test while 32 bytes are left,
+ *  where a NUL found is inside p.  The whole code units of a last part
+ *  block are then read as the 16 bytes that end with them, the lanes
+ *  before the block shifted out (the shift is even: lanes stay code
+ *  units); a lone byte after them cannot end the string inside p.  Only a
+ *  payload shorter than 16 bytes has its last bytes copied, zeros after
+ *  them (a NUL among those is past n). */
 static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
 {
     size_t j = at;
     unsigned z;
-    for (; n - j >= 16; j += 16)
+    for (; n - j >= 32; j += 32) {
+        z = tgV_zero16(tgV_load(p + j)) |
+            tgV_zero16(tgV_load(p + j + 16)) << 16;
+        if (z != 0)
+            return j + (size_t)__builtin_ctz(z) + 2;
+    }
+    if (n - j >= 16) {
         if ((z = tgV_zero16(tgV_load(p + j))) != 0)
             return j + (size_t)__builtin_ctz(z) + 2;
+        j += 16;
+    }
     size_t left = n - j, units = left & ~(size_t)1;
     if (units == 0)
         return SIZE_MAX;
