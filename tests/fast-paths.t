@@ -11,7 +11,8 @@ tests/tracegate-slowpath is the CLI with
 every fast path compiled out (TG_FAST_PATHS_OFF), so every input is
 checked by both binaries under every profile of its format, as JSON with
 every finding shown and with the default repeat cap (which decides when a
-NetTrace block's rows are skipped), and the reports compared whole.
+NetTrace block's rows are skipped), and the reports compared whole; NetTrace
+also with the payload rules off, where payloads are not decoded.
 
 Inputs: the mutants of every rule for four seeds, typical and hostile
 traces, and edits that stop the fast path in the middle of records:
@@ -269,9 +270,10 @@ def reports(binary, fmt, profile, files, cap):
             for f in json.loads(p.stdout)["files"]]
 
 
-def compare(fmt, profiles, files):
+def compare(fmt, profiles, files,
+            options=(["--max-repeats", "0"], [])):
     for profile in profiles:
-        for cap in (["--max-repeats", "0"], []):
+        for cap in options:
             fast = reports(TRACEGATE, fmt, profile, files, cap)
             slow = reports(SLOW, fmt, profile, files, cap)
             t.eq(len(fast), len(files), "%s %s %s: every input has a report"
@@ -300,10 +302,15 @@ t.ok(canonical > 100, "strict-canonical: %d TL-HEX-003 findings among them"
      % canonical)
 nettrace = ("default", "nettrace-v6-draft", "traceevent-compat",
             "nettrace-v6")
-compare("nettrace", nettrace,
-        binary_inputs("nettrace", ("default", "nettrace-v6",
-                                   "nettrace-v6-draft")) +
-        long_varuint_inputs())
+nettrace_files = (binary_inputs("nettrace", ("default", "nettrace-v6",
+                                             "nettrace-v6-draft")) +
+                  long_varuint_inputs())
+compare("nettrace", nettrace, nettrace_files)
+# with the payload rules off, payloads are not decoded: the fast path's
+# rows go through a loop of their own
+compare("nettrace", nettrace, nettrace_files,
+        (["--max-repeats", "0", "--disable", "NT-PAY-002", "--disable",
+          "NT-PAY-003"],))
 compare("afperf", ("default", "artificer-compat"),
         afperf_inputs() + afperf_word_edges())
 dumpalloc = ("default", "draft-reader")

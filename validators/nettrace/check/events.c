@@ -413,8 +413,8 @@ fast_stack_find(nt_check *k, uint64_t id, uint64_t *first, uint64_t *last)
     *last = range->last;
     return 1;
 }
-static inline int fast_stack(nt_check *k, uint64_t id, uint64_t *first,
-                             uint64_t *last)
+static inline __attribute__((always_inline)) int
+fast_stack(nt_check *k, uint64_t id, uint64_t *first, uint64_t *last)
 {
     return (id >= *first && id <= *last) ||
            fast_stack_find(k, id, first, last);
@@ -445,7 +445,6 @@ typedef struct fast_run {
     block_rows *r;
     const unsigned char *p, *end;
     uint64_t row, flip;
-    int decode;
     fast_head h; /* the last row's, then the row's as it is read */
     /* the metadata and label list ids known good (past any id: none) */
     const nt_meta *m;
@@ -460,12 +459,12 @@ typedef struct fast_run {
  * nt_on_event()) would read without a finding; every test below is one
  * of theirs, inverted.  @return 1 with the row kept; 0 if not, with
  * u->h to be restored by the caller (what it looked up may have moved:
- * the run ends).  room: the block has FAST_ROOM bytes from the row on.
- * The fields the row names are decoded into u->h as they come; the rest
+ * the run ends).  decode: payloads are decoded (a payload rule is on).
+ * room: the block has FAST_ROOM bytes from the row on.  The fields the row names are decoded into u->h as they come; the rest
  * are its previous row's, which was good: only what it names anew is
  * looked up. */
 static inline __attribute__((always_inline)) int
-fast_row(fast_run *u, enum nt_layout layout, int room)
+fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
 {
     const int v6 = layout != NT_V45, final6 = layout == NT_V6;
     nt_check *k = u->k;
@@ -560,7 +559,7 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
     uint32_t size = h->size;
     if (size > (size_t)(end - q))
         return 0;
-    if (u->decode && !nt_payload_fits(k, u->m, q, size))
+    if (decode && !nt_payload_fits(k, u->m, q, size))
         return 0;
     uint64_t key = ts ^ u->flip;
     if (key < u->f.lower)
@@ -585,12 +584,12 @@ fast_row(fast_run *u, enum nt_layout layout, int room)
  * at a row not taken, which leaves the header as the row before left
  * it. */
 static inline __attribute__((always_inline)) int
-fast_rows_before(fast_run *u, enum nt_layout layout, const unsigned char *stop,
-                 int room)
+fast_rows_before(fast_run *u, enum nt_layout layout, int decode,
+                 const unsigned char *stop, int room)
 {
     while (u->p < stop) {
         fast_head was = u->h;
-        if (!fast_row(u, layout, room)) {
+        if (!fast_row(u, layout, decode, room)) {
             u->h = was;
             return 0;
         }
@@ -598,30 +597,36 @@ fast_rows_before(fast_run *u, enum nt_layout layout, const unsigned char *stop,
     return 1;
 }
 
-/* Rows the fast way while they come, one loop per layout.  Not inline:
- * the run's state stays in *u, in memory, and the registers go to what
- * changes every row. */
+/* Rows the fast way while they come: one loop per layout where payloads
+ * are decoded, as they are unless their rules are off, and one for every
+ * layout where not.  Not inline: the run's state stays in *u, in memory,
+ * and the registers go to what changes every row. */
 static inline __attribute__((always_inline)) void
-fast_loop(fast_run *u, enum nt_layout layout)
+fast_loop(fast_run *u, enum nt_layout layout, int decode)
 {
     /* the rows that start FAST_ROOM bytes or more before the end, then
      * the others: one test per row, not two */
     const unsigned char *roomy =
         (size_t)(u->end - u->p) >= FAST_ROOM ? u->end - FAST_ROOM + 1 : u->p;
-    if (fast_rows_before(u, layout, roomy, 1))
-        fast_rows_before(u, layout, u->end, 0);
+    if (fast_rows_before(u, layout, decode, roomy, 1))
+        fast_rows_before(u, layout, decode, u->end, 0);
 }
 static __attribute__((noinline)) void fast_loop_v45(fast_run *u)
 {
-    fast_loop(u, NT_V45);
+    fast_loop(u, NT_V45, 1);
 }
 static __attribute__((noinline)) void fast_loop_v6(fast_run *u)
 {
-    fast_loop(u, NT_V6);
+    fast_loop(u, NT_V6, 1);
 }
 static __attribute__((noinline)) void fast_loop_v6d(fast_run *u)
 {
-    fast_loop(u, NT_V6D);
+    fast_loop(u, NT_V6D, 1);
+}
+static __attribute__((noinline)) void fast_loop_undecoded(fast_run *u,
+                                                          enum nt_layout l)
+{
+    fast_loop(u, l, 0);
 }
 
 /* Read rows of b the fast way while they come (fast_row()).  It returns
@@ -649,7 +654,6 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     u.end = b->end;
     u.row = k->row;
     u.flip = k->ts_flip;
-    u.decode = k->decode_payloads;
     /* the last row's header; general_row() leaves r->prev_capture equal
      * to s->capture_thread */
     u.h.thread = s->thread;
@@ -692,11 +696,14 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
         u.label_ok = UINT64_MAX;
     }
     if (u.p < u.end && (*u.p & need) == need) {
-        switch (layout) {
-        case NT_V45: fast_loop_v45(&u); break;
-        case NT_V6: fast_loop_v6(&u); break;
-        default: fast_loop_v6d(&u);
-        }
+        if (!k->decode_payloads)
+            fast_loop_undecoded(&u, layout);
+        else if (layout == NT_V45)
+            fast_loop_v45(&u);
+        else if (layout == NT_V6)
+            fast_loop_v6(&u);
+        else
+            fast_loop_v6d(&u);
         fast_thread_end(k, &u.f, r, u.first_key, u.h.seq);
         if (u.row > row0) { /* the greatest key since the last SP */
             if (!k->events_since_sp || r->hi > k->max_ts_since_sp)
