@@ -16,6 +16,8 @@ static unsigned char *val_at(const tgI_map *m, size_t i)
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit)
 {
     memset(m, 0, sizeof *m);
+    for (size_t k = 0; k < TGI_SMALL; k++)
+        m->small_at[k] = NULL;
     /* a multiple of 8, so every value is aligned; TGI_VALUE_FITS keeps
      * callers within TGI_MAX_VALUE at compile time */
     m->value_size = (value_size + 7) & ~(size_t)7;
@@ -42,7 +44,8 @@ void tgI_clear(tgI_map *m)
         memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
     }
     m->used = 0;
-    m->small_used = 0;
+    for (size_t k = 0; k < TGI_SMALL; k++)
+        m->small_at[k] = NULL;
 }
 
 static int grow(tgI_map *m)
@@ -75,15 +78,15 @@ static int grow(tgI_map *m)
 void *tgI_insert(tgI_map *m, uint64_t k, int *status)
 {
     if (k < TGI_SMALL) {
-        if (m->small_used >> k & 1) {
+        if (m->small_at[k]) {
             *status = 0;
-            return m->small[k];
+            return m->small_at[k];
         }
         *status = -1;
         if (m->used >= m->limit)
             return NULL;
-        m->small_used |= 1u << k;
         memset(m->small[k], 0, sizeof m->small[k]);
+        m->small_at[k] = m->small[k];
         m->used++;
         *status = 1;
         return m->small[k];
@@ -118,9 +121,9 @@ void *tgI_insert(tgI_map *m, uint64_t k, int *status)
 int tgI_remove(tgI_map *m, uint64_t k)
 {
     if (k < TGI_SMALL) {
-        if (!(m->small_used >> k & 1))
+        if (!m->small_at[k])
             return 0;
-        m->small_used &= ~(1u << k);
+        m->small_at[k] = NULL;
         m->used--;
         return 1;
     }

@@ -25,7 +25,9 @@ typedef struct tgI_map {
     size_t mask;         /* slot count - 1 (a power of two)         */
     size_t used;         /* live entries, small keys included       */
     size_t limit;        /* most live entries allowed               */
-    uint32_t small_used; /* bit k: small key k is present           */
+    /* small key k's value (small[k]) while it is present, else NULL: one
+     * load finds it.  It points into the map, which is never copied. */
+    void *small_at[TGI_SMALL];
     _Alignas(16) unsigned char small[TGI_SMALL][TGI_MAX_VALUE];
 } tgI_map;
 
@@ -68,7 +70,7 @@ static inline size_t tgI_probe(const tgI_map *m, uint64_t k)
 static inline void *tgI_find(tgI_map *m, uint64_t k)
 {
     if (k < TGI_SMALL)
-        return m->small_used >> k & 1 ? m->small[k] : NULL;
+        return m->small_at[k];
     if (m->keys == NULL)
         return NULL;
     size_t i = tgI_probe(m, k);

@@ -913,8 +913,8 @@ static void each(tgI_map *m, void (*fn)(af_check *, uint64_t, void *),
                  af_check *k)
 {
     for (uint64_t s = 0; s < TGI_SMALL; s++)
-        if (m->small_used >> s & 1)
-            fn(k, s, m->small[s]);
+        if (m->small_at[s])
+            fn(k, s, m->small_at[s]);
     for (size_t i = 0; m->keys && i <= m->mask; i++)
         if (m->keys[i])
             fn(k, m->keys[i], m->vals + i * m->value_size);

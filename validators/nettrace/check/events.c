@@ -330,7 +330,7 @@ static inline __attribute__((always_inline)) void *fast_find(tgI_map *m,
                                                              uint64_t k)
 {
     if (k < TGI_SMALL)
-        return m->small_used >> k & 1 ? m->small[k] : NULL;
+        return m->small_at[k];
     return tgI_find(m, k);
 }
 
@@ -446,9 +446,8 @@ typedef struct fast_run {
     const unsigned char *p, *end;
     uint64_t row, flip;
     fast_head h; /* the last row's, then the row's as it is read */
-    /* the metadata and label list ids known good (past any id: none) */
-    const nt_meta *m;
-    uint64_t m_id, label_ok;
+    const nt_meta *m;  /* the row's metadata (one load finds it)      */
+    uint64_t label_ok; /* the label list id known good (UINT64_MAX: none) */
     uint64_t stack_first, stack_last; /* a defined range of stack ids */
     uint64_t first_key;               /* of the thread's first row    */
     fast_thread f;                    /* the capture thread           */
@@ -477,12 +476,9 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->meta_id = (uint32_t)v;
-        if (v != u->m_id) {
-            u->m = fast_find(&k->meta, v);
-            u->m_id = v;
-            if (u->m == NULL || (v6 && v == 0))
-                return 0;
-        }
+        u->m = fast_find(&k->meta, v);
+        if (u->m == NULL || (v6 && v == 0))
+            return 0;
     }
     if (flags & 0x02) {
         uint64_t capture;
@@ -671,11 +667,8 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     const uint64_t row0 = u.row;
     unsigned need = 0;
     u.m = fast_find(&k->meta, u.h.meta_id);
-    u.m_id = u.h.meta_id;
-    if (u.m == NULL || (v6 && u.h.meta_id == 0)) {
+    if (u.m == NULL || (v6 && u.h.meta_id == 0))
         need |= 0x01;
-        u.m_id = UINT64_MAX;
-    }
     /* a thread whose number is not the row's is started anew by the
      * first row, which must name it (fast_row() takes the number from
      * the run's header while the thread stays) */
