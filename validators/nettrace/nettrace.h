@@ -277,7 +277,8 @@ typedef struct nt_meta {
     uint8_t datetime;     /* a DateTime field (NT-A10: say so)         */
     uint32_t size;        /* FIXED: the bytes its fields take; PROGRAM:
                              those of its leading fixed-size fields    */
-    uint32_t first, nops; /* PROGRAM: k->ops[first .. first + nops)    */
+    uint32_t first, nops; /* PROGRAM, SCAN: k->ops[first .. first +
+                             nops), one or more for SCAN              */
     uint32_t fits_from;   /* a payload this long or longer fits without
                              a walk: 0 (NONE), size (FIXED), UINT32_MAX */
     uint32_t scan_from;   /* ... is walked by nt_scan_fits(): size (SCAN),
@@ -653,7 +654,7 @@ nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
 {
     const nt_op *o = &k->ops[m->first], *end = o + m->nops;
     size_t at = m->size;
-    for (; o < end; o++) {
+    do { /* a scanned layout has a step (nt_lay_finish()) */
         if (o->code == NT_OP_ARRAY) { /* its body: the op after it */
             if (n - at < 2)
                 return 0;
@@ -675,7 +676,7 @@ nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
         if (at == SIZE_MAX || o->post > n - at)
             return 0;
         at += o->post;
-    }
+    } while (++o < end);
     return 1;
 }
 static inline __attribute__((always_inline)) int
