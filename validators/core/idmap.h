@@ -21,7 +21,7 @@
 typedef struct tgI_map {
     uint64_t *keys;      /* 0 = empty slot (small keys are not here) */
     unsigned char *vals; /* value_size bytes per slot               */
-    size_t value_size;
+    size_t value_size;   /* bytes of a value (0: a set)             */
     size_t mask;         /* slot count - 1 (a power of two)         */
     size_t used;         /* live entries, small keys included       */
     size_t limit;        /* most live entries allowed               */

@@ -554,8 +554,8 @@ static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
     size_t j = at;
     unsigned z;
     for (; n - j >= 32; j += 32) {
-        z = tgV_zero16(tgV_load(p + j)) |
-            tgV_zero16(tgV_load(p + j + 16)) << 16;
+        unsigned lo = tgV_zero16(tgV_load(p + j));
+        z = lo | tgV_zero16(tgV_load(p + j + 16)) << 16;
         if (z != 0)
             return j + (size_t)__builtin_ctz(z) + 2;
     }

@@ -445,7 +445,7 @@ typedef struct fast_run {
     block_rows *r;
     const unsigned char *p, *end;
     uint64_t row, flip;
-    fast_head h; /* the last row's, then the row's as it is read */
+    fast_head h;       /* the last row's, then the row's as it is read */
     const nt_meta *m;  /* the row's metadata (one load finds it)      */
     uint64_t label_ok; /* the label list id known good (UINT64_MAX: none) */
     uint64_t stack_first, stack_last; /* a defined range of stack ids */
