@@ -4,7 +4,11 @@
  * tag's letters).  Every byte value in every position of a word, the
  * other seven random, then random words; every lane of each answer is
  * compared, so a sum that carries into the next byte, or a byte above
- * 0x7F taken for its 7-bit twin, shows.  Failure: a lane that differs. */
+ * 0x7F taken for its 7-bit twin, shows.  Then tgK_digit_run() (the
+ * digits a word starts with, and their value) against a count and a sum
+ * made byte by byte, on words of digits with every byte value in every
+ * position, and random words mostly of digits.  Failure: a lane, a
+ * count or a value that differs. */
 #include <stdint.h>
 #include <string.h>
 
@@ -41,6 +45,40 @@ static unsigned long lanes_wrong(size_t c, const unsigned char b[8])
     return bad;
 }
 
+/* Whether tgK_digit_run() of the word b differs from the model: the
+ * digits b starts with, counted and valued one by one. */
+static unsigned long run_wrong(const unsigned char b[8])
+{
+    size_t want = 0;
+    uint64_t value = 0, u = UINT64_MAX;
+    while (want < 8 && is_dec(b[want]))
+        value = value * 10 + (b[want++] - (unsigned)'0');
+    size_t got = tgK_digit_run(tgB_le64(b), &u);
+    return got != want || (want < 8 && u != value) ? 1 : 0;
+}
+
+static void digit_runs(tgB_rng *rng)
+{
+    unsigned long words = 0, bad = 0;
+    unsigned char b[8];
+    for (int pos = 0; pos < 8; pos++)
+        for (unsigned v = 0; v < 256; v++)
+            for (int r = 0; r < 16; r++, words++) {
+                for (int i = 0; i < 8; i++)
+                    b[i] = (unsigned char)('0' + tgB_below(rng, 10));
+                b[pos] = (unsigned char)v;
+                bad += run_wrong(b);
+            }
+    for (int r = 0; r < 200000; r++, words++) {
+        for (int i = 0; i < 8; i++)
+            b[i] = (unsigned char)(tgB_below(rng, 4) ? '0' + tgB_below(rng, 10)
+                                                     : tgB_below(rng, 256));
+        bad += run_wrong(b);
+    }
+    ok(bad == 0 && words > 200000, "tgK_digit_run: %lu words, %lu differ",
+       words, bad);
+}
+
 int main(void)
 {
     tgB_rng rng = {5};
@@ -63,5 +101,6 @@ int main(void)
         ok(bad == 0 && words > 100000, "%s: %lu words, %lu lanes differ",
            classes[c].name, words, bad);
     }
+    digit_runs(&rng);
     return done_testing();
 }

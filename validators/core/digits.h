@@ -37,15 +37,45 @@ static inline int tgK_eight(uint64_t v)
 }
 
 /*! tgK_eight_value() : the value of 8 ASCII digits, the first in the
- *  lowest byte: pairs, then quads, then the whole, by multiplications that
+ *  lowest byte; tgK_lanes_value() : of 8 bytes that hold digits' values
+ *  (0 to 9).  Pairs, then quads, then the whole, by multiplications that
  *  keep each partial sum in its own lanes. */
-static inline uint64_t tgK_eight_value(uint64_t v)
+static inline uint64_t tgK_lanes_value(uint64_t v)
 {
-    v -= 0x3030303030303030ull;
     v = v * 10 + (v >> 8);
     return ((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32)) +
             ((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))) >>
            32;
+}
+static inline uint64_t tgK_eight_value(uint64_t v)
+{
+    return tgK_lanes_value(v - 0x3030303030303030ull);
+}
+
+/*! tgK_digit_run() : how many ASCII digits word w starts with (its first
+ *  byte the lowest), 0 to 7, with their value in *u; 8 if all eight are
+ *  digits (*u is not set).  A byte b is a digit when b ^ '0' is at most 9:
+ *  adding 0x76 sets bit 7 of any other (a carry out of such a byte only
+ *  reaches the bytes after it).  The digits' values, moved to the top of
+ *  the word with zeros below, are valued as tgK_eight_value() does. */
+static inline size_t tgK_digit_run(uint64_t w, uint64_t *u)
+{
+    uint64_t x = w ^ 0x3030303030303030ull;
+    uint64_t stop = ((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull;
+    if (stop == 0)
+        return 8;
+    size_t len = (size_t)__builtin_ctzll(stop) / 8;
+    *u = len ? tgK_lanes_value(x << (8 * (8 - len))) : 0;
+    return len;
+}
+
+/*! tgK_zeros_before() : the first n (1 to 8) bytes of w (the first in the
+ *  lowest byte) moved to the top of a word, '0's below them: n digits as
+ *  the eight that have their value, for tgK_eight() and
+ *  tgK_eight_value(). */
+static inline uint64_t tgK_zeros_before(uint64_t w, size_t n)
+{
+    return w << (8 * (8 - n)) | 0x3030303030303030ull >> (8 * n - 1) >> 1;
 }
 
 /*! tgK_decimal8() : the value of the 4 to 8 ASCII digits at p into *u, and
@@ -53,9 +83,9 @@ static inline uint64_t tgK_eight_value(uint64_t v)
  *  the last n bytes of a word whose first 8 - n are '0'. */
 static inline int tgK_decimal8(const unsigned char *p, size_t n, uint64_t *u)
 {
-    uint64_t w = (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + n - 4)
-                                             << (8 * (n - 4));
-    w = w << (8 * (8 - n)) | 0x3030303030303030ull >> (8 * n - 1) >> 1;
+    uint64_t w = tgK_zeros_before(
+        (uint64_t)tgB_le32(p) | (uint64_t)tgB_le32(p + n - 4) << (8 * (n - 4)),
+        n);
     if (!tgK_eight(w))
         return 0;
     *u = tgK_eight_value(w);

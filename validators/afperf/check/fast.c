@@ -55,9 +55,7 @@ fast_uint(const unsigned char *p, size_t n, uint64_t *u,
         *u = 0;
         return tgK_digits(p, n, u);
     }
-    /* the n digits to the top of a word, '0's below them (none for 8) */
-    uint64_t w = tgB_le64(p) << (8 * (8 - n)) |
-                 0x3030303030303030ull >> (8 * n - 8) >> 8;
+    uint64_t w = tgK_zeros_before(tgB_le64(p), n);
     if (!tgK_eight(w))
         return 0;
     *u = tgK_eight_value(w);

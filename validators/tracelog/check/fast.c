@@ -58,6 +58,19 @@ HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
     return e - i - 1 < 19 && v <= max ? e : SIZE_MAX;
 }
 
+/* dec(), with no bound but 64 bits, for the items that run to many
+ * digits: times in ms and us (a trace's clock reaches six digits in
+ * minutes).  Where the line has eight bytes from p[i] (n: its length),
+ * the digits are found in one word and valued together (tgK_digit_run()),
+ * a cost that does not grow with their count. */
+HOT size_t dec_long(const unsigned char *p, size_t i, size_t n, uint64_t *u)
+{
+    size_t len;
+    if (n - i < 8 || (len = tgK_digit_run(tgB_le64(p + i), u)) == 8)
+        return dec(p, i, UINT64_MAX, u);
+    return len > 0 ? i + len : SIZE_MAX;
+}
+
 /* 0x and 1 to max hexadecimal digits at p[i]: the printf widths, 8 or 16
  * digits, by words (a 64-bit item's value is not kept: none is used);
  * any other count byte by byte.  canon (TL-HEX-003 on): only the seed's
@@ -209,7 +222,9 @@ HOT size_t parts(tl_check *k, size_t i, int field, unsigned min, unsigned np,
 HOT size_t item(tl_check *k, int kind, int it, size_t i, int field, tl_val *v)
 {
     size_t e;
-    if (kind != TL_K_PARTS)
+    if (it == TL_I_MS || it == TL_I_US)
+        e = dec_long(k->p, i, k->n, &v->u);
+    else if (kind != TL_K_PARTS)
         e = simple(k, kind, i, UINT64_MAX, &v->u);
     else
         switch (it) {
