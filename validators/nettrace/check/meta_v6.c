@@ -85,13 +85,36 @@ static int universal(const unsigned char *p, const unsigned char *end)
 
 static int fields(row_parse *m, nt_cur *c, unsigned depth);
 
+/* What a TypeCode at `at` has to say, if anything (an unknown code, the
+ * compat Decimal, 23 as a scalar): 0 if the type cannot be read on.  Out
+ * of type()'s way: most codes say nothing. */
+static __attribute__((noinline, cold)) int
+code_findings(row_parse *m, const nt_type *t, unsigned code, int scalar,
+              uint64_t at)
+{
+    char found[48], codes[48];
+    if (t->shape == NT_T_UNKNOWN || t->compat) {
+        snprintf(found, sizeof found, "%u", code);
+        nt_type_codes(NT_V6, codes, sizeof codes);
+    }
+    if (t->shape == NT_T_UNKNOWN) {
+        fail(m, NT_M6_TYPE, at, "/Type", codes, found);
+        return 0;
+    }
+    if (t->compat)
+        nt_report(m->k, NT_M6_DECIMAL, at, 1, "/Type", codes, found);
+    if (code == T_UTF8_UNIT && scalar)
+        nt_report(m->k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
+                  "23 only as an element type", "a scalar field of type 23");
+    return 1;
+}
+
 /* Type: TypeCode, ElementType (19, 22, 24, 25), ElementCount (22),
  * nested fields (1).  @return FIXED and VARINT bits, or -1 on failure. */
 static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
 {
     nt_check *k = m->k;
     uint64_t at = nt_off(c);
-    char found[48], codes[48];
     if (nt_left(c) < 1) {
         fail(m, NT_M6_ROW, at, "/Type", "a TypeCode", "the end of the field");
         return -1;
@@ -102,19 +125,10 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
         return -1;
     }
     const nt_type *t = nt_type_at(NT_V6, code);
-    if (t->shape == NT_T_UNKNOWN || t->compat) { /* formatted only then */
-        snprintf(found, sizeof found, "%u", code);
-        nt_type_codes(NT_V6, codes, sizeof codes);
-    }
-    if (t->shape == NT_T_UNKNOWN) {
-        fail(m, NT_M6_TYPE, at, "/Type", codes, found);
+    if ((t->shape == NT_T_UNKNOWN || t->compat ||
+         (code == T_UTF8_UNIT && scalar)) &&
+        !code_findings(m, t, code, scalar, at))
         return -1;
-    }
-    if (t->compat)
-        nt_report(k, NT_M6_DECIMAL, at, 1, "/Type", codes, found);
-    if (code == T_UTF8_UNIT && scalar)
-        nt_report(k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
-                  "23 only as an element type", "a scalar field of type 23");
     switch (t->shape) {
     case NT_T_OBJECT: return fields(m, c, depth + 1);
     case NT_T_ARRAY:
