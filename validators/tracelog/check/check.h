@@ -16,6 +16,10 @@
 #include "../../core/textindex.h"
 #include "../tracelog.h"
 
+/* the table of tags (records.c): 2^TL_TAG_BITS slots */
+#define TL_TAG_BITS  8
+#define TL_TAG_SLOTS (1u << TL_TAG_BITS)
+
 /* The objects internal ids name (seed, "Format rules"). */
 enum tl_obj { TL_OBJ_THREAD, TL_OBJ_CLASS, TL_OBJ_FUNCTION, TL_NOBJ };
 
@@ -74,13 +78,16 @@ typedef struct tl_check {
     char path[96];
     tgX_index index;
     /* the file */
-    int eol_seen;      /* bit 0 LF, bit 1 CRLF                        */
-    int stop;          /* checking ends (a limit)                     */
-    int tracking;      /* cross-line state still kept                 */
-    int started;       /* a prf stm was read                          */
-    int record_seen;   /* a record was read                       */
-    uint64_t tags[64]; /* records.def tags, packed, by hash */
-    unsigned char tag_rec[64]; /* their records, + 1                */
+    int eol_seen;    /* bit 0 LF, bit 1 CRLF                        */
+    int stop;        /* checking ends (a limit)                     */
+    int tracking;    /* cross-line state still kept                 */
+    int started;     /* a prf stm was read                          */
+    int record_seen; /* a record was read                          */
+    /* records.def's tags, packed, by hash (records.c), and their records
+     * + 1; in 256 slots, today's 32 tags each have one of their own, so
+     * a line's tag is found at the first probe */
+    uint64_t tags[TL_TAG_SLOTS];
+    unsigned char tag_rec[TL_TAG_SLOTS];
     /* across lines (refs.c) */
     tgI_map threads;             /* thread iid -> tl_thread, while
                                      it has not ended                 */

@@ -48,7 +48,7 @@ static int tag_form(uint64_t w, size_t n)
 
 static unsigned tag_slot(uint64_t key)
 {
-    return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 58); /* 64 slots */
+    return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> (64 - TL_TAG_BITS));
 }
 
 /* The table of tags.  Only tags of the form go in (all of records.def's
@@ -64,7 +64,7 @@ void tl_tags_init(tl_check *k)
         uint64_t key = TAG_KEY(w);
         unsigned i = tag_slot(key);
         while (k->tag_rec[i])
-            i = (i + 1) & 63;
+            i = (i + 1) & (TL_TAG_SLOTS - 1);
         k->tags[i] = key;
         k->tag_rec[i] = (unsigned char)(r + 1);
     }
@@ -72,7 +72,8 @@ void tl_tags_init(tl_check *k)
 
 static int tag_record(const tl_check *k, uint64_t key)
 {
-    for (unsigned i = tag_slot(key); k->tag_rec[i]; i = (i + 1) & 63)
+    for (unsigned i = tag_slot(key); k->tag_rec[i];
+         i = (i + 1) & (TL_TAG_SLOTS - 1))
         if (k->tags[i] == key)
             return k->tag_rec[i] - 1;
     return -1;
