@@ -241,6 +241,16 @@ case("a frame of a function defined nowhere", s, "TL-REF-001",
 s = BASE.replace(END, END + "thr cpu 0x00000000 1800 100\n")
 case("a thread's record after its end", s, "TL-REF-002",
      at(s, "thr cpu 0x00000000 1800") + 8, 0)
+# thread 0x14 sampled, then 80 threads more, which the table of threads
+# grows for (its entries move), then 0x14 sampled again, before its last
+# sample: the thread must be found anew, not where it was
+threads = ["thr crt 0x00007F3A%08X 0x%08X\n" % (0x1000 + i, i)
+           for i in range(101)]
+MEM = "sam mem 0x00000014 %d 0x00000000:2:48:0x00007F3A500000C0\n"
+s = (STM + CFG + LOAD + "".join(threads[:21]) + CLASS + MEM % 1540 +
+     "".join(threads[21:]) + MEM % 1530)
+case("a sample before its thread's last, 80 threads defined between",
+     s, "TL-TS-001", at(s, "sam mem 0x00000014 1530") + 19, 0)
 s = BASE.replace(CLASS, CLASS + CLASS.splitlines(True)[0])
 case("a class internal id defined twice", s, "TL-ID-001",
      at(s, "0x00000000 0x00007F3A10000000 0x02000002", 1), 0)

@@ -20,6 +20,9 @@
 #define TL_TAG_BITS  8
 #define TL_TAG_SLOTS (1u << TL_TAG_BITS)
 
+/* threads whose table entries are kept at hand (a power of two) */
+#define TL_FOUND_THREADS 8
+
 /* The objects internal ids name (seed, "Format rules"). */
 enum tl_obj { TL_OBJ_THREAD, TL_OBJ_CLASS, TL_OBJ_FUNCTION, TL_NOBJ };
 
@@ -48,6 +51,12 @@ typedef struct tl_thread {
     uint8_t sampled;  /* it has a sample                    */
     uint8_t lost;     /* a stack sample was not read: depth unknown */
 } tl_thread;
+
+/* A thread iid and its state in the table of threads. */
+typedef struct tl_found {
+    uint64_t id;
+    tl_thread *t;
+} tl_found;
 
 typedef struct tl_check {
     tgE_check *c;
@@ -102,12 +111,11 @@ typedef struct tl_check {
         uint64_t first, last;
         int ok;
     } near[TL_NOBJ];
-    /* the thread last found in `threads`, while no insert or removal
-     * has moved the table's values (t NULL: none) */
-    struct {
-        uint64_t id;
-        tl_thread *t;
-    } last_thread;
+    /* threads last found in `threads`, by the low bits of their iids
+     * (counted from 0, so the few live ones take slots of their own),
+     * while no insert or removal has moved the table's values (t NULL:
+     * none) */
+    tl_found found_thread[TL_FOUND_THREADS];
     uint64_t next_id[TL_NOBJ]; /* what a counter from 0 gives next */
     int counted[TL_NOBJ];      /* TL-ID-002 said for this object   */
 } tl_check;

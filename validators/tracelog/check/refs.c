@@ -47,14 +47,22 @@ void tl_refs_free(tl_check *k)
 /* The state of thread iid `id`, or NULL; a sample line asks twice. */
 static tl_thread *find_thread(tl_check *k, uint64_t id)
 {
-    if (k->last_thread.t && k->last_thread.id == id)
-        return k->last_thread.t;
+    tl_found *f = &k->found_thread[id & (TL_FOUND_THREADS - 1)];
+    if (f->t && f->id == id)
+        return f->t;
     tl_thread *t = tgI_find(&k->threads, id);
     if (t) {
-        k->last_thread.id = id;
-        k->last_thread.t = t;
+        f->id = id;
+        f->t = t;
     }
     return t;
+}
+
+/* An insert or a removal may move every value of the table. */
+static void forget_threads(tl_check *k)
+{
+    for (size_t i = 0; i < TL_FOUND_THREADS; i++)
+        k->found_thread[i].t = NULL;
 }
 
 tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
@@ -65,7 +73,7 @@ tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
     if (t)
         return t;
     int st;
-    k->last_thread.t = NULL; /* an insert may move every value */
+    forget_threads(k);
     t = tgI_insert(&k->threads, v->u, &st);
     if (st < 0)
         tl_limit(k, "threads");
@@ -160,7 +168,7 @@ void tl_end_thread(tl_check *k, const tl_val *v)
 {
     if (v->ok && k->tracking &&
         tgS_contains(&k->defined[TL_OBJ_THREAD], v->u)) {
-        k->last_thread.t = NULL; /* a removal may move values */
+        forget_threads(k);
         tgI_remove(&k->threads, v->u);
     }
 }
