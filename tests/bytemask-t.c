@@ -46,61 +46,72 @@ static unsigned long lanes_wrong(size_t c, const unsigned char b[8])
 }
 
 /* Whether tgK_digit_run() of the word b differs from the model: the
- * digits b starts with, counted and valued one by one. */
-static unsigned long run_wrong(const unsigned char b[8])
+ * digits b starts with, counted and valued one by one.  (c: unused; a
+ * judge like lanes_wrong().) */
+static unsigned long run_wrong(size_t c, const unsigned char b[8])
 {
     size_t want = 0;
     uint64_t value = 0, u = UINT64_MAX;
+    (void)c;
     while (want < 8 && is_dec(b[want]))
         value = value * 10 + (b[want++] - (unsigned)'0');
     size_t got = tgK_digit_run(tgB_le64(b), &u);
     return got != want || (want < 8 && u != value) ? 1 : 0;
 }
 
-static void digit_runs(tgB_rng *rng)
+static unsigned char any_byte(tgB_rng *rng)
 {
-    unsigned long words = 0, bad = 0;
+    return (unsigned char)tgB_below(rng, 256);
+}
+static unsigned char digit(tgB_rng *rng)
+{
+    return (unsigned char)('0' + tgB_below(rng, 10));
+}
+static unsigned char mostly_digit(tgB_rng *rng)
+{
+    return tgB_below(rng, 4) ? digit(rng) : any_byte(rng);
+}
+
+/* Words for judge() (of class c): every byte value in every position, 16
+ * times, the other seven bytes from around(); then `more` words of
+ * bytes from fill().  @return the differences it found, with the words
+ * tried in *words. */
+static unsigned long
+sweep(tgB_rng *rng, size_t c,
+      unsigned long (*judge)(size_t, const unsigned char[8]),
+      unsigned char (*around)(tgB_rng *), unsigned char (*fill)(tgB_rng *),
+      unsigned long more, unsigned long *words)
+{
+    unsigned long bad = 0;
     unsigned char b[8];
+    *words = 0;
     for (int pos = 0; pos < 8; pos++)
         for (unsigned v = 0; v < 256; v++)
-            for (int r = 0; r < 16; r++, words++) {
+            for (int r = 0; r < 16; r++, ++*words) {
                 for (int i = 0; i < 8; i++)
-                    b[i] = (unsigned char)('0' + tgB_below(rng, 10));
+                    b[i] = around(rng);
                 b[pos] = (unsigned char)v;
-                bad += run_wrong(b);
+                bad += judge(c, b);
             }
-    for (int r = 0; r < 200000; r++, words++) {
+    for (unsigned long r = 0; r < more; r++, ++*words) {
         for (int i = 0; i < 8; i++)
-            b[i] = (unsigned char)(tgB_below(rng, 4) ? '0' + tgB_below(rng, 10)
-                                                     : tgB_below(rng, 256));
-        bad += run_wrong(b);
+            b[i] = fill(rng);
+        bad += judge(c, b);
     }
-    ok(bad == 0 && words > 200000, "tgK_digit_run: %lu words, %lu differ",
-       words, bad);
+    return bad;
 }
 
 int main(void)
 {
     tgB_rng rng = {5};
+    unsigned long words, bad;
     for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
-        unsigned long words = 0, bad = 0;
-        unsigned char b[8];
-        for (int pos = 0; pos < 8; pos++)
-            for (unsigned v = 0; v < 256; v++)
-                for (int r = 0; r < 16; r++, words++) {
-                    for (int i = 0; i < 8; i++)
-                        b[i] = (unsigned char)tgB_below(&rng, 256);
-                    b[pos] = (unsigned char)v;
-                    bad += lanes_wrong(c, b);
-                }
-        for (int r = 0; r < 100000; r++, words++) {
-            for (int i = 0; i < 8; i++)
-                b[i] = (unsigned char)tgB_below(&rng, 256);
-            bad += lanes_wrong(c, b);
-        }
+        bad = sweep(&rng, c, lanes_wrong, any_byte, any_byte, 100000, &words);
         ok(bad == 0 && words > 100000, "%s: %lu words, %lu lanes differ",
            classes[c].name, words, bad);
     }
-    digit_runs(&rng);
+    bad = sweep(&rng, 0, run_wrong, digit, mostly_digit, 200000, &words);
+    ok(bad == 0 && words > 200000, "tgK_digit_run: %lu words, %lu differ",
+       words, bad);
     return done_testing();
 }
