@@ -23,12 +23,18 @@
  * do */
 #define HOT static inline __attribute__((always_inline))
 
-/* each item's kind (enum tl_kind) as a constant; <hex>, the one item
- * whose canonical form (TL-HEX-003) is 0x%x, has a kind of its own here */
+/* each item's kind (enum tl_kind) as a constant; two have kinds of their
+ * own here: <hex>, the one item whose canonical form (TL-HEX-003) is 0x%x,
+ * and the times in ms and us, decimals that run to many digits (a trace's
+ * clock reaches six in minutes) */
 enum {
     KIND_LOWER_HEX = TL_K_PARTS + 1000,
+    KIND_LONG_DEC,
 #define TL_ITEM(sym, name, kind)                                              \
-    KIND_##sym = TL_I_##sym == TL_I_HEX ? KIND_LOWER_HEX : kind,
+    KIND_##sym = TL_I_##sym == TL_I_HEX ? KIND_LOWER_HEX                      \
+                 : TL_I_##sym == TL_I_MS || TL_I_##sym == TL_I_US             \
+                     ? KIND_LONG_DEC                                          \
+                     : kind,
 #include "../items.def"
 #undef TL_ITEM
 };
@@ -58,17 +64,17 @@ HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
     return e - i - 1 < 19 && v <= max ? e : SIZE_MAX;
 }
 
-/* dec(), with no bound but 64 bits, for the items that run to many
- * digits: times in ms and us (a trace's clock reaches six digits in
- * minutes).  Where the line has eight bytes from p[i] (n: its length),
- * the digits are found in one word and valued together (tgK_digit_run()),
- * a cost that does not grow with their count. */
-HOT size_t dec_long(const unsigned char *p, size_t i, size_t n, uint64_t *u)
+/* dec() for the items that run to many digits (KIND_LONG_DEC): where the
+ * line has eight bytes from p[i] (n: its length), the digits are found
+ * in one word and valued together (tgK_digit_run()), a cost that does
+ * not grow with their count. */
+HOT size_t dec_long(const unsigned char *p, size_t i, size_t n, uint64_t max,
+                    uint64_t *u)
 {
     size_t len;
     if (n - i < 8 || (len = tgK_digit_run(tgB_le64(p + i), u)) == 8)
-        return dec(p, i, UINT64_MAX, u);
-    return len > 0 ? i + len : SIZE_MAX;
+        return dec(p, i, max, u);
+    return len > 0 && *u <= max ? i + len : SIZE_MAX;
 }
 
 /* 0x and 1 to max hexadecimal digits at p[i]: the printf widths, 8 or 16
@@ -139,6 +145,7 @@ HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, uint64_t *u)
 {
     switch (kind) {
     case TL_K_DEC: return dec(k->p, i, max, u);
+    case KIND_LONG_DEC: return dec_long(k->p, i, k->n, max, u);
     case KIND_LOWER_HEX: /* its canonical form is the other path's */
         return k->fast_canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
     case TL_K_HEX64:
@@ -222,9 +229,7 @@ HOT size_t parts(tl_check *k, size_t i, int field, unsigned min, unsigned np,
 HOT size_t item(tl_check *k, int kind, int it, size_t i, int field, tl_val *v)
 {
     size_t e;
-    if (it == TL_I_MS || it == TL_I_US)
-        e = dec_long(k->p, i, k->n, &v->u);
-    else if (kind != TL_K_PARTS)
+    if (kind != TL_K_PARTS)
         e = simple(k, kind, i, UINT64_MAX, &v->u);
     else
         switch (it) {
