@@ -13,11 +13,17 @@ static unsigned char *val_at(const tgI_map *m, size_t i)
     return m->vals + i * m->value_size;
 }
 
+/* No small key present. */
+static void forget_small(tgI_map *m)
+{
+    for (size_t k = 0; k < TGI_SMALL; k++)
+        m->small_at[k] = NULL;
+}
+
 void tgI_init(tgI_map *m, size_t value_size, uint64_t limit)
 {
     memset(m, 0, sizeof *m);
-    for (size_t k = 0; k < TGI_SMALL; k++)
-        m->small_at[k] = NULL;
+    forget_small(m); /* NULL, whatever its bits */
     /* a multiple of 8, so every value is aligned; TGI_VALUE_FITS keeps
      * callers within TGI_MAX_VALUE at compile time */
     m->value_size = (value_size + 7) & ~(size_t)7;
@@ -44,8 +50,7 @@ void tgI_clear(tgI_map *m)
         memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
     }
     m->used = 0;
-    for (size_t k = 0; k < TGI_SMALL; k++)
-        m->small_at[k] = NULL;
+    forget_small(m);
 }
 
 static int grow(tgI_map *m)
