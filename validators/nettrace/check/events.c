@@ -459,9 +459,10 @@ typedef struct fast_run {
  * of theirs, inverted.  @return 1 with the row kept; 0 if not, with
  * u->h to be restored by the caller (what it looked up may have moved:
  * the run ends).  decode: payloads are decoded (a payload rule is on).
- * room: the block has FAST_ROOM bytes from the row on.  The fields the row names are decoded into u->h as they come; the rest
- * are its previous row's, which was good: only what it names anew is
- * looked up. */
+ * room: the block has FAST_ROOM bytes from the row on.  The fields the
+ * row names are decoded into u->h as they come; the rest are its
+ * previous row's, which was good: only what it names anew is looked
+ * up. */
 static inline __attribute__((always_inline)) int
 fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
 {
