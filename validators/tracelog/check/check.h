@@ -3,6 +3,7 @@
  *   lex.c       lines, fields, line:column, findings
  *   items.c     each item by its kind (items.def, parts.def)
  *   records.c   each line against its row of records.def
+ *   fast.c      the common line read in one pass (with fastread.h)
  *   config.c    the profiler settings of prf cfg
  *   refs.c      internal ids, threads and stacks across lines */
 #ifndef TG_TL_CHECK_H
@@ -180,12 +181,6 @@ static inline int tl_is_gen_flags(const unsigned char *p, size_t n)
 /*! tl_fast_init() : what the fast path may read under the check's
  *  options. */
 void tl_fast_init(tl_check *k);
-/*! tl_fast_fixed() : read the fixed items of the current line, of
- *  record r, if every one is what it may be with no finding at all: 1,
- *  with their values in v, the stack head in head, and k->cur at what
- *  follows them; 0 (nothing done) to read them the way that says what is
- *  wrong. */
-int tl_fast_fixed(tl_check *k, int r, tl_val *v, tl_val head[2]);
 /*! tl_fast_tail() : read on the repeating items from k->cur while each
  *  is perfect, using the ids they name (refs.c): how many, with k->cur
  *  and k->field at the last read. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../../core/digits.h"
-#include "check.h"
+#include "fastread.h"
 
 /* ---- tags ------------------------------------------------------------ */
 
@@ -294,7 +294,8 @@ static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
 }
 
 /* What a record means across lines, once its fixed items are read. */
-static void meaning(tl_check *k, int r, tl_val *v)
+static inline __attribute__((always_inline)) void meaning(tl_check *k, int r,
+                                                          tl_val *v)
 {
     switch (r) {
     case TL_R_THR_CRT: tl_define(k, TL_OBJ_THREAD, &v[1]); break;
@@ -366,45 +367,25 @@ static int fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
     return 1;
 }
 
-void tl_line(tl_check *k)
+/* The current line, whose tag says it is record r: inlined for each
+ * record, so that what depends on r is settled when the checker is
+ * built. */
+static inline __attribute__((always_inline)) void record(tl_check *k, int r)
 {
-    const unsigned char *p = k->p;
-    size_t n = k->n;
-    if (n == 0) {
-        tl_report(k, TL_LINE_EMPTY, k->at, 0, "a record", "an empty line");
-        return;
-    }
-    char q[48];
-    uint64_t w = tag_word(p, n);
-    /* a tag of the table has the form: only the byte after it is left to
-     * look at, and the whole form only for a line that is none */
-    int r = tag_record(k, TAG_KEY(w));
-    if (r < 0 || !tag_end(w, n)) {
-        if (!tag_form(w, n))
-            tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
-                      "a record tag: three lowercase letters, a space, three "
-                      "lowercase letters",
-                      TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
-        else
-            tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN,
-                      "a record of the seed",
-                      TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));
-        return;
-    }
-    k->rec = r;
     const tl_record_info *ri = &tl_records[r];
+    char q[48];
     if (ri->origin == TL_EXT)
         tl_report(k, TL_TAG_EXTENSION, k->at, TL_TAG_LEN,
                   "a record of the seed", "a record the seed does not define");
     if (r == TL_R_PRF_STM) {
         if (k->started)
-            tl_report(k, TL_START_TWICE, k->at, n, "one prf stm",
+            tl_report(k, TL_START_TWICE, k->at, k->n, "one prf stm",
                       "a second one");
         k->started = 1;
     } else if (k->record_seen == 0) {
         tl_report(k, TL_START_FIRST, k->at, TL_TAG_LEN,
                   "prf stm as the first record",
-                  TGE_QUOTED(k->c, TL_START_FIRST, p, TL_TAG_LEN, q));
+                  TGE_QUOTED(k->c, TL_START_FIRST, k->p, TL_TAG_LEN, q));
     }
     k->record_seen = 1;
     k->cur = TL_TAG_LEN + 1;
@@ -437,4 +418,40 @@ void tl_line(tl_check *k)
         count += tail(k, ri);
     if (r == TL_R_SAM_STR || r == TL_R_STR_SAM)
         stack(k, t, head, count);
+}
+
+void tl_line(tl_check *k)
+{
+    const unsigned char *p = k->p;
+    size_t n = k->n;
+    if (n == 0) {
+        tl_report(k, TL_LINE_EMPTY, k->at, 0, "a record", "an empty line");
+        return;
+    }
+    char q[48];
+    uint64_t w = tag_word(p, n);
+    /* a tag of the table has the form: only the byte after it is left to
+     * look at, and the whole form only for a line that is none */
+    int r = tag_record(k, TAG_KEY(w));
+    if (r < 0 || !tag_end(w, n)) {
+        if (!tag_form(w, n))
+            tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,
+                      "a record tag: three lowercase letters, a space, three "
+                      "lowercase letters",
+                      TGE_QUOTED(k->c, TL_LINE_TAG, p, n < 12 ? n : 12, q));
+        else
+            tl_report(k, TL_TAG_UNKNOWN, k->at, TL_TAG_LEN,
+                      "a record of the seed",
+                      TGE_QUOTED(k->c, TL_TAG_UNKNOWN, p, TL_TAG_LEN, q));
+        return;
+    }
+    k->rec = r;
+    switch (r) { /* each record read by code of its own */
+#define TL_RECORD(sym, ...)                                                   \
+    case TL_R_##sym:                                                          \
+        record(k, TL_R_##sym);                                                \
+        break;
+#include "../records.def"
+#undef TL_RECORD
+    }
 }

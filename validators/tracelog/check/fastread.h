@@ -1,0 +1,295 @@
+/* fastread.h - the fast path's readers (fast.c tells what it is): the
+ * lexers of items, and tl_fast_fixed(), the reader of a record's fixed
+ * items.  They are inlined where they are used: in fast.c, for the
+ * repeating items, and in records.c, where each record's line is read by
+ * code of its own, so that the record too is a constant the compiler
+ * folds.
+ *
+ * The readers are made from items.def, parts.def and records.def by the
+ * preprocessor, one per record and compound item, so that every item's
+ * kind is a constant: no table is looked up, and no switch taken, per
+ * item.  The byte after a line (its LF or CR) ends every run of digits,
+ * so the loops need no bound: lines without a line end take the other
+ * path. */
+#ifndef TG_TL_FASTREAD_H
+#define TG_TL_FASTREAD_H
+
+#include "../../core/digits.h"
+#include "../../core/scan16.h"
+#include "check.h"
+
+/* inlined where they are used: calls cost more than they do */
+#define TL_HOT static inline __attribute__((always_inline))
+
+/* each item's kind (enum tl_kind) as a constant; two have kinds of their
+ * own here: <hex>, the one item whose canonical form (TL-HEX-003) is 0x%x,
+ * and the times in ms and us, decimals that run to many digits (a trace's
+ * clock reaches six in minutes) */
+enum {
+    KIND_LOWER_HEX = TL_K_PARTS + 1000,
+    KIND_LONG_DEC,
+#define TL_ITEM(sym, name, kind)                                              \
+    KIND_##sym = TL_I_##sym == TL_I_HEX ? KIND_LOWER_HEX                      \
+                 : TL_I_##sym == TL_I_MS || TL_I_##sym == TL_I_US             \
+                     ? KIND_LONG_DEC                                          \
+                     : kind,
+#include "../items.def"
+#undef TL_ITEM
+};
+
+/* Decimal digits at p[i], 1 to 19 (never an overflow) and a value up to
+ * max: the index past them, or SIZE_MAX.  (Numbers are short: a loop
+ * costs less than a word's test here.) */
+TL_HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
+{
+    uint64_t v = 0;
+    size_t e = i;
+    for (unsigned d; (d = p[e] - (unsigned)'0') < 10; e++)
+        v = v * 10 + d;
+    *u = v;
+    return e - i - 1 < 19 && v <= max ? e : SIZE_MAX;
+}
+
+/* dec() for the items that run to many digits (KIND_LONG_DEC): where the
+ * line has eight bytes from p[i] (n: its length), the digits are found
+ * in one word and valued together (tgK_digit_run()), a cost that does
+ * not grow with their count. */
+TL_HOT size_t dec_long(const unsigned char *p, size_t i, size_t n,
+                       uint64_t max, uint64_t *u)
+{
+    size_t len;
+    if (n - i < 8 || (len = tgK_digit_run(tgB_le64(p + i), u)) == 8)
+        return dec(p, i, max, u);
+    return len > 0 && *u <= max ? i + len : SIZE_MAX;
+}
+
+/* 0x and 1 to max hexadecimal digits at p[i]: the printf widths, 8 or 16
+ * digits, by words (a 64-bit item's value is not kept: none is used);
+ * any other count byte by byte.  canon (TL-HEX-003 on): only the seed's
+ * printf form, exactly max uppercase digits; any other is the other
+ * path's to report. */
+TL_HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
+                  int canon, uint64_t *u)
+{
+    if (p[i] != '0' || p[i + 1] != 'x')
+        return SIZE_MAX;
+    size_t d = i + 2;
+    if (n - d >= 16) { /* sixteen bytes of the line classified at once */
+        tgV_block v = tgV_load(p + d);
+        unsigned h = tgV_hex_any(v);
+        if (h & 0x100 ? max == 16 && h == 0xFFFFu && tgK_hexv[p[d + 16]] == 0
+                      : (h & 0xFFu) == 0xFFu) {
+            size_t len = h & 0x100 ? 16 : 8;
+            if (canon && ((len == 8 && max != 8) ||
+                          (tgV_hex_lower(v) & ((1u << len) - 1))))
+                return SIZE_MAX;
+            *u = len == 8 ? tgK_hex8_value(tgB_le64(p + d)) : 0;
+            return d + len;
+        }
+    } else if (n - d >= 8) {
+        uint64_t w = tgB_le64(p + d), w2;
+        if (tgK_hex_mask(w) == TGK_HIGH) {
+            if (tgK_hexv[p[d + 8]] == 0) { /* p[n] is the line end */
+                if (canon && (max != 8 || tgK_hex_lower(w)))
+                    return SIZE_MAX;
+                *u = tgK_hex8_value(w);
+                return d + 8;
+            }
+            if (max == 16 && n - d >= 16 &&
+                tgK_hex_mask(w2 = tgB_le64(p + d + 8)) == TGK_HIGH &&
+                tgK_hexv[p[d + 16]] == 0) {
+                if (canon && (tgK_hex_lower(w) || tgK_hex_lower(w2)))
+                    return SIZE_MAX;
+                *u = 0;
+                return d + 16;
+            }
+        }
+    }
+    if (canon)
+        return SIZE_MAX;
+    uint64_t v = 0;
+    size_t e = d;
+    for (unsigned x; (x = tgK_hexv[p[e]]) != 0; e++)
+        v = v << 4 | (x - 1);
+    *u = v;
+    return e - d - 1 < max ? e : SIZE_MAX;
+}
+
+TL_HOT void at(tl_val *v, const tl_check *k, size_t s, size_t e, int field,
+               int part)
+{
+    v->at = k->at + s;
+    v->n = (uint32_t)(e - s);
+    v->field = (int16_t)field;
+    v->part = (int16_t)part;
+    v->ok = 1;
+    v->decimal = 0;
+}
+
+/* An item of a kind that is no compound, up to max if decimal. */
+TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max,
+                     uint64_t *u)
+{
+    switch (kind) {
+    case TL_K_DEC: return dec(k->p, i, max, u);
+    case KIND_LONG_DEC: return dec_long(k->p, i, k->n, max, u);
+    case KIND_LOWER_HEX: /* its canonical form is the other path's */
+        return k->fast_canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
+    case TL_K_HEX64:
+    case TL_K_IP: /* 0x: bare is said */
+        return hex(k->p, i, k->n, 16, k->fast_canon, u);
+    case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
+        if (!k->fast_thread)
+            return SIZE_MAX;
+        /* fall through */
+    case TL_K_HEX32:
+    case TL_K_IID: return hex(k->p, i, k->n, 8, k->fast_canon, u);
+    case TL_K_REASON: { /* ? or the one word, whose length says which */
+        size_t len = k->p[i] == '?' ? 1 : 7;
+        *u = 0;
+        return k->n - i >= len && tl_is_reason(k->p + i, len) ? i + len
+                                                              : SIZE_MAX;
+    }
+    case TL_K_FLAGS:
+        *u = 0;
+        return k->n - i >= 4 && tl_is_gen_flags(k->p + i, 4) ? i + 4
+                                                             : SIZE_MAX;
+    default: return SIZE_MAX; /* names, times, tokens: the other path */
+    }
+}
+
+/* A compound item of np parts of the given kinds (min needed), at p[i],
+ * its parts into k->parts.  head: the sam str head, whose two numbers
+ * are int32 to the reader, and whose IP may be ?.  Unrolled: each part's
+ * kind is a constant where it is inlined. */
+TL_HOT size_t parts(tl_check *k, size_t i, int field, unsigned min,
+                    unsigned np, const int *kinds, int head)
+{
+    const unsigned char *p = k->p;
+    size_t e = i;
+#pragma GCC unroll 4
+    for (unsigned j = 0; j < np; j++) {
+        if (j > 0) { /* a colon and the next part, or the item's end */
+            if (p[e] != ':') {
+                if (j < min)
+                    return SIZE_MAX;
+                k->nparts = (int)j;
+                return e;
+            }
+            i = e + 1;
+        }
+        tl_val *pv = &k->parts[j];
+        if (head && j == 2 && p[i] == '?') {
+            e = i + 1;
+            at(pv, k, i, e, field, (int)j);
+            pv->ok = 0;
+        } else {
+            e = simple(k, kinds[j], i, head && j < 2 ? INT32_MAX : UINT64_MAX,
+                       &pv->u);
+            if (e == SIZE_MAX)
+                return SIZE_MAX;
+            at(pv, k, i, e, field, (int)j);
+        }
+    }
+    k->nparts = (int)np;
+    return e;
+}
+
+/* one reader per compound item of parts.def */
+#define KL1(a)          KIND_##a
+#define KL2(a, b)       KL1(a), KIND_##b
+#define KL3(a, b, c)    KL2(a, b), KIND_##c
+#define KL4(a, b, c, d) KL3(a, b, c), KIND_##d
+#define KL_(n, ...)     KL##n(__VA_ARGS__)
+#define KL(n, ...)      KL_(n, __VA_ARGS__)
+#define TL_PARTS(item, min, ...)                                              \
+    TL_HOT size_t parts_##item(tl_check *k, size_t i, int field)              \
+    {                                                                         \
+        static const int kinds[] = {KL(TL_NARGS(__VA_ARGS__), __VA_ARGS__)};  \
+        return parts(k, i, field, min, TL_NARGS(__VA_ARGS__), kinds,          \
+                     TL_I_##item == TL_I_STACK_HEAD);                         \
+    }
+#include "../parts.def"
+#undef TL_PARTS
+
+/* Item it, of kind kind (both constants where it is inlined), at p[i]. */
+TL_HOT size_t item(tl_check *k, int kind, int it, size_t i, int field,
+                   tl_val *v)
+{
+    size_t e;
+    if (kind != TL_K_PARTS)
+        e = simple(k, kind, i, UINT64_MAX, &v->u);
+    else
+        switch (it) {
+#define TL_PARTS(item, min, ...)                                              \
+    case TL_I_##item:                                                         \
+        e = parts_##item(k, i, field);                                        \
+        break;
+#include "../parts.def"
+#undef TL_PARTS
+        default: return SIZE_MAX;
+        }
+    if (e != SIZE_MAX)
+        at(v, k, i, e, field, -1);
+    return e;
+}
+
+/* Past an item that ends at e: 1 with *i at the next field when one
+ * space and more follow, or at the line's end; 0 for anything else.
+ * The byte at the line's end (p[n]) is its LF or CR, never a space, so
+ * a space is within the line. */
+TL_HOT int next(const tl_check *k, size_t e, size_t *i)
+{
+    if (k->p[e] == ' ') {
+        *i = e + 1;
+        return e + 1 < k->n;
+    }
+    *i = e;
+    return e == k->n;
+}
+
+/* the fixed items of a record, one after another */
+#define ONE(sym, f)                                                           \
+    if (i >= n ||                                                             \
+        (e = item(k, KIND_##sym, TL_I_##sym, i, f, &v[f])) == SIZE_MAX ||     \
+        !next(k, e, &i))                                                      \
+        return 0;                                                             \
+    if (TL_I_##sym == TL_I_STACK_HEAD) {                                      \
+        head[0] = k->parts[0];                                                \
+        head[1] = k->parts[1];                                                \
+    }
+#define FX1(a)                      ONE(a, 0)
+#define FX2(a, b)                   FX1(a) ONE(b, 1)
+#define FX3(a, b, c)                FX2(a, b) ONE(c, 2)
+#define FX4(a, b, c, d)             FX3(a, b, c) ONE(d, 3)
+#define FX5(a, b, c, d, e_)         FX4(a, b, c, d) ONE(e_, 4)
+#define FX6(a, b, c, d, e_, f_)     FX5(a, b, c, d, e_) ONE(f_, 5)
+#define FX7(a, b, c, d, e_, f_, g_) FX6(a, b, c, d, e_, f_) ONE(g_, 6)
+#define FX_(n, ...)                 FX##n(__VA_ARGS__)
+#define FX(n, ...)                  FX_(n, __VA_ARGS__)
+
+/*! tl_fast_fixed() : read the fixed items of the current line, of
+ *  record r, if every one is what it may be with no finding at all: 1,
+ *  with their values in v, the stack head in head, and k->cur at what
+ *  follows them; 0 (nothing done) to read them the way that says what is
+ *  wrong. */
+TL_HOT int tl_fast_fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
+{
+    size_t n = k->n, i = TL_TAG_LEN + 1, e;
+    if (k->fast_off || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
+        return 0;
+    switch (r) {
+#define TL_RECORD(sym, tag, origin, tail, ...)                                \
+    case TL_R_##sym: {                                                        \
+        FX(TL_NARGS(__VA_ARGS__), __VA_ARGS__)                                \
+    } break;
+#include "../records.def"
+#undef TL_RECORD
+    default: return 0;
+    }
+    k->cur = i;
+    k->field = tl_records[r].nfixed - 1;
+    return 1;
+}
+
+#endif
