@@ -85,6 +85,7 @@ def tracelog_inputs():
              [("sam str 0x00000000", "sam str 0x0001%04X"),
               (" 0x00000001:", " 0x0002%04X:")],
              [("0x00007F", "0x00007f")], [("0x00000001", "0x0000000a")],
+             [(" 0x00000001 ", " 0x00000001c ")],
              [("0x00000001", "0x1")], [("0x00007F", "0x7F")],
              # a GC's reason and generations, near the forms the fast
              # path takes (induced or ?, four of t and f)

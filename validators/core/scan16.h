@@ -68,16 +68,11 @@ static inline __m128i tgV_in_(tgV_block b, unsigned char lo,
     return _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8((char)span)), d);
 }
 
-/*! tgV_hex_upper() : bit i is set when byte i of b is 0-9 or A-F;
- *  tgV_hex_lower() : when it is a-f. */
+/*! tgV_hex_upper() : bit i is set when byte i of b is 0-9 or A-F. */
 static inline unsigned tgV_hex_upper(tgV_block b)
 {
     return (unsigned)_mm_movemask_epi8(
         _mm_or_si128(tgV_in_(b, '0', 9), tgV_in_(b, 'A', 5)));
-}
-static inline unsigned tgV_hex_lower(tgV_block b)
-{
-    return (unsigned)_mm_movemask_epi8(tgV_in_(b, 'a', 5));
 }
 
 /*! tgV_hex_any() : bit i is set when byte i of b is 0-9, A-F or a-f
@@ -156,17 +151,14 @@ static inline unsigned tgV_hex_upper(tgV_block b)
     return m;
 }
 
-static inline unsigned tgV_hex_lower(tgV_block b)
+static inline unsigned tgV_hex_any(tgV_block b)
 {
     unsigned m = 0;
     for (unsigned i = 0; i < 16; i++)
-        m |= (unsigned)(b.b[i] - (unsigned)'a' < 6) << i;
+        m |= (unsigned)(b.b[i] - (unsigned)'0' < 10 ||
+                        (b.b[i] | 0x20u) - (unsigned)'a' < 6)
+             << i;
     return m;
-}
-
-static inline unsigned tgV_hex_any(tgV_block b)
-{
-    return tgV_hex_upper(b) | tgV_hex_lower(b);
 }
 
 static inline unsigned tgV_same(tgV_block a, tgV_block b)

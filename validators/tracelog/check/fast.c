@@ -32,7 +32,8 @@ TL_HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
     size_t n = k->n, i = k->cur, e, c = 0;
     for (; i < n; c++) {
         tl_val tv;
-        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, &tv)) == SIZE_MAX ||
+        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, k->fast_canon,
+                      &tv)) == SIZE_MAX ||
             !next(k, e, &i))
             break;
         k->field++;
@@ -133,7 +134,8 @@ static size_t printed(tl_check *k, int it, enum tl_obj o)
             }
             continue;
         }
-        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, &tv)) == SIZE_MAX ||
+        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, k->fast_canon,
+                      &tv)) == SIZE_MAX ||
             !next(k, e, &i))
             break;
         k->field++;

@@ -76,12 +76,13 @@ TL_HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
     size_t d = i + 2;
     if (n - d >= 16) { /* sixteen bytes of the line classified at once */
         tgV_block v = tgV_load(p + d);
-        unsigned h = tgV_hex_any(v);
+        /* canon: a lowercase digit is none, so the digits end before it
+         * and what the caller takes to end the item does not */
+        unsigned h = canon ? tgV_hex_upper(v) : tgV_hex_any(v);
         if (h & 0x100 ? max == 16 && h == 0xFFFFu && tgK_hexv[p[d + 16]] == 0
                       : (h & 0xFFu) == 0xFFu) {
             size_t len = h & 0x100 ? 16 : 8;
-            if (canon && ((len == 8 && max != 8) ||
-                          (tgV_hex_lower(v) & ((1u << len) - 1))))
+            if (canon && len == 8 && max != 8)
                 return SIZE_MAX;
             *u = len == 8 ? tgK_hex8_value(tgB_le64(p + d)) : 0;
             return d + len;
@@ -127,23 +128,23 @@ TL_HOT void at(tl_val *v, const tl_check *k, size_t s, size_t e, int field,
 }
 
 /* An item of a kind that is no compound, up to max if decimal. */
-TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max,
+TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, int canon,
                      uint64_t *u)
 {
     switch (kind) {
     case TL_K_DEC: return dec(k->p, i, max, u);
     case KIND_LONG_DEC: return dec_long(k->p, i, k->n, max, u);
     case KIND_LOWER_HEX: /* its canonical form is the other path's */
-        return k->fast_canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
+        return canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
     case TL_K_HEX64:
     case TL_K_IP: /* 0x: bare is said */
-        return hex(k->p, i, k->n, 16, k->fast_canon, u);
+        return hex(k->p, i, k->n, 16, canon, u);
     case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
         if (!k->fast_thread)
             return SIZE_MAX;
         /* fall through */
     case TL_K_HEX32:
-    case TL_K_IID: return hex(k->p, i, k->n, 8, k->fast_canon, u);
+    case TL_K_IID: return hex(k->p, i, k->n, 8, canon, u);
     case TL_K_REASON: { /* ? or the one word, whose length says which */
         size_t len = k->p[i] == '?' ? 1 : 7;
         *u = 0;
@@ -162,7 +163,7 @@ TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max,
  * its parts into k->parts.  head: the sam str head, whose two numbers
  * are int32 to the reader, and whose IP may be ?.  Unrolled: each part's
  * kind is a constant where it is inlined. */
-TL_HOT size_t parts(tl_check *k, size_t i, int field, unsigned min,
+TL_HOT size_t parts(tl_check *k, size_t i, int field, int canon, unsigned min,
                     unsigned np, const int *kinds, int head)
 {
     const unsigned char *p = k->p;
@@ -185,7 +186,7 @@ TL_HOT size_t parts(tl_check *k, size_t i, int field, unsigned min,
             pv->ok = 0;
         } else {
             e = simple(k, kinds[j], i, head && j < 2 ? INT32_MAX : UINT64_MAX,
-                       &pv->u);
+                       canon, &pv->u);
             if (e == SIZE_MAX)
                 return SIZE_MAX;
             at(pv, k, i, e, field, (int)j);
@@ -203,10 +204,10 @@ TL_HOT size_t parts(tl_check *k, size_t i, int field, unsigned min,
 #define KL_(n, ...)     KL##n(__VA_ARGS__)
 #define KL(n, ...)      KL_(n, __VA_ARGS__)
 #define TL_PARTS(item, min, ...)                                              \
-    TL_HOT size_t parts_##item(tl_check *k, size_t i, int field)              \
+    TL_HOT size_t parts_##item(tl_check *k, size_t i, int field, int canon)   \
     {                                                                         \
         static const int kinds[] = {KL(TL_NARGS(__VA_ARGS__), __VA_ARGS__)};  \
-        return parts(k, i, field, min, TL_NARGS(__VA_ARGS__), kinds,          \
+        return parts(k, i, field, canon, min, TL_NARGS(__VA_ARGS__), kinds,   \
                      TL_I_##item == TL_I_STACK_HEAD);                         \
     }
 #include "../parts.def"
@@ -214,16 +215,16 @@ TL_HOT size_t parts(tl_check *k, size_t i, int field, unsigned min,
 
 /* Item it, of kind kind (both constants where it is inlined), at p[i]. */
 TL_HOT size_t item(tl_check *k, int kind, int it, size_t i, int field,
-                   tl_val *v)
+                   int canon, tl_val *v)
 {
     size_t e;
     if (kind != TL_K_PARTS)
-        e = simple(k, kind, i, UINT64_MAX, &v->u);
+        e = simple(k, kind, i, UINT64_MAX, canon, &v->u);
     else
         switch (it) {
 #define TL_PARTS(item, min, ...)                                              \
     case TL_I_##item:                                                         \
-        e = parts_##item(k, i, field);                                        \
+        e = parts_##item(k, i, field, canon);                                 \
         break;
 #include "../parts.def"
 #undef TL_PARTS
@@ -251,7 +252,8 @@ TL_HOT int next(const tl_check *k, size_t e, size_t *i)
 /* the fixed items of a record, one after another */
 #define ONE(sym, f)                                                           \
     if (i >= n ||                                                             \
-        (e = item(k, KIND_##sym, TL_I_##sym, i, f, &v[f])) == SIZE_MAX ||     \
+        (e = item(k, KIND_##sym, TL_I_##sym, i, f, canon, &v[f])) ==          \
+            SIZE_MAX ||                                                       \
         !next(k, e, &i))                                                      \
         return 0;                                                             \
     if (TL_I_##sym == TL_I_STACK_HEAD) {                                      \
@@ -272,8 +274,9 @@ TL_HOT int next(const tl_check *k, size_t e, size_t *i)
  *  record r, if every one is what it may be with no finding at all: 1,
  *  with their values in v, the stack head in head, and k->cur at what
  *  follows them; 0 (nothing done) to read them the way that says what is
- *  wrong. */
-TL_HOT int tl_fast_fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
+ *  wrong.  canon is k->fast_canon, passed so that it can be a constant. */
+TL_HOT int tl_fast_fixed(tl_check *k, int r, int canon, tl_val *v,
+                         tl_val head[2])
 {
     size_t n = k->n, i = TL_TAG_LEN + 1, e;
     if (k->fast_off || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')

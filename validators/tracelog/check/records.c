@@ -392,7 +392,9 @@ static inline __attribute__((always_inline)) void record(tl_check *k, int r)
     tl_val v[TL_MAX_FIXED], head[2];
     head[0].ok = head[1].ok = 0; /* a line without a stack head has none */
     int sam = r == TL_R_SAM_STR || r == TL_R_STR_SAM || r == TL_R_SAM_MEM;
-    if (!tl_fast_fixed(k, r, v, head)) {
+    /* TL-HEX-003 on or off, a constant of each reader too */
+    if (!(k->fast_canon ? tl_fast_fixed(k, r, 1, v, head)
+                        : tl_fast_fixed(k, r, 0, v, head))) {
         /* read again from the start: what fixed() does not read stays no
          * number, whatever the fast path made of it */
         for (int i = 0; i < ri->nfixed; i++)
