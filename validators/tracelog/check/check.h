@@ -125,6 +125,11 @@ typedef struct tl_check {
 /*! tl_frame() : the next line (k->p, k->n); 0 at the end of the input or
  *  when checking stops. */
 int tl_frame(tl_check *k);
+/*! tl_plain_lines() : frame and read (tl_line()) the lines that follow
+ *  while each is plain: ended by an LF that is its first mark, within
+ *  what the window and the index hold, and within the limit.  Nothing is
+ *  done of the first that is not: tl_frame() frames it. */
+void tl_plain_lines(tl_check *k);
 /*! tl_report() : report rule at [at, at + len) of the current line, at
  *  the field and part being read. */
 int64_t tl_report(tl_check *k, size_t rule, uint64_t at, uint64_t len,
@@ -188,6 +193,8 @@ size_t tl_fast_tail(tl_check *k, const tl_record_info *ri);
 
 /* ---- records.c ---- */
 void tl_tags_init(tl_check *k);
+/*! tl_line() : read the current line; then no record, field or part is
+ *  being read. */
 void tl_line(tl_check *k);
 
 /* ---- config.c ---- */

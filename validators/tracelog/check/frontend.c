@@ -36,10 +36,11 @@ void tgL_check(tgE_check *c, tgW_window *w)
     tl_tags_init(&k);
     tl_fast_init(&k);
     tl_refs_init(&k);
-    while (!k.stop && tl_frame(&k)) {
+    for (;;) {
+        tl_plain_lines(&k); /* most lines */
+        if (k.stop || !tl_frame(&k))
+            break;
         tl_line(&k);
-        k.rec = -1;
-        k.field = k.part = -1;
         if (k.term == 0)
             last_line(&k);
     }

@@ -153,39 +153,57 @@ static void too_long(tl_check *k, const char *found)
     k->stop = 1;
 }
 
-/* The common line, framed from the index alone: ended by an LF that is
- * its first mark, within what the index holds and the limit.  0 to frame
- * it the general way. */
-static inline int frame_plain(tl_check *k, const unsigned char *p,
-                              size_t avail)
+/* Past the line read last, if any: its line end moves line:column on. */
+static void past_line(tl_check *k)
 {
-    size_t have = tgX_have(&k->index, k->at), to = have < avail ? have : avail;
-    size_t b = (size_t)(k->at - k->index.base);
-    size_t m = tgX_next(k->index.map[TGX_MARKS], b, b + to) - b;
-    if (m == to || p[m] != '\n' || m >= k->w->max_need)
-        return 0;
-    k->p = p;
-    k->n = m;
-    k->bit = b;
-    k->term = 1;
-    k->tabs = 0;
-    k->eol_seen |= 1;
-    tgW_consume(k->w, m + 1);
-    return 1;
+    if (k->p == NULL)
+        return;
+    if (k->bare_cr) {
+        k->column = column_of(k, k->at + k->n + 1);
+    } else {
+        k->line++;
+        k->column = 1;
+    }
+    k->record++;
+}
+
+void tl_plain_lines(tl_check *k)
+{
+    tgW_window *w = k->w;
+    const unsigned char *p = tgW_ptr(w);
+    uint64_t at = tgW_offset(w);
+    size_t have = tgX_have(&k->index, at), avail = w->end - w->pos;
+    size_t b = (size_t)(at - k->index.base), s = b; /* bits of p[0], a line */
+    tgX_walk marks; /* what ends each line, in what the index holds */
+    tgX_walk_start(&marks, k->index.map[TGX_MARKS], b,
+                   b + (have < avail ? have : avail));
+    for (int first = 1; !k->stop; first = 0) {
+        size_t e = tgX_walk_next(&marks); /* the line is bits [s, e) */
+        if (e == marks.to || p[e - b] != '\n' || e - s >= w->max_need)
+            return; /* the general way: a CR, a tab, the index's end */
+        past_line(k);
+        if (first) { /* what tl_frame() sets, the same for every line here */
+            k->quiet = k->probing = 0;
+            k->probed = 0;
+            k->bare_cr = 0;
+            k->term = 1;
+            k->tabs = 0;
+            k->eol_seen |= 1;
+        }
+        k->p = p + (s - b);
+        k->n = e - s;
+        k->at = at + (s - b);
+        k->bit = s;
+        tgW_consume(w, e - s + 1);
+        tl_line(k);
+        s = e + 1;
+    }
 }
 
 int tl_frame(tl_check *k)
 {
     tgW_window *w = k->w;
-    if (k->p) { /* past the previous line */
-        if (k->bare_cr) {
-            k->column = column_of(k, k->at + k->n + 1);
-        } else {
-            k->line++;
-            k->column = 1;
-        }
-        k->record++;
-    }
+    past_line(k);
     size_t avail = tgW_fill(w, 1);
     if (avail == 0)
         return 0;
@@ -196,8 +214,6 @@ int tl_frame(tl_check *k)
     k->quiet = k->probing = 0;
     k->probed = 0;
     k->bare_cr = 0;
-    if (frame_plain(k, tgW_ptr(w), avail))
-        return 1;
     size_t m;
     for (;;) {
         /* a line longer than the limit is one as soon as the bytes show

@@ -422,7 +422,7 @@ static inline __attribute__((always_inline)) void record(tl_check *k, int r)
         stack(k, t, head, count);
 }
 
-void tl_line(tl_check *k)
+static void line(tl_check *k)
 {
     const unsigned char *p = k->p;
     size_t n = k->n;
@@ -456,4 +456,11 @@ void tl_line(tl_check *k)
 #include "../records.def"
 #undef TL_RECORD
     }
+}
+
+void tl_line(tl_check *k)
+{
+    line(k);
+    k->rec = -1; /* no record, field or part is being read */
+    k->field = k->part = -1;
 }
