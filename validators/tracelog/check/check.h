@@ -224,6 +224,8 @@ static inline void tl_use_item(tl_check *k, enum tl_obj o, const tl_val *v)
 void tl_end_thread(tl_check *k, const tl_val *v);
 /*! tl_thread_of() : the state of thread iid v, or NULL (?, a limit). */
 tl_thread *tl_thread_of(tl_check *k, const tl_val *v);
+/*! tl_use_thread() : tl_use() of thread v, then its tl_thread_of(). */
+tl_thread *tl_use_thread(tl_check *k, const tl_val *v);
 /*! tl_refs_end() : what the end of the file settles (TL-REF-001). */
 void tl_refs_end(tl_check *k);
 

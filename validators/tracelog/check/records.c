@@ -243,10 +243,11 @@ static size_t tail(tl_check *k, const tl_record_info *ri)
     return count;
 }
 
-/* A thread's sample: its time against the thread's last (TL-TS-001). */
+/* A thread's sample: its thread used, and its time against the
+ * thread's last (TL-TS-001). */
 static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
 {
-    tl_thread *t = tl_thread_of(k, th);
+    tl_thread *t = tl_use_thread(k, th);
     if (t == NULL || !ts->ok)
         return t;
     if (t->sampled && ts->u < t->last_ts) {
@@ -321,10 +322,7 @@ static inline __attribute__((always_inline)) void meaning(tl_check *k, int r,
     case TL_R_FUN_CMF:
     case TL_R_FUN_CSF: tl_define(k, TL_OBJ_FUNCTION, &v[1]); break;
     case TL_R_FUN_NAM: tl_use(k, TL_OBJ_FUNCTION, &v[0]); break;
-    case TL_R_SAM_STR:
-    case TL_R_STR_SAM:
-    case TL_R_SAM_MEM: tl_use(k, TL_OBJ_THREAD, &v[0]); break;
-    default: break;
+    default: break; /* a sample's thread: sample() uses it */
     }
 }
 

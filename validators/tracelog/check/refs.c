@@ -80,6 +80,17 @@ tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
     return t;
 }
 
+tl_thread *tl_use_thread(tl_check *k, const tl_val *v)
+{
+    if (!v->ok || !k->tracking)
+        return NULL;
+    tl_thread *t;
+    if (tl_near(k, TL_OBJ_THREAD, v->u) && (t = find_thread(k, v->u)))
+        return t; /* defined, and not ended: tl_use() has nothing to do */
+    tl_use(k, TL_OBJ_THREAD, v);
+    return tl_thread_of(k, v);
+}
+
 void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
