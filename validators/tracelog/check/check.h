@@ -212,11 +212,21 @@ static inline int tl_near(const tl_check *k, enum tl_obj o, uint64_t id)
     return k->near[o].ok &&
            id - k->near[o].first <= k->near[o].last - k->near[o].first;
 }
-/*! tl_use_item() : tl_use() of a class or function an item names;
- *  inline, since frames name one each, and most a range just found. */
+/*! tl_kept_thread() : the state of thread iid id where found_thread
+ *  keeps it, else NULL (the table of threads is to be asked). */
+static inline tl_thread *tl_kept_thread(const tl_check *k, uint64_t id)
+{
+    const tl_found *f = &k->found_thread[id & (TL_FOUND_THREADS - 1)];
+    return f->t && f->id == id ? f->t : NULL;
+}
+/*! tl_use_item() : tl_use() of the thread, class or function an item
+ *  names; inline, since most lines name one and most frames one each,
+ *  and most are in a range just found (a thread: and kept at hand, so
+ *  that it has not ended). */
 static inline void tl_use_item(tl_check *k, enum tl_obj o, const tl_val *v)
 {
-    if (!tl_near(k, o, v->u))
+    if (!tl_near(k, o, v->u) ||
+        (o == TL_OBJ_THREAD && !tl_kept_thread(k, v->u)))
         tl_use(k, o, v);
 }
 /*! tl_end_thread() : thread v has ended (thr dst): its state goes, and

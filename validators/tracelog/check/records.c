@@ -315,7 +315,7 @@ static inline __attribute__((always_inline)) void meaning(tl_check *k, int r,
     case TL_R_JIT_CSS:
     case TL_R_JIT_CSF:
     case TL_R_GCH_GCS:
-    case TL_R_GCH_GCF: tl_use(k, TL_OBJ_THREAD, &v[0]); break;
+    case TL_R_GCH_GCF: tl_use_item(k, TL_OBJ_THREAD, &v[0]); break;
     case TL_R_CLS_LDF: tl_define(k, TL_OBJ_CLASS, &v[1]); break;
     case TL_R_CLS_NAM: tl_use(k, TL_OBJ_CLASS, &v[0]); break;
     case TL_R_FUN_INF: tl_define(k, TL_OBJ_FUNCTION, &v[0]); break;

@@ -44,14 +44,15 @@ void tl_refs_free(tl_check *k)
     free(k->refs);
 }
 
-/* The state of thread iid `id`, or NULL; a sample line asks twice. */
+/* The state of thread iid `id`, or NULL; kept at hand once found. */
 static tl_thread *find_thread(tl_check *k, uint64_t id)
 {
-    tl_found *f = &k->found_thread[id & (TL_FOUND_THREADS - 1)];
-    if (f->t && f->id == id)
-        return f->t;
-    tl_thread *t = tgI_find(&k->threads, id);
+    tl_thread *t = tl_kept_thread(k, id);
+    if (t)
+        return t;
+    t = tgI_find(&k->threads, id);
     if (t) {
+        tl_found *f = &k->found_thread[id & (TL_FOUND_THREADS - 1)];
         f->id = id;
         f->t = t;
     }
