@@ -3,7 +3,7 @@
 path that never reports: it takes a TraceLog line, a NetTrace event row or
 v4/v5 block object, a dumpalloc record or an AFPerf record's fields only
 if the path that reports would find nothing wrong with them, and hands
-anything else to that path (validators/tracelog/check/fast.c,
+anything else to that path (validators/tracelog/check/fast.h,
 validators/nettrace/check/events.c and frame_v45.c,
 validators/dumpalloc/check/check.c, validators/afperf/check/fast.c).
 Which path reads a record must not change a report.  The build's

@@ -40,7 +40,7 @@ enum tl_kind {
 };
 
 /* An item list's count, and its items as enum tl_item values, by
- * preprocessor argument counting (tables.c and check/fast.c expand the
+ * preprocessor argument counting (tables.c and check/fast.h expand the
  * .def files with them). */
 #define TL_NARGS(...)                                 TL_NARGS_(__VA_ARGS__, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TL_NARGS_(a1, a2, a3, a4, a5, a6, a7, n, ...) n

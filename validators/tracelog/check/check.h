@@ -3,7 +3,7 @@
  *   lex.c       lines, fields, line:column, findings
  *   items.c     each item by its kind (items.def, parts.def)
  *   records.c   each line against its row of records.def
- *   fast.c      the common line read in one pass (with fastread.h)
+ *   fast.h      the common line read in one pass, inlined in records.c
  *   config.c    the profiler settings of prf cfg
  *   refs.c      internal ids, threads and stacks across lines */
 #ifndef TG_TL_CHECK_H
@@ -77,8 +77,8 @@ typedef struct tl_check {
     size_t cur;      /* the next field starts here            */
     int field, part; /* being read, for paths: -1 = none      */
     int quiet;       /* read it without findings              */
-    int fast_off;    /* fast.c reads no line (tests/fast-paths.t) */
-    int fast_canon;  /* fast.c takes only the canonical hexadecimal
+    int fast_off;    /* fast.h reads no line (tests/fast-paths.t) */
+    int fast_canon;  /* fast.h takes only the canonical hexadecimal
                         forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
     tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
@@ -181,15 +181,6 @@ static inline int tl_is_gen_flags(const unsigned char *p, size_t n)
             return 0;
     return 1;
 }
-
-/* ---- fast.c ---- */
-/*! tl_fast_init() : what the fast path may read under the check's
- *  options. */
-void tl_fast_init(tl_check *k);
-/*! tl_fast_tail() : read on the repeating items from k->cur while each
- *  is perfect, using the ids they name (refs.c): how many, with k->cur
- *  and k->field at the last read. */
-size_t tl_fast_tail(tl_check *k, const tl_record_info *ri);
 
 /* ---- records.c ---- */
 void tl_tags_init(tl_check *k);

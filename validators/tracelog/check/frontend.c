@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
+#include "fast.h"
 
 /* The last line was read without findings reported: if it had any, the
  * file was cut inside it (T-1); if not, it only lacks its line end. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../../core/digits.h"
-#include "fastread.h"
+#include "fast.h"
 
 /* ---- tags ------------------------------------------------------------ */
 
