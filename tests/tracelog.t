@@ -75,6 +75,18 @@ case("two spaces inside the tag", s, "TL-LIN-001", at(s, "sam  mem"), 1)
 s = BASE.replace("prf tps 1600\n", "prf tps 1600\r")
 case("a CR alone", s, "TL-LIN-002", at(s, "\r"), 1,
      line=lines_before(s, "prf tps"), column=len("prf tps 1600") + 1)
+# the CR ends the record, not the text's line: the next record goes on
+# along that line, and the LF after it ends the line (TL-LIN-002's finding
+# off, the first finding is two records on, at the start of a line)
+s = BASE.replace("prf tps 1600\n", "prf tps 1600\r").replace(
+    "thr dst 0x0", "Thr dst 0x0")
+case("a line after a CR alone, and an LF", s, "TL-LIN-001", at(s, "Thr"),
+     1, "--disable", "TL-LIN-002", line=lines_before(s, "Thr"), column=1)
+s = BASE.replace("prf tps 1600\n", "prf tps 1600\r").replace(
+    "prf trs 1700", "Prf trs 1700")
+case("a record after a CR alone", s, "TL-LIN-001", at(s, "Prf"), 1,
+     "--disable", "TL-LIN-002", line=lines_before(s, "prf tps"),
+     column=len("prf tps 1600") + 2)
 s = BASE.replace(THREAD, THREAD + "\n")
 case("an empty line", s, "TL-LIN-003", at(s, "\n\n") + 1, 0)
 s = BASE[:-1]
