@@ -315,20 +315,27 @@ static inline void tl_fast_init(tl_check *k)
 #endif
 }
 
+/* One repeating item of kind `it` at p[*i], read by item(): 1 with it
+ * taken (k->field and k->cur past it, *i at the next) and the object it
+ * names used, 0 if the fast path does not take it. */
+TL_HOT int tail_item(tl_check *k, int it, enum tl_obj o, size_t *i)
+{
+    tl_val tv;
+    size_t e = item(k, TL_K_PARTS, it, *i, k->field + 1, k->fast_canon, &tv);
+    if (e == SIZE_MAX || !next(k, e, i))
+        return 0;
+    k->field++;
+    k->cur = *i;
+    tl_use_item(k, o, &k->parts[0]);
+    return 1;
+}
+
 /* The repeating items of one kind, it, from k->cur. */
 TL_HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 {
-    size_t n = k->n, i = k->cur, e, c = 0;
-    for (; i < n; c++) {
-        tl_val tv;
-        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, k->fast_canon,
-                      &tv)) == SIZE_MAX ||
-            !next(k, e, &i))
-            break;
-        k->field++;
-        k->cur = i;
-        tl_use_item(k, o, &k->parts[0]);
-    }
+    size_t n = k->n, i = k->cur, c = 0;
+    while (i < n && tail_item(k, it, o, &i))
+        c++;
     return c;
 }
 
@@ -414,22 +421,15 @@ TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
                 break;
             k->field++;
             k->cur = i;
-            if (!(k->near[o].ok && tv.u - k->near[o].first <=
-                                       k->near[o].last - k->near[o].first)) {
+            if (!tl_near(k, o, tv.u)) {
                 /* not in the range last found: the item's place, as
                  * parts() notes it, for what tl_use() may keep */
                 at(&tv, k, e - len, e - len + 10, k->field, 0);
                 tl_use(k, o, &tv);
             }
-            continue;
-        }
-        if ((e = item(k, TL_K_PARTS, it, i, k->field + 1, k->fast_canon,
-                      &tv)) == SIZE_MAX ||
-            !next(k, e, &i))
+        } else if (!tail_item(k, it, o, &i)) {
             break;
-        k->field++;
-        k->cur = i;
-        tl_use_item(k, o, &k->parts[0]);
+        }
     }
     return c;
 }
