@@ -325,7 +325,9 @@ static inline int fast_allowed(const nt_check *k)
 }
 
 /* An id map's value for key k: the small keys inline, the rest by
- * tgI_find(). */
+ * tgI_find().  tgI_find() tests the small keys first too, but is inlined
+ * where the compiler chooses: called here instead, it took v4/v5 dense
+ * from 3.981 to 4.001 instructions a byte. */
 static inline __attribute__((always_inline)) void *fast_find(tgI_map *m,
                                                              uint64_t k)
 {

@@ -167,6 +167,14 @@ static void past_line(tl_check *k)
     k->record++;
 }
 
+/* The new line: no finding held back, and no CR alone ends it yet. */
+static void line_fresh(tl_check *k)
+{
+    k->quiet = k->probing = 0;
+    k->probed = 0;
+    k->bare_cr = 0;
+}
+
 /* flatten: tl_line() and what it calls are inlined here where the
  * compiler sees them (LTO), so a line costs one call, to its record's
  * reader (records.c) */
@@ -186,9 +194,7 @@ __attribute__((flatten)) void tl_plain_lines(tl_check *k)
             return; /* the general way: a CR, a tab, the index's end */
         past_line(k);
         if (first) { /* what tl_frame() sets, the same for every line here */
-            k->quiet = k->probing = 0;
-            k->probed = 0;
-            k->bare_cr = 0;
+            line_fresh(k);
             k->term = 1;
             k->tabs = 0;
             k->eol_seen |= 1;
@@ -214,9 +220,7 @@ int tl_frame(tl_check *k)
     k->at = tgW_offset(w);
     k->rec = -1;
     k->field = k->part = -1;
-    k->quiet = k->probing = 0;
-    k->probed = 0;
-    k->bare_cr = 0;
+    line_fresh(k);
     size_t m;
     for (;;) {
         /* a line longer than the limit is one as soon as the bytes show

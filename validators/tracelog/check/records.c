@@ -430,7 +430,7 @@ static inline __attribute__((always_inline)) void record(tl_check *k, int r)
 #include "../records.def"
 #undef TL_RECORD
 
-static inline __attribute__((always_inline)) void line(tl_check *k)
+static void line(tl_check *k)
 {
     const unsigned char *p = k->p;
     size_t n = k->n;
