@@ -99,6 +99,18 @@ configure_and_build() { # DIR [cmake args...]
 # every format but AFPerf (3 to 6% more), and about the same time.  clang
 # or gcc profile; any other compiler, or TG_PGO=0, makes a plain release
 # build.
+# A check run of the training: verdicts' exit codes are expected, a
+# crash's is not.
+train_check() {
+  local tg=$1 code=0
+  shift
+  run "$tg" check "$@" >/dev/null || code=$?
+  if [ "$code" -ge 64 ]; then
+    echo "build.sh: the training run of $tg failed (exit $code)" >&2
+    exit 1
+  fi
+}
+
 release_build() {
   local cc=${user_cc:-gcc}
   [ "$cc" != gcc ] || need_packages gcc
@@ -133,22 +145,15 @@ release_build() {
     export LLVM_PROFILE_FILE
     # a trace of each format, and of each profile that has code of its
     # own (NetTrace v6's layout, TraceLog's readers of canonical hex),
-    # checked under that profile; then the corpus, its invalid traces
-    # too: verdicts' exit codes are expected, a crash's is not
-    local format of code=0
+    # checked under that profile; then the corpus, its invalid traces too
+    local format of
     while read -r format of; do
       run "$tg" gen "$format" --profile "$of" --seed 1 --size 8M \
         --count 1 --out "$train/$format-$of" >/dev/null
-      run "$tg" check --profile "$of" "$train/$format-$of"/* \
-        >/dev/null || code=$((code > $? ? code : $?))
+      train_check "$tg" --profile "$of" "$train/$format-$of"/*
     done < <("$tg" rules | awk '/^[^ ]/ { print $1, "default" }
       END { print "nettrace nettrace-v6"; print "tracelog strict-canonical" }')
-    run "$tg" check corpus/*/valid/* corpus/*/invalid/*/* >/dev/null ||
-      code=$((code > $? ? code : $?))
-    if [ "$code" -ge 64 ]; then
-      echo "build.sh: the training run of $tg failed (exit $code)" >&2
-      exit 1
-    fi
+    train_check "$tg" corpus/*/valid/* corpus/*/invalid/*/*
     if [ "$cc" = clang ]; then
       run llvm-profdata merge -o "$profile" "$train"/*.profraw
     else
