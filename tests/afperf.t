@@ -298,6 +298,15 @@ s = BASE + "RegionStart,110,7,1,a,=x;a\nRegionStop,111,1\n"
 case("tags =x;a", s, "AF-TAG-001", at(s, "=x;a"), 0)
 s = BASE + "RegionStart,110,7,1,a,a=1;a=2\nRegionStop,111,1\n"
 case("tag a twice", s, "AF-TAG-002", at(s, "a=1;a=2"), 0)
+# RFC 4180: a line break inside a quoted field is data, so the record goes
+# on to the next line; BASE has 4 lines, the label "two\nlines" 2 of them
+s = BASE + 'RegionStart,110,7,1,"two\nlines",=x;a\nRegionStop,111,1\n'
+case("tags =x;a after a label of two lines", s, "AF-TAG-001",
+     at(s, "=x;a"), 0, line=6, column=len('lines",') + 1)
+s = (BASE + 'RegionStart,110,7,1,"two\nlines",k=v\nRegionStop,111,1\n'
+     "RegionStart,112,7,2,a,=y;b\nRegionStop,113,2\n")
+case("tags =y;b two records after a label of two lines", s, "AF-TAG-001",
+     at(s, "=y;b"), 0, line=8, column=len("RegionStart,112,7,2,a,") + 1)
 
 # ---- limits of the checker ---------------------------------------------------
 s = BASE + "".join("RunPoint,%d,%d,1,5\n" % (120 + i, 20 + i)

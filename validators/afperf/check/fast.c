@@ -292,18 +292,20 @@ static int fast_record(af_check *k, const uint32_t *cut, unsigned nc,
 #define FAST_QUOTED 16
 
 /* Where the record at p ends (its LF), if af_frame() frames it without
- * a finding and on one line: marks (LF, CR, quote) from index bit b on,
- * to bytes of p indexed.  Quotes may only open a field and close it
- * before a comma or the line end, "" inside standing for one; no CR
- * anywhere, no LF inside quotes.  @return its length, with the quoted
- * parts [q[2i], q[2i + 1]] (the quotes) in q and their count in *nq; or
- * SIZE_MAX. */
+ * a finding: marks (LF, CR, quote) from index bit b on, to bytes of p
+ * indexed.  Quotes may only open a field and close it before a comma or
+ * the line end, "" inside standing for one; no CR anywhere.  An LF
+ * inside quotes is data, and counted in *lfs (scan_record() in lex.c).
+ * @return its length, with the quoted parts [q[2i], q[2i + 1]] (the
+ * quotes) in q and their count in *nq; or SIZE_MAX. */
 static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
-                                size_t b, size_t to, size_t *q, unsigned *nq)
+                                size_t b, size_t to, size_t *q, unsigned *nq,
+                                uint64_t *lfs)
 {
     tgX_walk it;
     tgX_walk_start(&it, marks, b, b + to);
     *nq = 0;
+    *lfs = 0;
     for (;;) {
         size_t m = tgX_walk_next(&it) - b;
         if (m == to || p[m] == '\r')
@@ -316,8 +318,12 @@ static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
         q[2 * *nq] = m;
         for (;;) {
             size_t c = tgX_walk_next(&it) - b;
-            if (c == to || p[c] != '"')
-                return SIZE_MAX; /* a line end inside quotes */
+            if (c == to || p[c] == '\r')
+                return SIZE_MAX; /* no end yet, or a CR inside quotes */
+            if (p[c] == '\n') {
+                ++*lfs;
+                continue;
+            }
             if (c + 1 < to && p[c + 1] == '"') {
                 tgX_walk_next(&it); /* "" is one quote */
                 continue;
@@ -385,6 +391,7 @@ static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
  * first byte above 0x7F is (n: none). */
 typedef struct fast_rec {
     size_t n, high;
+    uint64_t lfs; /* inside quotes */
     unsigned nq, nc;
     size_t q[2 * FAST_QUOTED];
     uint32_t cut[FAST_FIELDS + 64 + 1]; /* fast_cut()'s, and a comma a
@@ -424,6 +431,7 @@ static inline int fast_short(const tgX_index *x, const unsigned char *p,
     r->n = n;
     r->high = high ? (size_t)__builtin_ctzll(high) : n;
     r->nq = 0;
+    r->lfs = 0;
     r->nc = fast_cut_words(tgX_word(x->map[TGX_SEPS], b, b + to) & below, 0, n,
                            r->cut);
     return 1;
@@ -435,7 +443,7 @@ static inline int fast_short(const tgX_index *x, const unsigned char *p,
 static inline int fast_long(const tgX_index *x, const unsigned char *p,
                             size_t b, size_t to, fast_rec *r)
 {
-    size_t n = fast_frame(x->map[TGX_MARKS], p, b, to, r->q, &r->nq);
+    size_t n = fast_frame(x->map[TGX_MARKS], p, b, to, r->q, &r->nq, &r->lfs);
     if (n == SIZE_MAX)
         return 0; /* quotes astray, a CR, no line end yet */
     r->n = n;
@@ -497,7 +505,7 @@ void af_fast(af_check *k)
         k->type = -1;
         k->cur = p;
         k->quotes = r.nq > 0;
-        k->lines_in = 0;
+        k->lines_in = r.lfs;
         k->probing = 0;
         k->probed = 0;
         k->unended = 0;
