@@ -134,7 +134,7 @@ static void checks(int wide)
                              : tgB_below(&rng, (uint32_t)held);
         size_t room = held - from, span = 1 + tgB_below(&rng, 100);
         size_t to = from + (span < room ? span : room);
-        uint64_t m = tgX_word(y.map[map], from, to);
+        uint64_t m = tgX_word(y.map[map], from);
         for (size_t j = 0; j < 64 && from + j < to; j++, worded++)
             wrong += (m >> j & 1) != (uint64_t)in_class(input[from + j], map);
     }
@@ -142,7 +142,8 @@ static void checks(int wide)
        wrong, how);
     tgX_free(&y);
     /* maps that hold exactly their room: a word up to their last bit reads
-     * nothing past them (the sanitizers' to see; HIGH is allocated last) */
+     * the spare word after them, never past it (the sanitizers' to see;
+     * HIGH is allocated last) */
     tgX_index z;
     tgX_init(&z, marks, ',', TGX_CHUNK);
     z.wide = wide;
@@ -150,7 +151,7 @@ static void checks(int wide)
     if (find(&z, TGX_HIGH, input, 0, TGX_CHUNK - 1, TGX_CHUNK) != SIZE_MAX &&
         tgX_have(&z, 0) == z.cap)
         for (size_t from = TGX_CHUNK - 63; from < TGX_CHUNK; from++)
-            last |= tgX_word(z.map[TGX_HIGH], from, TGX_CHUNK) &
+            last |= tgX_word(z.map[TGX_HIGH], from) &
                     (((uint64_t)1 << (TGX_CHUNK - from)) - 1);
     ok(tgX_have(&z, 0) == z.cap && z.cap == TGX_CHUNK &&
            (last != 0) == (model_find(input, TGX_HIGH, TGX_CHUNK - 63,

@@ -80,8 +80,8 @@ static int grow(tgX_index *x, size_t need)
     while (cap < need)
         cap = cap <= x->max / 2 ? 2 * cap : x->max;
     cap = (cap + 63) & ~(size_t)63;
-    size_t words = cap / 64;
-    uint64_t *m = malloc(3 * words * sizeof *m);
+    size_t words = cap / 64 + 1; /* one past them, for tgX_word() */
+    uint64_t *m = calloc(3 * words, sizeof *m);
     if (m == NULL)
         return 0;
     free(x->map[0]);

@@ -100,17 +100,17 @@ static inline size_t tgX_next(const uint64_t *map, size_t from, size_t to)
 }
 
 /*! tgX_word() : the 64 bits of map from bit from on, as one word (bit 0
- *  is bit from), for a record short enough to be read from one: a load,
- *  two where it straddles words, and no loop.  Only its bits below to
- *  (to > from, bits the index holds) are the map's; the caller masks the
- *  others away. */
-static inline uint64_t tgX_word(const uint64_t *map, size_t from, size_t to)
+ *  is bit from), for a record short enough to be read from one: two
+ *  loads and no branch.  Only its bits below the end of what the index
+ *  holds are the map's; the caller masks the others away.  The maps have
+ *  a word more than they hold (grow()), so the second load is always
+ *  inside them. */
+static inline uint64_t tgX_word(const uint64_t *map, size_t from)
 {
     size_t w = from >> 6, s = from & 63;
-    uint64_t m = map[w] >> s;
-    if (s != 0 && (w + 1) << 6 < to)
-        m |= map[w + 1] << (64 - s);
-    return m;
+    /* the next word's low bits above this one's: a shift by 64 (s = 0)
+     * is undefined, so it takes two steps */
+    return map[w] >> s | map[w + 1] << (63 - s) << 1;
 }
 
 /* A walk over the bytes of one class in p[0..n) (p: the bytes at input

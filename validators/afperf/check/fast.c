@@ -352,8 +352,8 @@ static inline unsigned cut_word(uint64_t m, size_t w0, uint32_t *cut,
     return nc;
 }
 
-/* The bounds of the fields of the record of n bytes from index bit b (to
- * bytes from it indexed, n < to): cut[0] is UINT32_MAX (the byte before
+/* The bounds of the fields of the record of n bytes from index bit b
+ * (all of them indexed, and the byte after): cut[0] is UINT32_MAX (the byte before
  * the first, its "comma"), then its commas but those inside its nq
  * quoted parts q, then n.  The record is taken 64 bytes at a time, each
  * a word of the map from its own start (tgX_word()), the bits of its
@@ -361,15 +361,14 @@ static inline unsigned cut_word(uint64_t m, size_t w0, uint32_t *cut,
  * FAST_FIELDS (cut[] has room for a word past them; n does not fit its
  * 32 bits). */
 static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
-                                size_t to, const size_t *q, unsigned nq,
-                                uint32_t *cut)
+                                const size_t *q, unsigned nq, uint32_t *cut)
 {
     unsigned nc = 0, iq = 0;
     if (n >= UINT32_MAX) /* bounds are 32-bit */
         return FAST_FIELDS + 1;
     cut[0] = UINT32_MAX; /* + 1 is 0 */
     for (size_t w0 = 0; w0 < n && nc <= FAST_FIELDS; w0 += 64) {
-        uint64_t m = tgX_word(map, b + w0, b + to);
+        uint64_t m = tgX_word(map, b + w0);
         if (n - w0 < 64)
             m &= ((uint64_t)1 << (n - w0)) - 1;
         /* quoted parts that reach into this word */
@@ -420,20 +419,20 @@ static inline unsigned fast_cut_words(uint64_t lo, uint64_t hi, size_t n,
 static inline int fast_short(const tgX_index *x, const unsigned char *p,
                              size_t b, size_t to, fast_rec *r)
 {
-    uint64_t marks = tgX_word(x->map[TGX_MARKS], b, b + to);
+    uint64_t marks = tgX_word(x->map[TGX_MARKS], b);
     if (marks == 0)
         return 0;
     size_t n = (size_t)__builtin_ctzll(marks);
     if (n >= to || p[n] != '\n')
         return 0; /* not indexed yet, a quote or a CR first */
     uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
-    uint64_t high = tgX_word(x->map[TGX_HIGH], b, b + to) & below;
+    uint64_t high = tgX_word(x->map[TGX_HIGH], b) & below;
     r->n = n;
     r->high = high ? (size_t)__builtin_ctzll(high) : n;
     r->nq = 0;
     r->lfs = 0;
-    r->nc = fast_cut_words(tgX_word(x->map[TGX_SEPS], b, b + to) & below, 0, n,
-                           r->cut);
+    r->nc =
+        fast_cut_words(tgX_word(x->map[TGX_SEPS], b) & below, 0, n, r->cut);
     return 1;
 }
 
@@ -449,15 +448,15 @@ static inline int fast_long(const tgX_index *x, const unsigned char *p,
     r->n = n;
     r->high = tgX_next(x->map[TGX_HIGH], b, b + n) - b;
     if (n >= FAST_TWO_WORDS) {
-        r->nc = fast_cut(x->map[TGX_SEPS], b, n, to, r->q, r->nq, r->cut);
+        r->nc = fast_cut(x->map[TGX_SEPS], b, n, r->q, r->nq, r->cut);
         return 1;
     }
     /* bytes 0-63 in lo, 64 to n - 1 in hi (the index holds them: n < to) */
-    uint64_t lo = tgX_word(x->map[TGX_SEPS], b, b + to), hi = 0;
+    uint64_t lo = tgX_word(x->map[TGX_SEPS], b), hi = 0;
     if (n < 64)
         lo &= ((uint64_t)1 << n) - 1;
     else
-        hi = tgX_word(x->map[TGX_SEPS], b + 64, b + to) &
+        hi = tgX_word(x->map[TGX_SEPS], b + 64) &
              (((uint64_t)1 << (n - 64)) - 1);
     for (unsigned i = 0; i < r->nq; i++) { /* its opening, closing quote */
         size_t qo = r->q[2 * i], qc = r->q[2 * i + 1];
