@@ -227,6 +227,50 @@ code, got, report = payload_findings(nt6.example(blocks=order, **parts),
 t.eq((code, got), (0, [("NT-PAY-002", offset_of(order, parts, "ev2") + at2)]),
      "after a metadata flush an id is checked against its new layout")
 
+
+def sent_again(first, again, ev1_payload, ev2_payload, name):
+    """id 1 defined by row `first`, an event of it, a flush (SP Flags bit
+    1), id 1 defined again by row `again`, an event of it: the report, and
+    where the two rows and the second event's payload start."""
+    ev1, _ = events(ev1_payload, ts=100)
+    ev2, at2 = events(ev2_payload, ts=300, seq_delta=1)
+    parts = {"metadata": nt6.metadata_with(first),
+             "meta2": nt6.metadata_with(again), "events": ev1,
+             "sp": sp(200, 2, 1), "ev2": ev2, "sp2": sp(400, 0, 2),
+             "remove": b"\x01\x02"}
+    code, got, report = payload_findings(nt6.example(blocks=order, **parts),
+                                         name)
+    # the row after the block's HeaderSize (0) and the row's Size
+    return (code, got, report, offset_of(order, parts, "metadata") + 4,
+            offset_of(order, parts, "meta2") + 4,
+            offset_of(order, parts, "ev2") + at2)
+
+
+# writers that flush the metadata ids send the same rows again: a row
+# that comes back byte for byte gives its id the layout it gave before
+# (an array of objects with strings, walked), and what is wrong with a
+# row is said every time it comes
+PAIRS = fields(("Pairs", b"\x13" + KV))
+code, got, report, _, _, ev2_at = sent_again(
+    row(PAIRS), row(PAIRS), U16(0),
+    U16(2) + s16("ab") + I32(1) + "cd".encode("utf-16-le"), "sent-again")
+t.eq((code, got), (0, [("NT-PAY-002", ev2_at + 12)]),
+     "a row sent again byte for byte: its events are walked as before")
+DECIMAL = fields(("D", b"\x0f"))
+type_at = len(row(DECIMAL)) - 2 - 1  # the type code before OptionalMetadata
+code, got, report, first_at, again_at, _ = sent_again(
+    row(DECIMAL), row(DECIMAL), b"\0" * 16, b"\0" * 16, "decimal-again")
+t.eq([(d["rule"], d["offset"]) for d in report["findings"]],
+     [("NT-MET-010", first_at + type_at), ("NT-MET-010", again_at + type_at)],
+     "type code 15 in a row sent again: said for each of the two rows")
+# the same fields, then OptionalMetadata of an unknown kind (2)
+odd = row(PAIRS)[:-2] + struct.pack("<H", 1) + b"\x02"
+code, got, report, _, again_at, _ = sent_again(row(PAIRS), odd, U16(0),
+                                               U16(0), "optional-again")
+t.eq([(d["rule"], d["offset"]) for d in report["findings"]],
+     [("NT-MET-013", again_at + len(odd) - 1)],
+     "a row sent again with other OptionalMetadata: its kind 2 is said")
+
 # the payload programs of live metadata are bounded: rows of deeply
 # nested arrays (one program step per type byte) fill the table, which is
 # reported once as a checker limit (exit 5) and ends payload checks, never

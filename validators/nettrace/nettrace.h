@@ -305,17 +305,20 @@ typedef struct nt_check {
     uint64_t row;          /* index of the row in its block         */
     uint64_t row_findings; /* findings in rows of this block    */
     int64_t last_finding;  /* seq of the last finding, or -1    */
+    uint64_t reports;      /* nt_report() calls, reported or not */
     char path[256];
     /* metadata, stacks, threads */
     tgI_map meta; /* defined metadata id -> nt_meta        */
     nt_op *ops;   /* payload programs of live metadata     */
     size_t nops, ops_cap;
-    int decode_payloads; /* a payload rule is active              */
-    tgS_ranges stacks;   /* stack id ranges of this SP window     */
-    tgI_map threads;     /* capture thread id/index -> nt_thread  */
-    tgI_map labels;      /* v6 label list ids of this SP window   */
-    int trace_seen;      /* v6: a Trace block was read            */
-    int tables_full;     /* a table hit its limit: stop checking  */
+    struct nt_kept_row **kept_rows; /* v6 rows compiled clean, by id
+                                       (meta_v6.c), or NULL        */
+    int decode_payloads;            /* a payload rule is active              */
+    tgS_ranges stacks;              /* stack id ranges of this SP window     */
+    tgI_map threads;                /* capture thread id/index -> nt_thread  */
+    tgI_map labels;                 /* v6 label list ids of this SP window   */
+    int trace_seen;                 /* v6: a Trace block was read            */
+    int tables_full;                /* a table hit its limit: stop checking  */
     /* sequence points and ordering */
     uint32_t sp_count;        /* sequence points read so far           */
     uint64_t last_sp_ts;      /* timestamps here are keys (ts_flip)    */
@@ -503,6 +506,7 @@ typedef struct nt_lay {
                        metadata rules), or the ops table is full    */
     int full;     /* the ops table is full (NT-LIM-003)           */
     int datetime;
+    size_t top; /* the most ops it held at once, from start     */
 } nt_lay;
 /* Where a composite type's element starts. */
 typedef struct nt_lay_mark {
@@ -523,6 +527,15 @@ void nt_lay_reset(nt_lay *l);
 /* Record the row's layout in *m (NULL: drop it) and release its ops if
  * none are needed. */
 void nt_lay_finish(nt_lay *l, nt_meta *m, uint64_t off);
+/*! nt_lay_replay() : what compiling a row left in l (just begun), made
+ *  from the n ops it left (ops), its `last` (from its start, or SIZE_MAX),
+ *  `datetime` and `top`: the table grows as that compiling grew it.
+ *  @return 0 if the table cannot hold `top` ops more (nothing is made;
+ *  compiling says so). */
+int nt_lay_replay(nt_lay *l, const nt_op *ops, size_t n, size_t last,
+                  int datetime, size_t top);
+/* The v6 metadata rows kept to be replayed (meta_v6.c), freed. */
+void nt_kept_rows_free(nt_check *k);
 /* Check an event's payload against its metadata's layout: a payload
  * long enough for a fixed layout is settled here, inline, the rest is
  * walked out of line. */

@@ -44,6 +44,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                        int64_t cause)
 {
     k->last_finding = -1;
+    k->reports++;
     /* rules name layouts: one never speaks about another layout's file */
     if (!for_this_layout(k, rule))
         return -1;

@@ -5,6 +5,7 @@
  * the next row is read (rows are framed by their Size). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/bytes.h"
@@ -233,6 +234,108 @@ static void optional(row_parse *m, nt_cur *c)
     }
 }
 
+/* ---- rows sent again ----------------------------------------------------
+ * A writer that flushes the metadata ids (SP Flags bit 1) sends its rows
+ * again, most often byte for byte.  ProviderName, EventId, EventName and
+ * FieldDescriptions are read from their own bytes alone: the same bytes
+ * compile to the same ops, and bytes that gave no finding give none
+ * again.  So a row whose compiling reported nothing keeps those bytes and
+ * the ops, by its id; when the id comes back with the same bytes, its ops
+ * are copied (nt_lay_replay()), not compiled anew.  The id is defined,
+ * and OptionalMetadata (which writers vary) read, as for any row.  At
+ * most KEPT_IDS rows are kept, of 3 KiB at most each.  Off in the build
+ * that compares the fast paths with the general ones. */
+#define KEPT_IDS   64   /* ids kept, one per slot: id % KEPT_IDS */
+#define KEPT_BYTES 1024 /* a row kept holds no more bytes than this ... */
+#define KEPT_OPS   128  /* ... nor ops */
+
+typedef struct nt_kept_row {
+    uint32_t id, universal, datetime;
+    size_t n, nops, last, top; /* bytes; ops; as nt_lay_replay() takes */
+    nt_op *ops;                /* nops of them, then the n bytes       */
+} nt_kept_row;
+
+static int kept_on(const nt_check *k)
+{
+#ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
+    (void)k;
+    return 0;
+#else
+    return !k->silent;
+#endif
+}
+
+/* The row of id whose bytes from c->p on start as a kept row's: its ops
+ * made (c->p past those bytes), 1; else 0 with nothing done. */
+static int replay_row(row_parse *m, nt_cur *c, uint32_t id)
+{
+    nt_check *k = m->k;
+    const nt_kept_row *r =
+        kept_on(k) && k->kept_rows ? k->kept_rows[id % KEPT_IDS] : NULL;
+    if (r == NULL || r->id != id || nt_left(c) < r->n ||
+        memcmp(c->p, r->ops + r->nops, r->n) != 0)
+        return 0;
+    if (!nt_lay_replay(&m->lay, r->ops, r->nops, r->last, (int)r->datetime,
+                       r->top))
+        return 0;
+    m->universal = (int)r->universal;
+    c->p += r->n;
+    return 1;
+}
+
+/* Keep the row of id whose bytes [p, end) compiled with no finding (k
+ * made `reports` calls of nt_report() before them) to the ops from
+ * m->lay.start on. */
+static void keep_row(row_parse *m, uint32_t id, const unsigned char *p,
+                     const unsigned char *end, uint64_t reports)
+{
+    nt_check *k = m->k;
+    const nt_lay *l = &m->lay;
+    size_t n = (size_t)(end - p), nops = k->nops - l->start;
+    if (!kept_on(k) || k->reports != reports || m->failed || l->broken ||
+        n > KEPT_BYTES || nops > KEPT_OPS)
+        return;
+    if (k->kept_rows == NULL &&
+        (k->kept_rows = calloc(KEPT_IDS, sizeof *k->kept_rows)) == NULL)
+        return;
+    nt_kept_row **slot = &k->kept_rows[id % KEPT_IDS];
+    nt_kept_row *r = *slot;
+    /* the ops first, where malloc() aligns them */
+    size_t bytes = nops * sizeof(nt_op) + n;
+    nt_op *ops = realloc(r ? r->ops : NULL, bytes ? bytes : 1);
+    if (ops == NULL)
+        return;
+    if (r == NULL && (r = malloc(sizeof *r)) == NULL) {
+        free(ops);
+        return;
+    }
+    *slot = r;
+    r->ops = ops;
+    if (nops > 0)
+        memcpy(ops, k->ops + l->start, nops * sizeof *ops);
+    memcpy(ops + nops, p, n);
+    r->id = id;
+    r->universal = (uint32_t)m->universal;
+    r->datetime = (uint32_t)l->datetime;
+    r->n = n;
+    r->nops = nops;
+    r->last = l->last == SIZE_MAX ? SIZE_MAX : l->last - l->start;
+    r->top = l->top;
+}
+
+void nt_kept_rows_free(nt_check *k)
+{
+    if (k->kept_rows == NULL)
+        return;
+    for (unsigned i = 0; i < KEPT_IDS; i++)
+        if (k->kept_rows[i]) {
+            free(k->kept_rows[i]->ops);
+            free(k->kept_rows[i]);
+        }
+    free(k->kept_rows);
+    k->kept_rows = NULL;
+}
+
 void nt_metadata_block_v6(nt_check *k, nt_cur *b)
 {
     unsigned hs = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8) : 0;
@@ -262,10 +365,15 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
                                            nt_off(&r) - id_at, "/MetaDataId");
         nt_lay_begin(&m.lay, k);
         const unsigned char *provider = r.p;
-        if (string(&m, &r, "/ProviderName") == 0) {
+        uint64_t reports = k->reports;
+        if (replay_row(&m, &r, (uint32_t)id)) {
+            optional(&m, &r);
+            tail(&m, &r, "");
+        } else if (string(&m, &r, "/ProviderName") == 0) {
             m.universal = universal(provider, r.p);
             if (varu(&m, &r, &event_id, "/EventId") == 0 &&
                 string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
+                keep_row(&m, (uint32_t)id, provider, r.p, reports);
                 optional(&m, &r);
                 tail(&m, &r, "");
             }

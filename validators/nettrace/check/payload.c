@@ -45,14 +45,10 @@ void nt_lay_begin(nt_lay *l, nt_check *k)
     l->last = NONE;
 }
 
-/* Room for one more op at the end; 0, or -1 (the layout is dropped). */
-static int room(nt_lay *l)
+/* The ops table made larger: twice as large, up to its limit.  @return
+ * 0 if it cannot grow. */
+static int grow_ops(nt_check *k)
 {
-    nt_check *k = l->k;
-    if (l->broken)
-        return -1;
-    if (k->nops < k->ops_cap)
-        return 0;
     /* ops of all live metadata together: a row compiles to at most one
      * op per byte of its types */
     size_t cap = k->ops_cap ? 2 * k->ops_cap : 256;
@@ -60,13 +56,44 @@ static int room(nt_lay *l)
     if (cap > max && k->ops_cap < max)
         cap = (size_t)max;
     nt_op *ops = cap <= max ? realloc(k->ops, cap * sizeof *ops) : NULL;
-    if (ops == NULL) {
+    if (ops == NULL)
+        return 0;
+    k->ops = ops;
+    k->ops_cap = cap;
+    return 1;
+}
+
+/* Room for one more op at the end; 0, or -1 (the layout is dropped). */
+static int room(nt_lay *l)
+{
+    nt_check *k = l->k;
+    if (l->broken)
+        return -1;
+    if (k->nops == k->ops_cap && !grow_ops(k)) {
         l->broken = l->full = 1;
         return -1;
     }
-    k->ops = ops;
-    k->ops_cap = cap;
+    if (k->nops + 1 - l->start > l->top)
+        l->top = k->nops + 1 - l->start;
     return 0;
+}
+
+int nt_lay_replay(nt_lay *l, const nt_op *ops, size_t n, size_t last,
+                  int datetime, size_t top)
+{
+    nt_check *k = l->k;
+    /* room() grew the table each time it was full: to the first size of
+     * the doublings that holds top ops from start */
+    while (k->ops_cap < l->start + top)
+        if (!grow_ops(k))
+            return 0;
+    if (n > 0) /* k->ops may be NULL yet */
+        memcpy(k->ops + l->start, ops, n * sizeof *ops);
+    k->nops = l->start + n;
+    l->last = last == NONE ? NONE : l->start + last;
+    l->datetime = datetime;
+    l->top = top;
+    return 1;
 }
 
 static void emit(nt_lay *l, uint32_t code, uint32_t a)

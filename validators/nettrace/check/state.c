@@ -31,6 +31,7 @@ void nt_state_free(nt_check *k)
     tgS_free(&k->stacks);
     free(k->ops);
     k->ops = NULL;
+    nt_kept_rows_free(k);
 }
 
 void nt_set_draft(nt_check *k, int draft)
