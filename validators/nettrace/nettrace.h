@@ -311,7 +311,7 @@ typedef struct nt_check {
     tgI_map meta; /* defined metadata id -> nt_meta        */
     nt_op *ops;   /* payload programs of live metadata     */
     size_t nops, ops_cap;
-    struct nt_kept_row **kept_rows; /* v6 rows compiled clean, by id
+    struct nt_kept_rows *kept_rows; /* v6 rows compiled clean, by id
                                        (meta_v6.c), or NULL        */
     int decode_payloads;            /* a payload rule is active              */
     tgS_ranges stacks;              /* stack id ranges of this SP window     */
@@ -536,6 +536,9 @@ int nt_lay_replay(nt_lay *l, const nt_op *ops, size_t n, size_t last,
                   int datetime, size_t top);
 /* The v6 metadata rows kept to be replayed (meta_v6.c), freed. */
 void nt_kept_rows_free(nt_check *k);
+/*! nt_table_full() : a table of the checker (or memory for it) has run
+ *  out: said once, as NT-LIM-001 at off, and table checks stop. */
+void nt_table_full(nt_check *k, uint64_t off);
 /* Check an event's payload against its metadata's layout: a payload
  * long enough for a fixed layout is settled here, inline, the rest is
  * walked out of line. */

@@ -242,18 +242,24 @@ static void optional(row_parse *m, nt_cur *c)
  * again.  So a row whose compiling reported nothing keeps those bytes and
  * the ops, by its id; when the id comes back with the same bytes, its ops
  * are copied (nt_lay_replay()), not compiled anew.  The id is defined,
- * and OptionalMetadata (which writers vary) read, as for any row.  At
- * most KEPT_IDS rows are kept, of 3 KiB at most each.  Off in the build
- * that compares the fast paths with the general ones. */
+ * and OptionalMetadata (which writers vary) read, as for any row.  The
+ * rows are kept in one block of KEPT_IDS slots (200 KiB), made when the
+ * first row is kept; no memory for it is NT-LIM-001, as for the id maps.
+ * Off in the build that compares the fast paths with the general ones. */
 #define KEPT_IDS   64   /* ids kept, one per slot: id % KEPT_IDS */
 #define KEPT_BYTES 1024 /* a row kept holds no more bytes than this ... */
 #define KEPT_OPS   128  /* ... nor ops */
 
 typedef struct nt_kept_row {
-    uint32_t id, universal, datetime;
-    size_t n, nops, last, top; /* bytes; ops; as nt_lay_replay() takes */
-    nt_op *ops;                /* nops of them, then the n bytes       */
+    uint32_t id, n, nops; /* n: bytes; 0, an empty slot (a row has some) */
+    uint32_t universal, datetime, top, last; /* as nt_lay_replay() takes */
+    nt_op ops[KEPT_OPS];
+    unsigned char bytes[KEPT_BYTES];
 } nt_kept_row;
+
+struct nt_kept_rows {
+    nt_kept_row slot[KEPT_IDS];
+};
 
 static int kept_on(const nt_check *k)
 {
@@ -270,68 +276,55 @@ static int kept_on(const nt_check *k)
 static int replay_row(row_parse *m, nt_cur *c, uint32_t id)
 {
     nt_check *k = m->k;
-    const nt_kept_row *r =
-        kept_on(k) && k->kept_rows ? k->kept_rows[id % KEPT_IDS] : NULL;
-    if (r == NULL || r->id != id || nt_left(c) < r->n ||
-        memcmp(c->p, r->ops + r->nops, r->n) != 0)
+    if (!kept_on(k) || k->kept_rows == NULL)
         return 0;
-    if (!nt_lay_replay(&m->lay, r->ops, r->nops, r->last, (int)r->datetime,
-                       r->top))
+    const nt_kept_row *r = &k->kept_rows->slot[id % KEPT_IDS];
+    if (r->n == 0 || r->id != id || nt_left(c) < r->n ||
+        memcmp(c->p, r->bytes, r->n) != 0 ||
+        !nt_lay_replay(&m->lay, r->ops, r->nops,
+                       r->last == UINT32_MAX ? SIZE_MAX : r->last,
+                       (int)r->datetime, r->top))
         return 0;
     m->universal = (int)r->universal;
     c->p += r->n;
     return 1;
 }
 
-/* Keep the row of id whose bytes [p, end) compiled with no finding (k
- * made `reports` calls of nt_report() before them) to the ops from
- * m->lay.start on. */
-static void keep_row(row_parse *m, uint32_t id, const unsigned char *p,
-                     const unsigned char *end, uint64_t reports)
+/* Keep the row of id (at offset off) whose bytes [p, end) compiled with
+ * no finding (k made `reports` calls of nt_report() before them) to the
+ * ops from m->lay.start on. */
+static void keep_row(row_parse *m, uint32_t id, uint64_t off,
+                     const unsigned char *p, const unsigned char *end,
+                     uint64_t reports)
 {
     nt_check *k = m->k;
     const nt_lay *l = &m->lay;
     size_t n = (size_t)(end - p), nops = k->nops - l->start;
-    if (!kept_on(k) || k->reports != reports || m->failed || l->broken ||
-        n > KEPT_BYTES || nops > KEPT_OPS)
+    if (!kept_on(k) || k->tables_full || k->reports != reports || m->failed ||
+        l->broken || n == 0 || n > KEPT_BYTES || nops > KEPT_OPS ||
+        l->top > UINT32_MAX)
         return;
     if (k->kept_rows == NULL &&
-        (k->kept_rows = calloc(KEPT_IDS, sizeof *k->kept_rows)) == NULL)
-        return;
-    nt_kept_row **slot = &k->kept_rows[id % KEPT_IDS];
-    nt_kept_row *r = *slot;
-    /* the ops first, where malloc() aligns them */
-    size_t bytes = nops * sizeof(nt_op) + n;
-    nt_op *ops = realloc(r ? r->ops : NULL, bytes ? bytes : 1);
-    if (ops == NULL)
-        return;
-    if (r == NULL && (r = malloc(sizeof *r)) == NULL) {
-        free(ops);
+        (k->kept_rows = calloc(1, sizeof *k->kept_rows)) == NULL) {
+        nt_table_full(k, off); /* memory is a limit, said as such */
         return;
     }
-    *slot = r;
-    r->ops = ops;
+    nt_kept_row *r = &k->kept_rows->slot[id % KEPT_IDS];
     if (nops > 0)
-        memcpy(ops, k->ops + l->start, nops * sizeof *ops);
-    memcpy(ops + nops, p, n);
+        memcpy(r->ops, k->ops + l->start, nops * sizeof *r->ops);
+    memcpy(r->bytes, p, n);
     r->id = id;
+    r->n = (uint32_t)n;
+    r->nops = (uint32_t)nops;
     r->universal = (uint32_t)m->universal;
     r->datetime = (uint32_t)l->datetime;
-    r->n = n;
-    r->nops = nops;
-    r->last = l->last == SIZE_MAX ? SIZE_MAX : l->last - l->start;
-    r->top = l->top;
+    r->top = (uint32_t)l->top;
+    r->last =
+        l->last == SIZE_MAX ? UINT32_MAX : (uint32_t)(l->last - l->start);
 }
 
 void nt_kept_rows_free(nt_check *k)
 {
-    if (k->kept_rows == NULL)
-        return;
-    for (unsigned i = 0; i < KEPT_IDS; i++)
-        if (k->kept_rows[i]) {
-            free(k->kept_rows[i]->ops);
-            free(k->kept_rows[i]);
-        }
     free(k->kept_rows);
     k->kept_rows = NULL;
 }
@@ -373,7 +366,7 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
             m.universal = universal(provider, r.p);
             if (varu(&m, &r, &event_id, "/EventId") == 0 &&
                 string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
-                keep_row(&m, (uint32_t)id, provider, r.p, reports);
+                keep_row(&m, (uint32_t)id, id_at, provider, r.p, reports);
                 optional(&m, &r);
                 tail(&m, &r, "");
             }

@@ -57,7 +57,7 @@ const char *nt_ts_text(const nt_check *k, uint64_t key, char *buf, size_t size)
     return buf;
 }
 
-static void table_full(nt_check *k, uint64_t off)
+void nt_table_full(nt_check *k, uint64_t off)
 {
     if (k->tables_full)
         return;
@@ -96,7 +96,7 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off,
         nt_report(k, NT_REF_METADATA_TWICE, off, len, field,
                   "an id not yet defined", i64_text(found, id));
     else if (status < 0)
-        table_full(k, off);
+        nt_table_full(k, off);
     else if (!k->v6 && key != 0 && key != ++k->meta_defined) {
         char exp[I64_TEXT];
         nt_report(k, NT_OBS_META_DENSE, off, len, field,
@@ -134,7 +134,7 @@ void nt_define_stacks(nt_check *k, uint32_t first, uint32_t count,
     uint64_t end = (uint64_t)first + count, a, b;
     int r = tgS_insert(&k->stacks, first, end, &a, &b);
     if (r < 0) {
-        table_full(k, off);
+        nt_table_full(k, off);
     } else if (r == 0) {
         char found[64];
         snprintf(found, sizeof found,
@@ -272,7 +272,7 @@ void nt_on_event(nt_check *k, const nt_event *e)
         int status;
         t = tgI_insert(&k->threads, e->capture_thread, &status);
         if (t == NULL) {
-            table_full(k, e->off);
+            nt_table_full(k, e->off);
             return;
         }
     }
@@ -337,7 +337,7 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq,
     } else {
         int status;
         if ((t = tgI_insert(&k->threads, thread, &status)) == NULL) {
-            table_full(k, at->thread);
+            nt_table_full(k, at->thread);
             return;
         }
     }
@@ -405,7 +405,7 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
     int status;
     nt_thread *t = tgI_insert(&k->threads, index, &status);
     if (t == NULL) {
-        table_full(k, off);
+        nt_table_full(k, off);
         return;
     }
     if (status == 0 && t->state != NT_THREAD_IMPLICIT) {
@@ -460,7 +460,7 @@ void nt_define_labels(nt_check *k, uint32_t first, uint32_t count,
         int status;
         tgI_insert(&k->labels, id, &status);
         if (status < 0)
-            table_full(k, off);
+            nt_table_full(k, off);
         twice |= status == 0;
     }
     if (twice) {
