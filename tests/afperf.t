@@ -298,6 +298,14 @@ s = BASE + "RegionStart,110,7,1,a,=x;a\nRegionStop,111,1\n"
 case("tags =x;a", s, "AF-TAG-001", at(s, "=x;a"), 0)
 s = BASE + "RegionStart,110,7,1,a,a=1;a=2\nRegionStop,111,1\n"
 case("tag a twice", s, "AF-TAG-002", at(s, "a=1;a=2"), 0)
+# records of 64 to 127 bytes: what is wrong past their 64th byte is found
+LONG = "RegionStart,110,7,1," + "x" * 50
+s = BASE + LONG + ",=x;a\nRegionStop,111,1\n"
+case("tags =x;a past byte 64 of a record", s, "AF-TAG-001", at(s, "=x;a"), 0,
+     line=5, column=len(LONG) + 2)
+s = BASE + LONG + "caf\u00e9 \udcc3(x,\nRegionStop,111,1\n"
+case("C3 28 past byte 64 of a record", s, "AF-ENC-001", at(s, "(x"), 1,
+     line=5, column=len(LONG + "caf\u00e9 \udcc3") + 1)
 # RFC 4180: a line break inside a quoted field is data, so the record goes
 # on to the next line; BASE has 4 lines, the label "two\nlines" 2 of them
 s = BASE + 'RegionStart,110,7,1,"two\nlines",=x;a\nRegionStop,111,1\n'

@@ -413,26 +413,46 @@ static inline unsigned fast_cut_words(uint64_t lo, uint64_t hi, size_t n,
     return nc;
 }
 
-/* The common record, under 64 bytes and with no quote or CR, framed from
- * one word of each map (those from index bit b on, to bytes of it
- * indexed): 1, or 0 for fast_long() to look at it. */
+/* The common record, under 128 bytes and with no quote or CR, framed
+ * from one or two words of each map (those from index bit b on, to bytes
+ * of it indexed): 1, or 0 for fast_long() to look at it. */
 static inline int fast_short(const tgX_index *x, const unsigned char *p,
                              size_t b, size_t to, fast_rec *r)
 {
     uint64_t marks = tgX_word(x->map[TGX_MARKS], b);
-    if (marks == 0)
+    size_t n;
+    if (marks != 0) {
+        n = (size_t)__builtin_ctzll(marks);
+    } else if (to > 64) { /* the index holds the next word's first byte */
+        uint64_t next = tgX_word(x->map[TGX_MARKS], b + 64);
+        if (next == 0)
+            return 0;
+        n = 64 + (size_t)__builtin_ctzll(next);
+    } else {
         return 0;
-    size_t n = (size_t)__builtin_ctzll(marks);
+    }
     if (n >= to || p[n] != '\n')
         return 0; /* not indexed yet, a quote or a CR first */
-    uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
-    uint64_t high = tgX_word(x->map[TGX_HIGH], b) & below;
     r->n = n;
-    r->high = high ? (size_t)__builtin_ctzll(high) : n;
     r->nq = 0;
     r->lfs = 0;
+    if (n < 64) {
+        uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
+        uint64_t high = tgX_word(x->map[TGX_HIGH], b) & below;
+        r->high = high ? (size_t)__builtin_ctzll(high) : n;
+        r->nc = fast_cut_words(tgX_word(x->map[TGX_SEPS], b) & below, 0, n,
+                               r->cut);
+        return 1;
+    }
+    uint64_t below = ((uint64_t)1 << (n - 64)) - 1; /* of the second word */
+    uint64_t high = tgX_word(x->map[TGX_HIGH], b),
+             high2 = tgX_word(x->map[TGX_HIGH], b + 64) & below;
+    r->high = high    ? (size_t)__builtin_ctzll(high)
+              : high2 ? 64 + (size_t)__builtin_ctzll(high2)
+                      : n;
     r->nc =
-        fast_cut_words(tgX_word(x->map[TGX_SEPS], b) & below, 0, n, r->cut);
+        fast_cut_words(tgX_word(x->map[TGX_SEPS], b),
+                       tgX_word(x->map[TGX_SEPS], b + 64) & below, n, r->cut);
     return 1;
 }
 
