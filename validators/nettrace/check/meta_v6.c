@@ -243,7 +243,7 @@ static void optional(row_parse *m, nt_cur *c)
  * the ops, by its id; when the id comes back with the same bytes, its ops
  * are copied (nt_lay_replay()), not compiled anew.  The id is defined,
  * and OptionalMetadata (which writers vary) read, as for any row.  The
- * rows are kept in one block of KEPT_IDS slots (200 KiB), made when the
+ * rows are kept in one block of KEPT_IDS slots (194 KiB), made when the
  * first row is kept; no memory for it is NT-LIM-001, as for the id maps.
  * Off in the build that compares the fast paths with the general ones. */
 #define KEPT_IDS   64   /* ids kept, one per slot: id % KEPT_IDS */
