@@ -353,11 +353,11 @@ static inline unsigned cut_word(uint64_t m, size_t w0, uint32_t *cut,
 }
 
 /* The bounds of the fields of the record of n bytes from index bit b
- * (all of them indexed, and the byte after): cut[0] is UINT32_MAX (the byte before
- * the first, its "comma"), then its commas but those inside its nq
- * quoted parts q, then n.  The record is taken 64 bytes at a time, each
- * a word of the map from its own start (tgX_word()), the bits of its
- * quoted parts cleared.  @return the count of commas, or more than
+ * (all of them indexed, and the byte after): cut[0] is UINT32_MAX (the
+ * byte before the first, its "comma"), then its commas but those inside
+ * its nq quoted parts q, then n.  The record is taken 64 bytes at a
+ * time, each a word of the map from its own start (tgX_word()), the bits
+ * of its quoted parts cleared.  @return the count of commas, or more than
  * FAST_FIELDS (cut[] has room for a word past them; n does not fit its
  * 32 bits). */
 static inline unsigned fast_cut(const uint64_t *map, size_t b, size_t n,
@@ -413,6 +413,20 @@ static inline unsigned fast_cut_words(uint64_t lo, uint64_t hi, size_t n,
     return nc;
 }
 
+/* The bits of map for the n < FAST_TWO_WORDS bytes of a record from
+ * index bit b, all of them indexed: bytes 0 to 63 in *lo, 64 to n - 1 in
+ * *hi. */
+static inline void record_words(const uint64_t *map, size_t b, size_t n,
+                                uint64_t *lo, uint64_t *hi)
+{
+    *lo = tgX_word(map, b);
+    *hi = 0;
+    if (n < 64)
+        *lo &= ((uint64_t)1 << n) - 1;
+    else
+        *hi = tgX_word(map, b + 64) & (((uint64_t)1 << (n - 64)) - 1);
+}
+
 /* The common record, under 128 bytes and with no quote or CR, framed
  * from one or two words of each map (those from index bit b on, to bytes
  * of it indexed): 1, or 0 for fast_long() to look at it. */
@@ -436,7 +450,7 @@ static inline int fast_short(const tgX_index *x, const unsigned char *p,
     r->n = n;
     r->nq = 0;
     r->lfs = 0;
-    if (n < 64) {
+    if (n < 64) { /* one word of each map: most records */
         uint64_t below = ((uint64_t)1 << n) - 1; /* the record's bytes */
         uint64_t high = tgX_word(x->map[TGX_HIGH], b) & below;
         r->high = high ? (size_t)__builtin_ctzll(high) : n;
@@ -444,15 +458,13 @@ static inline int fast_short(const tgX_index *x, const unsigned char *p,
                                r->cut);
         return 1;
     }
-    uint64_t below = ((uint64_t)1 << (n - 64)) - 1; /* of the second word */
-    uint64_t high = tgX_word(x->map[TGX_HIGH], b),
-             high2 = tgX_word(x->map[TGX_HIGH], b + 64) & below;
-    r->high = high    ? (size_t)__builtin_ctzll(high)
-              : high2 ? 64 + (size_t)__builtin_ctzll(high2)
-                      : n;
-    r->nc =
-        fast_cut_words(tgX_word(x->map[TGX_SEPS], b),
-                       tgX_word(x->map[TGX_SEPS], b + 64) & below, n, r->cut);
+    uint64_t lo, hi;
+    record_words(x->map[TGX_HIGH], b, n, &lo, &hi);
+    r->high = lo   ? (size_t)__builtin_ctzll(lo)
+              : hi ? 64 + (size_t)__builtin_ctzll(hi)
+                   : n;
+    record_words(x->map[TGX_SEPS], b, n, &lo, &hi);
+    r->nc = fast_cut_words(lo, hi, n, r->cut);
     return 1;
 }
 
@@ -471,13 +483,8 @@ static inline int fast_long(const tgX_index *x, const unsigned char *p,
         r->nc = fast_cut(x->map[TGX_SEPS], b, n, r->q, r->nq, r->cut);
         return 1;
     }
-    /* bytes 0-63 in lo, 64 to n - 1 in hi (the index holds them: n < to) */
-    uint64_t lo = tgX_word(x->map[TGX_SEPS], b), hi = 0;
-    if (n < 64)
-        lo &= ((uint64_t)1 << n) - 1;
-    else
-        hi = tgX_word(x->map[TGX_SEPS], b + 64) &
-             (((uint64_t)1 << (n - 64)) - 1);
+    uint64_t lo, hi; /* the index holds them: n < to */
+    record_words(x->map[TGX_SEPS], b, n, &lo, &hi);
     for (unsigned i = 0; i < r->nq; i++) { /* its opening, closing quote */
         size_t qo = r->q[2 * i], qc = r->q[2 * i + 1];
         if (qo < 64)
