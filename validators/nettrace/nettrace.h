@@ -58,6 +58,15 @@ typedef struct nt_cur {
     uint64_t base;              /* input offset of start               */
 } nt_cur;
 
+/* Whether the fast paths run (events.c's rows, frame_v45.c's blocks,
+ * meta_v6.c's rows sent again): not in the test build that compares
+ * them with the general ones (TG_FAST_PATHS_OFF, tests/fast-paths.t). */
+#ifdef TG_FAST_PATHS_OFF
+#define NT_FAST_PATHS 0
+#else
+#define NT_FAST_PATHS 1
+#endif
+
 static inline uint64_t nt_off(const nt_cur *c)
 {
     return c->base + (uint64_t)(c->p - c->start);

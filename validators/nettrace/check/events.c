@@ -766,11 +766,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
     memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
     block_rows r = {UINT64_MAX, 0, 0};
     k->row_findings = 0;
-#ifdef TG_FAST_PATHS_OFF
-    int fast = 0;
-#else
-    int fast = !meta && (flags & 1) && !k->silent;
-#endif
+    int fast = NT_FAST_PATHS && !meta && (flags & 1) && !k->silent;
     int stopped;
     switch (fast ? nt_layout_of(k) : NT_NLAYOUTS) {
     case NT_V45: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V45); break;
