@@ -124,6 +124,14 @@ case("array of objects: second string has no NUL",
 case("array of objects: count past the end",
      fields(("Pairs", b"\x13" + KV)),
      U16(3) + s16("ab") + I32(1), [("NT-PAY-002", 12)])
+# fixed-size bytes one short after an Array's element and after the Array
+case("array of objects: the last element's Int32 one byte short",
+     fields(("Pairs", b"\x13" + KV)),
+     U16(2) + s16("ab") + I32(1) + s16("") + I32(2)[:3],
+     [("NT-PAY-002", 14)])
+case("an Int32 after an array of objects one byte short",
+     fields(("Pairs", b"\x13" + KV), ("N", b"\x09")),
+     U16(1) + s16("a") + I32(1) + I32(5)[:3], [("NT-PAY-002", 10)])
 # strings of every length across the 8- and 16-byte steps of the scan
 bad = []
 for n in range(0, 20):

@@ -172,11 +172,14 @@ int main(void)
                                          ? 0x80 | tgB_below(&rng, 128)
                                          : tgB_below(&rng, 3));
         for (size_t at = 0; at <= n; at++, end_cases++) {
-            size_t got = nt_varint_end(buf, n, at),
-                   want = model_end(buf, n, at);
-            if (got != want && end_failures++ < 10)
-                diag("%zu bytes, at %zu: end %zu (model %zu)", n, at, got,
-                     want);
+            uint64_t got = nt_varint_end(buf, n, at);
+            size_t want = model_end(buf, n, at);
+            /* no end inside the buffer: past it, at most NT_STEP_PAST */
+            int same = want == SIZE_MAX ? got > n && got <= NT_STEP_PAST
+                                        : got == want;
+            if (!same && end_failures++ < 10)
+                diag("%zu bytes, at %zu: end %llu (model %zu)", n, at,
+                     (unsigned long long)got, want);
         }
         free(buf);
     }

@@ -564,8 +564,15 @@ static inline void nt_check_payload(nt_check *k, const nt_meta *m,
  *  reported). */
 int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                  uint32_t n);
+/* The step functions below give where a step's bytes end inside p[0..n)
+ * (from `at` <= n), or, where they do not fit, a value past n: at most
+ * NT_STEP_PAST, so that adding a step's post bytes (a uint32) cannot wrap.
+ * One test (`> n`), after the post bytes are added, then stands for
+ * every way a step can fail (nt_scan_fits()). */
+#define NT_STEP_PAST ((uint64_t)1 << 62)
+
 /*! nt_str16_end() : the end of the NUL-ended UTF-16 string at p[at]
- *  inside p[0..n) (at <= n), its NUL included, or SIZE_MAX if it does not
+ *  inside p[0..n) (at <= n), its NUL included, or past n if it does not
  *  end there.  Eight code units are looked at together (core/scan16.h):
  *  whole blocks of 16 bytes first, two to a test while 32 bytes are left,
  *  where a NUL found is inside p.  The whole code units of a last part
@@ -574,7 +581,8 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
  *  units); a lone byte after them cannot end the string inside p.  Only a
  *  payload shorter than 16 bytes has its last bytes copied, zeros after
  *  them (a NUL among those is past n). */
-static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
+static inline uint64_t nt_str16_end(const unsigned char *p, size_t n,
+                                    size_t at)
 {
     size_t j = at;
     unsigned z;
@@ -591,20 +599,21 @@ static inline size_t nt_str16_end(const unsigned char *p, size_t n, size_t at)
     }
     size_t left = n - j, units = left & ~(size_t)1;
     if (units == 0)
-        return SIZE_MAX;
+        return (uint64_t)n + 1;
     if (j + units >= 16)
         z = tgV_zero16(tgV_load(p + j + units - 16)) >> (16 - units);
     else
         z = tgV_zero16(tgV_load_part(p + j, left));
-    size_t end = j + (size_t)__builtin_ctz(z | 1u << 16) + 2;
-    return end <= n ? end : SIZE_MAX;
+    /* no NUL: 16 bytes on, past n */
+    return (uint64_t)j + (unsigned)__builtin_ctz(z | 1u << 16) + 2;
 }
 /*! nt_varint_end() : the end of the LEB128 at p[at] inside p[0..n): its
  *  first byte without bit 7, within 10 bytes, and a 10th byte of at most 1
- *  (64 bits); or SIZE_MAX.  Only its end matters: one byte is taken at
+ *  (64 bits); or past n.  Only its end matters: one byte is taken at
  *  once, up to 8 together (the last bytes of p as its last word, shifted:
  *  no read outside it). */
-static inline size_t nt_varint_end(const unsigned char *p, size_t n, size_t at)
+static inline uint64_t nt_varint_end(const unsigned char *p, size_t n,
+                                     size_t at)
 {
     if (at < n && p[at] < 0x80) /* one byte: most of them */
         return at + 1;
@@ -618,22 +627,20 @@ static inline size_t nt_varint_end(const unsigned char *p, size_t n, size_t at)
         for (size_t i = 0; i < left; i++)
             w |= (uint64_t)p[at + i] << 8 * i;
     uint64_t last = ~w & 0x8080808080808080ull; /* bytes past n: zeros */
-    if (last) {
-        size_t len = (size_t)(__builtin_ctzll(last) / 8) + 1;
-        return len <= left ? at + len : SIZE_MAX;
-    }
+    if (last) /* past n if it ends in a byte past n */
+        return (uint64_t)at + (unsigned)(__builtin_ctzll(last) / 8) + 1;
     size_t stop = at + (left < 10 ? left : 10), j = at + 8;
     while (j < stop && p[j] & 0x80)
         j++;
     if (j >= stop || (j == at + 9 && p[j] > 1))
-        return SIZE_MAX;
+        return (uint64_t)n + 1;
     return j + 1;
 }
 /*! nt_step_end() : where the bytes of op o at p[at] end inside p[0..n)
- *  (at <= n), before its post bytes; SIZE_MAX where they do not fit (the
+ *  (at <= n), before its post bytes; past n where they do not fit (the
  *  walk in payload.c then says why).  o holds no others: not an ARRAY or
  *  REPEAT. */
-static inline __attribute__((always_inline)) size_t
+static inline __attribute__((always_inline)) uint64_t
 nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
 {
     /* the common ones by a test each, the rest by a jump */
@@ -642,65 +649,58 @@ nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
     if (o->code == NT_OP_VARINT)
         return nt_varint_end(p, n, at);
     size_t left = n - at;
-    uint64_t len;
     if (o->code - NT_OP_STR8 <= NT_OP_ARRAY_FIXED - NT_OP_STR8) {
-        /* a u16 count of o->a-byte units */
+        /* a u16 count of o->a-byte units: past n if they are */
         if (left < 2)
-            return SIZE_MAX;
-        len = (uint64_t)(p[at] | p[at + 1] << 8) * o->a;
-        return len > left - 2 ? SIZE_MAX : at + 2 + (size_t)len;
+            return (uint64_t)n + 1;
+        return (uint64_t)at + 2 + (uint64_t)(p[at] | p[at + 1] << 8) * o->a;
     }
     switch (o->code) {
     case NT_OP_SKIP: return at; /* only its post bytes */
     case NT_OP_STR8V: {         /* varuint32 length of UTF-8 bytes */
         nt_cur c = {p + at, p + n, p, 0};
+        uint64_t len;
         if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)
-            return SIZE_MAX;
-        size_t body = (size_t)(c.p - p);
-        return len > n - body ? SIZE_MAX : body + (size_t)len;
+            return (uint64_t)n + 1;
+        return (uint64_t)(c.p - p) + len;
     }
     default: { /* RELLOC, DATALOC: a region of o->a-byte elements */
         if (left < 4)
-            return SIZE_MAX;
+            return (uint64_t)n + 1;
         uint32_t v = tgB_le32(p + at), size = v >> 16;
         uint64_t start =
             (v & 0xFFFFu) + (o->code == NT_OP_RELLOC ? (uint64_t)at + 4 : 0);
-        return start + size > n || (o->a > 1 && size % o->a != 0) ? SIZE_MAX
-                                                                  : at + 4;
+        return start + size > n || (o->a > 1 && size % o->a != 0)
+                   ? (uint64_t)n + 1
+                   : (uint64_t)at + 4;
     }
     }
 }
 /* The walk of an NT_LAYOUT_SCAN payload of at least m->size bytes, as
  * payload.c's run() walks it, without a call: steps that hold no others,
- * and ARRAYs of one such step. */
+ * and ARRAYs of one such step.  `at` stays at most n between steps. */
 static inline __attribute__((always_inline)) int
 nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
              uint32_t n)
 {
     const nt_op *o = &k->ops[m->first], *end = o + m->nops;
-    size_t at = m->size;
+    uint64_t at = m->size;
     do { /* a scanned layout has a step (nt_lay_finish()) */
+        uint32_t post = o->post;
         if (o->code == NT_OP_ARRAY) { /* its body: the op after it */
             if (n - at < 2)
                 return 0;
             unsigned count = (unsigned)(p[at] | p[at + 1] << 8);
             at += 2;
-            for (unsigned i = 0; i < count; i++) {
-                at = nt_step_end(o + 1, p, n, at);
-                if (at == SIZE_MAX || o[1].post > n - at)
+            for (unsigned i = 0; i < count; i++)
+                if ((at = nt_step_end(o + 1, p, n, at) + o[1].post) > n)
                     return 0;
-                at += o[1].post;
-            }
-            if (o->post > n - at)
-                return 0;
-            at += o->post;
             o++;
-            continue;
+        } else {
+            at = nt_step_end(o, p, n, at);
         }
-        at = nt_step_end(o, p, n, at);
-        if (at == SIZE_MAX || o->post > n - at)
+        if ((at += post) > n)
             return 0;
-        at += o->post;
     } while (++o < end);
     return 1;
 }

@@ -365,7 +365,7 @@ static inline size_t bad_region(walk *w, size_t at, const char *what,
 }
 
 /* Why op o, a step that holds no others, does not fit from payload
- * offset `at` (nt_step_end() said SIZE_MAX): said, and FAIL. */
+ * offset `at` (nt_step_end() said past n): said, and FAIL. */
 static __attribute__((cold, noinline)) size_t why(walk *w, const nt_op *o,
                                                   size_t at)
 {
@@ -419,8 +419,8 @@ post(walk *w, const nt_op *o, size_t at)
 static inline __attribute__((always_inline)) size_t
 leaf(walk *w, const nt_op *o, size_t at)
 {
-    size_t end = nt_step_end(o, w->p, w->n, at);
-    return end == SIZE_MAX ? why(w, o, at) : post(w, o, end);
+    uint64_t end = nt_step_end(o, w->p, w->n, at);
+    return end > w->n ? why(w, o, at) : post(w, o, (size_t)end);
 }
 
 static size_t run_body(walk *w, const nt_op *o, size_t n, size_t at);
