@@ -257,4 +257,37 @@ case("v4/v5: stack id 0xFFFFFFFF passes", data, [], 0)
 data, at = with_stacks(nt45.stacks(0xFFFFFFFF, 0, 0))
 case("v4/v5: stack ids 0xFFFFFFFF and one more wrap", data,
      [("NT-STK-004", at)], 1)
+# NT-REF-004 (4.10: an event's stack id must be defined by a StackBlock
+# since the last sequence point) with three StackBlocks: ids 1-2, 3-4 and
+# 6; 5 is defined by none.  Events on thread 7 take stacks in the order
+# given, each row naming its stack (flag 0x08); the one on stack 5 must
+# be reported at its row, whatever ids came before it (the fast path
+# keeps the ids it has looked up, joining a range next to them: 1-2 and
+# 3-4 join, 6 does not join 1-4, nor 3-4 join 6).
+def stack_walk(uses):
+    f = File()
+    f.add("MetadataBlock", nt45.block_content(
+        row(0xC0, ts=100, payload=metadata(1, fields=V1_TWO)), 100, 100))
+    for first, count in ((1, 2), (3, 2), (6, 1)):
+        f.add("StackBlock", nt45.stacks(first, *([0] * count)))
+    rows, at = b"", []
+    for i, stack in enumerate(uses):
+        at.append(len(rows))
+        rows += row(EVENT | 0x08, meta=1, seq=0, capture=7, proc=0,
+                    thread=7, stack=stack, ts=100 if i == 0 else 1,
+                    payload=b"\1" * 12)
+    ev = f.add("EventBlock", nt45.block_content(rows, 100,
+                                                100 + len(uses) - 1))
+    f.add("SPBlock", sp(200, (7, len(uses))))
+    return f.build(), [f.content[ev] + 20 + a for a in at]
+
+
+data, at = stack_walk([1, 3, 2, 4, 6, 1, 4])
+case("v4/v5: stacks of three blocks in turn, all defined", data, [], 0)
+data, at = stack_walk([1, 3, 2, 4, 6, 5])
+case("v4/v5: stack 5 after 1-4 and 6, each defined: undefined", data,
+     [("NT-REF-004", at[5])], 1)
+data, at = stack_walk([6, 3, 1, 4, 2, 5])
+case("v4/v5: stack 5 after 6, then 3-4 and 1-2: undefined", data,
+     [("NT-REF-004", at[5])], 1)
 t.done()

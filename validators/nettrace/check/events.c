@@ -403,16 +403,27 @@ static inline int fast_thread_start(nt_check *k, fast_thread *f, uint64_t id,
     return 1;
 }
 
-/* Whether stack id `id` (not 0) is defined: from the range kept in
- * *first..*last, or the range the table gives, kept for the next. */
+/* Whether stack id `id` (not 0) is defined: from the ids kept in
+ * *first..*last, or the range the table gives, kept for the next.  A
+ * range next to those kept joins them: each stack block defines a range
+ * of its own, and events that take stacks from two blocks in turn (the
+ * sample profiler's) would otherwise look one up at every other row.
+ * The kept ids stay defined while the run lasts: only sequence points
+ * and stack blocks change the table. */
 static __attribute__((noinline)) int
 fast_stack_find(nt_check *k, uint64_t id, uint64_t *first, uint64_t *last)
 {
     const tgS_node *range = tgS_find(&k->stacks, id);
     if (range == NULL)
         return 0;
-    *first = range->first;
-    *last = range->last;
+    if (range->first == *last + 1) {
+        *last = range->last;
+    } else if (range->last + 1 == *first) {
+        *first = range->first;
+    } else {
+        *first = range->first;
+        *last = range->last;
+    }
     return 1;
 }
 static inline __attribute__((always_inline)) int
