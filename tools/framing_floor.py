@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""framing_floor.py CAPTURE... - how many instructions a byte reading a
+NetTrace v4/v5 capture's event rows costs when nothing is checked, next
+to what `tracegate check` takes on the same file (issue 13).
+
+Each capture's object stream (formats/nettrace.md, v4/v5: the magic, the
+serialization header, then objects of a type header and a payload; a
+block's payload is its size, padding to 4, its bytes) is walked here, in
+Python, and the rows of each compressed EventBlock are written out for
+tools/framing_floor.c, built with `cc -O2`.  callgrind counts that
+program twice, reading only and walking the rows; the difference,
+divided by the capture's size, is the floor printed.  The capture is
+trusted: a file that is not a well-formed v4/v5 trace stops the script.
+
+Env: TRACEGATE (default build/tracegate), CC (default cc)."""
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def event_rows(data):
+    """The rows of each compressed EventBlock, length-prefixed."""
+    out = bytearray()
+    p = 8 + 4 + struct.unpack_from("<i", data, 8)[0]  # Nettrace, header
+    while data[p] != 1:  # NullReference ends the stream
+        if data[p:p + 3] != b"\x05\x05\x01":
+            raise ValueError("no object at offset %d" % p)
+        name_len = struct.unpack_from("<i", data, p + 11)[0]
+        name = data[p + 15:p + 15 + name_len].decode("ascii")
+        p += 15 + name_len + 1  # the type's EndObject
+        if name == "Trace":
+            p += 48
+        else:
+            size = struct.unpack_from("<i", data, p)[0]
+            p += 4
+            p += -p % 4
+            content = data[p:p + size]
+            p += size
+            header, flags = struct.unpack_from("<hh", content)
+            if name == "EventBlock" and flags & 1:
+                out += struct.pack("<I", size - header) + content[header:]
+        p += 1  # the object's EndObject
+    return bytes(out + b"\0" * 8)
+
+
+def instructions(argv):
+    run = subprocess.run(["valgrind", "--tool=callgrind",
+                          "--callgrind-out-file=/dev/null"] + argv,
+                         capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+
+def main():
+    tg = os.environ.get("TRACEGATE", os.path.join(ROOT, "build/tracegate"))
+    with tempfile.TemporaryDirectory() as tmp:
+        walker = os.path.join(tmp, "framing_floor")
+        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", walker,
+                        os.path.join(ROOT, "tools/framing_floor.c")],
+                       check=True)
+        print("| capture | bytes | rows walked | floor, instructions a byte "
+              "| `check`, instructions a byte | ratio |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for path in sys.argv[1:]:
+            data = open(path, "rb").read()
+            rows = os.path.join(tmp, "rows")
+            open(rows, "wb").write(event_rows(data))
+            walked = subprocess.run([walker, rows, "walk"], check=True,
+                                    capture_output=True, text=True)
+            floor = (instructions([walker, rows, "walk"]) -
+                     instructions([walker, rows])) / len(data)
+            check = instructions([tg, "check", path]) / len(data)
+            print("| %s | %d | %s | %.2f | %.2f | %.2f |" % (
+                os.path.basename(path), len(data),
+                walked.stdout.split()[0], floor, check, check / floor))
+
+
+if __name__ == "__main__":
+    main()
