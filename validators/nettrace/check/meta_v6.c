@@ -321,6 +321,23 @@ void nt_kept_rows_free(nt_check *k)
     k->kept_rows = NULL;
 }
 
+/* ProviderName, EventId, EventName and FieldDescriptions of the row of
+ * id (at offset id_at), read and compiled from their bytes, and kept when
+ * that reported nothing.  @return 1 when all four were read. */
+static int compile_row(row_parse *m, nt_cur *r, uint32_t id, uint64_t id_at)
+{
+    const unsigned char *provider = r->p;
+    uint64_t reports = m->k->reports, event_id;
+    if (string(m, r, "/ProviderName") != 0)
+        return 0;
+    m->universal = universal(provider, r->p);
+    if (varu(m, r, &event_id, "/EventId") != 0 ||
+        string(m, r, "/EventName") != 0 || fields(m, r, 0) < 0)
+        return 0;
+    keep_row(m, id, id_at, provider, r->p, reports);
+    return 1;
+}
+
 void nt_metadata_block_v6(nt_check *k, nt_cur *b)
 {
     unsigned hs = nt_left(b) >= 2 ? (unsigned)(b->p[0] | b->p[1] << 8) : 0;
@@ -342,26 +359,16 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
             break;
         }
         row_parse m = {k, 0, 0, {0}};
-        uint64_t id, event_id;
-        uint64_t id_at = nt_off(&r);
+        uint64_t id, id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))
             continue;
         nt_meta *meta = nt_define_metadata(k, (int64_t)id, id_at,
                                            nt_off(&r) - id_at, "/MetaDataId");
         nt_lay_begin(&m.lay, k);
-        const unsigned char *provider = r.p;
-        uint64_t reports = k->reports;
-        if (replay_row(&m, &r, (uint32_t)id)) {
+        if (replay_row(&m, &r, (uint32_t)id) ||
+            compile_row(&m, &r, (uint32_t)id, id_at)) {
             optional(&m, &r);
             tail(&m, &r, "");
-        } else if (string(&m, &r, "/ProviderName") == 0) {
-            m.universal = universal(provider, r.p);
-            if (varu(&m, &r, &event_id, "/EventId") == 0 &&
-                string(&m, &r, "/EventName") == 0 && fields(&m, &r, 0) >= 0) {
-                keep_row(&m, (uint32_t)id, id_at, provider, r.p, reports);
-                optional(&m, &r);
-                tail(&m, &r, "");
-            }
         }
         nt_lay_finish(&m.lay, m.failed ? NULL : meta, id_at);
     }
