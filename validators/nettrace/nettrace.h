@@ -320,14 +320,14 @@ typedef struct nt_check {
     tgI_map meta; /* defined metadata id -> nt_meta        */
     nt_op *ops;   /* payload programs of live metadata     */
     size_t nops, ops_cap;
-    struct nt_kept_rows *kept_rows; /* v6 rows compiled clean, by id
-                                       (meta_v6.c), or NULL        */
-    int decode_payloads;            /* a payload rule is active              */
-    tgS_ranges stacks;              /* stack id ranges of this SP window     */
-    tgI_map threads;                /* capture thread id/index -> nt_thread  */
-    tgI_map labels;                 /* v6 label list ids of this SP window   */
-    int trace_seen;                 /* v6: a Trace block was read            */
-    int tables_full;                /* a table hit its limit: stop checking  */
+    /* v6 rows compiled clean, by id (meta_v6.c), or NULL */
+    struct nt_kept_rows *kept_rows;
+    int decode_payloads; /* a payload rule is active              */
+    tgS_ranges stacks;   /* stack id ranges of this SP window     */
+    tgI_map threads;     /* capture thread id/index -> nt_thread  */
+    tgI_map labels;      /* v6 label list ids of this SP window   */
+    int trace_seen;      /* v6: a Trace block was read            */
+    int tables_full;     /* a table hit its limit: stop checking  */
     /* sequence points and ordering */
     uint32_t sp_count;        /* sequence points read so far           */
     uint64_t last_sp_ts;      /* timestamps here are keys (ts_flip)    */
