@@ -49,10 +49,12 @@ def event_rows(data):
 
 
 def instructions(argv):
+    """What argv prints, and the instructions callgrind counts it take."""
     run = subprocess.run(["valgrind", "--tool=callgrind",
                           "--callgrind-out-file=/dev/null"] + argv,
                          capture_output=True, text=True, check=True)
-    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+    count = int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+    return run.stdout, count
 
 
 def main():
@@ -69,14 +71,12 @@ def main():
             data = open(path, "rb").read()
             rows = os.path.join(tmp, "rows")
             open(rows, "wb").write(event_rows(data))
-            walked = subprocess.run([walker, rows, "walk"], check=True,
-                                    capture_output=True, text=True)
-            floor = (instructions([walker, rows, "walk"]) -
-                     instructions([walker, rows])) / len(data)
-            check = instructions([tg, "check", path]) / len(data)
+            walked, walk = instructions([walker, rows, "walk"])
+            floor = (walk - instructions([walker, rows])[1]) / len(data)
+            check = instructions([tg, "check", path])[1] / len(data)
             print("| %s | %d | %s | %.2f | %.2f | %.2f |" % (
-                os.path.basename(path), len(data),
-                walked.stdout.split()[0], floor, check, check / floor))
+                os.path.basename(path), len(data), walked.split()[0],
+                floor, check, check / floor))
 
 
 if __name__ == "__main__":
