@@ -1,16 +1,19 @@
 #!/usr/bin/python3
-"""framing_floor.py CAPTURE... - how many instructions a byte reading a
-NetTrace v4/v5 capture's event rows costs when nothing is checked, next
-to what `tracegate check` takes on the same file (issue 13).
+"""framing_floor.py FILE... - how many instructions a byte reading a
+NetTrace v4/v5 capture's event rows, or an AFPerf file's fields, costs
+when nothing is checked, next to what `tracegate check` takes on the
+same file (issue 13).
 
-Each capture's object stream (formats/nettrace.md, v4/v5: the magic, the
+An AFPerf file (one that opens with "# AFPerf") is read as it is by
+tools/afperf_floor.c.  Of a NetTrace capture, the object stream (formats/nettrace.md, v4/v5: the magic, the
 serialization header, then objects of a type header and a payload; a
 block's payload is its size, padding to 4, its bytes) is walked here, in
 Python, and the rows of each compressed EventBlock are written out for
-tools/framing_floor.c, built with `cc -O2`.  callgrind counts that
-program twice, reading only and walking the rows; the difference,
-divided by the capture's size, is the floor printed.  The capture is
-trusted: a file that is not a well-formed v4/v5 trace stops the script.
+tools/framing_floor.c.  Each walker is built with `cc -O2`; callgrind
+counts it twice, reading only and walking the rows or fields; the
+difference, divided by the file's size, is the floor printed.  The file
+is trusted: a capture that is not a well-formed v4/v5 trace stops the
+script.
 
 Env: TRACEGATE (default build/tracegate), CC (default cc)."""
 import os
@@ -57,22 +60,33 @@ def instructions(argv):
     return run.stdout, count
 
 
+def walk_input(path, data, tmp):
+    """The walker for path (its source file's stem) and the file it
+    reads."""
+    if data.startswith(b"# AFPerf"):
+        return "afperf_floor", path
+    rows = os.path.join(tmp, "rows")
+    open(rows, "wb").write(event_rows(data))
+    return "framing_floor", rows
+
+
 def main():
     tg = os.environ.get("TRACEGATE", os.path.join(ROOT, "build/tracegate"))
     with tempfile.TemporaryDirectory() as tmp:
-        walker = os.path.join(tmp, "framing_floor")
-        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", walker,
-                        os.path.join(ROOT, "tools/framing_floor.c")],
-                       check=True)
-        print("| capture | bytes | rows walked | floor, instructions a byte "
-              "| `check`, instructions a byte | ratio |")
+        for name in ("framing_floor", "afperf_floor"):
+            subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o",
+                            os.path.join(tmp, name),
+                            os.path.join(ROOT, "tools", name + ".c")],
+                           check=True)
+        print("| file | bytes | rows or records walked | floor, instructions "
+              "a byte | `check`, instructions a byte | ratio |")
         print("|---|---:|---:|---:|---:|---:|")
         for path in sys.argv[1:]:
             data = open(path, "rb").read()
-            rows = os.path.join(tmp, "rows")
-            open(rows, "wb").write(event_rows(data))
-            walked, walk = instructions([walker, rows, "walk"])
-            floor = (walk - instructions([walker, rows])[1]) / len(data)
+            name, walked_file = walk_input(path, data, tmp)
+            walker = os.path.join(tmp, name)
+            walked, walk = instructions([walker, walked_file, "walk"])
+            floor = (walk - instructions([walker, walked_file])[1]) / len(data)
             check = instructions([tg, "check", path])[1] / len(data)
             print("| %s | %d | %s | %.2f | %.2f | %.2f |" % (
                 os.path.basename(path), len(data), walked.split()[0],

@@ -1,0 +1,78 @@
+/* afperf_floor.c - the cost of reading every field of an AFPerf file
+ * while checking nothing: its line ends and commas found sixteen bytes at
+ * a time into bit maps (as tracegate's text index finds them), then each
+ * field cut at the next of them and read as a decimal number up to its
+ * first byte that is not a digit.  The instructions it takes are a floor
+ * under any checker that reads the same fields (issue 13 compares
+ * tracegate's instructions per byte with it; tools/framing_floor.py runs
+ * it).
+ *
+ * It is a floor, not a model: quotes are not looked at (a comma inside
+ * them cuts the field), a number is not tested for overflow or leading
+ * zeros, and no record type, value or reference is looked up.  Usage:
+ * afperf_floor FILE [walk]: without `walk`, only the reading (the
+ * baseline to subtract). */
+#include <emmintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: afperf_floor FILE [walk]\n");
+        return 2;
+    }
+    FILE *f = fopen(argv[1], "rb");
+    if (!f || fseek(f, 0, SEEK_END) != 0) {
+        perror(argv[1]);
+        return 1;
+    }
+    long size = ftell(f);
+    rewind(f);
+    size_t n = size > 0 ? (size_t)size : 0, words = n / 64 + 1;
+    /* 16 zero bytes after the file: the last load is whole */
+    unsigned char *p = calloc(n + 16, 1);
+    uint64_t *ends = calloc(words, sizeof *ends);
+    if (!p || !ends || fread(p, 1, n, f) != n) {
+        perror(argv[1]);
+        return 1;
+    }
+    fclose(f);
+    if (argc < 3 || strcmp(argv[2], "walk") != 0) {
+        printf("%zu bytes\n", n);
+        return 0;
+    }
+    /* a bit for each LF and comma */
+    const __m128i lf = _mm_set1_epi8('\n'), comma = _mm_set1_epi8(',');
+    for (size_t i = 0; i < n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        uint64_t m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, comma)));
+        ends[i / 64] |= m << (i % 64);
+    }
+    /* each field, from the byte after the last end to the next */
+    uint64_t sum = 0, fields = 0, records = 0;
+    size_t start = 0;
+    for (size_t w = 0; w < words; w++) {
+        for (uint64_t m = ends[w]; m; m &= m - 1) {
+            size_t e = w * 64 + (size_t)__builtin_ctzll(m);
+            if (e >= n)
+                break; /* the zeros after the file */
+            uint64_t v = 0;
+            for (size_t i = start; i < e && p[i] - (unsigned)'0' < 10; i++)
+                v = v * 10 + (p[i] - (unsigned)'0');
+            sum += v;
+            fields++;
+            records += p[e] == '\n';
+            start = e + 1;
+        }
+    }
+    /* what was read, so that none of it is left out as unused */
+    printf("%llu records %llu fields %llu\n", (unsigned long long)records,
+           (unsigned long long)fields, (unsigned long long)sum);
+    free(p);
+    free(ends);
+    return 0;
+}
