@@ -325,6 +325,28 @@ bench_instructions() {
         sed 's/`???:/`/' | awk 'NR <= 10' # (head would end the pipe early)
     } >>"$detail"
   done
+  # the floors: the same files read by walkers that check nothing
+  local floors=("$idir/afperf-default.dense" "$idir/afperf-default.typical")
+  for c in "${cases[@]}"; do
+    read -r format profile input file <<<"$c"
+    [ "$input" != sample ] || floors+=("$file")
+  done
+  {
+    echo
+    echo "## Floors: reading the same files while checking nothing"
+    echo
+    echo "Command: \`CC=gcc python3 tools/framing_floor.py FILE...\` (its"
+    echo "walkers built with \`gcc -O2\`): every LF and comma of the AFPerf"
+    echo "traces found into a bit map and every field read as a number"
+    echo "(\`tools/afperf_floor.c\`), every row header of each capture's"
+    echo "compressed EventBlocks decoded and its payload skipped"
+    echo "(\`tools/framing_floor.c\`); the reading of the file alone is"
+    echo "subtracted. A floor for that way of reading, not a proof: how the"
+    echo "walker is written moves it by up to 15%."
+    echo
+    CC=gcc TRACEGATE=$tg python3 "$(dirname "$0")/../tools/framing_floor.py" \
+      "${floors[@]}"
+  } >>"$out"
   {
     echo
     echo "## The ten functions with the most instructions of their own, per input"

@@ -4,9 +4,12 @@ NetTrace v4/v5 capture's event rows, or an AFPerf file's fields, costs
 when nothing is checked, next to what `tracegate check` takes on the
 same file (issue 13).
 
-A file that does not open with NetTrace's magic ("Nettrace") is taken
-for AFPerf text (with or without its "# AFPerf" line) and read as it is
-by tools/afperf_floor.c.  Of a NetTrace capture, the object stream (formats/nettrace.md, v4/v5: the magic, the
+A file with no NUL in its first 4 KiB is taken for AFPerf text (with or
+without its "# AFPerf" line) and read as it is by tools/afperf_floor.c.
+A file that opens as a v4/v5 NetTrace capture does ("Nettrace", then
+the serialization header "!FastSerialization.1") is walked as below;
+any other (a v6 trace, a v3 .netperf) is listed as skipped.  Of a
+capture, the object stream (formats/nettrace.md, v4/v5: the magic, the
 serialization header, then objects of a type header and a payload; a
 block's payload is its size, padding to 4, its bytes) is walked here, in
 Python, and the rows of each compressed EventBlock are written out for
@@ -31,7 +34,9 @@ def event_rows(data):
     """The rows of each compressed EventBlock, length-prefixed."""
     out = bytearray()
     p = 8 + 4 + struct.unpack_from("<i", data, 8)[0]  # Nettrace, header
-    while data[p] != 1:  # NullReference ends the stream
+    # NullReference ends the stream; a capture cut after a whole object
+    # ends with it
+    while p < len(data) and data[p] != 1:
         if data[p:p + 3] != b"\x05\x05\x01":
             raise ValueError("no object at offset %d" % p)
         name_len = struct.unpack_from("<i", data, p + 11)[0]
@@ -65,11 +70,16 @@ def instructions(argv, exits=(0,)):
     return run.stdout, count
 
 
+V45_MAGIC = b"Nettrace\x14\0\0\0!FastSerialization.1"
+
+
 def walk_input(path, data, tmp):
     """The walker for path (its source file's stem), the file it reads,
-    and the format `check` is told."""
-    if not data.startswith(b"Nettrace"):
+    and the format `check` is told; None for a file neither walks."""
+    if b"\0" not in data[:4096]:
         return "afperf_floor", path, "afperf"
+    if not data.startswith(V45_MAGIC):
+        return None
     rows = os.path.join(tmp, "rows")
     open(rows, "wb").write(event_rows(data))
     return "framing_floor", rows, "nettrace"
@@ -88,13 +98,19 @@ def main():
         print("|---|---:|---:|---:|---:|---:|")
         for path in sys.argv[1:]:
             data = open(path, "rb").read()
-            name, walked_file, fmt = walk_input(path, data, tmp)
+            walk_with = walk_input(path, data, tmp)
+            if walk_with is None:
+                print("| %s | %d | skipped: neither AFPerf text nor a v4/v5 "
+                      "capture | | | |" % (os.path.basename(path), len(data)))
+                continue
+            name, walked_file, fmt = walk_with
             walker = os.path.join(tmp, name)
             walked, walk = instructions([walker, walked_file, "walk"])
             floor = (walk - instructions([walker, walked_file])[1]) / len(data)
-            # findings (exit 1) cost what they cost: the file is measured
+            # a verdict (findings, exit 1; a cut input, 7) costs what it
+            # costs: the file is measured
             check = instructions([tg, "check", "--format", fmt, path],
-                                 (0, 1))[1] / len(data)
+                                 (0, 1, 7))[1] / len(data)
             print("| %s | %d | %s | %.2f | %.2f | %.2f |" % (
                 os.path.basename(path), len(data), walked.split()[0],
                 floor, check, check / floor))
