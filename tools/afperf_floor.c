@@ -2,7 +2,8 @@
  * while checking nothing: its line ends and commas found sixteen bytes at
  * a time into bit maps (as tracegate's text index finds them), then each
  * field cut at the next of them and read as a decimal number up to its
- * first byte that is not a digit.  The instructions it takes are a floor
+ * first byte that is not a digit (the comma or LF after it stops the
+ * loop: no bound is tested).  The instructions it takes are a floor
  * under any checker that reads the same fields (issue 13 compares
  * tracegate's instructions per byte with it; tools/framing_floor.py runs
  * it).
@@ -10,18 +11,50 @@
  * It is a floor, not a model: quotes are not looked at (a comma inside
  * them cuts the field), a number is not tested for overflow or leading
  * zeros, and no record type, value or reference is looked up.  Usage:
- * afperf_floor FILE [walk]: without `walk`, only the reading (the
- * baseline to subtract). */
+ * afperf_floor FILE [walk|cut]: `cut` cuts the fields and reads none;
+ * with neither, only the reading of the file (the baseline to
+ * subtract). */
 #include <emmintrin.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct tally {
+    uint64_t sum, fields, records;
+} tally;
+
+/* Each field of p[0..n), from the byte after the last end (a bit of
+ * ends) to the next: its number read if `numbers`, else its length
+ * summed.  Inline, so that each use is its own loop. */
+static inline __attribute__((always_inline)) void
+each_field(const unsigned char *p, size_t n, const uint64_t *ends,
+           size_t words, int numbers, tally *t)
+{
+    size_t start = 0;
+    for (size_t w = 0; w < words; w++) {
+        for (uint64_t m = ends[w]; m; m &= m - 1) {
+            size_t e = w * 64 + (size_t)__builtin_ctzll(m);
+            if (e >= n)
+                return; /* the zeros after the file */
+            uint64_t v = 0;
+            unsigned d;
+            if (numbers)
+                for (const unsigned char *q = p + start;
+                     (d = *q - (unsigned)'0') < 10; q++)
+                    v = v * 10 + d;
+            t->sum += numbers ? v : e - start;
+            t->fields++;
+            t->records += p[e] == '\n';
+            start = e + 1;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: afperf_floor FILE [walk]\n");
+        fprintf(stderr, "usage: afperf_floor FILE [walk|cut]\n");
         return 2;
     }
     FILE *f = fopen(argv[1], "rb");
@@ -40,7 +73,9 @@ int main(int argc, char **argv)
         return 1;
     }
     fclose(f);
-    if (argc < 3 || strcmp(argv[2], "walk") != 0) {
+    int walk = argc > 2 && strcmp(argv[2], "walk") == 0,
+        cut = argc > 2 && strcmp(argv[2], "cut") == 0;
+    if (!walk && !cut) {
         printf("%zu bytes\n", n);
         return 0;
     }
@@ -52,26 +87,14 @@ int main(int argc, char **argv)
             _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, comma)));
         ends[i / 64] |= m << (i % 64);
     }
-    /* each field, from the byte after the last end to the next */
-    uint64_t sum = 0, fields = 0, records = 0;
-    size_t start = 0;
-    for (size_t w = 0; w < words; w++) {
-        for (uint64_t m = ends[w]; m; m &= m - 1) {
-            size_t e = w * 64 + (size_t)__builtin_ctzll(m);
-            if (e >= n)
-                break; /* the zeros after the file */
-            uint64_t v = 0;
-            for (size_t i = start; i < e && p[i] - (unsigned)'0' < 10; i++)
-                v = v * 10 + (p[i] - (unsigned)'0');
-            sum += v;
-            fields++;
-            records += p[e] == '\n';
-            start = e + 1;
-        }
-    }
+    tally t = {0, 0, 0};
+    if (walk)
+        each_field(p, n, ends, words, 1, &t);
+    else
+        each_field(p, n, ends, words, 0, &t);
     /* what was read, so that none of it is left out as unused */
-    printf("%llu records %llu fields %llu\n", (unsigned long long)records,
-           (unsigned long long)fields, (unsigned long long)sum);
+    printf("%llu records %llu fields %llu\n", (unsigned long long)t.records,
+           (unsigned long long)t.fields, (unsigned long long)t.sum);
     free(p);
     free(ends);
     return 0;
