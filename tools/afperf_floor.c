@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "whole_file.h"
+
 typedef struct tally {
     uint64_t sum, fields, records;
 } tally;
@@ -57,22 +59,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: afperf_floor FILE [walk|cut]\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "rb");
-    if (!f || fseek(f, 0, SEEK_END) != 0) {
-        perror(argv[1]);
-        return 1;
-    }
-    long size = ftell(f);
-    rewind(f);
-    size_t n = size > 0 ? (size_t)size : 0, words = n / 64 + 1;
+    size_t n;
     /* 16 zero bytes after the file: the last load is whole */
-    unsigned char *p = calloc(n + 16, 1);
+    unsigned char *p = whole_file("afperf_floor", argv[1], 16, &n);
+    size_t words = n / 64 + 1;
+    if (p == NULL)
+        return 3;
     uint64_t *ends = calloc(words, sizeof *ends);
-    if (!p || !ends || fread(p, 1, n, f) != n) {
-        perror(argv[1]);
-        return 1;
+    if (ends == NULL) {
+        fprintf(stderr, "afperf_floor: out of memory\n");
+        return 3;
     }
-    fclose(f);
     int walk = argc > 2 && strcmp(argv[2], "walk") == 0,
         cut = argc > 2 && strcmp(argv[2], "cut") == 0;
     if (!walk && !cut) {

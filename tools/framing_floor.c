@@ -7,14 +7,16 @@
  * runs it).
  *
  * Input: what framing_floor.py extracts, each compressed event block's
- * rows as a u32 length and the bytes, 8 zero bytes after the last, so
- * that a varuint's first 8 bytes may be read as one word.  Nothing here
- * is checked: the file is trusted.  Usage: framing_floor FILE [walk]:
+ * rows as a u32 length and the bytes; 8 zero bytes are put after the
+ * last (whole_file()), so that a varuint's first 8 bytes may be read as
+ * one word.  Nothing here is checked: the file is trusted.  Usage: framing_floor FILE [walk]:
  * without `walk`, only the reading (the baseline to subtract). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "whole_file.h"
 
 /* A LEB128: one to three bytes from one 8-byte word, as tracegate's fast
  * reader takes them, longer ones a byte at a time. */
@@ -52,20 +54,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: framing_floor FILE [walk]\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "rb");
-    long n = f != NULL && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    unsigned char *buf = n >= 8 ? malloc((size_t)n) : NULL;
-    if (buf == NULL || fseek(f, 0, SEEK_SET) != 0 ||
-        fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        fprintf(stderr, "framing_floor: cannot read %s\n", argv[1]);
+    size_t n;
+    unsigned char *buf = whole_file("framing_floor", argv[1], 8, &n);
+    if (buf == NULL)
         return 3;
-    }
     /* the header fields a row inherits; each value decoded goes into
      * `sum` or a running total once, so that the compiler keeps every
      * decode (a reader needs them all), at the fewest instructions */
     uint64_t rows = 0, sum = 0, meta = 0, seq = 0, capture = 0, proc = 0,
              thread = 0, stack = 0, ts = 0, size = 0;
-    const unsigned char *p = buf, *end = buf + n - 8;
+    const unsigned char *p = buf, *end = buf + n;
     while (argc > 2 && p < end) {
         uint32_t len;
         memcpy(&len, p, 4);

@@ -54,7 +54,7 @@ def event_rows(data):
             if name == "EventBlock" and flags & 1:
                 out += struct.pack("<I", size - header) + content[header:]
         p += 1  # the object's EndObject
-    return bytes(out + b"\0" * 8)
+    return bytes(out)
 
 
 def instructions(argv, exits=(0,)):
