@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "whole_file.h"
+#include "floor_input.h"
 
 typedef struct tally {
     uint64_t sum, fields, records;
@@ -55,16 +55,11 @@ each_field(const unsigned char *p, size_t n, const uint64_t *ends,
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: afperf_floor FILE [walk|cut]\n");
-        return 2;
-    }
     size_t n;
     /* 16 zero bytes after the file: the last load is whole */
-    unsigned char *p = whole_file("afperf_floor", argv[1], 16, &n);
+    unsigned char *p =
+        floor_input(argc, argv, "afperf_floor", "[walk|cut]", 16, &n);
     size_t words = n / 64 + 1;
-    if (p == NULL)
-        return 3;
     uint64_t *ends = calloc(words, sizeof *ends);
     if (ends == NULL) {
         fprintf(stderr, "afperf_floor: out of memory\n");

@@ -8,7 +8,7 @@
  *
  * Input: what framing_floor.py extracts, each compressed event block's
  * rows as a u32 length and the bytes; 8 zero bytes are put after the
- * last (whole_file()), so that a varuint's first 8 bytes may be read as
+ * last (floor_input()), so that a varuint's first 8 bytes may be read as
  * one word.  Nothing here is checked: the file is trusted.  Usage: framing_floor FILE [walk]:
  * without `walk`, only the reading (the baseline to subtract). */
 #include <stdint.h>
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "whole_file.h"
+#include "floor_input.h"
 
 /* A LEB128: one to three bytes from one 8-byte word, as tracegate's fast
  * reader takes them, longer ones a byte at a time. */
@@ -50,14 +50,9 @@ static inline uint64_t varuint(const unsigned char **pp)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: framing_floor FILE [walk]\n");
-        return 2;
-    }
     size_t n;
-    unsigned char *buf = whole_file("framing_floor", argv[1], 8, &n);
-    if (buf == NULL)
-        return 3;
+    unsigned char *buf =
+        floor_input(argc, argv, "framing_floor", "[walk]", 8, &n);
     /* the header fields a row inherits; each value decoded goes into
      * `sum` or a running total once, so that the compiler keeps every
      * decode (a reader needs them all), at the fewest instructions */
