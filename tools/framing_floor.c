@@ -9,8 +9,9 @@
  * Input: what framing_floor.py extracts, each compressed event block's
  * rows as a u32 length and the bytes; 8 zero bytes are put after the
  * last (floor_input()), so that a varuint's first 8 bytes may be read as
- * one word.  Nothing here is checked: the file is trusted.  Usage: framing_floor FILE [walk]:
- * without `walk`, only the reading (the baseline to subtract). */
+ * one word.  Nothing here is checked: the file is trusted.  Usage:
+ * framing_floor FILE [walk]: without `walk`, only the reading (the
+ * baseline to subtract). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -81,7 +81,8 @@ def walk_input(path, data, tmp):
     if not data.startswith(V45_MAGIC):
         return None
     rows = os.path.join(tmp, "rows")
-    open(rows, "wb").write(event_rows(data))
+    with open(rows, "wb") as out:
+        out.write(event_rows(data))
     return "framing_floor", rows, "nettrace"
 
 
@@ -97,7 +98,8 @@ def main():
               "a byte | `check`, instructions a byte | ratio |")
         print("|---|---:|---:|---:|---:|---:|")
         for path in sys.argv[1:]:
-            data = open(path, "rb").read()
+            with open(path, "rb") as f:
+                data = f.read()
             walk_with = walk_input(path, data, tmp)
             if walk_with is None:
                 print("| %s | %d | skipped: neither AFPerf text nor a v4/v5 "
