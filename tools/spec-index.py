@@ -98,7 +98,11 @@ def rows(defs):
         message = a[8] if with_doc else a[7]
         source = (note.group(1) if note and not note.group(1).startswith("-")
                   else "seed: " + section if not with_doc else "(tracegate)")
-        out.append((a[1], a[2], a[3].lower(), applies(a[4]), source,
+        # SHOULD | READER_FAILS: MUST under the format's compat profile
+        level = a[2].split("|")[0].strip()
+        if "READER_FAILS" in a[2]:
+            source += "; MUST under the compat profile (its reader fails)"
+        out.append((a[1], level, a[3].lower(), applies(a[4]), source,
                     message))
     return out
 

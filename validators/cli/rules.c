@@ -180,6 +180,9 @@ int tgC_explain(int argc, char **argv)
     printf("  applies to: %s\n", strcmp(TEXT(r, APPLIES), "all") == 0
                                      ? "every profile"
                                      : TEXT(r, APPLIES));
+    if (TEXT(r, MUST_UNDER))
+        printf("  MUST under: %s (the reader it is named for fails on it)\n",
+               TEXT(r, MUST_UNDER));
     if (TEXT(r, EXAMPLE))
         printf("  example:    %s\n", TEXT(r, EXAMPLE));
     for (unsigned v = 0; tg_rule_mutation(r, v); v++)

@@ -43,8 +43,10 @@ static void recompute(tgE_check *c)
     for (size_t i = 0; i < c->fmt->nrules; i++) {
         const tg_rule *r = &c->fmt->rules[i];
         tg_level level = r->level;
-        /* a compat profile raises COMPAT rules to MUST */
-        if (c->profile == c->fmt->compat_profile && level == TG_COMPAT)
+        /* a compat profile raises COMPAT rules to MUST, and the rules its
+         * reader fails on too */
+        if (c->profile == c->fmt->compat_profile &&
+            (level == TG_COMPAT || r->reader_fails))
             level = TG_MUST;
         c->levels[i] =
             c->overrides[i] >= 0 ? (tg_level)c->overrides[i] : level;

@@ -128,19 +128,32 @@ const tg_rule *tg_rule_at(const char *format, size_t i)
     return f && i < f->nrules ? &f->rules[i] : NULL;
 }
 
+/* The format whose table holds r, or NULL: compared as addresses, since
+ * relational operators on pointers into different arrays are undefined. */
+static const tgF_format *format_of(const tg_rule *r)
+{
+    for (size_t f = 0; f < NFORMATS; f++) {
+        uintptr_t at = (uintptr_t)r, first = (uintptr_t)formats[f]->rules;
+        if (at >= first && at - first < formats[f]->nrules * sizeof *r)
+            return formats[f];
+    }
+    return NULL;
+}
+
 const char *tg_rule_get(const tg_rule *r, tg_rule_text which)
 {
+    const tgF_format *f;
     switch (which) {
     case TG_RULE_ID: return r->id;
     case TG_RULE_APPLIES:
-        for (size_t f = 0; f < NFORMATS; f++) {
-            /* which table holds r: compared as addresses, since relational
-             * operators on pointers into different arrays are undefined */
-            uintptr_t at = (uintptr_t)r, first = (uintptr_t)formats[f]->rules;
-            if (at >= first && at - first < formats[f]->nrules * sizeof *r)
-                return tgF_scope_text(formats[f], r->scope);
-        }
-        return NULL;
+        f = format_of(r);
+        return f ? tgF_scope_text(f, r->scope) : NULL;
+    case TG_RULE_MUST_UNDER:
+        f = format_of(r);
+        return f && f->compat_profile >= 0 &&
+                       (r->level == TG_COMPAT || r->reader_fails)
+                   ? f->info.profiles[f->compat_profile]
+                   : NULL;
     case TG_RULE_DOCUMENT: return r->document;
     case TG_RULE_SECTION: return r->section;
     case TG_RULE_QUOTE: return r->quote;
@@ -224,6 +237,19 @@ int tg_generate_style(const char *format, const char *profile, tg_style style,
     return r;
 }
 
+/* A format whose scopes are its profiles: a mutant's parent is the
+ * trace of the first profile its rule applies under, and it is checked
+ * under that profile, where a compat profile counts COMPAT as MUST. */
+static void mutant_profile(const tgF_format *f, const tg_rule *r, tg_mutant *m)
+{
+    int p = 0;
+    while (f->info.profiles[p + 1] && !tgF_rule_applies(f, r, p))
+        p++;
+    m->profile = f->info.profiles[p];
+    if (tg_rule_get(r, TG_RULE_MUST_UNDER) && p == f->compat_profile)
+        m->expected = tgE_verdict(r->kind, TG_MUST, TG_MUST);
+}
+
 int tg_mutate(const char *format, const char *rule_id, unsigned variant,
               uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *m)
 {
@@ -248,6 +274,8 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
         m->mutation = what;
         /* what the default options must say, from the table alone */
         m->expected = tg_rule_verdict(&f->rules[i]);
+        if (f->scopes == NULL) /* the scopes are the profiles */
+            mutant_profile(f, &f->rules[i], m);
         int r = f->mutate(i, variant, seed, o, m);
         if (r > 0 && tgO_flush(o) != 0)
             r = -1;

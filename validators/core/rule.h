@@ -23,6 +23,14 @@ struct tg_rule {
     const char *const *mutations;
     const char *no_mutation; /* why there is no mutation, else NULL      */
     const char *example;     /* a violating byte sequence, hex, or NULL  */
+    /* a rule below MUST whose findings the reader the format's compat
+     * profile is named after fails on too: MUST under that profile, as
+     * the COMPAT rules are (rules.def: SHOULD | READER_FAILS) */
+    unsigned char reader_fails;
 };
+
+/* The level column's flag for reader_fails (rule_table.h READER_FAILS),
+ * above every tg_level. */
+#define TG_LEVEL_READER_FAILS 0x100
 
 #endif

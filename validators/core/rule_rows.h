@@ -7,7 +7,16 @@
  * once. */
 #define TG_RULE(sym, id, level, kind, applies, doc, section, quote, message,  \
                 mutation, example)                                            \
-    {id,      level, kind,    applies,  doc,                                  \
-     section, quote, message, mutation, example},
+    {id,                                                                      \
+     (tg_level)((level) & ~TG_LEVEL_READER_FAILS),                            \
+     kind,                                                                    \
+     applies,                                                                 \
+     doc,                                                                     \
+     section,                                                                 \
+     quote,                                                                   \
+     message,                                                                 \
+     mutation,                                                                \
+     example,                                                                 \
+     ((level)&TG_LEVEL_READER_FAILS) != 0},
 #include TG_RULES_DEF
 #undef TG_RULE

@@ -3,12 +3,14 @@
 #include "dumpalloc.h"
 
 /* id, level, kind, applies, document, section, quote, message, mutation,
- * no_mutation, example */
+ * no_mutation, example, reader_fails (dumpalloc has no compat profile) */
 const tg_rule tgD_rules[DA_NRULES] = {
 #define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
                 mutation, example)                                            \
-    {id,      level, kind,    applies,  "seeds/dumpalloc.md",                 \
-     section, quote, message, mutation, example},
+    {                                                                         \
+        id,      level, kind,    applies,  "seeds/dumpalloc.md",              \
+        section, quote, message, mutation, example,                           \
+        0},
 #include "rules.def"
 #undef TG_RULE
 };

@@ -88,7 +88,11 @@ typedef enum tg_rule_text {
     TG_RULE_MESSAGE,     /* what a finding says                        */
     TG_RULE_MUTATION,    /* tg_rule_mutation(r, 0)                     */
     TG_RULE_NO_MUTATION, /* why there is no mutation, else NULL        */
-    TG_RULE_EXAMPLE      /* a violating byte sequence, hex, or NULL    */
+    TG_RULE_EXAMPLE,     /* a violating byte sequence, hex, or NULL    */
+    TG_RULE_MUST_UNDER   /* the profile under which a rule below MUST
+                            counts as MUST (a compat profile: its COMPAT
+                            rules, and those its reader fails on too),
+                            else NULL                                  */
 } tg_rule_text;
 
 /*! tg_rule_get() : a text column of r.  @return static text, or NULL if
