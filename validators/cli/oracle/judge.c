@@ -25,6 +25,7 @@ typedef struct seen {
     or_judgement *j;  /* where the MUST rules go, or NULL   */
     const char *want; /* a rule to look for, or NULL        */
     int has_want;
+    int spec_must;        /* a finding of a rule the spec makes MUST */
     char first_must[32];  /* the first MUST finding's rule       */
     char first_other[32]; /* the first finding below MUST        */
 } seen;
@@ -35,6 +36,9 @@ static void on_diag(void *ctx, const tg_diag *d)
     const char *id = tg_rule_id(d->rule);
     if (s->want && strcmp(id, s->want) == 0)
         s->has_want = 1;
+    /* a compat profile counts COMPAT rules as MUST: the files are legal */
+    if (tg_rule_verdict(d->rule) != TG_CONFORMANT)
+        s->spec_must = 1;
     if (s->j && d->level == TG_MUST) {
         size_t k = 0;
         while (k < s->j->nmust && k < 8 && s->j->must[k] != d->rule)
@@ -77,7 +81,7 @@ void or_judge(const or_case *c, const unsigned char *data, size_t n,
               or_judgement *j)
 {
     memset(j, 0, sizeof *j);
-    seen s = {j, c->rule, 0, "", ""};
+    seen s = {j, c->rule, 0, 0, "", ""};
     j->verdict = check(c, data, n, &s, j->format, sizeof j->format);
     switch (j->verdict) {
     case TG_CONFORMANT:
@@ -85,6 +89,8 @@ void or_judge(const or_case *c, const unsigned char *data, size_t n,
             s.first_must[0] || s.first_other[0] ? OR_ACCEPT_WARN : OR_ACCEPT;
         break;
     case TG_VIOLATIONS:
+        j->expect = s.spec_must ? OR_REJECT : OR_ACCEPT_WARN;
+        break;
     case TG_UNSUPPORTED:
     case TG_TRUNCATED: j->expect = OR_REJECT; break;
     default: j->expect = OR_UNDECIDED; break;
