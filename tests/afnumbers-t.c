@@ -56,11 +56,19 @@ int main(void)
         memcpy(exact, b, (size_t)n);
         af_intv got = af_parse_int(exact, (size_t)n);
         /* and as a value of datatype int32 and int64 (T-5): one that
-         * reads and fits */
+         * reads and fits, white space around it aside (T-10) */
+        int lo = 0, hi = n;
+        while (lo < hi && b[lo] == ' ')
+            lo++;
+        while (hi > lo && b[hi - 1] == ' ')
+            hi--;
+        uint64_t trimmed = 0;
+        enum af_int tr =
+            lo < hi ? model(b + lo, hi - lo, &trimmed) : AF_IV_SYNTAX;
         for (int dt = AF_DT_INT32; dt <= AF_DT_INT64; dt++) {
             uint64_t top = dt == AF_DT_INT64 ? INT64_MAX : INT32_MAX;
-            int fits = (r == AF_IV_OK && want <= top) ||
-                       (r == AF_IV_NEGATIVE && want <= top + 1);
+            int fits = (tr == AF_IV_OK && trimmed <= top) ||
+                       (tr == AF_IV_NEGATIVE && trimmed <= top + 1);
             if (af_value_is(exact, (size_t)n, dt) != fits && bad_fit++ < 3)
                 diag("%.*s as %s: %d", n, b, af_datatypes[dt], !fits);
         }
@@ -94,9 +102,8 @@ int main(void)
         {"+7", 2},       {"-", 0},     {"abc", 0},      {"1.5e+", 3}};
     int fine = 1;
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
-        size_t lead, n = strlen(floats[i].text);
-        size_t got =
-            af_float_len((const unsigned char *)floats[i].text, n, &lead);
+        size_t n = strlen(floats[i].text);
+        size_t got = af_float_len((const unsigned char *)floats[i].text, n);
         char *end;
         (void)strtod(floats[i].text, &end);
         if (got != floats[i].len || got != (size_t)(end - floats[i].text)) {

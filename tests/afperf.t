@@ -316,6 +316,200 @@ s = (BASE + 'RegionStart,110,7,1,"two\nlines",k=v\nRegionStop,111,1\n'
 case("tags =y;b two records after a label of two lines", s, "AF-TAG-001",
      at(s, "=y;b"), 0, line=8, column=len("RegionStart,112,7,2,a,") + 1)
 
+# ---- a last record without a line end (decision T-1) ------------------------
+# "An empty record or record consisting only of tab and space characters
+# MUST be likewise ignored", and the last record may end at the end of the
+# input: ignored, not cut (its COMPAT finding says Artificer rejects it)
+s = BASE + "  \t"
+case("a last record of blanks, no line end", s, "AF-REC-003", len(BASE), 0,
+     line=5, column=1)
+got, found = findings(s, "--profile", "artificer-compat")
+t.eq((got, [d["rule"] for d in found]), (1, ["AF-REC-003"]),
+     "the same under artificer-compat: COMPAT counts as MUST")
+# a last record whose every field is there is checked like any other
+LAST = "RunInfo,200,ns,1.5,0,8,app,1,"
+s = BASE + LAST
+case("a whole last RunInfo of version 0, no line end", s, "AF-RUN-004",
+     at(s, "0,8,app"), 1, line=5, column=len("RunInfo,200,ns,1.5,") + 1)
+s = BASE + "RegionStart,110,7,1,a,\nRegionStop,111,2"
+case("a whole last RegionStop of another region, no line end", s,
+     "AF-REG-002", len(s) - 1, 1, line=6, column=len("RegionStop,111,") + 1)
+# what lacks a field is cut: a RunPoint without its value, a type cut in
+# its name, a version header cut short
+s = BASE + "RegionStart,110,7,1,a,\nRegionStop,111"
+case("a last RegionStop without its id, no line end", s, "AF-CUT-001",
+     at(s, "RegionStop"), 7, line=6, column=1)
+s = BASE + "RegionSt"
+case("a last record cut in its type's name", s, "AF-CUT-001", len(BASE), 7)
+s = BASE + "# AFPerf v1 "
+case("a repeated header cut short", s, "AF-CUT-001", len(BASE), 7)
+s = BASE + "# AFPerf v1    X"
+case("a whole repeated header that differs, no line end", s, "AF-HDR-004",
+     len(BASE), 1)
+
+# ---- white space around numbers (decision T-10) -----------------------------
+# strtod reads past leading white space, and a float "MUST not have a
+# non-whitespace final string component": a warning around any number
+SEC5 = "SectionInfo,103,7,5,s,\nSectionStart,104,5,3\n"
+DBL = "MeasurementType,102,7,4,Load,double,count,,\n"
+s = BASE + DBL + SEC5 + "SectionPoint,105,5,3,4, 0.5\t\nSectionStop,106,5,3\n"
+case("a double value with blanks around it", s, "AF-FLT-002", at(s, " 0.5"),
+     0, line=8, column=len("SectionPoint,105,5,3,4,") + 1)
+for field, text in (("timestamp", " 120"), ("run id", "7 "),
+                    ("measurement type id", "\t1"), ("value", "5 ")):
+    parts = ["RunPoint", "120", "7", "1", "5"]
+    parts[["timestamp", "run id", "measurement type id", "value"]
+          .index(field) + 1] = text
+    s = BASE + ",".join(parts) + "\n"
+    case("%s %r" % (field, text), s, "AF-FLT-002", at(s, text), 0, line=5,
+         column=at(s, text) - len(BASE) + 1)
+s = BASE + " 9,120,7,1,5\n"
+case("record type id ' 9'", s, "AF-FLT-002", len(BASE), 0)
+s = BASE + "MeasurementType,103,7,3,Flag,bool,count,,\nRunPoint,120,7,3, 1\n"
+case("bool value ' 1'", s, "AF-FLT-002", at(s, " 1\n"), 0)
+# a value read before its MeasurementType: the same, at the end
+s = H + RI + "RunPoint,99,7,4,\t2.5 \n" + MT + DBL
+case("a double value with blanks, before its MeasurementType", s,
+     "AF-FLT-002", at(s, "\t2.5"), 0, line=3, column=len("RunPoint,99,7,4,") + 1)
+# blanks are part of a string value; blanks alone are no number
+s = BASE + "RunPoint,120,7,2, node 7 \n"
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a string value with blanks: no finding")
+s = BASE + "RunPoint,   ,7,1,5\n"
+case("a timestamp of blanks only", s, "AF-INT-001", at(s, "   ,7"), 1)
+
+# ---- blank ids bind data records only (Common Record Fields) ---------------
+# "Record block ordering means that point and aggregate data records
+# immediately follow the RunInfo, RegionStart, RegionStop, SectionStart or
+# SectionStop record with which they are associated": a RegionStart or
+# SectionInfo with a blank run id is the last RunInfo's wherever it is
+s = (H + RI.replace(",7,", ",,", 1) + MT.replace(",7,", ",,") +
+     "RegionStart,110,,1,a,\nRegionPoint,111,,1,5\nRegionStop,112,\n"
+     "RunPoint,113,,1,6\n" if False else
+     H + RI.replace(",7,", ",,", 1) + MT.replace(",7,", ",,") +
+     "RegionStart,110,,1,a,\nRegionPoint,111,,1,5\nRegionStop,112,\n"
+     "RegionStart,113,,2,b,\nRegionStop,114,\n"
+     "SectionInfo,115,,5,s,\nSectionStart,116,5,1\nSectionStop,117,5,1\n"
+     "PauseResume,119,118,\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []),
+     "blank run ids on RegionStart, SectionInfo, PauseResume after other "
+     "records: no finding")
+s = H + "MeasurementType,100,,1,Calls,int32,count,,\n" + RI
+case("a blank run id before any RunInfo", s, "AF-ORD-002",
+     at(s, ",,1,Calls") + 1, 0, line=2, column=len("MeasurementType,100,") + 1)
+
+# ---- the pairing of datatype and units (MeasurementType) ---------------------
+# "A units value of "text" MUST only be used when datatype is "string"";
+# "count" "only ... when datatype is one of the numeric values"
+for dt, units, rule in (("enum", "text", "AF-MT-003"),
+                        ("bool", "text", "AF-MT-003"),
+                        ("double", "text", "AF-MT-003"),
+                        ("enum", "count", "AF-MT-004")):
+    s = BASE + "MeasurementType,103,7,3,X,%s,%s,,\n" % (dt, units)
+    case("%s with %s" % (dt, units), s, rule,
+         at(s, "X,%s,%s" % (dt, units)) + len("X,%s," % dt), 1,
+         line=5, column=len("MeasurementType,103,7,3,X,%s," % dt) + 1)
+s = BASE + ("MeasurementType,103,7,3,Ok,bool,count,,\n"
+            "MeasurementType,104,7,4,Page,enum,KiB,,\n"
+            "MeasurementType,105,7,5,Start,string,s,,\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "bool with count, enum with KiB, string with s")
+
+# ---- what the seed says is unique ---------------------------------------------
+# "The interval id need only be unique within matching section ids"
+s = (BASE + SEC5 + "SectionStop,105,5,3\nSectionStart,106,5,3\n"
+     "SectionStop,107,5,3\n")
+case("a closed interval's id used again in its section", s, "AF-SEC-002",
+     at(s, "3", 7), 0, line=8, column=len("SectionStart,106,5,") + 1)
+s = (BASE + SEC5 + "SectionStop,105,5,3\nSectionInfo,106,7,6,t,\n"
+     "SectionStart,107,6,3\nSectionStop,108,6,3\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "interval 3 of another section: no finding")
+# "The section id is unique within each SectionInfo record, i.e.
+# distinguishes each section creation during runtime"
+s = BASE + SEC5 + "SectionStop,105,5,3\nSectionInfo,106,7,5,again,\n"
+case("a section id given twice in a run", s, "AF-SEC-005", at(s, "5,again"),
+     0, line=8, column=len("SectionInfo,106,7,") + 1)
+s = (BASE + SEC5 + "SectionStop,105,5,3\n" + RI.replace(",7,", ",8,") +
+     "SectionInfo,106,8,5,again,\nSectionStart,107,5,3\nSectionStop,108,5,3\n")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []),
+     "section 5 and its interval 3 again in another run: no finding")
+# "A type id value should be selected to minimize chance of duplication,
+# including for successive runs": an observation, said once
+s = BASE + RI.replace(",7,", ",8,") + MT.replace(",7,", ",8,")
+case("a second run's types with the first's ids", s, "AF-MT-008",
+     at(s, "1,Calls", 1), 0, line=6, column=len("MeasurementType,101,8,") + 1)
+
+# ---- artificer-compat: legal forms the Artificer reader fails on -------------
+def art(name, text, rule, offset, code=1, line=None, column=None):
+    case(name + " (artificer-compat)", text, rule, offset, code, "--profile",
+         "artificer-compat", line=line, column=column)
+
+
+# formats/afperf.md 5.2 item 5: "a blank value throws" (stoll, stoull)
+s = H + RI + "MeasurementType,101,,1,Calls,int32,count,,\n"
+art("a blank MeasurementType run id", s, "AF-ART-001",
+    at(s, ",,1,Calls") + 1, line=3, column=len("MeasurementType,101,") + 1)
+s = BASE + "RegionStart,110,7,1,a,\nRegionPoint,111,,1,5\nRegionStop,112,1\n"
+art("a blank RegionPoint region id, in block order", s, "AF-ART-001",
+    at(s, ",,1,5") + 1, line=6, column=len("RegionPoint,111,") + 1)
+s = BASE + "SectionInfo,103,7,5,s,\nSectionStart,104,5,\n"
+art("a blank interval id", s, "AF-ART-001", len(s) - 1)
+s = BASE + "RegionStart,110,7,9223372036854775808,a,\nRegionStop,111,\n"
+art("region id 2^63", s, "AF-ART-002", at(s, "92233"), line=5,
+    column=len("RegionStart,110,7,") + 1)
+# "measurement values via stod (a string/enum value throws)"
+s = BASE + "RunPoint,120,7,2,node-7\n"
+art("a string value", s, "AF-ART-003", at(s, "node-7"), line=5,
+    column=len("RunPoint,120,7,2,") + 1)
+s = H + RI + "RunPoint,99,7,2,node-7\n" + MT
+art("a string value before its MeasurementType", s, "AF-ART-003",
+    at(s, "node-7"), line=3, column=len("RunPoint,99,7,2,") + 1)
+for value in ("1e400", "1e-310"):
+    s = BASE + DBL + "RunPoint,120,7,4,%s\n" % value
+    art("double %s (stod: ERANGE)" % value, s, "AF-ART-003", at(s, value))
+s = BASE + ("MeasurementType,103,7,3,Big,int64,count,,\n"
+            "RunPoint,120,7,3,9007199254740993\n")
+art("int64 2^53 + 1 (a double rounds it)", s, "AF-ART-003",
+    at(s, "9007199254740993"))
+s = BASE + ("MeasurementType,103,7,3,Big,int64,count,,\n"
+            "RunPoint,120,7,3,9007199254740992\n")
+got, found = findings(s, "--profile", "artificer-compat", "--fail-on", "info")
+t.eq((got, found), (0, []), "int64 2^53 under artificer-compat: no finding")
+# formats/afperf.md 2.3: records without a run id of their own are
+# "attributed to the previous run id"
+RI8 = RI.replace(",7,", ",8,")
+s = BASE + RI8 + "PauseResume,130,120,7\n"
+art("run 7's PauseResume after run 8's RunInfo", s, "AF-ART-004",
+    at(s, "PauseResume"), line=6, column=1)
+s = BASE + "SectionInfo,103,7,5,s,\n" + RI8 + "SectionStart,104,5,1\n"
+art("run 7's SectionStart after run 8's RunInfo", s, "AF-ART-004",
+    at(s, "SectionStart"), line=7, column=1)
+# 5.2 item 7: region data "must match an open region or throw"; RegionStop
+# "segfaults on an empty stack" (Artificer keeps a stack per run)
+s = BASE + "RegionStart,110,7,1,a,\nRegionStop,111,1\nRegionPoint,112,1,1,5\n"
+art("a RegionPoint after its RegionStop", s, "AF-ART-005",
+    at(s, "1,1,5"), line=7, column=len("RegionPoint,112,") + 1)
+s = BASE + "RegionStart,110,7,1,a,\n" + RI8 + "RegionStop,111,1\n"
+art("run 7's region stopped after run 8's RunInfo", s, "AF-ART-005",
+    at(s, "RegionStop"), line=7, column=1)
+# 5.2 item 3: "Values >= 15 or negative throw"; the seed says to ignore an
+# unknown record type of a later minor version
+s = FC + "15,120,7\n"
+art("type 15 in a 1.1.0 run: AF-TYP-002, a MUST there", s, "AF-TYP-002",
+    at(s, "15,"))
+# every pair of a point record goes through stoll and stod
+s = H + RI.replace("1.0.0", "1.1.0") + MT + "RunPoint,120,7,1,5,x,y\n"
+art("fields after RunPoint's pair in a 1.1 run", s, "AF-ART-006", at(s, "x,y"))
+# V1Parser.cpp keeps the last record's last field only when it is not
+# empty: a SectionInfo with blank tags at the end loses them, and has 5
+# fields where Artificer needs 6
+s = BASE + "SectionInfo,110,7,5,s,"
+art("a last SectionInfo with blank tags, no line end", s, "AF-ART-007",
+    len(s), line=5, column=len("SectionInfo,110,7,5,s,") + 1)
+
 # ---- limits of the checker ---------------------------------------------------
 s = BASE + "".join("RunPoint,%d,%d,1,5\n" % (120 + i, 20 + i)
                    for i in range(6))
@@ -349,11 +543,15 @@ else:
            for d in json.loads(out)["files"][0]["findings"]]
     # formats/afperf.md section 6: region id 0 given to every RegionStart
     # (AF-A15: each after the first is AF-REG-003), raw SectionAggregates
-    # with "total" (AF-A8) and a blank interval id (AF-A9), in both runs
+    # with "total" (AF-A8) and a blank interval id (AF-A9), in both runs;
+    # the second run registers measurement type ids 0 and 1 again, which
+    # the first did (AF-MT-008, said once: at the 0 of line 17)
     agg = [("AF-AGG-002", 12, 47), ("AF-AGG-004", 12, 46),
            ("AF-AGG-002", 13, 11), ("AF-AGG-004", 13, 10)]
+    mt_id = len("1,482178515317,5363796612366370451,") + 1
     t.eq((code, got),
          (0, [("AF-REG-003", 6, 37), ("AF-REG-003", 7, 37)] + agg +
+          [("AF-MT-008", 17, mt_id)] +
           [("AF-REG-003", line, 36) for line in (19, 20, 21)] +
           [(r, line + 14, c) for r, line, c in agg]),
          "the writer's file: valid, with the warnings its decisions name")

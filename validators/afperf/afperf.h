@@ -133,6 +133,8 @@ typedef struct af_record_info {
 extern const af_record_info af_records[AF_NTYPES];
 
 extern const tg_rule tgA_rules[AF_NRULES];
+/* the format descriptor (rules.c) */
+extern const tgF_format tgF_afperf;
 extern const char *const tgA_profiles[];
 
 void tgA_check(tgE_check *c, tgW_window *w);

@@ -5,7 +5,9 @@
  *   patterns.c  the PCRE2 patterns of fields.def and of units
  *   records.c   each record against its row of records.def
  *   fast.c      plain records framed and read in one go
- *   refs.c      ids, regions, sections and values across the file */
+ *   refs.c      ids, regions, sections and values across the file
+ *   artificer.c what the Artificer reader makes of a record
+ *               (artificer-compat) */
 #ifndef TG_AF_CHECK_H
 #define TG_AF_CHECK_H
 
@@ -98,7 +100,9 @@ typedef struct af_dt_cache {
 typedef struct af_region {
     uint64_t id, ts, run;
     uint8_t has_id, ts_ok, run_known;
-    uint32_t site; /* where it opened (refs.c keep()), +1; 0 = none */
+    uint8_t art_known; /* art_run is the run Artificer files it under */
+    uint32_t site;     /* where it opened (refs.c keep()), +1; 0 = none */
+    uint64_t art_run;
 } af_region;
 
 #define AF_TYPE_SLOTS 32 /* the record type names' table (fast.c) */
@@ -127,14 +131,13 @@ typedef struct af_check {
      * of a record but a comment, from bit rec_bit (lex.c) */
     tgX_index index;
     size_t rec_bit;
-    int type;        /* its type, or -1                     */
-    int quiet;       /* read it without findings (too few
-                                   fields to know which is which, or
-                                   cut by an open quote)               */
-    int probing;     /* count its findings, report none     */
-    unsigned probed; /* findings counted while probing      */
-    int truncated;   /* the input was found cut short       */
-    int unended;     /* it ends the input without line end  */
+    int type;      /* its type, or -1                     */
+    int quiet;     /* read it without findings (too few
+                                 fields to know which is which, or
+                                 cut by an open quote)               */
+    int truncated; /* the input was found cut short       */
+    int unended;   /* it ends the input without line end,
+                      in a file whose records have one    */
     char path[96];
     unsigned char *scratch; /* unescaped field values              */
     size_t scratch_cap;
@@ -143,9 +146,11 @@ typedef struct af_check {
     uint64_t headers;    /* version headers so far (epoch)      */
     af_site header_site; /* the last of them                    */
     char header_path[32];
-    int skip_header; /* the first line is a malformed header      */
-    int stop;        /* checking ends (limit or unsupported)*/
-    int tracking;    /* cross-record state still kept      */
+    int skip_header;  /* the first line is a malformed header      */
+    int stop;         /* checking ends (limit or unsupported)*/
+    int tracking;     /* cross-record state still kept      */
+    int art;          /* the artificer-compat profile: the AF-ART rules */
+    int runinfo_seen; /* a RunInfo came before the current record */
     /* parsed fields of the current record, by enum af_field */
     af_num val[AF_NFIELDS];
     unsigned present;         /* bit f: field f was in the record  */
@@ -169,7 +174,13 @@ typedef struct af_check {
         uint32_t idx;
         int ok;
     } near_run;
-    tgI_map defs;               /* (run, mtype) -> datatype           */
+    tgI_map defs;              /* (run, mtype) -> datatype           */
+    tgS_ranges used_intervals; /* (section, interval) ever started   */
+    int mt_runs_said;          /* AF-MT-008 is said once per file    */
+    struct { /* the run Artificer files a record under (artificer.c) */
+        uint64_t run;
+        int known;
+    } art_run;
     tgI_map pend[3];            /* (owner, mtype) -> pending values   */
     struct af_pending *pending; /* what pend[] values index           */
     size_t npending, cap_pending;
@@ -190,6 +201,15 @@ void af_where(const af_check *k, uint64_t at, uint64_t *line,
 /*! af_report() : report rule at [at, at + len) of the current record. */
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
                   const char *field, const char *exp, const char *found);
+static inline int af_open_end(const struct af_check *k, const af_fld *f)
+{
+    return k->unended && f->at + f->n == k->rec_at + k->rec_n;
+}
+
+/*! af_cut() : the input was cut short inside the current record (T-1):
+ *  AF-CUT-001 at [at, at + len), and the rest of it read quietly. */
+void af_cut(af_check *k, uint64_t at, uint64_t len, const char *exp,
+            const char *found);
 /*! af_report_site() : report at a site kept from an earlier record. */
 int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
                        const char *path, const char *exp, const char *found);
@@ -319,8 +339,51 @@ static inline af_intv af_parse_int(const unsigned char *p, size_t n)
 }
 
 /*! af_float_len() : how many leading bytes of p[0..n) form a strtod
- *  number (after leading blanks, which *lead counts), or 0. */
-size_t af_float_len(const unsigned char *p, size_t n, size_t *lead);
+ *  number, or 0. */
+size_t af_float_len(const unsigned char *p, size_t n);
+
+/*! af_int_start(), af_float_start(), af_tags_start() : whether p[0..n),
+ *  which the field's kind does not accept as it is, is the start of what
+ *  it accepts: what a last record cut inside its last field leaves of an
+ *  integer (a '-' first if sign), a strtod number or tags (decision
+ *  T-1). */
+int af_int_start(const unsigned char *p, size_t n, int sign);
+int af_float_start(const unsigned char *p, size_t n);
+int af_tags_start(const unsigned char *p, size_t n);
+/*! af_value_start() : the same for a value of datatype dt (T-5). */
+int af_value_start(const unsigned char *p, size_t n, int dt);
+
+/*! af_open_end() : whether field f runs to the end of a last record that
+ *  has no line end (unquoted): it may have been cut inside (T-1). */
+static inline int af_open_end(const struct af_check *k, const af_fld *f);
+
+/*! af_space() : whether c is white space as strtoll and strtod skip it
+ *  (C99 7.4.1.10 in the "C" locale). */
+static inline int af_space(unsigned c)
+{
+    return c == ' ' || c - '\t' < 5; /* \t \n \v \f \r */
+}
+
+/*! af_trim() : p[0..*n) without the white space around it (decision
+ *  T-10: AF-FLT-002 for a number); whether there was any. */
+static inline int af_trim(const unsigned char **p, size_t *n)
+{
+    const unsigned char *s = *p, *e = s + *n;
+    while (s < e && af_space(*s))
+        s++;
+    while (e > s && af_space(e[-1]))
+        e--;
+    int had = s != *p || e != *p + *n;
+    *p = s;
+    *n = (size_t)(e - s);
+    return had;
+}
+
+/*! af_strtod() : p[0..n), a whole strtod number of the "C" locale, as a
+ *  double in *d; *range is set when strtod says ERANGE (out of a
+ *  double's range, or below its normal numbers and not exact).  0 when
+ *  there was no memory to read it. */
+int af_strtod(const unsigned char *p, size_t n, double *d, int *range);
 
 /* ---- patterns.c ---- */
 /*! af_match() : whether the whole of p[0..n) matches pattern `which`
@@ -353,7 +416,8 @@ void af_fast_init(af_check *k);
  *  front end's loop would; the first that does not frame plainly is left
  *  to it. */
 void af_fast(af_check *k);
-/*! af_value_is() : whether a value is one of datatype dt (T-5). */
+/*! af_value_is() : whether a value is one of datatype dt (T-5), white
+ *  space around a number aside (T-10). */
 int af_value_is(const unsigned char *p, size_t n, int dt);
 /*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */
 unsigned af_value_fits(const unsigned char *p, size_t n);
@@ -369,14 +433,32 @@ void af_refs_record(af_check *k);
 #define AF_RECORD(sym, ...) void af_refs_##sym(af_check *k);
 #include "../records.def"
 #undef AF_RECORD
-/*! af_refs_value() : a value (p, n) of measurement type `mtype` in the
- *  current record. */
-void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
-                   const unsigned char *p, size_t n);
+/*! af_refs_value() : a value (p, n) of measurement type `mtype` (read
+ *  from field t) in the current record. */
+void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
+                   const af_fld *v, const unsigned char *p, size_t n);
 /*! af_refs_end() : what the end of the file settles. */
 void af_refs_end(af_check *k);
 /*! af_limit() : report AF-LIM-001 once (`what` ran out) and stop the
  *  checks across records. */
 void af_limit(af_check *k, uint64_t at, const char *what);
+/*! af_record_run() : whether the run of the current record is known,
+ *  and which: its run id, its region's or section's run, else the run
+ *  of its block or of the last RunInfo (decision T-3). */
+int af_record_run(af_check *k, uint64_t *run);
+
+/* ---- artificer.c ---- */
+/*! af_art_record() : what Artificer makes of the current record (k->art
+ *  only), before refs.c reads what it means: the ids it throws on, the
+ *  run it files the record under, its stacks of regions. */
+void af_art_record(af_check *k);
+/*! af_art_misread() : how Artificer's stod misreads value p[0..n) of
+ *  datatype dt (AF-ART-003), or NULL when it reads it right. */
+const char *af_art_misread(const unsigned char *p, size_t n, int dt);
+/*! af_art_misread_of() : af_art_misread()'s text for datatype dt. */
+const char *af_art_misread_of(int dt);
+/*! af_art_last_field() : a last record without a line end whose last
+ *  field is empty (k->art only). */
+void af_art_last_field(af_check *k);
 
 #endif

@@ -237,7 +237,7 @@ static int fast_pairs(af_check *k, int type, unsigned nf, const uint32_t *cut,
         size_t n;
         fast_span(k, cut, i + 1, &v);
         const unsigned char *p = af_text(k, &v, &n);
-        af_refs_value(k, mtype, &v, p, n);
+        af_refs_value(k, mtype, &f, &v, p, n);
     }
     return 1;
 }
@@ -532,8 +532,6 @@ void af_fast(af_check *k)
         k->cur = p;
         k->quotes = r.nq > 0;
         k->lines_in = r.lfs;
-        k->probing = 0;
-        k->probed = 0;
         k->unended = 0;
         k->rec_bit = b;
         k->eol_seen = 1; /* line_end(): LF, and never CRLF before */

@@ -115,9 +115,17 @@ static int blank_record(const unsigned char *p, size_t n)
     return 1;
 }
 
-/* A comment: a later version header must equal the first (AF-HDR-004). */
+/* A comment: a later version header must equal the first (AF-HDR-004);
+ * a last one without a line end that is the start of one was cut short
+ * (T-1). */
 static void comment(af_check *k)
 {
+    if (k->unended && k->rec_n < AF_HEADER_LEN &&
+        memcmp(k->rec, AF_HEADER, k->rec_n) == 0) {
+        af_cut(k, k->rec_at, k->rec_n, "\"" AF_HEADER "\"",
+               "the input ends inside it");
+        return;
+    }
     if (k->rec_n < AF_HEADER_STEM_LEN - 1 ||
         memcmp(k->rec, AF_HEADER_STEM, AF_HEADER_STEM_LEN - 1) != 0)
         return;
@@ -145,6 +153,7 @@ void tgA_check(tgE_check *c, tgW_window *w)
     k.line = 1;
     k.column = 1;
     k.type = -1;
+    k.art = c->profile == AF_PROFILE_ARTIFICER;
     /* what framing and fields turn on; af_frame() looks at up to one
      * byte past the longest record allowed */
     static const unsigned char marks[3] = {'\n', '\r', '"'};
@@ -173,17 +182,10 @@ void tgA_check(tgE_check *c, tgW_window *w)
                           "a record, or an empty line", "only blanks");
             } else {
                 af_record(&k);
+                if (k.unended && k.art && !k.quiet)
+                    af_art_last_field(&k);
             }
             k.quiet = 0;
-            if (k.probing) {
-                k.probing = 0;
-                if (k.probed) {
-                    af_report(&k, AF_CUT, k.rec_at, k.rec_n, "",
-                              "a complete last record, or a line end",
-                              "an incomplete record at the end of the input");
-                    k.truncated = 1;
-                }
-            }
             k.record++;
         }
         if (!k.stop)

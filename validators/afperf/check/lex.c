@@ -64,14 +64,10 @@ static const char *record_path(af_check *k, const char *field)
 }
 
 /* Whether a finding of rule is not to be reported now: the rule is off,
- * the record is read quietly, or (a last record that may be cut short)
- * it is only counted. */
+ * or the record is read quietly. */
 static int held(af_check *k, size_t rule)
 {
-    if (!tgE_active(k->c, rule) || k->quiet)
-        return 1;
-    k->probed += (unsigned)k->probing;
-    return k->probing;
+    return !tgE_active(k->c, rule) || k->quiet;
 }
 
 int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
@@ -81,6 +77,14 @@ int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
         return -1;
     tgE_site site = {s->at, s->len, s->line, s->column, path, -1};
     return tgE_report(k->c, rule, &site, exp, found);
+}
+
+void af_cut(af_check *k, uint64_t at, uint64_t len, const char *exp,
+            const char *found)
+{
+    af_report(k, AF_CUT, at, len, "", exp, found);
+    k->truncated = 1;
+    k->quiet = 1; /* the rest of it is not there to be checked */
 }
 
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
@@ -259,9 +263,7 @@ static inline void start_record(af_check *k, uint64_t at,
     k->cur = p;
     k->quotes = f->quotes;
     k->lines_in = f->lfs;
-    k->probing = 0;
-    k->probed = 0;
-    k->unended = f->term == 0;
+    k->unended = 0;
     k->rec_bit = (size_t)(at - k->index.base);
 }
 
@@ -319,8 +321,8 @@ static __attribute__((noinline)) int frame_other(af_check *k, uint64_t at,
         return 0;
     }
     /* a last record without a line end, in a file whose records have
-     * them: if anything is wrong with it, the file was cut (T-1) */
-    k->probing = f.term == 0 && k->eol_seen != 0 && !f.open && !f.cut_cr;
+     * them: if fields it needs are missing, the file was cut (T-1) */
+    k->unended = f.term == 0 && k->eol_seen != 0 && !f.open && !f.cut_cr;
     record_utf8(k, f.term);
     if (f.cut_cr) {
         af_report(k, AF_CUT, k->rec_at + f.n, 1, "", "CRLF",

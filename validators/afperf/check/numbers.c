@@ -2,6 +2,12 @@
  * AF-A13): integers in decimal or 0x-hexadecimal digits, and the strtod
  * syntax of the "C" locale.  Hand-written: they run for nearly every
  * field of a large file. */
+#define _GNU_SOURCE /* strtod_l */
+#include <errno.h>
+#include <locale.h>
+#include <pthread.h>
+#include <stdlib.h>
+
 #include "../../core/bytes.h"
 #include "check.h"
 
@@ -96,12 +102,9 @@ static size_t digits(const unsigned char *p, size_t n, int hex)
 /* [+-] then: inf, infinity, nan, nan(n-char-seq), a hex float
  * 0x<digits>[.<digits>][p[+-]<digits>] or a decimal float
  * <digits>[.<digits>][e[+-]<digits>] (C99 7.20.1.3). */
-size_t af_float_len(const unsigned char *p, size_t n, size_t *lead)
+size_t af_float_len(const unsigned char *p, size_t n)
 {
     size_t i = 0;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    *lead = i;
     if (i < n && (p[i] == '+' || p[i] == '-'))
         i++;
     size_t left = n - i;
@@ -144,4 +147,130 @@ size_t af_float_len(const unsigned char *p, size_t n, size_t *lead)
             j = k + e;
     }
     return j;
+}
+
+/* The "C" locale, made once: strtod's decimal point is the locale's, and
+ * the application that embeds the library may have set another. */
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+static void c_locale_make(void)
+{
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
+{
+    char small[128];
+    /* strtod reads a NUL-terminated copy; a number longer than most is
+     * copied to the heap (it is in the window already: within
+     * --max-block) */
+    char *text = n < sizeof small ? small : malloc(n + 1);
+    if (text == NULL)
+        return 0;
+    memcpy(text, p, n);
+    text[n] = '\0';
+    pthread_once(&c_locale_once, c_locale_make);
+    errno = 0;
+    /* without the locale (newlocale() failed), the process's own */
+    *d = c_locale ? strtod_l(text, NULL, c_locale) : strtod(text, NULL);
+    *range = errno == ERANGE;
+    if (text != small)
+        free(text);
+    return 1;
+}
+
+/* ---- the start of a number (decision T-1) ----------------------------- */
+
+/* Past the white space strtoll and strtod skip. */
+static size_t skip_space(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && af_space(p[i]))
+        i++;
+    return i;
+}
+
+int af_int_start(const unsigned char *p, size_t n, int sign)
+{
+    size_t i = skip_space(p, n);
+    if (sign && i < n && p[i] == '-')
+        i++;
+    /* nothing yet, or 0x without its digits */
+    return i == n || (n - i == 2 && p[i] == '0' && (p[i + 1] | 0x20) == 'x');
+}
+
+int af_float_start(const unsigned char *p, size_t n)
+{
+    size_t i = skip_space(p, n);
+    if (i < n && (p[i] == '+' || p[i] == '-'))
+        i++;
+    if (i == n)
+        return 1;
+    if ((p[i] | 0x20) == 'i' || (p[i] | 0x20) == 'n') {
+        static const char *const words[] = {"infinity", "nan"};
+        for (size_t w = 0; w < 2; w++) {
+            size_t len = strlen(words[w]), m = n - i < len ? n - i : len;
+            if (!ascii_lower_is(p + i, m, words[w]))
+                continue;
+            if (i + m == n) /* the word cut short, or whole */
+                return 1;
+            if (w == 1 && p[i + m] == '(') { /* nan( and no ')' yet */
+                size_t j = i + m + 1;
+                while (j < n &&
+                       (is_digit(p[j]) ||
+                        (unsigned)((p[j] | 0x20) - 'a') < 26 || p[j] == '_'))
+                    j++;
+                return j == n;
+            }
+        }
+        return 0;
+    }
+    int hex = n - i >= 2 && p[i] == '0' && (p[i + 1] | 0x20) == 'x';
+    if (hex)
+        i += 2;
+    size_t whole = digits(p + i, n - i, hex), frac = 0;
+    i += whole;
+    if (i < n && p[i] == '.') {
+        frac = digits(p + i + 1, n - i - 1, hex);
+        i += 1 + frac;
+    }
+    if (i == n)
+        return 1;
+    /* an exponent needs a number before it */
+    if ((whole || frac) && (p[i] | 0x20) == (hex ? 'p' : 'e')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-'))
+            i++;
+        return i + digits(p + i, n - i, 0) == n;
+    }
+    return 0;
+}
+
+int af_value_start(const unsigned char *p, size_t n, int dt)
+{
+    switch (dt) {
+    case AF_DT_DOUBLE: return af_float_start(p, n);
+    case AF_DT_INT32:
+    case AF_DT_INT64: return af_int_start(p, n, 1);
+    case AF_DT_BOOL: /* a start of 0 or 1 is all of it: white space alone */
+        return skip_space(p, n) == n;
+    default: return 0; /* any text is a string or enum */
+    }
+}
+
+int af_tags_start(const unsigned char *p, size_t n)
+{
+    /* name=value items joined by ';', the last one cut before its '=' */
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && p[i] != ';')
+            continue;
+        const unsigned char *eq = memchr(p + start, '=', i - start);
+        if (i == n) /* the last item: a name, or nothing, so far */
+            return eq == NULL;
+        if (eq == NULL || eq == p + start)
+            return 0;
+        start = i + 1;
+    }
+    return 1;
 }

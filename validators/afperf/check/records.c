@@ -12,6 +12,16 @@
 
 /* ---- the record type ------------------------------------------------- */
 
+/* Whether p[0..n) is the start of a record type's name, not all of it:
+ * what a cut last record may leave of its type. */
+static int name_start(const unsigned char *p, size_t n)
+{
+    for (int t = 1; t < AF_NTYPES; t++)
+        if (af_records[t].namelen > n && memcmp(af_records[t].name, p, n) == 0)
+            return 1;
+    return 0;
+}
+
 /* The type named by field 0: 1..14, or -1 (reported). */
 static int record_type(af_check *k, const af_fld *f)
 {
@@ -22,8 +32,16 @@ static int record_type(af_check *k, const af_fld *f)
         if (af_records[t].namelen == n &&
             memcmp(af_records[t].name, p, n) == 0)
             return t;
-    af_intv v = af_parse_int(p, n);
+    const unsigned char *q = p;
+    size_t m = n;
+    int spaced = af_trim(&q, &m);
+    af_intv v = af_parse_int(q, m);
+    char found[64];
     if (v.r == AF_IV_OK && v.u >= 1 && v.u < AF_NTYPES) {
+        if (spaced) /* an id is a number (T-10) */
+            af_report(k, AF_FLOAT_BLANKS, f->at, f->n, "type",
+                      "no white space around the number",
+                      TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
         if (v.hex)
             af_report(k, AF_TYPE_HEX, f->at, f->n, "type",
                       "the type in decimal digits", "hexadecimal");
@@ -32,7 +50,11 @@ static int record_type(af_check *k, const af_fld *f)
                       "a leading zero");
         return (int)v.u;
     }
-    char found[64];
+    if (k->unended && k->cur > k->rec + k->rec_n && name_start(p, n)) {
+        af_cut(k, k->rec_at, k->rec_n, "a record type",
+               "the start of one's name");
+        return -1;
+    }
     if (k->last_run_known && k->last_run_fc)
         af_report(k, AF_TYPE_FUTURE, f->at, f->n, "type",
                   "a record type of AFPerf 1.0",
@@ -54,11 +76,25 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
 {
     const char *name = field_name(field);
     int ts = af_fields[field].kind == AF_K_TIMESTAMP;
-    af_intv iv = af_parse_int(p, n);
+    const unsigned char *q = p;
+    size_t m = n;
+    int spaced = af_trim(&q, &m);
+    af_intv iv = af_parse_int(q, m);
     char found[64];
+    if (m == 0) /* white space alone: no number, and not blank either */
+        iv.r = AF_IV_SYNTAX;
+    else if (spaced)
+        af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
+                  "no white space around the number",
+                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
     if (iv.r == AF_IV_NEGATIVE && ts) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, ">= 0",
                   TGE_QUOTED(k->c, AF_TS_RANGE, p, n, found));
+        return;
+    }
+    if (iv.r == AF_IV_SYNTAX && af_open_end(k, f) && af_int_start(p, n, 0)) {
+        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+               "the end of the input inside a number");
         return;
     }
     switch (iv.r) {
@@ -97,25 +133,26 @@ static void wallclock_field(af_check *k, const af_fld *f,
                             const unsigned char *p, size_t n, af_num *v)
 {
     const char *name = field_name(AF_F_WALLCLOCK);
-    char found[64], text[64];
-    size_t lead, len = af_float_len(p, n, &lead);
-    size_t end = len;
-    while (end < n && (p[end] == ' ' || p[end] == '\t'))
-        end++;
-    if (len == 0 || end < n || len == lead) {
+    char found[64];
+    const unsigned char *q = p;
+    size_t m = n;
+    int spaced = af_trim(&q, &m);
+    if (m == 0 || af_float_len(q, m) != m) {
         af_report(k, AF_FLOAT_SYNTAX, f->at, f->n, name,
                   "a number as strtod reads it, and nothing after it",
                   TGE_QUOTED(k->c, AF_FLOAT_SYNTAX, p, n, found));
         return;
     }
-    if (lead || end > len)
+    if (spaced)
         af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
-                  "no spaces or tabs around the number",
+                  "no white space around the number",
                   TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
-    size_t m = len - lead < sizeof text ? len - lead : sizeof text - 1;
-    memcpy(text, p + lead, m);
-    text[m] = '\0';
-    double d = strtod(text, NULL);
+    double d;
+    int range;
+    if (!af_strtod(q, m, &d, &range)) {
+        af_limit(k, f->at, "memory to read a number");
+        return;
+    }
     if (!(d >= 0) || isinf(d)) {
         af_report(k, AF_RUN_WALLCLOCK, f->at, f->n, name,
                   "finite seconds >= 0",
@@ -198,6 +235,11 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
                     : kind == AF_K_DATATYPE ? AF_NDATATYPES - 1
                                             : 0;
     if (!af_match(k->match, pat, p, n, g, groups)) {
+        if (kind == AF_K_TAGS && af_open_end(k, f) && af_tags_start(p, n)) {
+            af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+                   "the end of the input inside the tags");
+            return 0;
+        }
         size_t rule = kind == AF_K_DATATYPE   ? AF_MT_DATATYPE
                       : kind == AF_K_TS_UNITS ? AF_RUN_UNITS
                       : kind == AF_K_VERSION  ? AF_RUN_VERSION
@@ -359,12 +401,15 @@ read_field(af_check *k, unsigned field, const af_fld *f)
 
 /* ---- values ---------------------------------------------------------- */
 
-/* Whether a value is one of datatype dt (decision T-5). */
+/* Whether a value is one of datatype dt (decision T-5); white space
+ * around a number is its own finding (T-10). */
 int af_value_is(const unsigned char *p, size_t n, int dt)
 {
+    if (dt == AF_DT_STRING || dt == AF_DT_ENUM)
+        return 1;
+    if (n > 0 && (af_space(p[0]) || af_space(p[n - 1])))
+        af_trim(&p, &n);
     switch (dt) {
-    case AF_DT_STRING:
-    case AF_DT_ENUM: return 1;
     case AF_DT_BOOL: return n == 1 && (p[0] == '0' || p[0] == '1');
     case AF_DT_INT32:
     case AF_DT_INT64: {
@@ -380,10 +425,7 @@ int af_value_is(const unsigned char *p, size_t n, int dt)
         uint64_t lim = iv.minus ? (uint64_t)INT64_MAX + 1 : INT64_MAX;
         return iv.u <= (dt == AF_DT_INT64 ? lim : lim >> 32);
     }
-    case AF_DT_DOUBLE: {
-        size_t lead;
-        return n > 0 && af_float_len(p, n, &lead) == n && lead == 0;
-    }
+    case AF_DT_DOUBLE: return n > 0 && af_float_len(p, n) == n;
     default: return 0;
     }
 }
@@ -409,16 +451,23 @@ void af_pairs(af_check *k, const af_record_info *ri, unsigned count)
     while (af_next_field(k, &f)) {
         if (count == 1 && ri->pairs == AF_ONE_PAIR && fc_run(k)) {
             /* in a run of a later minor version, what follows the one
-             * pair is fields 1.0 does not know, ignored (AF-A4) */
-            af_report(k, AF_FIELDS_FUTURE, f.at, k->rec_at + k->rec_n - f.at,
-                      "", "one measurement pair", "more fields");
+             * pair is fields 1.0 does not know, ignored (AF-A4), which
+             * Artificer reads as pairs (AF-ART-006) */
+            size_t rule = k->art ? AF_ART_FIELDS_FUTURE : AF_FIELDS_FUTURE;
+            af_report(k, rule, f.at, k->rec_at + k->rec_n - f.at, "",
+                      "one measurement pair", "more fields");
             return;
         }
         read_field(k, AF_F_MTYPE, &f);
         if (!af_next_field(k, &v)) {
-            af_report(k, AF_PAIR_ODD, f.at, f.n, "measurement type id",
-                      "a value after the measurement type id",
-                      "the end of the record");
+            if (k->unended) /* the value was cut off (T-1) */
+                af_cut(k, k->rec_at, k->rec_n,
+                       "a value after the measurement type id",
+                       "the end of the input");
+            else
+                af_report(k, AF_PAIR_ODD, f.at, f.n, "measurement type id",
+                          "a value after the measurement type id",
+                          "the end of the record");
             return;
         }
         if (++count == 2 && ri->pairs == AF_ONE_PAIR)
@@ -427,9 +476,12 @@ void af_pairs(af_check *k, const af_record_info *ri, unsigned count)
         size_t n;
         const unsigned char *p = af_text(k, &v, &n);
         if (k->val[AF_F_MTYPE].ok)
-            af_refs_value(k, k->val[AF_F_MTYPE].u, &v, p, n);
+            af_refs_value(k, k->val[AF_F_MTYPE].u, &f, &v, p, n);
     }
-    if (count == 0) {
+    if (count == 0 && k->unended) {
+        af_cut(k, k->rec_at, k->rec_n, "a measurement pair",
+               "the end of the input");
+    } else if (count == 0) {
         char found[32];
         /* (every field the type names was there: it was not quiet) */
         af_report(
@@ -465,7 +517,10 @@ void af_record(af_check *k)
     const af_record_info *ri = &af_records[type];
     unsigned have = af_next_fields(k, fixed, ri->nfields);
     k->present = 0;
-    if (have < ri->nfields) {
+    if (have < ri->nfields && k->unended) { /* cut short (T-1) */
+        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+               "the end of the input");
+    } else if (have < ri->nfields) {
         char exp[64], found[128];
         af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",
                   TGE_TEXT(k->c, AF_FIELDS_FEW, exp,

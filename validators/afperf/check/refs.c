@@ -35,6 +35,11 @@ typedef struct af_pending {
     unsigned refused;            /* datatypes some value did not fit        */
     uint32_t bad[AF_NDATATYPES]; /* site of that value       */
     char text[AF_NDATATYPES][AF_TEXT]; /* and its start            */
+    uint32_t spaced;      /* the first number with white space around */
+    unsigned spaced_fits; /* the datatypes it fits                    */
+    char spaced_text[AF_TEXT];
+    uint32_t art[AF_NDATATYPES]; /* the first value Artificer misreads
+                                    as a double or an int64 (AF-ART-003) */
 } af_pending;
 
 /* a kept site: where, and the path of the record */
@@ -59,6 +64,7 @@ void af_refs_init(af_check *k)
     tgI_init(&k->intervals, sizeof(uint32_t), lim);
     tgI_init(&k->open_intervals, sizeof(af_region), lim);
     tgI_init(&k->defs, sizeof(uint32_t), lim);
+    tgS_init(&k->used_intervals, lim);
     for (int i = 0; i < 3; i++)
         tgI_init(&k->pend[i], sizeof(uint32_t), lim);
     k->tracking = 1;
@@ -74,6 +80,7 @@ void af_refs_free(af_check *k)
     tgI_free(&k->intervals);
     tgI_free(&k->open_intervals);
     tgI_free(&k->defs);
+    tgS_free(&k->used_intervals);
     for (int i = 0; i < 3; i++)
         tgI_free(&k->pend[i]);
     free(k->pending);
@@ -87,14 +94,13 @@ void af_limit(af_check *k, uint64_t at, const char *what)
         return;
     char exp[96];
     /* a limit is said whatever the record it is met in */
-    int quiet = k->quiet, probing = k->probing;
-    k->quiet = k->probing = 0;
+    int quiet = k->quiet;
+    k->quiet = 0;
     af_report(
         k, AF_LIMIT_LIVE, at, 0, "",
         tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp, sizeof exp),
         "one more");
     k->quiet = quiet;
-    k->probing = probing;
     k->tracking = 0;
 }
 
@@ -153,11 +159,6 @@ static void report_kept(af_check *k, size_t rule, uint32_t site,
     if (site == 0)
         return;
     const af_kept *s = &k->sites[site - 1];
-    /* an id first named by a last record without a line end may be cut
-     * short (T-1): what it leaves unresolved says nothing */
-    if (k->unended && s->at.at >= k->rec_at && rule != AF_REG_OPEN &&
-        rule != AF_SEC_OPEN)
-        return;
     char path[96];
     af_report_site(k, rule, &s->at,
                    TGE_TEXT(k->c, rule, path, "/record[%" PRIu64 "]{%s}/%s",
@@ -264,6 +265,19 @@ static void open_block(af_check *k, enum af_role role, enum af_field field,
 }
 
 /* ---- measurement types and values ------------------------------------ */
+
+/* The datatypes whose values are numbers (AF-MT-004, T-2). */
+static int numeric(int dt)
+{
+    return dt == AF_DT_DOUBLE || dt == AF_DT_INT32 || dt == AF_DT_INT64 ||
+           dt == AF_DT_BOOL;
+}
+
+/* Whether a value has white space around it, and more (T-10). */
+static int spaced(const unsigned char *p, size_t n)
+{
+    return af_trim(&p, &n) && n > 0;
+}
 
 static uint64_t pair_key(uint32_t owner, uint32_t mtype)
 {
@@ -479,6 +493,16 @@ pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
     }
     af_pending *q = &k->pending[*slot];
     unsigned fits = af_value_fits(p, n);
+    if (q->spaced == 0 && spaced(p, n)) {
+        q->spaced = keep(k, AF_F_VALUE, v->at, v->n);
+        q->spaced_fits = fits;
+        size_t keep_n = n < AF_TEXT - 1 ? n : AF_TEXT - 1;
+        memcpy(q->spaced_text, p, keep_n);
+        q->spaced_text[keep_n] = '\0';
+    }
+    for (int dt = AF_DT_DOUBLE; k->art && dt <= AF_DT_INT64; dt++)
+        if (q->art[dt] == 0 && (fits >> dt & 1) && af_art_misread(p, n, dt))
+            q->art[dt] = keep(k, AF_F_VALUE, v->at, v->n);
     unsigned refused =
         ~fits & ~q->refused & ((1u << AF_NDATATYPES) - 2); /* not AF_DT_NONE */
     for (int dt = 1; dt < AF_NDATATYPES; dt++) {
@@ -492,17 +516,51 @@ pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
     }
 }
 
-void af_refs_value(af_check *k, uint64_t mtype, const af_fld *v,
-                   const unsigned char *p, size_t n)
+/* A value of datatype dt, known when the value is read: whether it is
+ * one (AF-VAL-001), white space around a number (AF-FLT-002), and what
+ * Artificer's stod makes of it (AF-ART-003). */
+static __attribute__((noinline)) void value_of(af_check *k, int dt,
+                                               const af_fld *v,
+                                               const unsigned char *p,
+                                               size_t n)
 {
+    char found[64];
+    const char *misread;
+    if (!af_value_is(p, n, dt) && af_open_end(k, v) &&
+        af_value_start(p, n, dt)) {
+        /* a last record cut inside its last value (T-1) */
+        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+               "the end of the input inside a value");
+        return;
+    }
+    if (!af_value_is(p, n, dt))
+        value_refused(k, dt, v->at, v->n, (const char *)p, n);
+    else if (numeric(dt) && spaced(p, n))
+        af_report(k, AF_FLOAT_BLANKS, v->at, v->n, "value",
+                  "no white space around the number",
+                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
+    if (k->art && (misread = af_art_misread(p, n, dt)) != NULL)
+        af_report(k, AF_ART_VALUE, v->at, v->n, "value",
+                  "a value that stod reads as it is", misread);
+}
+
+void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
+                   const af_fld *v, const unsigned char *p, size_t n)
+{
+    if (k->art && mtype > INT64_MAX)
+        af_report(k, AF_ART_ID_RANGE, t->at, t->n, "measurement type id",
+                  "<= 9223372036854775807",
+                  "an id Artificer's stoll throws on");
     if (!k->tracking)
         return;
     const owner *o = record_owner(k);
     if (o->run_known) {
         int dt = run_datatype(k, o->run_idx, mtype);
         if (dt >= 0) { /* the one datatype that matters */
-            if (dt != AF_DT_NONE && !af_value_is(p, n, dt))
-                value_refused(k, dt, v->at, v->n, (const char *)p, n);
+            /* a plain value of a plain datatype has nothing to say */
+            if (dt != AF_DT_NONE && (k->art || !af_value_is(p, n, dt) ||
+                                     (numeric(dt) && spaced(p, n))))
+                value_of(k, dt, v, p, n);
             return;
         }
     }
@@ -525,6 +583,7 @@ static void time_order(af_check *k, uint64_t end, uint64_t start,
 
 static void run_info(af_check *k)
 {
+    k->runinfo_seen = 1;
     int known = has(k, AF_F_RUN);
     uint64_t id = k->val[AF_F_RUN].u;
     if (known) {
@@ -546,13 +605,17 @@ static void run_info(af_check *k)
     open_block(k, AF_OPENS_RUN, AF_F_RUN, known, id);
 }
 
-/* The run of a record that names one (a blank run id is the last
- * RunInfo's, which must exist: T-3); @return 1 and *run if known. */
+/* The run of a record that names one but is no point or aggregate data
+ * record: block ordering does not bind it, and a blank run id is the
+ * last RunInfo's (T-3), with AF-ORD-002 when there is none before it.
+ * @return 1 and *run if known. */
 static int owning_run(af_check *k, uint64_t *run)
 {
     *run = 0;
-    if (blank(k, AF_F_RUN) && !k->last_run_known)
-        need_block(k, AF_F_RUN, AF_OPENS_RUN);
+    if (blank(k, AF_F_RUN) && !k->runinfo_seen)
+        af_report(k, AF_ORDER_NO_RUN, k->val[AF_F_RUN].at.at, 0, "run id",
+                  "a run id, or a RunInfo before the record",
+                  "blank, and no RunInfo before it");
     int known = record_run(k, AF_F_RUN, run);
     if (has(k, AF_F_RUN))
         run_ref(k, AF_F_RUN, *run);
@@ -565,16 +628,15 @@ static void measurement_type(af_check *k)
     int run_known = owning_run(k, &run);
     int dt = k->val[AF_F_DATATYPE].ok ? (int)k->val[AF_F_DATATYPE].u : 0;
     if (has(k, AF_F_UNITS) && dt != AF_DT_NONE) {
+        /* the pairing of datatype and units (spec/afperf.md T-2): text
+         * with string only, count with the numbers only (bool values are
+         * the numbers 0 and 1); time and data units with any */
         const af_site *u = &k->val[AF_F_UNITS].at;
         enum af_pattern c = (enum af_pattern)k->val[AF_F_UNITS].u;
-        /* enum values are strings, bool values the numbers 0 and 1
-         * (spec/afperf.md, decision A-2) */
-        int text = dt == AF_DT_STRING || dt == AF_DT_ENUM;
-        if (c == AF_P_UNIT_TEXT && !text)
+        if (c == AF_P_UNIT_TEXT && dt != AF_DT_STRING)
             af_report(k, AF_MT_TEXT, u->at, u->len, "units",
-                      "datatype string or enum with units text",
-                      af_datatypes[dt]);
-        else if (c == AF_P_UNIT_COUNT && text)
+                      "datatype string with units text", af_datatypes[dt]);
+        else if (c == AF_P_UNIT_COUNT && !numeric(dt))
             af_report(k, AF_MT_COUNT, u->at, u->len, "units",
                       "a numeric datatype (double, int32, int64, bool) with "
                       "units count",
@@ -606,6 +668,20 @@ static void measurement_type(af_check *k)
     if (r == NULL || m == NULL)
         return;
     m->defined = 1;
+    if (!m->run_known) { /* the first run to register the id */
+        m->run_known = 1;
+        m->run = run;
+    } else if (m->run != run && !k->mt_runs_said) {
+        k->mt_runs_said = 1;
+        char exp[96];
+        af_report(k, AF_MT_ID_RUNS, k->val[AF_F_MTYPE].at.at,
+                  k->val[AF_F_MTYPE].at.len, "measurement type id",
+                  TGE_TEXT(k->c, AF_MT_ID_RUNS, exp,
+                           "an id no other run registers (run %" PRIu64
+                           " registers it)",
+                           m->run),
+                  "the same id");
+    }
     memset(k->dt_cache, 0, sizeof k->dt_cache); /* it may change one */
     int st;
     uint32_t *d = tgI_insert(&k->defs, pair_key(r->idx, m->idx), &st);
@@ -637,6 +713,8 @@ static void region_start(af_check *k)
     g->ts = k->val[AF_F_TS].u;
     g->run_known = (uint8_t)run_known;
     g->run = run;
+    g->art_known = (uint8_t)k->art_run.known; /* its own run id, as read */
+    g->art_run = k->art_run.run;
     g->site = keep(k, AF_F_TS, k->rec_at, k->rec_n);
     open_block(k, AF_OPENS_REGION, AF_F_REGION, run_known, run);
 }
@@ -676,6 +754,16 @@ static void section_info(af_check *k)
     if (has(k, AF_F_SECTION)) {
         af_id *e = id_entry(k, &k->sections, &k->nsections,
                             k->val[AF_F_SECTION].u, "section ids");
+        /* unique "during runtime": within its run (the writer counts
+         * each run's sections from 0) */
+        if (e && e->defined && e->run_known && run_known && e->run == run)
+            af_report(k, AF_SEC_INFO_TWICE, k->val[AF_F_SECTION].at.at,
+                      k->val[AF_F_SECTION].at.len, "section id",
+                      "a section id no SectionInfo of the run gave before",
+                      "the id of an earlier SectionInfo");
+        else if (e && e->defined && e->run_known && run_known)
+            e->idx = k->nsections++; /* another run's section: its
+                                        intervals are its own */
         if (e) {
             e->defined = 1;
             e->run_known = (uint8_t)run_known;
@@ -742,8 +830,19 @@ static void section_start(af_check *k)
         } else if (st == 0) {
             af_report(k, AF_SEC_AGAIN, k->val[AF_F_INTERVAL].at.at,
                       k->val[AF_F_INTERVAL].at.len, "section interval id",
-                      "an interval that is not open", "one already open");
+                      "an interval id its section has not used",
+                      "one already open");
         } else {
+            /* unique within its section (seed, SectionStart): the ids a
+             * section used are ranges, one while they count up */
+            int used = tgS_add_id(&k->used_intervals, key, 0);
+            if (used < 0)
+                af_limit(k, k->rec_at, "section intervals");
+            else if (used == 0)
+                af_report(k, AF_SEC_AGAIN, k->val[AF_F_INTERVAL].at.at,
+                          k->val[AF_F_INTERVAL].at.len, "section interval id",
+                          "an interval id its section has not used",
+                          "the id of a closed interval of the section");
             g->ts_ok = (uint8_t)has(k, AF_F_TS);
             g->ts = k->val[AF_F_TS].u;
             g->id = k->val[AF_F_SECTION].u;
@@ -853,6 +952,7 @@ static void quiet_record(af_check *k)
         release(k, k->stack[--k->depth].site);
     } else if (k->type == AF_T_RUN_INFO) {
         k->last_run_known = 0;
+        k->runinfo_seen = 1;
     }
     if (role >= AF_OPENS_RUN) {
         memset(&k->block, 0, sizeof k->block);
@@ -872,6 +972,8 @@ static inline __attribute__((always_inline)) void refs_record(af_check *k,
         quiet_record(k);
         return;
     }
+    if (k->art) /* read as Artificer reads it, before what it changes */
+        af_art_record(k);
     switch (t) {
     case AF_T_RUN_INFO: run_info(k); return;
     case AF_T_MEASUREMENT_TYPE: measurement_type(k); break;
@@ -905,6 +1007,27 @@ void af_refs_record(af_check *k) { refs_record(k, k->type); }
     void af_refs_##sym(af_check *k) { refs_record(k, id); }
 #include "../records.def"
 #undef AF_RECORD
+
+int af_record_run(af_check *k, uint64_t *run)
+{
+    enum af_role role = af_records[k->type].role;
+    int raw = has(k, AF_F_RECORD);
+    if (has(k, AF_F_RUN)) {
+        *run = k->val[AF_F_RUN].u;
+        return 1;
+    }
+    if (has(k, AF_F_REGION) || (raw && role == AF_DATA_REGION))
+        return region_run(
+            k, k->val[has(k, AF_F_REGION) ? AF_F_REGION : AF_F_RECORD].u, run);
+    if (has(k, AF_F_SECTION) || (raw && role == AF_DATA_SECTION)) {
+        af_id *e = tgI_find(
+            &k->sections,
+            k->val[has(k, AF_F_SECTION) ? AF_F_SECTION : AF_F_RECORD].u);
+        *run = e ? e->run : 0;
+        return e && e->run_known;
+    }
+    return record_run(k, AF_F_RUN, run);
+}
 
 /* ---- the end of the file --------------------------------------------- */
 
@@ -984,15 +1107,28 @@ static void pending_settle(af_check *k, const af_pending *q)
             m && m->defined ? "one in other runs only" : "none in the file");
         return;
     }
-    if (q->refused >> dt & 1) {
-        char exp[48], found[64];
+    char exp[48], found[64];
+    if (q->refused >> dt & 1)
         report_kept(k, AF_VALUE_TYPE, q->bad[dt],
                     TGE_TEXT(k->c, AF_VALUE_TYPE, exp,
                              "a value of datatype %s", af_datatypes[dt]),
                     TGE_QUOTED(k->c, AF_VALUE_TYPE,
                                (const unsigned char *)q->text[dt],
                                strlen(q->text[dt]), found));
-    }
+    if (numeric(dt) && (q->spaced_fits >> dt & 1))
+        report_kept(k, AF_FLOAT_BLANKS, q->spaced,
+                    "no white space around the number",
+                    TGE_QUOTED(k->c, AF_FLOAT_BLANKS,
+                               (const unsigned char *)q->spaced_text,
+                               strlen(q->spaced_text), found));
+    /* every value of a string or enum, the first of them; of a double or
+     * an int64, the first stod misreads */
+    uint32_t misread = dt == AF_DT_STRING || dt == AF_DT_ENUM    ? q->first
+                       : dt == AF_DT_DOUBLE || dt == AF_DT_INT64 ? q->art[dt]
+                                                                 : 0;
+    if (k->art && af_art_misread_of(dt))
+        report_kept(k, AF_ART_VALUE, misread,
+                    "a value that stod reads as it is", af_art_misread_of(dt));
 }
 
 static void open_interval(af_check *k, uint64_t key, void *v)

@@ -1,16 +1,24 @@
 /* generate.c - valid AFPerf v1 files from a seed.
  *
  * Canonical: only what the seed requires and what a strict reader
- * accepts, so no finding at all under either profile (no hexadecimal
- * ids, no blank SectionInfo timestamps, no raw aggregate with an
- * aggregation type, unique region ids).  Within that, as much of the
- * format as a file can hold: several runs behind repeated headers, every
- * record type, names and numeric ids for the type, nested regions,
- * sections with overlapping intervals, processed and raw aggregates,
- * values of every datatype (inf, nan, exponents, hex floats), quoted
- * fields with commas, quotes and line breaks, comments, a run whose data
- * records leave their ids blank in block order, CRLF files.  With a size,
- * region windows stream on until the file is that long. */
+ * accepts, so no finding at all under the profile asked for (no
+ * hexadecimal ids, no blank SectionInfo timestamps, no raw aggregate
+ * with an aggregation type, unique region, section and interval ids, and
+ * measurement type ids of their own in each run).  Within that, as much
+ * of the format as a file can hold: several runs behind repeated
+ * headers, every record type, names and numeric ids for the type, nested
+ * regions, sections with overlapping intervals, processed and raw
+ * aggregates, values of every datatype (inf, nan, exponents, hex
+ * floats), quoted fields with commas, quotes and line ends, comments, a
+ * run whose records leave their ids blank in block order, CRLF files.
+ * With a size, region windows stream on until the file is that long.
+ *
+ * Under artificer-compat the file leaves out every legal form the
+ * Artificer reader throws on or misreads (spec/afperf.md "The Artificer
+ * reader"): no blank id it parses, no value of a string or enum type (the
+ * types are still registered), no number stod cannot hold, no region
+ * data outside its open region, and no processed RunAggregate (its run
+ * id would be blank). */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,8 +31,10 @@ typedef struct af_gen {
     tgT_model *m;
     tgO_out *out; /* streaming: lines are written and forgotten */
     enum tgT_eol eol;
+    int artificer;     /* the artificer-compat profile            */
     uint64_t clock;    /* timestamps of the current run           */
     uint64_t run;      /* its id                                  */
+    uint64_t mt_base;  /* its measurement type ids: mt_base + index */
     int blank;         /* its data records leave their ids blank  */
     uint64_t region;   /* next region id                          */
     uint64_t section;  /* next section id                         */
@@ -33,7 +43,9 @@ typedef struct af_gen {
     int typical;       /* more pairs a record (TG_STYLE_TYPICAL)  */
 } af_gen;
 
-/* The measurement types of every run: id = index. */
+/* The measurement types of every run: id = the run's mt_base + index.
+ * Units as the seed pairs them (spec/afperf.md T-2): text with string
+ * only, count with the numbers; an enum has a data unit. */
 static const struct {
     const char *name;
     enum af_datatype dt;
@@ -41,7 +53,7 @@ static const struct {
 } mtypes[] = {
     {"Total time", AF_DT_INT64, NULL},       {"Calls", AF_DT_INT32, "count"},
     {"Load", AF_DT_DOUBLE, "count"},         {"Cached", AF_DT_BOOL, "count"},
-    {"Host", AF_DT_STRING, "text"},          {"Phase", AF_DT_ENUM, "text"},
+    {"Host", AF_DT_STRING, "text"},          {"Page size", AF_DT_ENUM, "KiB"},
     {"Resident memory", AF_DT_INT64, "KiB"},
 };
 #define NMTYPES (sizeof mtypes / sizeof mtypes[0])
@@ -88,17 +100,22 @@ static void value(af_gen *g, size_t mt)
                                           "nan",   "0x1p3",   "1E-3",  "42"};
     static const char *const hosts[] = {"node-7", "rack 3, slot 2",
                                         "say \"hi\"", "caf\xc3\xa9"};
-    static const char *const phases[] = {"warmup", "steady", "drain"};
-    static const char *const limits[][3] = {
-        [AF_DT_INT64] = {"9223372036854775807", "-9223372036854775808", "0"},
-        [AF_DT_INT32] = {"2147483647", "-2147483648", "-0"},
-        [AF_DT_DOUBLE] = {"1.7976931348623157e308", "4.9e-324", "-0.0"},
+    static const char *const pages[] = {"4", "16", "64"};
+    /* numbers at their datatype's limits; a double holds neither 2^63 - 1
+     * nor 4.9e-324 as written, so Artificer (stod) misreads them: under
+     * its profile the limits are ones a double holds */
+    static const char *const limits[][2][3] = {
+        [AF_DT_INT64] = {{"9223372036854775807", "-9223372036854775808", "0"},
+                         {"9007199254740992", "-9223372036854775808", "0"}},
+        [AF_DT_INT32] = {{"2147483647", "-2147483648", "-0"},
+                         {"2147483647", "-2147483648", "-0"}},
+        [AF_DT_DOUBLE] = {{"1.7976931348623157e308", "4.9e-324", "-0.0"},
+                          {"1.7976931348623157e308", "0x1p-1074", "-0.0"}},
     };
     enum af_datatype dt = mtypes[mt].dt;
     if (g->hostile.on && dt < sizeof limits / sizeof limits[0] &&
-        limits[dt][0] &&
-        tgB_below(&g->rng, 2)) { /* numbers at their type's limits */
-        tgT_addz(g->m, limits[dt][tgB_below(&g->rng, 3)]);
+        limits[dt][0][0] && tgB_below(&g->rng, 2)) {
+        tgT_addz(g->m, limits[dt][g->artificer][tgB_below(&g->rng, 3)]);
         return;
     }
     switch (dt) {
@@ -109,12 +126,14 @@ static void value(af_gen *g, size_t mt)
     case AF_DT_DOUBLE: tgT_addz(g->m, TGB_PICK(&g->rng, doubles)); break;
     case AF_DT_BOOL: tgT_addz(g->m, tgB_below(&g->rng, 2) ? "1" : "0"); break;
     case AF_DT_STRING: text(g, TGB_PICK(&g->rng, hosts)); break;
-    default: tgT_addz(g->m, TGB_PICK(&g->rng, phases)); break;
+    default: tgT_addz(g->m, TGB_PICK(&g->rng, pages)); break;
     }
 }
 
 /* one to three measurement pairs; in the typical style three to ten, as
- * a simulation that measures several things at each point writes */
+ * a simulation that measures several things at each point writes.
+ * Artificer reads every value as a number: under its profile, values of
+ * the numeric types only. */
 static void pairs(af_gen *g, int one)
 {
     unsigned n = one          ? 1
@@ -122,7 +141,10 @@ static void pairs(af_gen *g, int one)
                               : 1 + tgB_below(&g->rng, 3);
     for (unsigned i = 0; i < n; i++) {
         size_t mt = tgB_below(&g->rng, NMTYPES);
-        num(g, mt);
+        while (g->artificer &&
+               (mtypes[mt].dt == AF_DT_STRING || mtypes[mt].dt == AF_DT_ENUM))
+            mt = (mt + 1) % NMTYPES;
+        num(g, g->mt_base + mt);
         value(g, mt);
     }
 }
@@ -179,7 +201,7 @@ static void measurement_types(af_gen *g)
         record(g, AF_T_MEASUREMENT_TYPE);
         num(g, tick(g));
         id(g, g->run);
-        num(g, i);
+        num(g, g->mt_base + i);
         tgT_addz(g->m, mtypes[i].name);
         tgT_addz(g->m, af_datatypes[mtypes[i].dt]);
         tgT_addz(g->m, mtypes[i].units ? mtypes[i].units : g->units);
@@ -216,7 +238,20 @@ static void opener(af_gen *g, enum af_type t, uint64_t ts, uint64_t own)
     tags(g);
 }
 
-/* A region, its points, maybe a nested one, and its aggregate. */
+/* A region's raw aggregate, from its start to now. */
+static void region_aggregate(af_gen *g, uint64_t r, uint64_t start)
+{
+    record(g, AF_T_REGION_AGGREGATE);
+    aggregate_times(g, start);
+    num(g, r);
+    tgT_add(g->m, "", 0, TGT_AS_NEEDED); /* raw: no aggregation type */
+    pairs(g, 0);
+}
+
+/* A region, its points, maybe a nested one, and its aggregate: after
+ * its RegionStop, the end point and the aggregate (what the region's end
+ * measures, in the block its RegionStop opens); for Artificer, which
+ * matches region data to open regions only, the aggregate before it. */
 static void region(af_gen *g, unsigned depth)
 {
     uint64_t r = g->region++, start = tick(g);
@@ -229,20 +264,19 @@ static void region(af_gen *g, unsigned depth)
     if (depth > 1)
         for (unsigned i = (depth == 3) + tgB_below(&g->rng, 2); i > 0; i--)
             region(g, depth - 1);
+    if (g->artificer)
+        region_aggregate(g, r, start);
     record(g, AF_T_REGION_STOP);
     num(g, tick(g));
     id(g, r);
+    if (g->artificer)
+        return;
     record(g, AF_T_REGION_POINT);
     num(g, g->clock);
     id(g, r);
     pairs(g, 0);
-    if (g->blank)
-        return; /* a raw aggregate would need its id */
-    record(g, AF_T_REGION_AGGREGATE);
-    aggregate_times(g, start);
-    num(g, r);
-    tgT_add(g->m, "", 0, TGT_AS_NEEDED); /* raw: no aggregation type */
-    pairs(g, 0);
+    if (!g->blank) /* a raw aggregate needs its id */
+        region_aggregate(g, r, start);
 }
 
 /* The fields a SectionStart, SectionPoint and SectionStop begin with. */
@@ -307,6 +341,8 @@ static void run(af_gen *g, int blank)
     num(g, tick(g));
     num(g, pause);
     num(g, g->run);
+    if (g->artificer)
+        return; /* a processed RunAggregate's run id is blank */
     record(g, AF_T_RUN_AGGREGATE);
     aggregate_times(g, pause);
     tgT_add(g->m, "", 0, TGT_AS_NEEDED);
@@ -321,11 +357,12 @@ static void flush(af_gen *g)
 }
 
 /* The whole file into m, or streamed to out when out is not NULL. */
-int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
-                uint64_t min_size)
+int af_generate(tgT_model *m, tgO_out *out, int profile, int style,
+                uint64_t seed, uint64_t min_size)
 {
     af_gen g;
     memset(&g, 0, sizeof g);
+    g.artificer = profile == AF_PROFILE_ARTIFICER;
     g.rng.s = seed;
     g.m = m;
     g.out = out;
@@ -339,8 +376,10 @@ int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
         tgT_addz(m, AF_HEADER);
         if (r == 0)
             comment(&g, "# tracegate generator: a valid AFPerf v1 file");
-        /* the first run of every third seed leaves data ids blank */
-        run(&g, r == 0 && seed % 3 == 0);
+        /* the first run of every third seed leaves ids blank (none
+         * under artificer-compat: Artificer throws on the ones it reads) */
+        g.mt_base = r * NMTYPES;
+        run(&g, r == 0 && seed % 3 == 0 && !g.artificer);
         flush(&g);
     }
     while (out && out->total < min_size && !out->failed && !m->failed) {
@@ -353,10 +392,9 @@ int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
 int tgA_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out)
 {
-    (void)profile; /* one canonical file serves both profiles */
     tgT_model m;
     af_model_init(&m);
-    int r = af_generate(&m, out, style, seed, min_size);
+    int r = af_generate(&m, out, profile, style, seed, min_size);
     tgT_model_free(&m);
     return r;
 }

@@ -11,9 +11,10 @@
 /*! af_model_init() : an empty model of AFPerf lines. */
 void af_model_init(tgT_model *m);
 
-/*! af_generate() : a valid file in a tg_style from seed into m, or (out
- *  not NULL) streamed to out until it holds min_size bytes (generate.c). */
-int af_generate(tgT_model *m, tgO_out *out, int style, uint64_t seed,
-                uint64_t min_size);
+/*! af_generate() : a valid file of a profile in a tg_style from seed
+ *  into m, or (out not NULL) streamed to out until it holds min_size
+ *  bytes (generate.c). */
+int af_generate(tgT_model *m, tgO_out *out, int profile, int style,
+                uint64_t seed, uint64_t min_size);
 
 #endif

@@ -83,6 +83,24 @@ static int repeat_last(af_mut *x, int t, size_t f)
 
 /* The variant's text of a list, for mutators that set one field. */
 #define VARIANT(...) ((const char *const[]){__VA_ARGS__})[x->variant]
+/* The variant's number of a list. */
+#define VARIANT_N(...) ((const unsigned[]){__VA_ARGS__})[x->variant]
+
+/* The id of the last run's measurement type of index mt (generate.c
+ * numbers each run's types from its first MeasurementType's id on), as
+ * text in b. */
+enum { MT_TIME, MT_CALLS, MT_LOAD, MT_CACHED, MT_HOST, MT_PAGE, MT_MEMORY };
+static const char *mt_id(const af_mut *x, unsigned mt, char b[24])
+{
+    long r = last(x, AF_T_RUN_INFO);
+    for (size_t i = (size_t)(r < 0 ? 0 : r); i < x->m.nl; i++)
+        if (line_type(x, i) == AF_T_MEASUREMENT_TYPE) {
+            snprintf(b, 24, "%llu", tgT_num(&x->m, i, 3) + mt);
+            return b;
+        }
+    snprintf(b, 24, "%u", mt);
+    return b;
+}
 
 /* ---- encoding and headers -------------------------------------------- */
 
@@ -303,7 +321,8 @@ static int mut_pair_many(af_mut *x)
     long i = last(x, AF_T_RUN_POINT);
     if (i < 0)
         return 0;
-    size_t f = tgT_append(&x->m, (size_t)i, "1"); /* Calls, an int32 */
+    char id[24];
+    size_t f = tgT_append(&x->m, (size_t)i, mt_id(x, MT_CALLS, id));
     tgT_append(&x->m, (size_t)i, "5");
     mark(x, (size_t)i, f, 0);
     return 1;
@@ -369,7 +388,17 @@ static int mut_float_syntax(af_mut *x)
                       : run_field(x, 3, "x", 1);
 }
 
-static int mut_float_blanks(af_mut *x) { return run_field(x, 3, " ", 1); }
+static int mut_float_blanks(af_mut *x)
+{
+    if (x->variant == 0)
+        return run_field(x, 3, " ", 1);
+    long i = last(x, AF_T_REGION_STOP);
+    if (i < 0)
+        return 0;
+    char b[48];
+    snprintf(b, sizeof b, " %llu\t", tgT_num(&x->m, (size_t)i, 1));
+    return set_at(x, i, 1, b, TGT_AS_NEEDED);
+}
 
 /* ---- RunInfo --------------------------------------------------------- */
 
@@ -402,11 +431,11 @@ static int mut_run_twice(af_mut *x)
 
 /* ---- MeasurementType and values -------------------------------------- */
 
-/* The MeasurementType of id mt in the last run. */
+/* The MeasurementType of index mt in the last run. */
 static long last_mt(const af_mut *x, unsigned mt)
 {
-    char id[8];
-    snprintf(id, sizeof id, "%u", mt);
+    char id[24];
+    mt_id(x, mt, id);
     for (size_t i = x->m.nl; i-- > 0;)
         if (line_type(x, i) == AF_T_MEASUREMENT_TYPE &&
             tgT_text_is(&x->m, i, 3, id))
@@ -416,34 +445,50 @@ static long last_mt(const af_mut *x, unsigned mt)
 
 static int mut_mt_datatype(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_NEEDED), 5, "float", 0);
+    return set_at(x, last_mt(x, MT_TIME), 5, "float", 0);
 }
 
 static int mut_mt_units_blank(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "", 0);
+    return set_at(x, last_mt(x, MT_TIME), 6, "", 0);
 }
 
-/* measurement type 0 is int64 in time units, 4 a string in text */
+/* Total time is int64 in time units, Host a string in text, Page size
+ * an enum in KiB (generate.c) */
 static int mut_mt_text(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "text", 0);
+    return set_at(x, last_mt(x, x->variant ? MT_PAGE : MT_TIME), 6, "text", 0);
 }
 static int mut_mt_count(af_mut *x)
 {
-    return set_at(x, last_mt(x, 4), 6, "count", TGT_AS_NEEDED);
+    return set_at(x, last_mt(x, x->variant ? MT_PAGE : MT_HOST), 6, "count",
+                  TGT_AS_NEEDED);
 }
 static int mut_mt_time(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "min", 0);
+    return set_at(x, last_mt(x, MT_TIME), 6, "min", 0);
 }
 static int mut_mt_time_long(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_NEEDED), 6, "nanoseconds", 0);
+    return set_at(x, last_mt(x, MT_TIME), 6, "nanoseconds", 0);
 }
 static int mut_mt_unit_unknown(af_mut *x)
 {
-    return set_at(x, last_mt(x, TGT_AS_IS), 6, "furlongs", TGT_AS_NEEDED);
+    return set_at(x, last_mt(x, MT_CALLS), 6, "furlongs", TGT_AS_NEEDED);
+}
+
+static int mut_mt_id_runs(af_mut *x)
+{
+    /* a copy of the last run's last MeasurementType, with the id the
+     * first run gives its first */
+    long i = last(x, AF_T_MEASUREMENT_TYPE),
+         f = find(x, AF_T_MEASUREMENT_TYPE, 0);
+    if (i < 0 || f < 0)
+        return 0;
+    char id[24];
+    snprintf(id, sizeof id, "%llu", tgT_num(&x->m, (size_t)f, 3));
+    size_t c = tgT_copy_line(&x->m, (size_t)i);
+    return set_at(x, (long)c, 3, id, TGT_AS_NEEDED);
 }
 
 /* A RunPoint of the last run (measurement type mt, value v) after its
@@ -465,8 +510,8 @@ static int run_point(af_mut *x, const char *mt, const char *v, size_t at)
 
 static int mut_value_type(af_mut *x)
 {
-    /* 3 is bool, 1 int32, 2 double (generate.c) */
-    return run_point(x, VARIANT("3", "1", "2"),
+    char id[24];
+    return run_point(x, mt_id(x, VARIANT_N(MT_CACHED, MT_CALLS, MT_LOAD), id),
                      VARIANT("2", "2147483648", "abc"), 4);
 }
 
@@ -510,6 +555,18 @@ static int mut_order_block(af_mut *x)
 {
     /* the last run's RunPoints follow its MeasurementTypes */
     return set_at(x, last(x, AF_T_RUN_POINT), 2, "", TGT_AS_NEEDED);
+}
+
+static int mut_order_no_run(af_mut *x)
+{
+    /* a copy of the first MeasurementType before the first RunInfo; the
+     * first stays, so that the run keeps its types */
+    long r = find(x, AF_T_RUN_INFO, 0), i = find(x, AF_T_MEASUREMENT_TYPE, 0);
+    if (r < 0 || i < 0)
+        return 0;
+    tgT_copy_to_end(&x->m, (size_t)i);
+    size_t c = tgT_place(&x->m, (size_t)r);
+    return set_at(x, (long)c, 2, "", TGT_AS_NEEDED);
 }
 
 /* ---- aggregates, regions, sections ----------------------------------- */
@@ -669,9 +726,36 @@ static int mut_sec_stop(af_mut *x)
     return repeat_last(x, AF_T_SECTION_STOP, 3);
 }
 
+/* The SectionStart of the interval SectionStop line i closes, or -1. */
+static long interval_start(const af_mut *x, long i)
+{
+    for (long j = i - 1; j >= 0; j--)
+        if (line_type(x, (size_t)j) == AF_T_SECTION_START &&
+            tgT_num(&x->m, (size_t)j, 2) == tgT_num(&x->m, (size_t)i, 2) &&
+            tgT_num(&x->m, (size_t)j, 3) == tgT_num(&x->m, (size_t)i, 3))
+            return j;
+    return -1;
+}
+
 static int mut_sec_again(af_mut *x)
 {
-    return repeat_last(x, AF_T_SECTION_START, 3);
+    if (x->variant == 0)
+        return repeat_last(x, AF_T_SECTION_START, 3);
+    /* the last interval, closed, then started and stopped again */
+    long i = last(x, AF_T_SECTION_STOP), j = i < 0 ? -1 : interval_start(x, i);
+    if (j < 0)
+        return 0;
+    tgT_copy_to_end(&x->m, (size_t)j);
+    size_t again = tgT_place(&x->m, (size_t)i + 1);
+    tgT_copy_to_end(&x->m, (size_t)i);
+    tgT_place(&x->m, again + 1);
+    mark(x, again, 3, 0);
+    return 1;
+}
+
+static int mut_sec_info_twice(af_mut *x)
+{
+    return repeat_last(x, AF_T_SECTION_INFO, 3);
 }
 
 static int mut_sec_info_ts(af_mut *x)
@@ -681,18 +765,12 @@ static int mut_sec_info_ts(af_mut *x)
 
 static int mut_sec_open(af_mut *x)
 {
-    long i = last(x, AF_T_SECTION_STOP);
-    if (i < 0)
+    long i = last(x, AF_T_SECTION_STOP), j = i < 0 ? -1 : interval_start(x, i);
+    if (j < 0)
         return 0;
-    for (long j = i - 1; j >= 0; j--)
-        if (line_type(x, (size_t)j) == AF_T_SECTION_START &&
-            tgT_num(&x->m, (size_t)j, 2) == tgT_num(&x->m, (size_t)i, 2) &&
-            tgT_num(&x->m, (size_t)j, 3) == tgT_num(&x->m, (size_t)i, 3)) {
-            tgT_remove_line(&x->m, (size_t)i);
-            mark(x, (size_t)j, 3, 0);
-            return 1;
-        }
-    return 0;
+    tgT_remove_line(&x->m, (size_t)i);
+    mark(x, (size_t)j, 3, 0);
+    return 1;
 }
 
 static int mut_tag_form(af_mut *x)
@@ -703,6 +781,139 @@ static int mut_tag_form(af_mut *x)
 static int mut_tag_twice(af_mut *x)
 {
     return set_at(x, last(x, AF_T_REGION_START), 5, "a=1;a=2", 0);
+}
+
+/* ---- what Artificer reads (parents of the artificer-compat profile) -- */
+
+static int mut_art_blank(af_mut *x)
+{
+    /* right after its RunInfo, or its RegionStart: in block order */
+    long r = last(x, x->variant ? AF_T_REGION_START : AF_T_RUN_INFO);
+    if (r < 0 || (size_t)r + 1 >= x->m.nl)
+        return 0;
+    return set_at(x, r + 1, 2, "", TGT_AS_NEEDED);
+}
+
+/* Every field that names section `from` (as text) set to `to`. */
+static void rename_section(af_mut *x, const char *from, const char *to)
+{
+    for (size_t i = 0; i < x->m.nl; i++) {
+        int t = line_type(x, i);
+        size_t f = t == AF_T_SECTION_INFO || t == AF_T_SECTION_AGGREGATE ? 3
+                   : t == AF_T_SECTION_START || t == AF_T_SECTION_STOP ||
+                           t == AF_T_SECTION_POINT
+                       ? 2
+                       : 0;
+        if (f && f < x->m.l[i].n && tgT_text_is(&x->m, i, f, from))
+            tgT_set(&x->m, i, f, to, TGT_AS_NEEDED);
+    }
+}
+
+static int mut_art_id_range(af_mut *x)
+{
+    long i = last(x, AF_T_SECTION_INFO);
+    if (i < 0)
+        return 0;
+    char from[24];
+    snprintf(from, sizeof from, "%llu", tgT_num(&x->m, (size_t)i, 3));
+    rename_section(x, from, "9223372036854775808");
+    mark(x, (size_t)i, 3, 0);
+    return 1;
+}
+
+static int mut_art_value(af_mut *x)
+{
+    char id[24];
+    return run_point(x, mt_id(x, VARIANT_N(MT_HOST, MT_LOAD, MT_TIME), id),
+                     VARIANT("node-7", "1e400", "9007199254740993"), 4);
+}
+
+/* The header line that starts the last run, or -1. */
+static long last_header(const af_mut *x)
+{
+    for (size_t i = x->m.nl; i-- > 1;)
+        if (x->m.l[i].raw && tgT_text_is(&x->m, i, 0, AF_HEADER))
+            return (long)i;
+    return -1;
+}
+
+static int mut_art_run(af_mut *x)
+{
+    long r = last(x, AF_T_RUN_INFO);
+    if (x->variant == 0) {
+        /* without the header between them (a run's records on both of
+         * its sides are AF-HDR-005), the last run's PauseResume before
+         * its RunInfo: after the run before it */
+        long h = last_header(x), p = last(x, AF_T_PAUSE_RESUME);
+        if (h < 0 || p < 0 || r < h)
+            return 0;
+        tgT_copy_to_end(&x->m, (size_t)p);
+        tgT_remove_line(&x->m, (size_t)p);
+        size_t at = tgT_place(&x->m, (size_t)r);
+        tgT_remove_line(&x->m, (size_t)h);
+        mark(x, at - 1, 0, 0);
+        return 1;
+    }
+    /* the first SectionStop, right after the last RunInfo */
+    long s = find(x, AF_T_SECTION_STOP, 0);
+    if (s < 0 || r < s)
+        return 0;
+    tgT_copy_to_end(&x->m, (size_t)s);
+    tgT_remove_line(&x->m, (size_t)s);
+    mark(x, tgT_place(&x->m, (size_t)r), 0, 0);
+    return 1;
+}
+
+/* The RegionStop that closes the region RegionStart line s opens. */
+static long stop_of(const af_mut *x, long s)
+{
+    for (size_t i = (size_t)s + 1; i < x->m.nl; i++)
+        if (line_type(x, i) == AF_T_REGION_STOP &&
+            tgT_num(&x->m, i, 2) == tgT_num(&x->m, (size_t)s, 3))
+            return (long)i;
+    return -1;
+}
+
+static int mut_art_region(af_mut *x)
+{
+    /* the last region's point (right after its start), or its aggregate
+     * (right before its stop), moved past its RegionStop */
+    long s = last(x, AF_T_REGION_START), e = s < 0 ? -1 : stop_of(x, s);
+    long d = x->variant ? e - 1 : s + 1;
+    if (e < 0 || d <= s ||
+        line_type(x, (size_t)d) !=
+            (x->variant ? AF_T_REGION_AGGREGATE : AF_T_REGION_POINT))
+        return 0;
+    tgT_copy_to_end(&x->m, (size_t)d);
+    tgT_remove_line(&x->m, (size_t)d);
+    mark(x, tgT_place(&x->m, (size_t)e), x->variant ? 3 : 2, 0);
+    return 1;
+}
+
+static int mut_art_fields_future(af_mut *x)
+{
+    long i = last(x, AF_T_RUN_POINT);
+    if (i < 0 || !future_run(x))
+        return 0;
+    size_t f = tgT_append(&x->m, (size_t)i, "x");
+    tgT_append(&x->m, (size_t)i, "y");
+    mark(x, (size_t)i, f, 0);
+    return 1;
+}
+
+static int mut_art_last_blank(af_mut *x)
+{
+    /* a new section at the end, its tags blank, no line end after it */
+    long i = last(x, AF_T_SECTION_INFO);
+    if (i < 0)
+        return 0;
+    tgT_copy_to_end(&x->m, (size_t)i);
+    size_t c = x->m.nl - 1;
+    tgT_set(&x->m, c, 3, "1000000", TGT_AS_NEEDED);
+    tgT_set(&x->m, c, 5, "", TGT_AS_NEEDED);
+    x->m.l[c].eol = TGT_EOL_NONE;
+    mark(x, c, TGT_AT_END, 0);
+    return 1;
 }
 
 /* ---- the table, in rules.def order ----------------------------------- */
@@ -724,13 +935,14 @@ int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
 {
     if (rule >= AF_NRULES || mutators[rule] == NULL)
         return 0;
-    mu->profile = tgA_profiles[AF_PROFILE_DEFAULT];
+    /* the parent is the trace of the profile tg_mutate() chose */
+    int profile = tgF_profile_index(&tgF_afperf, mu->profile);
     af_mut *x = calloc(1, sizeof *x);
     if (x == NULL)
         return -1;
     x->variant = variant;
     af_model_init(&x->m);
-    int r = af_generate(&x->m, NULL, TG_STYLE_PLAIN, seed, 0);
+    int r = af_generate(&x->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
     if (r == 0)
         r = mutators[rule](x);
     if (r > 0 && !x->m.failed) {
