@@ -273,24 +273,141 @@ case("a thread id out of the count", s, "TL-ID-002",
 # ---- what the 2019 reader misreads --------------------------------------------
 s = BASE.replace("0x00000000:0x00007F3A500000A4", "0x00000000:00007F3A500000A4")
 case("a bare-hex frame IP", s, "TL-RDR-001", at(s, "00007F3A500000A4"), 0)
-NOJIT = STM + CFG + LOAD + THREAD + CLASS + FUN.splitlines(True)[1] + \
-    FUN.splitlines(True)[3] + SAM + END
+# what both vstools readers read right: no application domain or assembly
+# record (their names keep their quotes), no instruction pointer (each
+# reader misreads one form), no JIT or GC thread record
+VSLOAD = "".join(LOAD.splitlines(True)[2:])
+VSSAM = ("sam str 0x00000000 1520 1 0:0 0x00000000\n"
+         "sam str 0x00000000 1530 1 1:1\n"
+         "sam mem 0x00000000 1540 0x00000000:2:48\n")
+NOJIT = STM + CFG + VSLOAD + THREAD + CLASS + FUN.splitlines(True)[1] + \
+    FUN.splitlines(True)[3] + VSSAM + "gch alt 1560 0x00000000:1:24\n" + END
 case("thr dst under vstools-compat", NOJIT, "TL-RDR-002",
      at(NOJIT, "thr dst"), 1, "--profile", "vstools-compat")
 got, found = findings(NOJIT, "--fail-on", "info")
 t.eq((got, found), (0, []), "thr dst with one field: no finding by default")
+VS = NOJIT[:-len("thr dst 0x00000000\n")]
+got, found = findings(VS, "--fail-on", "info", "--profile", "vstools-compat")
+t.eq((got, found), (0, []), "the vstools base: no finding under its profile")
 s = BASE.replace("0x00007F3A50000000:0x40 0x0:0x0:0x4",
                  "0x00007F3A50000000:0x40 0x00007F3A50001000:0x20")
 case("two code infos side by side", s, "TL-RDR-003",
      at(s, "0x00007F3A50001000"), 0)
 s = BASE.replace("07:24:28.049", "07:24:28.049 +09:00")
 case("a start time with a zone", s, "TL-RDR-004", at(s, "+09:00"), 0)
-case("an internal-id JIT thread under vstools-compat", BASE, "TL-RDR-005",
-     at(BASE, "jit cms") + 8, 1, "--profile", "vstools-compat")
+s = VS + FUN.splitlines(True)[0]
+case("an internal-id JIT thread under vstools-compat", s, "TL-RDR-005",
+     at(s, "jit cms") + 8, 1, "--profile", "vstools-compat")
 s = BASE.replace('cls nam 0x00000000 "Program"',
                  'cls nam 0x00000000 "sam str 0x1 2 3 0:0"')
 case("a class named like a stack sample", s, "TL-RDR-006",
      at(s, '"sam str'), 0)
+
+# a name is read for a record whose pattern the readers try before the
+# line's own (formats/tracelog.md 5.2 item 2): cls nam before fun nam, so
+# a function named like a cls nam line is read as one; the other way not
+s = BASE.replace('"Program::Main"', '"cls nam 0x5 Program"')
+case("a function named like a cls nam line", s, "TL-RDR-006",
+     at(s, '"cls nam'), 0, line=lines_before(s, '"cls nam'),
+     column=len("fun nam 0x00000000 ") + 1)
+s = BASE.replace('cls nam 0x00000000 "Program"',
+                 'cls nam 0x00000000 "fun nam 0x5 Program"')
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a class named like a fun nam line: no finding")
+# the readers parse a code size and the IL map's offsets as 32 bits
+s = BASE.replace(":0x40 0x0:0x0:0x4", ":0x100000000 0x0:0x0:0x4")
+case("a code size above 32 bits", s, "TL-RDR-007", at(s, "0x100000000"), 0,
+     line=lines_before(s, "0x100000000"),
+     column=len("fun inf 0x00000000 0x00007F3A40000000 0x00007F3A20000000 "
+                "0x00007F3A10000000 0x06000001 0x00007F3A50000000:") + 1)
+s = BASE.replace("0x0:0x0:0x4", "0x0:0x0:0x0000000100000000")
+case("an IL map offset above 32 bits, with leading zeros", s, "TL-RDR-007",
+     at(s, "0x0000000100000000"), 0)
+s = BASE.replace("0x0:0x0:0x4", "0x0:0x0:0x00000000FFFFFFFF")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "0x00000000FFFFFFFF: 32 bits, no finding")
+# 2018: "reads IPs as bare hex or ?", so 0x... reads as its 0
+s = VS.replace("0:0 0x00000000\n", "0:0 0x00000000:0x00007F3A500000A4\n")
+case("a 0x frame IP under vstools-compat", s, "TL-RDR-008",
+     at(s, "0x00007F3A500000A4"), 1, "--profile", "vstools-compat",
+     line=lines_before(s, "0x00007F3A500000A4"),
+     column=len("sam str 0x00000000 1520 1 0:0 0x00000000:") + 1)
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a 0x frame IP: no finding by default")
+# 5.2 item 7: apd crf and asm ldf keep the quotes of their names
+s = VS.replace(VSLOAD, LOAD)
+case("an application domain under vstools-compat", s, "TL-RDR-009",
+     at(s, '"DefaultDomain"'), 1, "--profile", "vstools-compat")
+# the readers' ids are 0x and digits: a ? id matches no pattern
+s = VS.replace("sam mem 0x00000000 1540", "sam mem ? 1540")
+case("a ? thread under vstools-compat", s, "TL-RDR-010", at(s, "? 1540"), 1,
+     "--profile", "vstools-compat")
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "a ? thread: no finding by default (TL-A5)")
+# UTF-8 that is not well formed: a warning, but the readers replace it
+s = VS.replace('"Program"', '"Pro\udcc3(gram"')
+case("C3 28 in a class name under vstools-compat", s, "TL-ENC-001",
+     at(s, "(gram"), 1, "--profile", "vstools-compat")
+case("C3 28 in a class name by default", s, "TL-ENC-001", at(s, "(gram"), 0)
+
+# ---- names define the ids they name (formats/tracelog.md TL-A16) ------------
+# samples before the names of their functions and classes, which nothing
+# else defines: the V_mid writer's order
+TWO = STM + CFG + THREAD + "thr crt 0x00007F3A00002000 0x00000001\n"
+s = (TWO + "sam str 0x00000000 1520 1 0:0 0x00000005\n"
+     "sam str 0x00000001 1521 1 0:0 0x00000006\n"
+     "sam mem 0x00000000 1522 0x00000007:2:48\n"
+     "sam mem 0x00000001 1523 0x00000008:1:24\n"
+     'fun nam 0x00000005 "A::B" "void" "()"\n'
+     'fun nam 0x00000006 "A::C" "void" "()"\n'
+     'cls nam 0x00000007 "A"\ncls nam 0x00000008 "D"\n')
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []),
+     "samples before fun nam and cls nam of their ids: no finding")
+# a name is no second object: cls ldf after cls nam of its id is fine
+s = TWO + 'cls nam 0x00000000 "A"\n' + CLASS.splitlines(True)[0]
+got, found = findings(s, "--fail-on", "info")
+t.eq((got, found), (0, []), "cls nam, then the cls ldf of its id: no finding")
+
+# ---- the V_old writer's forms (formats/tracelog.md 2.4): errors, said so ------
+for profile in ("default", "vstools-compat", "strict-canonical"):
+    base = VS if profile == "vstools-compat" else BASE
+    s = base.replace('"Program::Main" "void" "(string[])"', '"Program::Main"')
+    got, found = findings(s, "--profile", profile)
+    t.eq((got, [(d["rule"], d["found"]) for d in found][:1]),
+         (1, [("TL-FLD-003", "one quoted string: the V_old writer's fun nam, "
+               "with [Class::]name alone")]),
+         "the V_old fun nam: an error that names the form (%s)" % profile)
+    s = base.replace("cls ldf 0x00007F3A20000000 0x00000000 ",
+                     "cls ldf 0x00007F3A20000000 ")
+    got, found = findings(s, "--profile", profile)
+    t.eq((got, [(d["rule"], d["offset"], d["found"]) for d in found][:1]),
+         (1, [("TL-FLD-001", at(s, "0x00000000\ncls nam") + 10,
+               "four fields: the V_old writer's cls ldf, without the "
+               "classIid")]),
+         "the V_old cls ldf: an error that names the form (%s)" % profile)
+
+# ---- a last line without a line end (decision T-1) ----------------------------
+# a whole last line is checked like any other: its own finding, not a cut
+s = BASE + "prc cpu 1580 2x00"
+case("a whole last line with a bad number, no line end", s, "TL-NUM-001",
+     at(s, "2x00"), 1, line=lines_before(s, "prc cpu 1580 2x00"), column=14)
+# what lacks a field, a part, or the rest of a name, time or tag, is cut
+# (after the base without its thread's end, so that the thread is live)
+LIVE = BASE[:-len("thr dst 0x00000000\n")]
+for name, text in (("a field", "thr cpu 0x00000000 1590"),
+                   ("the last part", "sam str 0x00000000 1520 1 0:"),
+                   ("a part of an allocation item",
+                    "sam mem 0x00000000 1540 0x00000000:2"),
+                   ("the closing quote", 'cls nam 0x00000000 "Progr'),
+                   ("the rest of the tag", "sam s"),
+                   ("the rest of the flags", "gch gcs 0x00000000 1550 induced tf"),
+                   ("the digits of an id", "thr dst 0x")):
+    s = LIVE + text
+    case("a last line without %s, no line end" % name, s, "TL-CUT-001",
+         len(LIVE), 7, line=s.count("\n") + 1, column=1)
+s = "prf stm 2018-06-25 07:2"
+case("a lone start time cut short", s, "TL-CUT-001", 0, 7)
 
 # ---- the end of the input and limits ------------------------------------------
 s = BASE[:-len("x00000000\n")]

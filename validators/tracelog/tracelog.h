@@ -119,6 +119,8 @@ extern const tl_setting tl_settings[TL_NSETTINGS];
 extern const char *const tl_methods[3];
 
 extern const tg_rule tgL_rules[TL_NRULES];
+/* the format descriptor (rules.c) */
+extern const tgF_format tgF_tracelog;
 extern const char *const tgL_profiles[];
 
 int tgL_detect(const unsigned char *head, size_t size, const char **how);

@@ -81,10 +81,14 @@ typedef struct tl_check {
     int fast_canon;  /* fast.h takes only the canonical hexadecimal
                         forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
+    int fast_ip;     /* it may read 0x IPs: TL-RDR-008 is off          */
     tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
     int nparts;
-    int probing;     /* count its findings, report none       */
-    unsigned probed; /* findings counted while probing        */
+    int unended;      /* it ends the input without a line end    */
+    int cut;          /* the input was found cut short in it (T-1) */
+    int vstools;      /* the vstools-compat profile: the readers' forms */
+    uint64_t qtn_at;  /* the quoted name read last: where it starts */
+    uint32_t qtn_len; /* and its length, quotes included             */
     char path[96];
     tgX_index index;
     /* the file */
@@ -102,6 +106,7 @@ typedef struct tl_check {
     tgI_map threads;             /* thread iid -> tl_thread, while
                                      it has not ended                 */
     tgS_ranges defined[TL_NOBJ]; /* internal ids defined, by object  */
+    tgS_ranges named[TL_NOBJ];   /* ids a cls nam or fun nam names   */
     tgI_map pending[TL_NOBJ];    /* id used before any definition ->
                                      its index in refs, + 1           */
     struct tl_ref *refs;         /* those uses, in file order        */
@@ -155,6 +160,10 @@ void tl_field_past(tl_check *k, size_t e);
 /*! tl_limit() : the checker stops tracking state across lines
  *  (TL-LIM-001). */
 void tl_limit(tl_check *k, const char *what);
+/*! tl_cut() : the last line, without a line end, is incomplete: the input
+ *  was cut short in it (T-1).  TL-CUT-001 for the line, and the rest of
+ *  it read quietly. */
+void tl_cut(tl_check *k);
 
 /* ---- items.c ---- */
 /*! tl_item() : read the field [s, e) of the line as item `item`
@@ -195,6 +204,10 @@ void tl_config(tl_check *k, size_t ks, size_t ke, size_t vs, size_t ve);
 void tl_refs_init(tl_check *k);
 void tl_refs_free(tl_check *k);
 void tl_define(tl_check *k, enum tl_obj o, const tl_val *v);
+/*! tl_name() : a name record (cls nam, fun nam) names object v: that
+ *  defines the id for its uses (TL-A16), but is no second object of it
+ *  (TL-ID-001, TL-ID-002). */
+void tl_name(tl_check *k, enum tl_obj o, const tl_val *v);
 void tl_use(tl_check *k, enum tl_obj o, const tl_val *v);
 /*! tl_near() : whether id is in the range of object o last found
  *  defined (then it is defined: ranges only grow). */

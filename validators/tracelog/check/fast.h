@@ -140,11 +140,15 @@ TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, int canon,
     switch (kind) {
     case TL_K_DEC: return dec(k->p, i, max, u);
     case KIND_LONG_DEC: return dec_long(k->p, i, k->n, max, u);
-    case KIND_LOWER_HEX: /* its canonical form is the other path's */
-        return canon ? SIZE_MAX : hex(k->p, i, k->n, 16, 0, u);
-    case TL_K_HEX64:
-    case TL_K_IP: /* 0x: bare is said */
-        return hex(k->p, i, k->n, 16, canon, u);
+    case KIND_LOWER_HEX: /* its canonical form is the other path's; a
+                            code size or an IL offset of more than 8
+                            digits may be above 32 bits: TL-RDR-007 */
+        return canon ? SIZE_MAX : hex(k->p, i, k->n, 8, 0, u);
+    case TL_K_IP: /* 0x: bare is said, and 0x under vstools-compat */
+        if (!k->fast_ip)
+            return SIZE_MAX;
+        /* fall through */
+    case TL_K_HEX64: return hex(k->p, i, k->n, 16, canon, u);
     case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
         if (!k->fast_thread)
             return SIZE_MAX;
@@ -310,6 +314,7 @@ static inline void tl_fast_init(tl_check *k)
      * TL-RDR-005 is to be said */
     k->fast_canon = tgE_active(k->c, TL_HEX_CANONICAL);
     k->fast_thread = !tgE_active(k->c, TL_RDR_THREAD_IID);
+    k->fast_ip = !tgE_active(k->c, TL_RDR_IP_0X);
 #ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
     k->fast_off = 1;
 #endif
@@ -377,7 +382,7 @@ static inline size_t digits_at(const unsigned char *p, size_t i)
  * TL-HEX-003 is on): its length, with its class's internal id in *id;
  * else 0. */
 static inline size_t alloc_printed(const unsigned char *p, size_t left,
-                                   int lower, uint64_t *id)
+                                   int lower, int ip, uint64_t *id)
 {
     if (left < 16)
         return 0;
@@ -388,8 +393,8 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
     size_t e = digits_at(p, 11);
     if (e == SIZE_MAX || p[e] != ':' || (e = digits_at(p, e + 1)) == SIZE_MAX)
         return 0;
-    if (p[e] == ':') { /* the IP */
-        if (left - e < 19 || p[e + 1] != '0' || p[e + 2] != 'x')
+    if (p[e] == ':') { /* the IP, if the fast path may read one */
+        if (!ip || left - e < 19 || p[e + 1] != '0' || p[e + 2] != 'x')
             return 0;
         tgV_block b = tgV_load(p + e + 3);
         unsigned hb = lower ? tgV_hex_any(b) : tgV_hex_upper(b);
@@ -413,9 +418,10 @@ TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
     for (; i < n; c++) {
         tl_val tv;
         if (it == TL_I_FRAME
-                ? n - i >= 29 && frame_printed(p + i, lower, &tv.u) &&
-                      (len = 29)
-                : (len = alloc_printed(p + i, n - i, lower, &tv.u)) != 0) {
+                ? k->fast_ip && n - i >= 29 &&
+                      frame_printed(p + i, lower, &tv.u) && (len = 29)
+                : (len = alloc_printed(p + i, n - i, lower, k->fast_ip,
+                                       &tv.u)) != 0) {
             e = i + len;
             if (!next(k, e, &i))
                 break;

@@ -6,20 +6,13 @@
 
 #include "fast.h"
 
-/* The last line was read without findings reported: if it had any, the
- * file was cut inside it (T-1); if not, it only lacks its line end. */
+/* The last line lacks its line end: if it lacked what its record needs
+ * too, the file was cut inside it (T-1, said); if not, it is whole. */
 static void last_line(tl_check *k)
 {
-    if (k->probing && k->probed) {
-        k->probing = 0;
-        tl_report(k, TL_CUT, k->at, k->n,
-                  "a complete last line, or a line end",
-                  "an incomplete line at the end of the input");
-    } else {
-        k->probing = 0;
+    if (!k->cut)
         tl_report(k, TL_LINE_UNENDED, k->at + k->n, 0, "LF",
                   "the end of the input");
-    }
 }
 
 void tgL_check(tgE_check *c, tgW_window *w)
@@ -30,6 +23,7 @@ void tgL_check(tgE_check *c, tgW_window *w)
     k.w = w;
     k.line = 1;
     k.column = 1;
+    k.vstools = c->profile == TL_PROFILE_VSTOOLS;
     /* tl_frame() looks at up to one byte past the longest line allowed */
     static const unsigned char marks[3] = {'\n', '\r', '\t'};
     tgX_init(&k.index, marks, ' ', w->max_need + 1);

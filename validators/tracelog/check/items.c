@@ -27,6 +27,33 @@ static int is_q(const unsigned char *p, size_t n)
     return n == 1 && *p == '?';
 }
 
+/* Whether item v, which its kind does not accept as it is, ends a last
+ * line without a line end and is the start of what it accepts (`start`):
+ * then the input was cut inside it (T-1), said as such.  @return 1 when
+ * it was. */
+static int cut_inside(tl_check *k, const tl_val *v, int start)
+{
+    if (!start || !k->unended || v->at + v->n != k->at + k->n)
+        return 0;
+    tl_cut(k);
+    return 1;
+}
+
+/* Whether p[0..n) is all t and f: the start of a GC's flags. */
+static int flags_start(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != 't' && p[i] != 'f')
+            return 0;
+    return 1;
+}
+
+/* Whether p[0..n) is the start of a 0x item: 0, or 0x. */
+static int hex_start(const unsigned char *p, size_t n)
+{
+    return (n == 1 && p[0] == '0') || (n == 2 && p[0] == '0' && p[1] == 'x');
+}
+
 /* n bytes of hexadecimal digits into *u: 1, or 0 if one is not. */
 static int hex_digits(const unsigned char *p, size_t n, uint64_t *u)
 {
@@ -86,11 +113,12 @@ static int hex(tl_check *k, int item, const unsigned char *p, size_t n,
         found = "a byte that is no hexadecimal digit";
     else if (p[1] != 'x')
         found = "0X";
-    if (found) {
+    if (found && !cut_inside(k, v, hex_start(p, n))) {
         char q[48];
         tl_report(k, rule, v->at, v->n, exp, TGE_QUOTED(k->c, rule, p, n, q));
-        return 0;
     }
+    if (found)
+        return 0;
     v->ok = 1;
     canonical(k, item, p + 2, n - 2, v);
     return 1;
@@ -133,6 +161,9 @@ static int ip(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
     int ox = n >= 2 && p[0] == '0' && p[1] == 'x';
     const unsigned char *d = ox ? p + 2 : p;
     size_t nd = ox ? n - 2 : n;
+    if ((nd == 0 || nd > 16 || !hex_digits(d, nd, &v->u)) &&
+        cut_inside(k, v, hex_start(p, n)))
+        return 0;
     if (nd == 0 || nd > 16 || !hex_digits(d, nd, &v->u)) {
         char q[48];
         tl_report(k, TL_IP_SYNTAX, v->at, v->n,
@@ -146,8 +177,25 @@ static int ip(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
         tl_report(k, TL_RDR_BARE_IP, v->at, v->n,
                   "0x before the digits, for the 2019 reader",
                   "bare hexadecimal digits");
+    else if (k->vstools)
+        tl_report(k, TL_RDR_IP_0X, v->at, v->n,
+                  "no instruction pointer, which one of the readers "
+                  "misreads in either form",
+                  "0x and digits, which the 2018 reader reads as 0");
     else
         canonical(k, TL_I_IP, d, nd, v);
+    return 1;
+}
+
+/* ? for an internal id (TL-A5): no pattern of the vstools readers
+ * matches it (their ids are 0x and digits), so they drop the line. */
+static int undefined_id(tl_check *k, const tl_val *v)
+{
+    if (k->vstools)
+        tl_report(k, TL_RDR_UNDEFINED_ID, v->at, v->n,
+                  "0x and hexadecimal digits, which the readers' patterns "
+                  "match",
+                  "?");
     return 1;
 }
 
@@ -156,7 +204,7 @@ static int ip(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
 static int thread(tl_check *k, const unsigned char *p, size_t n, tl_val *v)
 {
     if (is_q(p, n))
-        return 1;
+        return undefined_id(k, v);
     if (n > 0 && p[0] - (unsigned)'0' < 10 && (n < 2 || p[1] != 'x')) {
         if (!dec(k, p, n, UINT64_MAX, v))
             return 0;
@@ -188,8 +236,8 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
     case TL_K_HEX64:
     case TL_K_HEX32: return hex(k, item, p, n, v);
     case TL_K_IID:
-        if (top && is_q(p, n))
-            return 1; /* undefined: a top-level id may be (TL-A5) */
+        if (top && is_q(p, n)) /* undefined: a top-level id may be (TL-A5) */
+            return undefined_id(k, v);
         return hex(k, item, p, n, v);
     case TL_K_IP: return ip(k, p, n, v);
     case TL_K_TOKEN: /* cut at spaces; what it may hold is the record's */
@@ -198,6 +246,8 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
     case TL_K_FLAGS:
         if (tl_is_gen_flags(p, n))
             return v->ok = 1;
+        if (cut_inside(k, v, n < 4 && flags_start(p, n)))
+            return 0;
         tl_report(k, TL_GC_FLAGS, v->at, v->n,
                   "four of t and f, for generations 0, 1, 2 and the large "
                   "object heap",
@@ -206,6 +256,8 @@ int tl_item(tl_check *k, int item, int top, size_t s, size_t e, tl_val *v)
     case TL_K_REASON:
         if (tl_is_reason(p, n))
             return v->ok = 1;
+        if (cut_inside(k, v, n < 7 && memcmp(p, "induced", n) == 0))
+            return 0;
         tl_report(k, TL_GC_REASON, v->at, v->n, "induced or ?",
                   TGE_QUOTED(k->c, TL_GC_REASON, p, n, q));
         return 0;
@@ -228,6 +280,11 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
             at[np] = i + 1;
         }
     np++;
+    /* the line's last item, cut short: parts missing, or the last empty */
+    if (k->unended && e == k->n && (np < pi->min || at[np - 1] == e)) {
+        tl_cut(k);
+        return 0;
+    }
     if (np < pi->min || np > pi->max) {
         char exp[96], q[48];
         const char *ex = pi->max > pi->min
@@ -270,10 +327,50 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
         } else {
             r = tl_item(k, part, 0, ps, pe, v);
         }
+        /* a code size and the IL map's offsets: the readers parse them
+         * as 32 bits (HexToUInt32), and throw above */
+        if (r && v->u > UINT32_MAX &&
+            ((item == TL_I_CODE_INFO && i == 1) || item == TL_I_IL_MAP))
+            tl_report(k, TL_RDR_HEX32, v->at, v->n,
+                      "at most 0xFFFFFFFF, which the readers parse",
+                      "a value above 32 bits: the readers throw, and drop "
+                      "the rest of the file");
         ok &= r;
     }
     k->part = -1;
     return ok;
+}
+
+/* The readers try their records' patterns in a fixed order, unanchored
+ * at the start (formats/tracelog.md 5.2 item 2), so text inside a quoted
+ * name that a pattern tried before the line's own matches is read as
+ * that record.  The patterns that can match inside a name read to the
+ * end of the line, and each starts with its tag, a space and a 0x field:
+ * for each record with a name, the tags of those tried before it, by
+ * either reader (CperfParser.cs of 2018 and 2019).  @return the tag
+ * found in the name's n bytes at p, or NULL. */
+static const char *record_inside(const tl_check *k, const unsigned char *p,
+                                 size_t n)
+{
+    static const char *const tried[] = {"sam str", "sam mem", "apd crf",
+                                        "asm ldf", "mod ldf", "cls nam",
+                                        "fun inf", "fun cmf", "fun csf"};
+    size_t before = k->rec == TL_R_APD_CRF   ? 2
+                    : k->rec == TL_R_ASM_LDF ? 3
+                    : k->rec == TL_R_MOD_LDF ? 4
+                    : k->rec == TL_R_CLS_NAM
+                        ? 5
+                        : sizeof tried / sizeof *tried; /* fun nam, fil src */
+    if (n < TL_TAG_LEN + 3 || !memchr(p, ' ', n))
+        return NULL;
+    for (size_t i = 0; i < before; i++) {
+        char key[TL_TAG_LEN + 4];
+        memcpy(key, tried[i], TL_TAG_LEN);
+        memcpy(key + TL_TAG_LEN, " 0x", 3);
+        if (memmem(p, n, key, TL_TAG_LEN + 3))
+            return tried[i];
+    }
+    return NULL;
 }
 
 int tl_quoted(tl_check *k, size_t s, size_t *e)
@@ -289,6 +386,10 @@ int tl_quoted(tl_check *k, size_t s, size_t *e)
         return 0;
     }
     const unsigned char *close = memchr(p + s + 1, '"', k->n - s - 1);
+    if (close == NULL && k->unended) { /* cut short (T-1) */
+        tl_cut(k);
+        return 0;
+    }
     if (close == NULL) {
         tl_report(k, TL_QUOTED, k->at + s, k->n - s, "a closing double quote",
                   "the end of the line");
@@ -310,11 +411,16 @@ int tl_quoted(tl_check *k, size_t s, size_t *e)
             tl_report(k, TL_ENC_UTF8, k->at + hi + bad, 1, "UTF-8",
                       "a byte that does not continue or start a character");
     }
-    /* the 2019 reader's unanchored sam str pattern (5.2 item 2) */
-    if (c - s > 8 && memmem(p + s + 1, c - s - 1, "sam str ", 8))
-        tl_report(k, TL_RDR_SAMPLE_TEXT, k->at + s, c + 1 - s,
-                  "a name the 2019 reader does not take for a sample",
-                  "text shaped like a stack sample");
+    const char *shaped = record_inside(k, p + s + 1, c - s - 1);
+    if (shaped) {
+        char f[64];
+        tl_report(k, TL_RDR_RECORD_TEXT, k->at + s, c + 1 - s,
+                  "a name no pattern the readers try first finds a record in",
+                  TGE_TEXT(k->c, TL_RDR_RECORD_TEXT, f,
+                           "text shaped like a %s record", shaped));
+    }
+    k->qtn_at = k->at + s;
+    k->qtn_len = (uint32_t)(c + 1 - s);
     *e = c + 1;
     if (c + 1 < k->n)
         tl_field_past(k, c + 1);

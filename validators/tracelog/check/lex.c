@@ -57,14 +57,22 @@ static const char *path_of(char *buf, size_t cap, uint64_t record, int rec,
 }
 
 /* Whether a finding of rule is not to be reported now: the rule is off,
- * the line is read quietly, or (a last line that may be cut short) it is
- * only counted. */
+ * or the line is read quietly. */
 static int held(tl_check *k, size_t rule)
 {
-    if (!tgE_active(k->c, rule) || k->quiet)
-        return 1;
-    k->probed += (unsigned)k->probing;
-    return k->probing;
+    return !tgE_active(k->c, rule) || k->quiet;
+}
+
+void tl_cut(tl_check *k)
+{
+    int field = k->field, part = k->part;
+    k->field = k->part = -1; /* the line's, not a field's */
+    tl_report(k, TL_CUT, k->at, k->n, "a complete last line, or a line end",
+              "an incomplete line at the end of the input");
+    k->field = field;
+    k->part = part;
+    k->cut = 1;
+    k->quiet = 1;
 }
 
 int64_t tl_report(tl_check *k, size_t rule, uint64_t at, uint64_t len,
@@ -112,14 +120,13 @@ void tl_limit(tl_check *k, const char *what)
     if (!k->tracking)
         return;
     char exp[96];
-    int quiet = k->quiet, probing = k->probing;
-    k->quiet = k->probing = 0; /* a limit is said whatever the line */
+    int quiet = k->quiet;
+    k->quiet = 0; /* a limit is said whatever the line */
     tl_report(
         k, TL_LIMIT_LIVE, k->at, 0,
         tgE_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS, what, exp, sizeof exp),
         "one more");
     k->quiet = quiet;
-    k->probing = probing;
     k->tracking = 0;
 }
 
@@ -170,8 +177,8 @@ static void past_line(tl_check *k)
 /* The new line: no finding held back, and no CR alone ends it yet. */
 static void line_fresh(tl_check *k)
 {
-    k->quiet = k->probing = 0;
-    k->probed = 0;
+    k->quiet = 0;
+    k->unended = 0;
     k->bare_cr = 0;
 }
 
@@ -275,9 +282,9 @@ int tl_frame(tl_check *k)
                   "the input ends after the CR");
         k->term = 1; /* consumed with the line; the line itself is read */
     } else if (k->term == 0) {
-        /* a last line without a line end: if anything is wrong with it,
-         * the file was cut inside it (T-1); the writer ends every line */
-        k->probing = 1;
+        /* a last line without a line end: if it lacks what its record
+         * needs, the file was cut inside it (T-1) */
+        k->unended = 1;
     }
     tgW_consume(w, k->n + k->term);
     return 1;

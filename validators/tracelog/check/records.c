@@ -81,9 +81,18 @@ static int tag_record(const tl_check *k, uint64_t key)
 
 /* ---- counts of fields ------------------------------------------------ */
 
-static void too_few(tl_check *k, int r)
+/* The line of record r ends after `have` of its fixed fields: cut short
+ * when it is the input's unended last line (T-1), else a rule's finding.
+ * The V_old writer's fun nam of one string is said as its form
+ * (formats/tracelog.md 2.4: an error in every profile). */
+static void too_few(tl_check *k, int r, int have)
 {
+    if (k->unended) {
+        tl_cut(k);
+        return;
+    }
     const char *exp = "the fields of the record's syntax line";
+    const char *found = "the end of the line";
     size_t rule = TL_FIELDS_FEW;
     if (r == TL_R_THR_CRT) {
         rule = TL_TAG_THREAD_END;
@@ -91,12 +100,34 @@ static void too_few(tl_check *k, int r)
     } else if (r == TL_R_FUN_NAM) {
         rule = TL_FUN_NAME_STRINGS;
         exp = "three quoted strings: full name, return type, signature";
+        if (have == 2)
+            found = "one quoted string: the V_old writer's fun nam, with "
+                    "[Class::]name alone";
     } else if (r == TL_R_PRF_CFG) {
         rule = TL_CFG_TOKEN;
         exp = "a name and a value of one token each";
     }
     k->field = -1; /* of the line, not of a field */
-    tl_report(k, rule, k->at + k->n, 0, exp, "the end of the line");
+    tl_report(k, rule, k->at + k->n, 0, exp, found);
+}
+
+/* The V_old writer's cls ldf: four fields, without the classIid
+ * (formats/tracelog.md 2.4): said as that form, not as the moduleId it
+ * would read as a classIid.  @return 1 when the line is one. */
+static int old_class_load(tl_check *k)
+{
+    size_t fields = 0;
+    for (size_t i = TL_TAG_LEN; i < k->n; i++)
+        fields += k->p[i] == ' ';
+    if (fields != 4 || k->unended)
+        return 0;
+    k->field = -1;
+    tl_report(k, TL_FIELDS_FEW, k->at + k->n, 0,
+              "the fields of the record's syntax line (cls ldf: classId, "
+              "classIid, moduleId, classToken, status)",
+              "four fields: the V_old writer's cls ldf, without the "
+              "classIid");
+    return 1;
 }
 
 static void too_many(tl_check *k, int r, size_t s)
@@ -147,6 +178,24 @@ static int shaped(const unsigned char *p, size_t n, const char *shape,
     return 1;
 }
 
+/* Whether p[0..n) is the start of a start time, not all of it: what a
+ * cut last line may leave of one (T-1). */
+static int systime_start(const unsigned char *p, size_t n)
+{
+    static const char shape[] = "9999-99-99 99:99:99.999 +99:99";
+    if (n >= sizeof shape - 1)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = p[i];
+        int fits = shape[i] == '9'   ? c - (unsigned)'0' < 10
+                   : shape[i] == '+' ? c == '+' || c == '-'
+                                     : c == (unsigned char)shape[i];
+        if (!fits)
+            return 0;
+    }
+    return 1;
+}
+
 static unsigned days_in(unsigned y, unsigned m)
 {
     static const unsigned char days[12] = {31, 28, 31, 30, 31, 30,
@@ -175,6 +224,10 @@ static void systime(tl_check *k, size_t s, size_t e)
     }
     size_t end = zone ? ze : te;
     char q[64];
+    if (!ok && k->unended && systime_start(k->p + s, k->n - s)) {
+        tl_cut(k);
+        return;
+    }
     if (!ok) {
         tl_report(k, TL_SYSTIME_SYNTAX, k->at + s, end - s, shape,
                   TGE_QUOTED(k->c, TL_SYSTIME_SYNTAX, k->p + s, end - s, q));
@@ -317,11 +370,20 @@ static inline __attribute__((always_inline)) void meaning(tl_check *k, int r,
     case TL_R_GCH_GCS:
     case TL_R_GCH_GCF: tl_use_item(k, TL_OBJ_THREAD, &v[0]); break;
     case TL_R_CLS_LDF: tl_define(k, TL_OBJ_CLASS, &v[1]); break;
-    case TL_R_CLS_NAM: tl_use(k, TL_OBJ_CLASS, &v[0]); break;
+    /* a name defines the id it names too (TL-A16), without being a
+     * second object of it (TL-ID-001) */
+    case TL_R_CLS_NAM: tl_name(k, TL_OBJ_CLASS, &v[0]); break;
     case TL_R_FUN_INF: tl_define(k, TL_OBJ_FUNCTION, &v[0]); break;
     case TL_R_FUN_CMF:
     case TL_R_FUN_CSF: tl_define(k, TL_OBJ_FUNCTION, &v[1]); break;
-    case TL_R_FUN_NAM: tl_use(k, TL_OBJ_FUNCTION, &v[0]); break;
+    case TL_R_FUN_NAM: tl_name(k, TL_OBJ_FUNCTION, &v[0]); break;
+    case TL_R_APD_CRF:
+    case TL_R_ASM_LDF: /* the vstools readers keep its quotes */
+        tl_report(k, TL_RDR_NAME_QUOTES, k->qtn_at, k->qtn_len,
+                  "no application domain or assembly record, whose name "
+                  "the readers keep with its quotes",
+                  "a name the readers read as \"...\", quotes and all");
+        break;
     default: break; /* a sample's thread: sample() uses it */
     }
 }
@@ -337,7 +399,7 @@ static int fixed(tl_check *k, int r, tl_val *v, tl_val head[2])
         size_t s, e;
         k->field = i;
         if (!tl_field_start(k, &s)) {
-            too_few(k, r);
+            too_few(k, r, i);
             return 0;
         }
         enum tl_kind kind = tl_items[item].kind;
@@ -398,6 +460,8 @@ static inline __attribute__((always_inline)) void record(tl_check *k, int r)
         for (int i = 0; i < ri->nfixed; i++)
             v[i].ok = 0;
         head[0].ok = head[1].ok = 0;
+        if (r == TL_R_CLS_LDF && old_class_load(k))
+            return;
         if (!fixed(k, r, v, head)) {
             tl_thread *t = sam ? tl_thread_of(k, &v[0]) : NULL;
             if (t && r != TL_R_SAM_MEM)
@@ -430,6 +494,15 @@ static inline __attribute__((always_inline)) void record(tl_check *k, int r)
 #include "../records.def"
 #undef TL_RECORD
 
+/* Whether p[0..n) is the start of a record's tag. */
+static int tag_start(const unsigned char *p, size_t n)
+{
+    for (int r = 0; r < TL_NRECORDS; r++)
+        if (memcmp(tl_records[r].tag, p, n) == 0)
+            return 1;
+    return 0;
+}
+
 static void line(tl_check *k)
 {
     const unsigned char *p = k->p;
@@ -443,6 +516,10 @@ static void line(tl_check *k)
     /* a tag of the table has the form: only the byte after it is left to
      * look at, and the whole form only for a line that is none */
     int r = tag_record(k, TAG_KEY(w));
+    if (r < 0 && k->unended && n < TL_TAG_LEN && tag_start(p, n)) {
+        tl_cut(k); /* a last line cut inside its tag (T-1) */
+        return;
+    }
     if (r < 0 || !tag_end(w, n)) {
         if (!tag_form(w, n))
             tl_report(k, TL_LINE_TAG, k->at, n < TL_TAG_LEN ? n : TL_TAG_LEN,

@@ -29,6 +29,7 @@ void tl_refs_init(tl_check *k)
     tgI_init(&k->threads, sizeof(tl_thread), limit);
     for (int o = 0; o < TL_NOBJ; o++) {
         tgS_init(&k->defined[o], limit);
+        tgS_init(&k->named[o], limit);
         tgI_init(&k->pending[o], sizeof(uint32_t), limit);
     }
     k->tracking = 1;
@@ -39,6 +40,7 @@ void tl_refs_free(tl_check *k)
     tgI_free(&k->threads);
     for (int o = 0; o < TL_NOBJ; o++) {
         tgS_free(&k->defined[o]);
+        tgS_free(&k->named[o]);
         tgI_free(&k->pending[o]);
     }
     free(k->refs);
@@ -92,6 +94,16 @@ tl_thread *tl_use_thread(tl_check *k, const tl_val *v)
     return tl_thread_of(k, v);
 }
 
+/* A use's wait is over: a definition or a name came. */
+static void resolve(tl_check *k, enum tl_obj o, uint64_t id)
+{
+    uint32_t *waiting = tgI_find(&k->pending[o], id);
+    if (waiting) {
+        k->refs[*waiting - 1].resolved = 1;
+        tgI_remove(&k->pending[o], id);
+    }
+}
+
 void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
@@ -117,13 +129,20 @@ void tl_define(tl_check *k, enum tl_obj o, const tl_val *v)
                       "internal ids counted from 0, one by one", f);
     }
     k->next_id[o] = v->u + 1;
-    uint32_t *waiting = tgI_find(&k->pending[o], v->u);
-    if (waiting) {
-        k->refs[*waiting - 1].resolved = 1;
-        tgI_remove(&k->pending[o], v->u);
-    }
+    resolve(k, o, v->u);
     if (o == TL_OBJ_THREAD)
         tl_thread_of(k, v);
+}
+
+void tl_name(tl_check *k, enum tl_obj o, const tl_val *v)
+{
+    if (!v->ok || !k->tracking)
+        return;
+    if (tgS_add_id(&k->named[o], v->u, 0) < 0) {
+        tl_limit(k, "internal ids");
+        return;
+    }
+    resolve(k, o, v->u);
 }
 
 void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
@@ -131,8 +150,10 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
     if (!v->ok || !k->tracking)
         return;
     int defined = tl_near(k, o, v->u);
-    if (!defined) {
-        const tgS_node *in = tgS_find(&k->defined[o], v->u);
+    for (int set = 0; !defined && set < 2; set++) {
+        /* defined, else named; the range found is kept at hand */
+        const tgS_node *in =
+            tgS_find(set ? &k->named[o] : &k->defined[o], v->u);
         if (in) {
             k->near[o].first = in->first;
             k->near[o].last = in->last;
@@ -187,7 +208,8 @@ void tl_end_thread(tl_check *k, const tl_val *v)
 
 void tl_refs_end(tl_check *k)
 {
-    if (!k->tracking)
+    /* what a cut file leaves unresolved says nothing (T-1) */
+    if (!k->tracking || k->cut)
         return;
     for (size_t i = 0; i < k->nrefs; i++) {
         const tl_ref *r = &k->refs[i];

@@ -15,9 +15,11 @@
  * IL maps, garbage collections with allocation tables, a pause and a
  * resume, and stack and memory samples: stacks change by the seed's
  * prefix encoding, with and without the head's instruction pointer.
- * The vstools-compat profile leaves out what the 2019 reader misreads
- * (a thread's end, the JIT and GC records' internal-id threads).  With a
- * size, activity goes on until the file is that long. */
+ * The vstools-compat profile leaves out what the 2018 or 2019 reader
+ * misreads (spec/tracelog.md "The vstools readers": a thread's end, the
+ * JIT and GC records' internal-id threads, instruction pointers, the
+ * application domain's and assemblies' names).  With a size, activity
+ * goes on until the file is that long. */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,7 +43,7 @@ typedef struct tl_gen {
     tgB_rng rng;
     tgT_model *m;
     tgO_out *out;
-    int vstools;       /* leave out what the 2019 reader misreads */
+    int vstools;       /* leave out what the vstools readers misread */
     int ips;           /* LineTraceEnabled: instruction pointers  */
     tgH_style hostile; /* names from core/corpus/hostile.h   */
     int typical;       /* deeper stacks, fuller samples (TG_STYLE_TYPICAL) */
@@ -133,7 +135,7 @@ static void start(tl_gen *g)
 /* The application domain, an assembly and its module. */
 static void load(tl_gen *g, const char *module)
 {
-    if (g->domain == 0) {
+    if (g->domain == 0 && !g->vstools) {
         g->domain = pointer(g);
         rec(g, "apd crf");
         id64(g, g->domain);
@@ -143,12 +145,14 @@ static void load(tl_gen *g, const char *module)
     }
     g->assembly = pointer(g);
     g->module = pointer(g);
-    rec(g, "asm ldf");
-    id64(g, g->assembly);
-    id64(g, g->domain);
-    id64(g, g->module);
-    id32(g, 0);
-    name(g, module);
+    if (!g->vstools) { /* its name keeps its quotes in the readers */
+        rec(g, "asm ldf");
+        id64(g, g->assembly);
+        id64(g, g->domain);
+        id64(g, g->module);
+        id32(g, 0);
+        name(g, module);
+    }
     rec(g, "mod ldf");
     id64(g, g->module);
     id64(g, pointer(g));
@@ -378,7 +382,8 @@ int tl_generate(tgT_model *m, tgO_out *out, int profile, int style,
     g.vstools = profile == TL_PROFILE_VSTOOLS;
     g.hostile = tgH_start(style, seed);
     g.typical = style == TG_STYLE_TYPICAL;
-    g.ips = seed % 2 == 1;
+    g.ips = seed % 2 == 1 && !g.vstools; /* either form is misread by one
+                                            of the vstools readers */
     g.clock = tgB_below(&g.rng, 1000);
     start(&g);
     load(&g, "System.Private.CoreLib");

@@ -666,24 +666,54 @@ static int mut_rdr_zone(tl_mut *x)
 
 static int mut_rdr_sample_text(tl_mut *x)
 {
-    return set_at(x, first(x, "cls nam"), 2, "\"sam str 0x1 2 3 0:0\"");
+    if (x->variant == 0)
+        return set_at(x, first(x, "cls nam"), 2, "\"sam str 0x1 2 3 0:0\"");
+    return set_at(x, first(x, "fun nam"), 2, "\"cls nam 0x5 Program\"");
+}
+
+static int mut_rdr_hex32(tl_mut *x)
+{
+    long i = find(x, "fun inf", 0, 0);
+    if (i < 0)
+        return 0;
+    keep_fields(x, (size_t)i, 5); /* its code infos and IL maps go */
+    if (!append_at(x, i, "0x00007F0000001000:0x100000000"))
+        return 0;
+    x->mark.delta = 19; /* the size, after the start address */
+    return 1;
+}
+
+static int mut_rdr_ip_0x(tl_mut *x)
+{
+    return frame_ip(x, "0x00007F3A500000A4");
+}
+
+static int mut_rdr_name_quotes(tl_mut *x)
+{
+    /* an application domain, right before the first assembly's module */
+    long i = first(x, "mod ldf");
+    if (i < 0)
+        return 0;
+    mark(x,
+         add_line(x, (size_t)i,
+                  "apd crf 0x00007F3A12340000 0x0000000000001F90 "
+                  "0x00000000 \"DefaultDomain\""),
+         TGT_AT_LINE, 57);
+    return 1;
+}
+
+static int mut_rdr_undefined_id(tl_mut *x)
+{
+    return set_at(x, find(x, "sam mem", 0, 0), 1, "?");
 }
 
 /* ---- the end of the input -------------------------------------------- */
 
 static int mut_cut(tl_mut *x)
 {
+    /* the last line's tag and half its fields, the rest cut off */
     size_t i = x->m.nl - 1;
-    char line[256];
-    int o = 0;
-    for (size_t f = 0; f < x->m.l[i].n; f++) {
-        char b[200];
-        o += snprintf(line + o, sizeof line - (size_t)o, "%s%s", f ? " " : "",
-                      text(x, i, f, b, sizeof b));
-    }
-    line[o / 2] = '\0'; /* half of it */
-    tgT_set(&x->m, i, 0, line, TGT_AS_IS);
-    keep_fields(x, i, 0);
+    keep_fields(x, i, (x->m.l[i].n - 1) / 2);
     x->m.l[i].eol = TGT_EOL_NONE;
     mark(x, i, TGT_AT_LINE, 0);
     return 1;
@@ -706,15 +736,8 @@ int tgL_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
 {
     if (rule >= TL_NRULES || mutators[rule] == NULL)
         return 0;
-    /* the default profile's parent, or that of the profile the rule is
-     * for: under the compat profile a COMPAT rule counts as MUST */
-    const tg_rule *r = &tgL_rules[rule];
-    int profile = TL_PROFILE_DEFAULT;
-    while (!(r->scope & 1u << profile))
-        profile++;
-    mu->profile = tgL_profiles[profile];
-    if (profile == TL_PROFILE_VSTOOLS && r->level == TG_COMPAT)
-        mu->expected = tgE_verdict(r->kind, TG_MUST, TG_MUST);
+    /* the parent is the trace of the profile tg_mutate() chose */
+    int profile = tgF_profile_index(&tgF_tracelog, mu->profile);
     tl_mut *x = calloc(1, sizeof *x);
     if (x == NULL)
         return -1;
