@@ -367,6 +367,16 @@ nt("a removed index declared again", nt6.example(blocks=[
     (1, "trace"), (3, "metadata"), (6, "thread"), (5, "stack"),
     (8, "labels"), (2, "events"), (4, "sp"), (7, "remove"), (6, "thread"),
     (0, "end")]), "NT-THR-005", O["end"], 0)
+# TraceEvent removes a thread by its OS thread id from a table keyed by
+# index (formats/nettrace.md 9.3): index 2, whose OSThreadId (kind 3) is
+# 1, a live index, removed
+parts = dict(P, thread=P["thread"] + b"\x03\x00\x02\x03\x01",
+             remove=b"\x02\x00")
+os_id = nt6.example(thread=parts["thread"], remove=parts["remove"])
+nt("a removed index whose OS thread id is a live index", os_id,
+   "NT-THR-007", nt6.offsets(parts=parts)["remove"], 0)
+nt("the same, under traceevent-compat", os_id, "NT-THR-007",
+   nt6.offsets(parts=parts)["remove"], 1, "--profile", "traceevent-compat")
 nt("a LabelList block repeated", nt6.example(blocks=[
     (1, "trace"), (3, "metadata"), (6, "thread"), (5, "stack"),
     (8, "labels"), (8, "labels"), (2, "events"), (4, "sp"), (7, "remove"),

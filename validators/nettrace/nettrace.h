@@ -239,6 +239,8 @@ typedef struct nt_thread {
     uint32_t seen_sp;  /* SP window (count) it last emitted in */
     uint8_t has_event; /* an event was seen on it              */
     uint8_t state;     /* NT_THREAD_*                          */
+    uint8_t has_os;    /* v6: its Thread row named an OS thread id */
+    uint64_t os_id;    /* that id (OptionalThreadInfo kind 3)  */
 } nt_thread;
 
 /* Thread states: v4/v5 threads exist by being used; v6 indexes are
@@ -495,6 +497,8 @@ void nt_sp_end(nt_check *k, uint64_t off);
 void nt_sp_flush_v6(nt_check *k, uint32_t flags);
 /* v6 threads: declare an index; remove one. */
 void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off);
+/*! nt_thread_os_id() : the OS thread id thread `index`'s row names. */
+void nt_thread_os_id(nt_check *k, uint64_t index, uint64_t os_id);
 void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
                       const nt_entry_at *at);
 /* v6 label lists [first, first + count) are defined; those past

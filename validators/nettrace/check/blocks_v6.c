@@ -74,16 +74,20 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
     nt_sp_flush_v6(k, flags);
 }
 
-/* One OptionalThreadInfo entry; @return 0, 1 (unknown kind: skip the
- * rest of the row), or -1 (does not fit). */
-static int thread_info(nt_check *k, nt_cur *r)
+/* One OptionalThreadInfo entry of thread `index`; @return 0, 1 (unknown
+ * kind: skip the rest of the row), or -1 (does not fit). */
+static int thread_info(nt_check *k, nt_cur *r, uint64_t index)
 {
     uint64_t at = nt_off(r), v;
     unsigned kind = *r->p++;
     switch (kind) {
     case 1: return nt_string_v6(k, r, "/OptionalThreadInfo/Name");
-    case 2:
-    case 3: return nt_varuint(r, 64, &v) < NT_VAR_CUT ? 0 : -1;
+    case 2: return nt_varuint(r, 64, &v) < NT_VAR_CUT ? 0 : -1;
+    case 3: /* OSThreadId: TraceEvent removes threads by it */
+        if (nt_varuint(r, 64, &v) >= NT_VAR_CUT)
+            return -1;
+        nt_thread_os_id(k, index, v);
+        return 0;
     case 4:
         return nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue") ||
                        nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue")
@@ -114,7 +118,7 @@ void nt_thread_block_v6(nt_check *k, nt_cur *b)
             continue;
         nt_declare_thread(k, index, at);
         int got = 0;
-        while (nt_left(&r) > 0 && (got = thread_info(k, &r)) == 0)
+        while (nt_left(&r) > 0 && (got = thread_info(k, &r, index)) == 0)
             ;
         if (got < 0)
             nt_report(k, NT_THR_PARSE, nt_off(&r), nt_left(&r),

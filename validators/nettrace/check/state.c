@@ -420,6 +420,18 @@ void nt_declare_thread(nt_check *k, uint64_t index, uint64_t off)
     t->state = NT_THREAD_LIVE;
     t->has_event = 0;
     t->seq = 0;
+    t->has_os = 0;
+}
+
+void nt_thread_os_id(nt_check *k, uint64_t index, uint64_t os_id)
+{
+    if (k->silent || k->tables_full)
+        return;
+    nt_thread *t = tgI_find(&k->threads, index);
+    if (t) {
+        t->has_os = 1;
+        t->os_id = os_id;
+    }
 }
 
 void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
@@ -444,6 +456,18 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
         snprintf(found, sizeof found, "%" PRIu32, seq);
         nt_report(k, NT_SEQ_BACK, at->seq, at->seq_len, "/SequenceNumber", exp,
                   found);
+    }
+    /* TraceEvent removes by the OS thread id, from a table of indexes
+     * (formats/nettrace.md 9.3): another live index of that number goes */
+    const nt_thread *other = t->has_os && t->os_id != index
+                                 ? tgI_find(&k->threads, t->os_id)
+                                 : NULL;
+    if (other && other->state == NT_THREAD_LIVE) {
+        char found[64];
+        snprintf(found, sizeof found, "OS thread id %" PRIu64 ", a live index",
+                 t->os_id);
+        nt_report(k, NT_THR_OS_ID, at->thread, at->thread_len, "/Index",
+                  "an index whose OS thread id is no other live index", found);
     }
     t->state = NT_THREAD_REMOVED;
 }

@@ -342,6 +342,18 @@ int mut_thread_reuse(nt_mut *x)
     return mu_insert_threads(x, i + 1, row, 3, 0);
 }
 
+int mut_thread_os_id(nt_mut *x)
+{
+    /* before the last RemoveThread: index 99 (RowSize 3, OSThreadId 1,
+     * index 1 being live), then its removal */
+    long i = mu_nth(x, NT_B_REMOVE_THREAD, -1);
+    if (i < 0 || !mu_insert_threads(x, i, "\3\0\x63\3\1", 5, 0) ||
+        mu_insert(x, (size_t)i + 1, NT_B_REMOVE_THREAD, "\x63\0", 2) == NULL)
+        return 0;
+    mu_mark(x, (size_t)i + 1, 0);
+    return 1;
+}
+
 int mut_thread_remove(nt_mut *x)
 {
     return mu_repeat_item(x, mu_nth(x, NT_B_REMOVE_THREAD, -1));
