@@ -120,6 +120,11 @@ class TextCases:
                              self.fmt, *opts, self.write(text))
         return code, json.loads(out)["files"][0]["findings"]
 
+    def clean(self, name, text, *opts):
+        """text has no finding at all, not even a note (exit 0)"""
+        got, found = self.findings(text, "--fail-on", "info", *opts)
+        self.t.eq((got, [d["rule"] for d in found]), (0, []), name)
+
     def case(self, name, text, rule, offset, code, *opts, line=None,
              column=None):
         got, found = self.findings(text, *opts)

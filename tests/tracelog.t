@@ -14,7 +14,7 @@ from taplib import Tap, TextCases, at, run
 
 t = Tap()
 cases = TextCases(t, "tracelog", ".tracelog")
-findings, case = cases.findings, cases.case
+findings, case, clean = cases.findings, cases.case, cases.clean
 
 # A run as the seed's syntax lines print it: every item in its printf form
 # (0x%016X ids, 0x%08X internal ids, 0x%x sizes), LF line ends.
@@ -162,8 +162,7 @@ case("? as a frame's function", s, "TL-HEX-002", at(s, "?:0x"), 1)
 s = BASE.replace("mod ata 0x00007F3A10000000", "mod ata 0x00007f3a10000000")
 case("a lowercase id, strict-canonical", s, "TL-HEX-003",
      at(s, "0x00007f3a"), 0, "--profile", "strict-canonical")
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "lowercase hex is no finding by default (TL-A3)")
+clean("lowercase hex is no finding by default (TL-A3)", s)
 s = BASE.replace("0x00000000:0x00007F3A500000A4", "0x00000000:0x00007F3G500000A4")
 case("a G in a frame's IP", s, "TL-IP-001", at(s, "0x00007F3G"), 1)
 s = BASE.replace("48:0x00007F3A500000C0", "48:?")
@@ -227,8 +226,7 @@ for name, gc, rule, where in [
     s = BASE.replace("induced tfff", gc)
     case(name, s, rule, at(s, where), 1)
 s = BASE.replace("induced tfff", "? tfff")
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "a collection's reason ?: no finding")
+clean("a collection's reason ?: no finding", s)
 s = BASE.replace("jit cms 0x00000000", "jit cms 4242")
 case("a JIT record's thread in decimal (TL-A11)", s, "TL-THR-001",
      at(s, "4242 1500"), 0)
@@ -284,11 +282,10 @@ NOJIT = STM + CFG + VSLOAD + THREAD + CLASS + FUN.splitlines(True)[1] + \
     FUN.splitlines(True)[3] + VSSAM + "gch alt 1560 0x00000000:1:24\n" + END
 case("thr dst under vstools-compat", NOJIT, "TL-RDR-002",
      at(NOJIT, "thr dst"), 1, "--profile", "vstools-compat")
-got, found = findings(NOJIT, "--fail-on", "info")
-t.eq((got, found), (0, []), "thr dst with one field: no finding by default")
+clean("thr dst with one field: no finding by default", NOJIT)
 VS = NOJIT[:-len("thr dst 0x00000000\n")]
-got, found = findings(VS, "--fail-on", "info", "--profile", "vstools-compat")
-t.eq((got, found), (0, []), "the vstools base: no finding under its profile")
+clean("the vstools base: no finding under its profile", VS, "--profile",
+      "vstools-compat")
 s = BASE.replace("0x00007F3A50000000:0x40 0x0:0x0:0x4",
                  "0x00007F3A50000000:0x40 0x00007F3A50001000:0x20")
 case("two code infos side by side", s, "TL-RDR-003",
@@ -312,8 +309,7 @@ case("a function named like a cls nam line", s, "TL-RDR-006",
      column=len("fun nam 0x00000000 ") + 1)
 s = BASE.replace('cls nam 0x00000000 "Program"',
                  'cls nam 0x00000000 "fun nam 0x5 Program"')
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "a class named like a fun nam line: no finding")
+clean("a class named like a fun nam line: no finding", s)
 # the readers parse a code size and the IL map's offsets as 32 bits
 s = BASE.replace(":0x40 0x0:0x0:0x4", ":0x100000000 0x0:0x0:0x4")
 case("a code size above 32 bits", s, "TL-RDR-007", at(s, "0x100000000"), 0,
@@ -324,16 +320,14 @@ s = BASE.replace("0x0:0x0:0x4", "0x0:0x0:0x0000000100000000")
 case("an IL map offset above 32 bits, with leading zeros", s, "TL-RDR-007",
      at(s, "0x0000000100000000"), 0)
 s = BASE.replace("0x0:0x0:0x4", "0x0:0x0:0x00000000FFFFFFFF")
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "0x00000000FFFFFFFF: 32 bits, no finding")
+clean("0x00000000FFFFFFFF: 32 bits, no finding", s)
 # 2018: "reads IPs as bare hex or ?", so 0x... reads as its 0
 s = VS.replace("0:0 0x00000000\n", "0:0 0x00000000:0x00007F3A500000A4\n")
 case("a 0x frame IP under vstools-compat", s, "TL-RDR-008",
      at(s, "0x00007F3A500000A4"), 1, "--profile", "vstools-compat",
      line=lines_before(s, "0x00007F3A500000A4"),
      column=len("sam str 0x00000000 1520 1 0:0 0x00000000:") + 1)
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "a 0x frame IP: no finding by default")
+clean("a 0x frame IP: no finding by default", s)
 # 5.2 item 7: apd crf and asm ldf keep the quotes of their names
 s = VS.replace(VSLOAD, LOAD)
 case("an application domain under vstools-compat", s, "TL-RDR-009",
@@ -342,8 +336,7 @@ case("an application domain under vstools-compat", s, "TL-RDR-009",
 s = VS.replace("sam mem 0x00000000 1540", "sam mem ? 1540")
 case("a ? thread under vstools-compat", s, "TL-RDR-010", at(s, "? 1540"), 1,
      "--profile", "vstools-compat")
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "a ? thread: no finding by default (TL-A5)")
+clean("a ? thread: no finding by default (TL-A5)", s)
 # UTF-8 that is not well formed: a warning, but the readers replace it
 s = VS.replace('"Program"', '"Pro\udcc3(gram"')
 case("C3 28 in a class name under vstools-compat", s, "TL-ENC-001",
@@ -361,13 +354,10 @@ s = (TWO + "sam str 0x00000000 1520 1 0:0 0x00000005\n"
      'fun nam 0x00000005 "A::B" "void" "()"\n'
      'fun nam 0x00000006 "A::C" "void" "()"\n'
      'cls nam 0x00000007 "A"\ncls nam 0x00000008 "D"\n')
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []),
-     "samples before fun nam and cls nam of their ids: no finding")
+clean("samples before fun nam and cls nam of their ids: no finding", s)
 # a name is no second object: cls ldf after cls nam of its id is fine
 s = TWO + 'cls nam 0x00000000 "A"\n' + CLASS.splitlines(True)[0]
-got, found = findings(s, "--fail-on", "info")
-t.eq((got, found), (0, []), "cls nam, then the cls ldf of its id: no finding")
+clean("cls nam, then the cls ldf of its id: no finding", s)
 
 # ---- the V_old writer's forms (formats/tracelog.md 2.4): errors, said so ------
 for profile in ("default", "vstools-compat", "strict-canonical"):
@@ -401,7 +391,8 @@ for name, text in (("a field", "thr cpu 0x00000000 1590"),
                     "sam mem 0x00000000 1540 0x00000000:2"),
                    ("the closing quote", 'cls nam 0x00000000 "Progr'),
                    ("the rest of the tag", "sam s"),
-                   ("the rest of the flags", "gch gcs 0x00000000 1550 induced tf"),
+                   ("the rest of the flags",
+                    "gch gcs 0x00000000 1550 induced tf"),
                    ("the digits of an id", "thr dst 0x")):
     s = LIVE + text
     case("a last line without %s, no line end" % name, s, "TL-CUT-001",

@@ -78,8 +78,8 @@ static const unsigned char *field_bytes(const af_check *k, unsigned f,
     return k->rec + (k->val[f].at.at - k->rec_at);
 }
 
-static void report_field(af_check *k, size_t rule, unsigned f,
-                         const char *exp, const char *found)
+static void report_field(af_check *k, size_t rule, unsigned f, const char *exp,
+                         const char *found)
 {
     af_report(k, rule, k->val[f].at.at, k->val[f].at.len, af_fields[f].name,
               exp, found);
@@ -99,8 +99,8 @@ static int read_fields(af_check *k, const af_record_info *ri, uint64_t *run)
         int how = how_read(t, f);
         if (how == ART_NOT_READ || !(k->present >> f & 1))
             continue;
-        if ((f == AF_F_RECORD || (f == AF_F_INTERVAL &&
-                                  t == AF_T_SECTION_AGGREGATE)) &&
+        if ((f == AF_F_RECORD ||
+             (f == AF_F_INTERVAL && t == AF_T_SECTION_AGGREGATE)) &&
             k->val[AF_F_RECORD].blank)
             continue; /* a processed aggregate: not read */
         if (f == AF_F_INTERVAL && t == AF_T_SECTION_AGGREGATE && raw &&
@@ -208,9 +208,9 @@ void af_art_record(af_check *k)
     if (!k->art_run.known || !k->tracking)
         return;
     uint64_t r = k->art_run.run;
-    int region = k->type == AF_T_REGION_STOP || k->type == AF_T_REGION_POINT ||
-                 (k->type == AF_T_REGION_AGGREGATE &&
-                  !k->val[AF_F_RECORD].blank);
+    int region =
+        k->type == AF_T_REGION_STOP || k->type == AF_T_REGION_POINT ||
+        (k->type == AF_T_REGION_AGGREGATE && !k->val[AF_F_RECORD].blank);
     if (region)
         region_record(k, r);
     else
@@ -266,9 +266,9 @@ void af_art_last_field(af_check *k)
     const unsigned char *p = k->rec;
     size_t n = k->rec_n;
     /* its last field is "" or nothing after the last comma */
-    int empty = (n > 0 && p[n - 1] == ',') ||
-                (n >= 3 && p[n - 1] == '"' && p[n - 2] == '"' &&
-                 p[n - 3] == ',');
+    int empty =
+        (n > 0 && p[n - 1] == ',') ||
+        (n >= 3 && p[n - 1] == '"' && p[n - 2] == '"' && p[n - 3] == ',');
     if (empty)
         af_report(k, AF_ART_LAST_BLANK, k->rec_at + n, 0, "",
                   "a line end after the record, or a last field that is "
