@@ -466,6 +466,11 @@ s = BASE + ("MeasurementType,103,7,3,Big,int64,count,,\n"
             "RunPoint,120,7,3,9007199254740992\n")
 clean("int64 2^53 under artificer-compat: no finding", s, "--profile",
       "artificer-compat")
+# RFC 4180 may quote any field; Artificer's tokeniser takes the quotes off
+s = H + RI.replace(",7,", ',"7",') + 'MeasurementType,101,"7","1",Calls,' \
+    'int32,count,,\nRunPoint,120,7,"1",5\n'
+clean("quoted ids under artificer-compat: no finding", s, "--profile",
+      "artificer-compat")
 # formats/afperf.md 2.3: records without a run id of their own are
 # "attributed to the previous run id"
 RI8 = RI.replace(",7,", ",8,")

@@ -70,12 +70,15 @@ static int art_sto(const unsigned char *p, size_t n, int how, uint64_t *u)
     return 1;
 }
 
-/* The bytes of field f of the current record, as read. */
+/* The bytes of field f of the current record, as read: inside its quotes
+ * if it has them (its offset is the opening quote's, its length the
+ * text's), as Artificer's tokeniser gives it. */
 static const unsigned char *field_bytes(const af_check *k, unsigned f,
                                         size_t *n)
 {
+    const unsigned char *p = k->rec + (k->val[f].at.at - k->rec_at);
     *n = k->val[f].at.len;
-    return k->rec + (k->val[f].at.at - k->rec_at);
+    return *p == '"' ? p + 1 : p;
 }
 
 static void report_field(af_check *k, size_t rule, unsigned f, const char *exp,
