@@ -173,6 +173,22 @@ for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
         t.skip("correct reader on the %s samples" % fmt,
                "no ../shared/samples/%s" % fmt)
 
+# a file that only a compat profile fails is legal (spec/oracle.md O1): a
+# reader that accepts the mutants of its own compat rules, judged under
+# that profile, is right on every one
+for fmt, prefix, profile in (("afperf", "AF-ART-", "artificer-compat"),
+                             ("tracelog", "TL-RDR-", "vstools-compat")):
+    top = os.path.join(CORPUS, fmt, "invalid")
+    dirs = [os.path.join(top, r) for r in sorted(os.listdir(top))
+            if r.startswith(prefix)]
+    code, card, err, _ = oracle("true", dirs, "--profile", profile,
+                                "--shrink-runs", "0")
+    runs = card["readers"][0]["runs"] if isinstance(card, dict) else {}
+    t.ok(code == 0 and card["readers"][0]["defects"] == [] and
+         runs.get("right", 0) == sum(runs.values()) >= len(dirs) > 0,
+         "a reader that accepts what only %s fails on: right" % profile,
+         (code, runs, err))
+
 # ---- two readers: the differential count ------------------------------------
 header_only, _ = python_reader("afperf_header_only", "afperf")
 code, card, _, _ = oracle("%s afperf {}" % CORRECT, [os.path.join(CORPUS,
