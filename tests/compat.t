@@ -64,8 +64,10 @@ def mutant_of(fmt, rule):
 
 
 code, out, err = run("rules", "--report", "json")
-LEVEL = {r["id"]: r["level"] for f in json.loads(out)["formats"]
-         for r in f["rules"]}
+FORMATS = json.loads(out)["formats"]
+LEVEL = {r["id"]: r["level"] for f in FORMATS for r in f["rules"]}
+# every profile a text format has, so that a new one is checked too
+PROFILES = {f["name"]: f["profiles"] for f in FORMATS}
 
 
 def check_table(fmt, profile, examples, suffix):
@@ -188,7 +190,7 @@ AFPERF = {
     "A34": B.replace("1639527663.713", "0x1.86bp30"),
 }
 check_table("afperf", "artificer-compat", AFPERF, ".afperf")
-check_generated("afperf", ("default", "artificer-compat"))
+check_generated("afperf", PROFILES["afperf"])
 
 # ---- TraceLog: the vstools readers (spec/tracelog.md) ------------------------
 STM = "prf stm 2018-06-25 07:24:28.049\n"
@@ -227,7 +229,7 @@ TRACELOG = {
     "V22": T + 'cls nam 0x00000000 "Pro\udcc3(gram"\n',
 }
 check_table("tracelog", "vstools-compat", TRACELOG, ".tracelog")
-check_generated("tracelog", ("default", "vstools-compat", "strict-canonical"))
+check_generated("tracelog", PROFILES["tracelog"])
 
 # ---- NetTrace: TraceEvent (spec/nettrace.md) -----------------------------------
 # Every rule has cases built by hand elsewhere (nettrace.t, nettrace45.t,
