@@ -458,6 +458,19 @@ art("a string value before its MeasurementType", s, "AF-ART-003",
 for value in ("1e400", "1e-310"):
     s = BASE + DBL + "RunPoint,120,7,4,%s\n" % value
     art("double %s (stod: ERANGE)" % value, s, "AF-ART-003", at(s, value))
+# no exponent: 1e309 written out overflows a double, 199 digits do not
+s = BASE + DBL + "RunPoint,120,7,4,%s\n" % ("1" + "0" * 309)
+art("double 1e309 in 310 digits (stod: ERANGE)", s, "AF-ART-003", at(s, "1000"))
+s = BASE + DBL + "RunPoint,120,7,4,%s\n" % ("9" * 199)
+clean("a double of 199 digits under artificer-compat: no finding", s,
+      "--profile", "artificer-compat")
+# a value that is no double: AF-VAL-001, the one finding (AF-ART rules
+# are about legal values)
+s = BASE + DBL + "RunPoint,120,7,4,1e5x\n"
+got, found = findings(s, "--profile", "artificer-compat")
+t.eq((got, [(d["rule"], d["offset"]) for d in found]),
+     (1, [("AF-VAL-001", at(s, "1e5x"))]),
+     "double '1e5x' under artificer-compat: AF-VAL-001 alone")
 s = BASE + ("MeasurementType,103,7,3,Big,int64,count,,\n"
             "RunPoint,120,7,3,9007199254740993\n")
 art("int64 2^53 + 1 (a double rounds it)", s, "AF-ART-003",

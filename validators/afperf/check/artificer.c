@@ -10,40 +10,39 @@
  * and keeps a stack of open regions per run.  spec/afperf.md "The
  * Artificer reader" lists each behaviour and the rule that reports it. */
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 
 /* How Artificer reads an id field of a record type. */
-enum { ART_NOT_READ, ART_STOLL, ART_STOULL };
+enum { ART_STOLL = 1, ART_STOULL };
 
-/* The id fields Artificer reads as numbers, per record type (its
- * timestamps too, but a blank timestamp is AF-FLD-004 or AF-SEC-003, and
- * none is above 2^63-1 that AF-TS-001 lets through).  An aggregate's
- * record id, and a SectionAggregate's interval id, are read only when
- * the record id is there (a processed record leaves it blank). */
-static unsigned char how_read(int type, unsigned field)
+#define FIELD(f) (1u << (f))
+
+/* Whether Artificer files a record of the type by the run id it names,
+ * which it reads with stoull (SimulationData::GetRunID()); else under
+ * the run id it read last. */
+static int names_run(int type)
 {
-    switch (field) {
-    case AF_F_RUN: /* SimulationData::GetRunID() */
-        return type == AF_T_RUN_INFO || type == AF_T_RUN_AGGREGATE ||
-                       type == AF_T_MEASUREMENT_TYPE ||
-                       type == AF_T_SECTION_INFO || type == AF_T_RUN_POINT ||
-                       type == AF_T_REGION_START
-                   ? ART_STOULL
-                   : ART_NOT_READ;
-    case AF_F_REGION: /* a RegionStop pops without reading its id */
-        return type == AF_T_REGION_STOP ? ART_NOT_READ : ART_STOLL;
-    case AF_F_SECTION:
-    case AF_F_INTERVAL:
-    case AF_F_RECORD:
-    case AF_F_MTYPE: return ART_STOLL;
-    default: return ART_NOT_READ;
-    }
+    return type == AF_T_RUN_INFO || type == AF_T_RUN_AGGREGATE ||
+           type == AF_T_MEASUREMENT_TYPE || type == AF_T_SECTION_INFO ||
+           type == AF_T_RUN_POINT || type == AF_T_REGION_START;
 }
 
-/* Whether Artificer files a record of the type by the run id it names
- * (else under the run id it read last). */
-static int names_run(int type) { return how_read(type, AF_F_RUN) != 0; }
+/* The id fields Artificer reads with stoll in a record of the type, a
+ * bit per field (its timestamps too, but a blank timestamp is
+ * AF-FLD-004 or AF-SEC-003, and none is above 2^63-1 that AF-TS-001
+ * lets through).  A RegionStop pops without reading its id.  An
+ * aggregate's record id, and a SectionAggregate's interval id, are read
+ * only when the record id is there (a processed record leaves it
+ * blank). */
+static unsigned stoll_fields(int type)
+{
+    unsigned ids = FIELD(AF_F_REGION) | FIELD(AF_F_SECTION) |
+                   FIELD(AF_F_INTERVAL) | FIELD(AF_F_RECORD) |
+                   FIELD(AF_F_MTYPE);
+    return type == AF_T_REGION_STOP ? ids & ~FIELD(AF_F_REGION) : ids;
+}
 
 /* What std::stoll / std::stoull make of p[0..n): 1 and *u (the value as
  * 64 bits), or 0 when it throws (no digits after white space and a
@@ -81,6 +80,23 @@ static const unsigned char *field_bytes(const af_check *k, unsigned f,
     return *p == '"' ? p + 1 : p;
 }
 
+/* What Artificer's stoll or stoull make of id field f (art_sto()).  An
+ * id the checker read whose first byte is a digit 1 to 9 was plain
+ * decimal (a hex id starts 0x, a spaced one with a blank), so the
+ * checker's value is what stoll reads, with no second parse. */
+static int read_id(const af_check *k, unsigned f, int how, uint64_t *u)
+{
+    size_t n;
+    const unsigned char *p = field_bytes(k, f, &n);
+    const af_num *v = &k->val[f];
+    if (v->ok && n > 0 && p[0] - (unsigned)'1' < 9 &&
+        (how == ART_STOULL || v->u <= INT64_MAX)) {
+        *u = v->u;
+        return 1;
+    }
+    return art_sto(p, n, how, u);
+}
+
 static void report_field(af_check *k, size_t rule, unsigned f, const char *exp,
                          const char *found)
 {
@@ -97,11 +113,14 @@ static int read_fields(af_check *k, const af_record_info *ri, uint64_t *run)
 {
     int t = k->type, got_run = 0;
     int raw = !(k->present >> AF_F_RECORD & 1) || !k->val[AF_F_RECORD].blank;
-    for (unsigned i = 0; i < ri->nfields; i++) {
+    unsigned ull = names_run(t) ? FIELD(AF_F_RUN) & k->present : 0;
+    unsigned todo = (stoll_fields(t) & k->present) | ull;
+    for (unsigned i = 0; todo && i < ri->nfields; i++) {
         unsigned f = ri->field[i];
-        int how = how_read(t, f);
-        if (how == ART_NOT_READ || !(k->present >> f & 1))
+        if (!(todo >> f & 1))
             continue;
+        todo &= ~FIELD(f);
+        int how = ull >> f & 1 ? ART_STOULL : ART_STOLL;
         if ((f == AF_F_RECORD ||
              (f == AF_F_INTERVAL && t == AF_T_SECTION_AGGREGATE)) &&
             k->val[AF_F_RECORD].blank)
@@ -109,14 +128,12 @@ static int read_fields(af_check *k, const af_record_info *ri, uint64_t *run)
         if (f == AF_F_INTERVAL && t == AF_T_SECTION_AGGREGATE && raw &&
             k->val[f].blank)
             continue; /* AF-AGG-004, under every profile */
-        size_t n;
-        const unsigned char *p = field_bytes(k, f, &n);
         uint64_t u;
         if (k->val[f].blank) {
             report_field(k, AF_ART_BLANK, f,
                          "an id, which Artificer reads with stoll or stoull",
                          "blank: it throws");
-        } else if (!art_sto(p, n, how, &u)) {
+        } else if (!read_id(k, f, how, &u)) {
             if (k->val[f].ok) /* a number, but out of stoll's range */
                 report_field(k, AF_ART_ID_RANGE, f, "<= 9223372036854775807",
                              "an id Artificer's stoll throws on");
@@ -232,6 +249,11 @@ static const char *const misreads[AF_NDATATYPES] = {
                    "turns digits into a number",
 };
 
+/* The shortest double without an exponent that stod can find out of
+ * range: under 200 bytes, a decimal or hex number lies between 1e-199
+ * and 16^198 (2^792), well inside a double's range. */
+#define ART_RANGE_MIN_LEN 200
+
 const char *af_art_misread(const unsigned char *p, size_t n, int dt)
 {
     switch (dt) {
@@ -240,11 +262,16 @@ const char *af_art_misread(const unsigned char *p, size_t n, int dt)
     case AF_DT_DOUBLE: {
         double d;
         int range;
+        if (n < ART_RANGE_MIN_LEN && !memchr(p, 'e', n) &&
+            !memchr(p, 'E', n) && !memchr(p, 'p', n) && !memchr(p, 'P', n))
+            return NULL; /* most values: no need for strtod */
         af_trim(&p, &n);
         /* no memory for a long number: said as not read */
         return !af_strtod(p, n, &d, &range) || range ? misreads[dt] : NULL;
     }
     case AF_DT_INT64: {
+        if (n <= 15)
+            return NULL; /* 15 digits: below 2^53 */
         af_trim(&p, &n);
         af_intv v = af_parse_int(p, n);
         if (v.r != AF_IV_OK && v.r != AF_IV_NEGATIVE)

@@ -452,8 +452,9 @@ int af_record_run(af_check *k, uint64_t *run);
  *  only), before refs.c reads what it means: the ids it throws on, the
  *  run it files the record under, its stacks of regions. */
 void af_art_record(af_check *k);
-/*! af_art_misread() : how Artificer's stod misreads value p[0..n) of
- *  datatype dt (AF-ART-003), or NULL when it reads it right. */
+/*! af_art_misread() : how Artificer's stod misreads value p[0..n), a
+ *  value of datatype dt (af_value_is()), or NULL when it reads it right
+ *  (AF-ART-003). */
 const char *af_art_misread(const unsigned char *p, size_t n, int dt);
 /*! af_art_misread_of() : af_art_misread()'s text for datatype dt. */
 const char *af_art_misread_of(int dt);

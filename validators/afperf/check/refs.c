@@ -526,16 +526,16 @@ static __attribute__((noinline)) void value_of(af_check *k, int dt,
 {
     char found[64];
     const char *misread;
-    if (!af_value_is(p, n, dt) && af_open_end(k, v) &&
-        af_value_start(p, n, dt)) {
-        /* a last record cut inside its last value (T-1) */
-        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
-               "the end of the input inside a value");
+    if (!af_value_is(p, n, dt)) {
+        if (af_open_end(k, v) && af_value_start(p, n, dt))
+            /* a last record cut inside its last value (T-1) */
+            af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+                   "the end of the input inside a value");
+        else
+            value_refused(k, dt, v->at, v->n, (const char *)p, n);
         return;
     }
-    if (!af_value_is(p, n, dt))
-        value_refused(k, dt, v->at, v->n, (const char *)p, n);
-    else if (numeric(dt) && spaced(p, n))
+    if (numeric(dt) && spaced(p, n))
         af_report(k, AF_FLOAT_BLANKS, v->at, v->n, "value",
                   "no white space around the number",
                   TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
@@ -558,8 +558,9 @@ void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
         int dt = run_datatype(k, o->run_idx, mtype);
         if (dt >= 0) { /* the one datatype that matters */
             /* a plain value of a plain datatype has nothing to say */
-            if (dt != AF_DT_NONE && (k->art || !af_value_is(p, n, dt) ||
-                                     (numeric(dt) && spaced(p, n))))
+            if (dt != AF_DT_NONE &&
+                (!af_value_is(p, n, dt) || (numeric(dt) && spaced(p, n)) ||
+                 (k->art && af_art_misread(p, n, dt))))
                 value_of(k, dt, v, p, n);
             return;
         }
