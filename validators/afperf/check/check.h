@@ -416,11 +416,8 @@ void af_fast_init(af_check *k);
  *  front end's loop would; the first that does not frame plainly is left
  *  to it. */
 void af_fast(af_check *k);
-/* What af_value_is() finds a value to be. */
-enum { AF_NOT_VALUE, AF_VALUE, AF_VALUE_SPACED };
-/*! af_value_is() : whether a value is one of datatype dt (T-5): a
- *  value, a number with white space around it (T-10: AF-FLT-002), or
- *  not one (0). */
+/*! af_value_is() : whether a value is one of datatype dt (T-5), white
+ *  space around a number aside (T-10). */
 int af_value_is(const unsigned char *p, size_t n, int dt);
 /*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */
 unsigned af_value_fits(const unsigned char *p, size_t n);

@@ -403,10 +403,12 @@ read_field(af_check *k, unsigned field, const af_fld *f)
 
 /* Whether a value is one of datatype dt (decision T-5); white space
  * around a number is its own finding (T-10). */
-/* Whether p[0..n), without white space around it, is a number of the
- * numeric datatype dt. */
-static int number_is(const unsigned char *p, size_t n, int dt)
+int af_value_is(const unsigned char *p, size_t n, int dt)
 {
+    if (dt == AF_DT_STRING || dt == AF_DT_ENUM)
+        return 1;
+    if (n > 0 && (af_space(p[0]) || af_space(p[n - 1])))
+        af_trim(&p, &n);
     switch (dt) {
     case AF_DT_BOOL: return n == 1 && (p[0] == '0' || p[0] == '1');
     case AF_DT_INT32:
@@ -428,21 +430,11 @@ static int number_is(const unsigned char *p, size_t n, int dt)
     }
 }
 
-int af_value_is(const unsigned char *p, size_t n, int dt)
-{
-    if (dt == AF_DT_STRING || dt == AF_DT_ENUM)
-        return AF_VALUE;
-    int spaced = n > 0 && (af_space(p[0]) || af_space(p[n - 1]));
-    if (spaced)
-        af_trim(&p, &n);
-    return number_is(p, n, dt) ? AF_VALUE + spaced : AF_NOT_VALUE;
-}
-
 unsigned af_value_fits(const unsigned char *p, size_t n)
 {
     unsigned fits = 0;
     for (int dt = AF_DT_NONE + 1; dt < AF_NDATATYPES; dt++)
-        fits |= (unsigned)(af_value_is(p, n, dt) != AF_NOT_VALUE) << dt;
+        fits |= (unsigned)af_value_is(p, n, dt) << dt;
     return fits;
 }
 

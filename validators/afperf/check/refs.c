@@ -519,14 +519,14 @@ pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
 /* A value of datatype dt, known when the value is read: whether it is
  * one (AF-VAL-001), white space around a number (AF-FLT-002), and what
  * Artificer's stod makes of it (AF-ART-003). */
-static __attribute__((noinline)) void value_of(af_check *k, int dt, int is,
+static __attribute__((noinline)) void value_of(af_check *k, int dt,
                                                const af_fld *v,
                                                const unsigned char *p,
                                                size_t n)
 {
     char found[64];
     const char *misread;
-    if (is == AF_NOT_VALUE) {
+    if (!af_value_is(p, n, dt)) {
         if (af_open_end(k, v) && af_value_start(p, n, dt))
             /* a last record cut inside its last value (T-1) */
             af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
@@ -535,7 +535,7 @@ static __attribute__((noinline)) void value_of(af_check *k, int dt, int is,
             value_refused(k, dt, v->at, v->n, (const char *)p, n);
         return;
     }
-    if (is == AF_VALUE_SPACED)
+    if (numeric(dt) && spaced(p, n))
         af_report(k, AF_FLOAT_BLANKS, v->at, v->n, "value",
                   "no white space around the number",
                   TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
@@ -544,20 +544,13 @@ static __attribute__((noinline)) void value_of(af_check *k, int dt, int is,
                   "a value that stod reads as it is", misread);
 }
 
-/* A measurement type id above 2^63-1, which Artificer's stoll throws on
- * (AF-ART-002); out of line, to keep af_refs_value() small. */
-static __attribute__((noinline)) void art_mtype_range(af_check *k,
-                                                      const af_fld *t)
-{
-    af_report(k, AF_ART_ID_RANGE, t->at, t->n, "measurement type id",
-              "<= 9223372036854775807", "an id Artificer's stoll throws on");
-}
-
 void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
                    const af_fld *v, const unsigned char *p, size_t n)
 {
     if (k->art && mtype > INT64_MAX)
-        art_mtype_range(k, t);
+        af_report(k, AF_ART_ID_RANGE, t->at, t->n, "measurement type id",
+                  "<= 9223372036854775807",
+                  "an id Artificer's stoll throws on");
     if (!k->tracking)
         return;
     const owner *o = record_owner(k);
@@ -565,9 +558,10 @@ void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
         int dt = run_datatype(k, o->run_idx, mtype);
         if (dt >= 0) { /* the one datatype that matters */
             /* a plain value of a plain datatype has nothing to say */
-            int is = dt == AF_DT_NONE ? AF_VALUE : af_value_is(p, n, dt);
-            if (is != AF_VALUE || (k->art && af_art_misread(p, n, dt)))
-                value_of(k, dt, is, v, p, n);
+            if (dt != AF_DT_NONE &&
+                (!af_value_is(p, n, dt) || (numeric(dt) && spaced(p, n)) ||
+                 (k->art && af_art_misread(p, n, dt))))
+                value_of(k, dt, v, p, n);
             return;
         }
     }
