@@ -46,7 +46,7 @@ static void recompute(tgE_check *c)
         /* a compat profile raises COMPAT rules to MUST, and the rules its
          * reader fails on too */
         if (c->profile == c->fmt->compat_profile &&
-            (level == TG_COMPAT || r->reader_fails))
+            tg_rule_must_under_compat(r))
             level = TG_MUST;
         c->levels[i] =
             c->overrides[i] >= 0 ? (tg_level)c->overrides[i] : level;

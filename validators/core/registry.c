@@ -150,8 +150,7 @@ const char *tg_rule_get(const tg_rule *r, tg_rule_text which)
         return f ? tgF_scope_text(f, r->scope) : NULL;
     case TG_RULE_MUST_UNDER:
         f = format_of(r);
-        return f && f->compat_profile >= 0 &&
-                       (r->level == TG_COMPAT || r->reader_fails)
+        return f && f->compat_profile >= 0 && tg_rule_must_under_compat(r)
                    ? f->info.profiles[f->compat_profile]
                    : NULL;
     case TG_RULE_DOCUMENT: return r->document;
@@ -246,7 +245,7 @@ static void mutant_profile(const tgF_format *f, const tg_rule *r, tg_mutant *m)
     while (f->info.profiles[p + 1] && !tgF_rule_applies(f, r, p))
         p++;
     m->profile = f->info.profiles[p];
-    if (tg_rule_get(r, TG_RULE_MUST_UNDER) && p == f->compat_profile)
+    if (p == f->compat_profile && tg_rule_must_under_compat(r))
         m->expected = tgE_verdict(r->kind, TG_MUST, TG_MUST);
 }
 

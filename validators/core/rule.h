@@ -33,4 +33,11 @@ struct tg_rule {
  * above every tg_level. */
 #define TG_LEVEL_READER_FAILS 0x100
 
+/* Whether the format's compat profile counts r as MUST: a COMPAT rule,
+ * or one below MUST that the profile's reader fails on. */
+static inline int tg_rule_must_under_compat(const tg_rule *r)
+{
+    return r->level == TG_COMPAT || r->reader_fails;
+}
+
 #endif

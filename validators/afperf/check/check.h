@@ -201,15 +201,20 @@ void af_where(const af_check *k, uint64_t at, uint64_t *line,
 /*! af_report() : report rule at [at, at + len) of the current record. */
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
                   const char *field, const char *exp, const char *found);
+/*! af_open_end() : whether field f runs to the end of a last record that
+ *  has no line end (unquoted): it may have been cut inside (T-1). */
 static inline int af_open_end(const struct af_check *k, const af_fld *f)
 {
     return k->unended && f->at + f->n == k->rec_at + k->rec_n;
 }
 
 /*! af_cut() : the input was cut short inside the current record (T-1):
- *  AF-CUT-001 at [at, at + len), and the rest of it read quietly. */
-void af_cut(af_check *k, uint64_t at, uint64_t len, const char *exp,
-            const char *found);
+ *  AF-CUT-001 for the record, and the rest of it read quietly. */
+void af_cut(af_check *k, const char *exp, const char *found);
+/*! af_report_blanks() : AF-FLT-002 at [at, at + len) of field `field`:
+ *  the number p[0..n) has white space around it (T-10). */
+void af_report_blanks(af_check *k, uint64_t at, uint64_t len,
+                      const char *field, const unsigned char *p, size_t n);
 /*! af_report_site() : report at a site kept from an earlier record. */
 int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
                        const char *path, const char *exp, const char *found);
@@ -352,10 +357,6 @@ int af_float_start(const unsigned char *p, size_t n);
 int af_tags_start(const unsigned char *p, size_t n);
 /*! af_value_start() : the same for a value of datatype dt (T-5). */
 int af_value_start(const unsigned char *p, size_t n, int dt);
-
-/*! af_open_end() : whether field f runs to the end of a last record that
- *  has no line end (unquoted): it may have been cut inside (T-1). */
-static inline int af_open_end(const struct af_check *k, const af_fld *f);
 
 /*! af_space() : whether c is white space as strtoll and strtod skip it
  *  (C99 7.4.1.10 in the "C" locale). */

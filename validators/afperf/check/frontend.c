@@ -122,8 +122,7 @@ static void comment(af_check *k)
 {
     if (k->unended && k->rec_n < AF_HEADER_LEN &&
         memcmp(k->rec, AF_HEADER, k->rec_n) == 0) {
-        af_cut(k, k->rec_at, k->rec_n, "\"" AF_HEADER "\"",
-               "the input ends inside it");
+        af_cut(k, "\"" AF_HEADER "\"", "the input ends inside it");
         return;
     }
     if (k->rec_n < AF_HEADER_STEM_LEN - 1 ||

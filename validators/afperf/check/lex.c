@@ -79,12 +79,20 @@ int64_t af_report_site(af_check *k, size_t rule, const af_site *s,
     return tgE_report(k->c, rule, &site, exp, found);
 }
 
-void af_cut(af_check *k, uint64_t at, uint64_t len, const char *exp,
-            const char *found)
+void af_cut(af_check *k, const char *exp, const char *found)
 {
-    af_report(k, AF_CUT, at, len, "", exp, found);
+    af_report(k, AF_CUT, k->rec_at, k->rec_n, "", exp, found);
     k->truncated = 1;
     k->quiet = 1; /* the rest of it is not there to be checked */
+}
+
+void af_report_blanks(af_check *k, uint64_t at, uint64_t len,
+                      const char *field, const unsigned char *p, size_t n)
+{
+    char found[64];
+    af_report(k, AF_FLOAT_BLANKS, at, len, field,
+              "no white space around the number",
+              TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
 }
 
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,

@@ -39,9 +39,7 @@ static int record_type(af_check *k, const af_fld *f)
     char found[64];
     if (v.r == AF_IV_OK && v.u >= 1 && v.u < AF_NTYPES) {
         if (spaced) /* an id is a number (T-10) */
-            af_report(k, AF_FLOAT_BLANKS, f->at, f->n, "type",
-                      "no white space around the number",
-                      TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
+            af_report_blanks(k, f->at, f->n, "type", p, n);
         if (v.hex)
             af_report(k, AF_TYPE_HEX, f->at, f->n, "type",
                       "the type in decimal digits", "hexadecimal");
@@ -51,8 +49,7 @@ static int record_type(af_check *k, const af_fld *f)
         return (int)v.u;
     }
     if (k->unended && k->cur > k->rec + k->rec_n && name_start(p, n)) {
-        af_cut(k, k->rec_at, k->rec_n, "a record type",
-               "the start of one's name");
+        af_cut(k, "a record type", "the start of one's name");
         return -1;
     }
     if (k->last_run_known && k->last_run_fc)
@@ -84,16 +81,14 @@ static void integer_field(af_check *k, unsigned field, const af_fld *f,
     if (m == 0) /* white space alone: no number, and not blank either */
         iv.r = AF_IV_SYNTAX;
     else if (spaced)
-        af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
-                  "no white space around the number",
-                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
+        af_report_blanks(k, f->at, f->n, name, p, n);
     if (iv.r == AF_IV_NEGATIVE && ts) {
         af_report(k, AF_TS_RANGE, f->at, f->n, name, ">= 0",
                   TGE_QUOTED(k->c, AF_TS_RANGE, p, n, found));
         return;
     }
     if (iv.r == AF_IV_SYNTAX && af_open_end(k, f) && af_int_start(p, n, 0)) {
-        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+        af_cut(k, "the rest of the record",
                "the end of the input inside a number");
         return;
     }
@@ -144,9 +139,7 @@ static void wallclock_field(af_check *k, const af_fld *f,
         return;
     }
     if (spaced)
-        af_report(k, AF_FLOAT_BLANKS, f->at, f->n, name,
-                  "no white space around the number",
-                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
+        af_report_blanks(k, f->at, f->n, name, p, n);
     double d;
     int range;
     if (!af_strtod(q, m, &d, &range)) {
@@ -236,7 +229,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
                                             : 0;
     if (!af_match(k->match, pat, p, n, g, groups)) {
         if (kind == AF_K_TAGS && af_open_end(k, f) && af_tags_start(p, n)) {
-            af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+            af_cut(k, "the rest of the record",
                    "the end of the input inside the tags");
             return 0;
         }
@@ -461,8 +454,7 @@ void af_pairs(af_check *k, const af_record_info *ri, unsigned count)
         read_field(k, AF_F_MTYPE, &f);
         if (!af_next_field(k, &v)) {
             if (k->unended) /* the value was cut off (T-1) */
-                af_cut(k, k->rec_at, k->rec_n,
-                       "a value after the measurement type id",
+                af_cut(k, "a value after the measurement type id",
                        "the end of the input");
             else
                 af_report(k, AF_PAIR_ODD, f.at, f.n, "measurement type id",
@@ -479,8 +471,7 @@ void af_pairs(af_check *k, const af_record_info *ri, unsigned count)
             af_refs_value(k, k->val[AF_F_MTYPE].u, &f, &v, p, n);
     }
     if (count == 0 && k->unended) {
-        af_cut(k, k->rec_at, k->rec_n, "a measurement pair",
-               "the end of the input");
+        af_cut(k, "a measurement pair", "the end of the input");
     } else if (count == 0) {
         char found[32];
         /* (every field the type names was there: it was not quiet) */
@@ -518,8 +509,7 @@ void af_record(af_check *k)
     unsigned have = af_next_fields(k, fixed, ri->nfields);
     k->present = 0;
     if (have < ri->nfields && k->unended) { /* cut short (T-1) */
-        af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
-               "the end of the input");
+        af_cut(k, "the rest of the record", "the end of the input");
     } else if (have < ri->nfields) {
         char exp[64], found[128];
         af_report(k, AF_FIELDS_FEW, k->rec_at + k->rec_n, 0, "",

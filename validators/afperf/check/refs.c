@@ -273,6 +273,15 @@ static int numeric(int dt)
            dt == AF_DT_BOOL;
 }
 
+/* The start of a value, for a finding said when its datatype is known:
+ * at most AF_TEXT - 1 bytes, NUL-terminated. */
+static void keep_text(char to[AF_TEXT], const unsigned char *p, size_t n)
+{
+    size_t m = n < AF_TEXT - 1 ? n : AF_TEXT - 1;
+    memcpy(to, p, m);
+    to[m] = '\0';
+}
+
 /* Whether a value has white space around it, and more (T-10). */
 static int spaced(const unsigned char *p, size_t n)
 {
@@ -496,9 +505,7 @@ pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
     if (q->spaced == 0 && spaced(p, n)) {
         q->spaced = keep(k, AF_F_VALUE, v->at, v->n);
         q->spaced_fits = fits;
-        size_t keep_n = n < AF_TEXT - 1 ? n : AF_TEXT - 1;
-        memcpy(q->spaced_text, p, keep_n);
-        q->spaced_text[keep_n] = '\0';
+        keep_text(q->spaced_text, p, n);
     }
     for (int dt = AF_DT_DOUBLE; k->art && dt <= AF_DT_INT64; dt++)
         if (q->art[dt] == 0 && (fits >> dt & 1) && af_art_misread(p, n, dt))
@@ -510,9 +517,7 @@ pending_value(af_check *k, owner o, uint64_t mtype, const af_fld *v,
             continue;
         q->refused |= 1u << dt;
         q->bad[dt] = keep(k, AF_F_VALUE, v->at, v->n);
-        size_t keep_n = n < AF_TEXT - 1 ? n : AF_TEXT - 1;
-        memcpy(q->text[dt], p, keep_n);
-        q->text[dt][keep_n] = '\0';
+        keep_text(q->text[dt], p, n);
     }
 }
 
@@ -524,21 +529,18 @@ static __attribute__((noinline)) void value_of(af_check *k, int dt,
                                                const unsigned char *p,
                                                size_t n)
 {
-    char found[64];
     const char *misread;
     if (!af_value_is(p, n, dt)) {
         if (af_open_end(k, v) && af_value_start(p, n, dt))
             /* a last record cut inside its last value (T-1) */
-            af_cut(k, k->rec_at, k->rec_n, "the rest of the record",
+            af_cut(k, "the rest of the record",
                    "the end of the input inside a value");
         else
             value_refused(k, dt, v->at, v->n, (const char *)p, n);
         return;
     }
     if (numeric(dt) && spaced(p, n))
-        af_report(k, AF_FLOAT_BLANKS, v->at, v->n, "value",
-                  "no white space around the number",
-                  TGE_QUOTED(k->c, AF_FLOAT_BLANKS, p, n, found));
+        af_report_blanks(k, v->at, v->n, "value", p, n);
     if (k->art && (misread = af_art_misread(p, n, dt)) != NULL)
         af_report(k, AF_ART_VALUE, v->at, v->n, "value",
                   "a value that stod reads as it is", misread);
