@@ -58,7 +58,7 @@ need_packages() {
 
 base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev
   libjansson-dev)
-test_packages=(python3 python3-jsonschema python3-yaml pre-commit)
+test_packages=(python3 python3-jsonschema python3-yaml pre-commit libxml2-utils)
 fuzz_packages=(afl++)
 
 # The official SARIF validator (Microsoft's SARIF Multitool, from the npm

@@ -355,6 +355,68 @@ os.close(master)
 t.ok(code == 0 and b"MB checked" in shown and out3 == out,
      "stderr a terminal: progress shown there, the same report", shown)
 
+
+def screen(raw):
+    """The lines a terminal shows for raw output: \r goes to column 0,
+    ESC [ K clears to the end of the line, \n starts a new line."""
+    lines, cur, col, i = [], [], 0, 0
+    while i < len(raw):
+        if raw.startswith(b"\x1b[K", i):
+            del cur[col:]
+            i += 3
+            continue
+        c = raw[i:i + 1]
+        if c == b"\r":
+            col = 0
+        elif c == b"\n":
+            lines.append(b"".join(cur))
+            cur, col = [], 0
+        else:
+            cur[col:col + 1] = [c]
+            col += 1
+        i += 1
+    return lines + ([b"".join(cur)] if cur else [])
+
+
+# the report and the progress on one terminal: the progress line is
+# cleared before the report writes, so the verdict has its line alone
+master, slave = pty.openpty()
+p = subprocess.Popen([TRACEGATE, "check", "--format", "tracelog", "-"],
+                     stdin=subprocess.PIPE, stdout=slave, stderr=slave)
+os.close(slave)
+half = len(trace) // 2
+p.stdin.write(trace[:half])
+p.stdin.flush()
+time.sleep(1.3)
+p.stdin.write(trace[half:])
+p.stdin.close()
+raw = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:  # the terminal closed: every writer is gone
+        break
+    if not chunk:
+        break
+    raw += chunk
+os.close(master)
+code = p.wait()
+t.ok(code == 0 and b"MB checked" in raw and
+     screen(raw) == [out.rstrip(b"\n")],
+     "report and progress on one terminal: the verdict line alone on the "
+     "screen", (raw, screen(raw)))
+
+# a folder named as a file, and stdin named twice
+code, out, err = run("check", tmp)
+t.eq((code, out.split("\n")[0]),
+     (3, "%s: io-error (exit 3): %s is a directory: name the traces in it "
+      "(for example %s/*)" % (tmp, tmp, tmp)),
+     "a directory named as a file: said to be a directory, exit 3")
+code, out, err = run("check", "-", "-", input_bytes=b"")
+t.eq((code, out, err.split("\n")[0]),
+     (2, "", "tracegate: check: - (stdin) is named 2 times: it can be read "
+      "once"), "check - -: a usage error")
+
 # mutate: a folder that holds files is refused without --force; the
 # corpus says what it holds
 corpus = os.path.join(tmp, "corpus")

@@ -16,7 +16,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from taplib import ROOT, SHARED, TRACEGATE, Scratch, Tap, da_example
+from taplib import (ROOT, SHARED, TRACEGATE, Scratch, Tap, da_example,
+                    junit_schema_errors)
 
 t = Tap()
 scratch = Scratch("tg-oracle-")
@@ -287,6 +288,8 @@ for args, want, name in [
 # ---- the scorecard's other forms ---------------------------------------------
 reader = "sh -c 'exit 1' reader"
 code, junit, _, _ = oracle(reader, [one], report="junit")
+t.eq(junit_schema_errors(junit), {},
+     "JUnit: valid against Ant's and Jenkins' schemas")
 suite = ET.fromstring(junit).find("testsuite")
 case = suite.find("testcase")
 t.eq((suite.get("tests"), suite.get("failures"), case.get("name"),

@@ -52,6 +52,21 @@ def run(*args, stdin=None, input_bytes=None):
             p.stderr.decode("utf-8", "replace"))
 
 
+def junit_schema_errors(xml_text):
+    """JUnit XML checked by xmllint (Debian's libxml2-utils) against both
+    consumers' schemas in tests/schemas/: Ant's strict one and Jenkins'.
+    Returns {schema: errors} for those it fails, {} when both pass."""
+    bad = {}
+    for name in ("junit-ant.xsd", "junit-jenkins.xsd"):
+        p = subprocess.run(["xmllint", "--noout", "--schema",
+                            os.path.join(ROOT, "tests", "schemas", name), "-"],
+                           input=xml_text.encode(), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            bad[name] = p.stdout.decode("utf-8", "replace")
+    return bad
+
+
 class Scratch:
     """A temporary folder to write test inputs into, removed when the test
     ends: a test run leaves nothing behind."""

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/engine.h"
@@ -53,7 +55,9 @@ static void start(file_run *r, const char *format, const char *detected,
     r->file.format = format;
     r->file.detected = detected;
     r->file.profile = profile;
+    tgC_progress_hold();
     tgR_file_begin(r->sink, &r->file);
+    tgC_progress_release();
     r->begun = 1;
 }
 
@@ -83,7 +87,9 @@ static void on_diag(void *ctx, const tg_diag *d)
         r->file.suppressed += d->suppressed;
     else
         r->file.counts[d->level]++;
+    tgC_progress_hold();
     tgR_diag(r->sink, &r->file, d);
+    tgC_progress_release();
 }
 
 /* What a check of a file gave besides its findings. */
@@ -91,7 +97,15 @@ typedef struct file_result {
     tg_verdict verdict;
     uint64_t bytes;
     const char *layout, *problem;
+    int64_t mtime; /* see tgR_file */
 } file_result;
+
+/* When the input was last written: a regular file's modification time;
+ * a stream's is now, when it is read. */
+static int64_t written_at(const struct stat *st)
+{
+    return S_ISREG(st->st_mode) ? (int64_t)st->st_mtime : (int64_t)time(NULL);
+}
 
 /* Check one file (stdin for "-") with checker k; the findings go to
  * start and diag. */
@@ -101,19 +115,32 @@ static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
 {
     int is_stdin = strcmp(path, "-") == 0;
     int fd = is_stdin ? 0 : open(path, O_RDONLY);
+    struct stat st;
     memset(res, 0, sizeof *res);
-    if (fd < 0) {
+    if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(problem, size, "cannot read %s: %s", path, strerror(errno));
         res->problem = problem;
         res->verdict = TG_IO_ERROR;
+        if (fd >= 0 && !is_stdin)
+            close(fd);
         return;
     }
-    res->verdict =
-        tg_checker_check(k, tgC_progress_read, &fd, is_stdin ? NULL : path,
-                         start_fn, diag_fn, ctx);
-    res->bytes = tg_checker_bytes(k);
-    res->layout = tg_checker_layout(k);
-    res->problem = tg_checker_problem(k);
+    res->mtime = written_at(&st);
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(problem, size,
+                 "%s is a directory: name the traces in it (for example "
+                 "%s/*)",
+                 path, path);
+        res->problem = problem;
+        res->verdict = TG_IO_ERROR;
+    } else {
+        res->verdict =
+            tg_checker_check(k, tgC_progress_read, &fd, is_stdin ? NULL : path,
+                             start_fn, diag_fn, ctx);
+        res->bytes = tg_checker_bytes(k);
+        res->layout = tg_checker_layout(k);
+        res->problem = tg_checker_problem(k);
+    }
     if (!is_stdin)
         close(fd);
 }
@@ -128,12 +155,15 @@ static tg_verdict file_done(file_run *run, const file_result *res)
         (run->all == TG_VIOLATIONS || run->all == TG_TRUNCATED))
         run->file.verdict = run->kept;
     run->file.bytes = res->bytes;
+    run->file.mtime = res->mtime;
     run->file.layout = res->layout;
     if (res->problem)
         run->file.problem = res->problem;
+    tgC_progress_hold();
     if (!run->begun)
         tgR_file_begin(run->sink, &run->file);
     tgR_file_end(run->sink, &run->file);
+    tgC_progress_release();
     return run->file.verdict;
 }
 
@@ -282,6 +312,13 @@ static int parse(int argc, char **argv, check_opts *o)
             return r < 0 ? TG_INTERNAL : r;
     if (optind >= argc)
         return tgC_usage("check: no input named (use - for stdin)");
+    int stdins = 0;
+    for (int i = optind; i < argc; i++)
+        stdins += strcmp(argv[i], "-") == 0;
+    if (stdins > 1)
+        return tgC_usage("check: - (stdin) is named %d times: it can be "
+                         "read once",
+                         stdins);
     return 0;
 }
 
@@ -391,7 +428,7 @@ static void job_deliver(size_t i, void *result, void *ctx)
     file_run run;
     run_init(&run, j->paths[i], j->o, j->sink);
     file_result res = {TG_LIMIT, 0, NULL,
-                       "no memory to hold this file's findings (--jobs)"};
+                       "no memory to hold this file's findings (--jobs)", 0};
     if (r && !r->nomem) {
         if (r->started)
             start(&run, r->format, r->detected, r->profile);
@@ -495,7 +532,7 @@ int tgC_check(int argc, char **argv)
     }
     tg_verdict worst = TG_CONFORMANT;
     int first = optind; /* the files, before other parses move optind */
-    tgC_progress_start(o.progress);
+    tgC_progress_start(o.progress, out);
     if (o.jobs > 1 && argc - first > 1) {
         worst = check_parallel(&o, argc, argv, first, sink);
     } else {

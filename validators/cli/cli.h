@@ -52,8 +52,13 @@ int tgC_parallel(size_t n, unsigned jobs, tgC_work_fn work,
 
 /* ---- progress.c: check's progress on stderr ---- */
 /*! tgC_progress_start() : show progress if stderr is a terminal, or if
- *  forced (--progress). */
-void tgC_progress_start(int forced);
+ *  forced (--progress); out is where the report goes. */
+void tgC_progress_start(int forced, FILE *out);
+/*! tgC_progress_hold(), tgC_progress_release() : around each write of
+ *  the report: when the report and the progress share a terminal, the
+ *  progress line is cleared first and stays away until the release. */
+void tgC_progress_hold(void);
+void tgC_progress_release(void);
 /*! tgC_progress_read() : tgW_read_fd() (ctx: int *) that counts the bytes
  *  and shows progress now and then. */
 long tgC_progress_read(void *ctx, void *buf, size_t cap);

@@ -2,7 +2,10 @@
  * terminal (never into a pipe or a CI log) or --progress asks, once a
  * check has run for a second, every half second, the bytes read so far
  * and the rate.  It counts the bytes of every file and every --jobs
- * thread together, and clears its line at the end. */
+ * thread together.  Report output to the same terminal takes the line
+ * first (tgC_progress_hold): the line is cleared before the report writes,
+ * and no progress is shown while it does, so a verdict never lands after
+ * the progress text. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -16,6 +19,7 @@ static int on;                          /* showing progress at all     */
 static _Atomic unsigned long long seen; /* bytes read by every check  */
 static double began, last;              /* seconds: start, last shown  */
 static int shown;                       /* a line is on the terminal   */
+static FILE *report;                    /* report on the terminal, or NULL */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static double now(void)
@@ -25,10 +29,36 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void tgC_progress_start(int forced)
+void tgC_progress_start(int forced, FILE *out)
 {
     on = forced || isatty(STDERR_FILENO);
+    report = on && isatty(fileno(out)) ? out : NULL;
     began = last = now();
+}
+
+/* Clears the line; the caller holds the lock. */
+static void clear_line(void)
+{
+    if (shown) /* the line goes, so the report is left as it was */
+        fputs("\r\033[K", stderr);
+    shown = 0;
+}
+
+void tgC_progress_hold(void)
+{
+    if (report == NULL)
+        return;
+    pthread_mutex_lock(&lock);
+    clear_line();
+}
+
+void tgC_progress_release(void)
+{
+    if (report == NULL)
+        return;
+    fflush(report); /* what was written is on the terminal before the next
+                       progress line */
+    pthread_mutex_unlock(&lock);
 }
 
 long tgC_progress_read(void *ctx, void *buf, size_t cap)
@@ -56,7 +86,9 @@ long tgC_progress_read(void *ctx, void *buf, size_t cap)
 
 void tgC_progress_end(void)
 {
-    if (shown) /* the line goes, so the report is left as it was */
-        fputs("\r\033[K", stderr);
-    shown = 0;
+    pthread_mutex_lock(&lock);
+    clear_line();
+    pthread_mutex_unlock(&lock);
+    on = 0;
+    report = NULL;
 }

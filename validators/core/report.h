@@ -25,6 +25,8 @@ typedef struct tgR_file {
     uint64_t counts[4];  /* findings reported, per tg_level            */
     uint64_t suppressed; /* findings left out by the repeat cap        */
     uint64_t baselined;  /* findings left out as in the baseline       */
+    int64_t mtime;       /* Unix seconds: when the input was last written
+                            (a stream's: when it was read); JUnit's time */
 } tgR_file;
 
 typedef struct tgR_sink tgR_sink;

@@ -1,16 +1,20 @@
 /* report_junit.c - JUnit XML: a testsuite per file and a testcase per
- * (file, rule) of the file's format.  A rule fails when it has a finding
- * at or above --fail-on; lower findings go to system-out; rules that do
- * not apply to the profile are skipped.  Tallies are per rule of the
- * current file, so memory does not grow with the number of findings.
- * Every testcase has time="0": one pass checks every rule, so no rule has
- * a time of its own, and the report stays the same from run to run. */
+ * (file, rule) of the file's format, in the envelope junit.h describes.
+ * A rule fails when it has a finding at or above --fail-on, spelled out
+ * in its failure; findings below it go to the suite's system-out (a test
+ * case may hold no output in Ant's schema); rules that do not apply to
+ * the profile are skipped.  Tallies are per rule of the current file, so
+ * memory does not grow with the number of findings.  Every time is "0":
+ * one pass checks every rule, so no rule has a time of its own; the
+ * suite's timestamp is when the file was last written, so the report
+ * stays the same from run to run. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
 #include "format.h"
+#include "junit.h"
 #include "report.h"
 
 #define DETAIL_LINES 20 /* findings spelled out per (file, rule) */
@@ -26,13 +30,14 @@ typedef struct junit_rule {
 typedef struct junit_state {
     const tgF_format *fmt;
     junit_rule *rules;
+    FILE *out; /* the suite's system-out: findings that do not fail */
+    char *out_text;
+    size_t out_size;
 } junit_state;
 
 static void junit_begin(tgR_sink *s)
 {
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
-          "name=\"tracegate\">\n",
-          s->out);
+    tgJunit_begin(s->out);
     s->state = calloc(1, sizeof(junit_state));
 }
 
@@ -71,8 +76,8 @@ static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     r->lines++;
 }
 
-static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
-                     junit_rule *r, int applies)
+static void testcase(FILE *o, FILE *out, const tgR_file *f,
+                     const tg_rule *rule, junit_rule *r, int applies)
 {
     fputs("    <testcase classname=\"", o);
     tgX_text(o, f->path);
@@ -94,10 +99,8 @@ static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
         if (r->text)
             tgX_text(o, r->text);
         fputs("</failure>", o);
-    } else if (r->other && r->text) {
-        fputs("<system-out>", o);
-        tgX_text(o, r->text);
-        fputs("</system-out>", o);
+    } else if (r->other && r->text && out) {
+        fprintf(out, "%s:\n%s", rule->id, r->text);
     }
     fputs("</testcase>\n", o);
     free(r->text);
@@ -109,19 +112,34 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
     junit_state *st = s->state;
     FILE *o = s->out;
     size_t n = st && st->rules ? st->fmt->nrules : 0;
-    uint64_t failures = 0;
-    for (size_t i = 0; i < n; i++)
-        failures += st->rules[i].failing != 0;
+    int profile = n ? tgF_profile_index(st->fmt, f->profile) : 0;
     int broken = f->verdict != TG_CONFORMANT && f->verdict != TG_VIOLATIONS;
-    fputs("  <testsuite name=\"", o);
-    tgX_text(o, f->path);
-    fprintf(o, "\" tests=\"%zu\" failures=\"%" PRIu64 "\" errors=\"%d\">\n",
-            n + (size_t)broken, failures, broken);
+    char package[64];
+    snprintf(package, sizeof package, "tracegate%s%s", f->format ? "." : "",
+             f->format ? f->format : "");
+    tgJunit_suite suite = {f->path,
+                           package,
+                           s->files - 1,
+                           f->mtime,
+                           n + (size_t)broken,
+                           0,
+                           (uint64_t)broken,
+                           0};
+    for (size_t i = 0; i < n; i++) {
+        suite.failures += st->rules[i].failing != 0;
+        suite.skipped +=
+            !tgF_rule_applies(st->fmt, &st->fmt->rules[i], profile);
+    }
+    const char *props[] = {
+        "format", f->format, "profile", f->profile,
+        "layout", f->layout, "verdict", tg_verdict_name(f->verdict)};
+    tgJunit_suite_begin(o, &suite, props, sizeof props / sizeof *props / 2);
+    if (st)
+        st->out = open_memstream(&st->out_text, &st->out_size);
     for (size_t i = 0; i < n; i++) {
         const tg_rule *rule = &st->fmt->rules[i];
-        int applies = tgF_rule_applies(st->fmt, rule,
-                                       tgF_profile_index(st->fmt, f->profile));
-        testcase(o, f, rule, &st->rules[i], applies);
+        testcase(o, st->out, f, rule, &st->rules[i],
+                 tgF_rule_applies(st->fmt, rule, profile));
     }
     if (broken) {
         /* the verdict itself: truncated, unsupported, I/O error, limit */
@@ -134,8 +152,13 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
         tgX_text(o, f->problem ? f->problem : tg_verdict_name(f->verdict));
         fputs("\"/></testcase>\n", o);
     }
-    fputs("  </testsuite>\n", o);
+    if (st && st->out)
+        fclose(st->out);
+    tgJunit_suite_end(o, st && st->out ? st->out_text : NULL);
     if (st) {
+        st->out = NULL;
+        free(st->out_text);
+        st->out_text = NULL;
         free(st->rules);
         st->rules = NULL;
     }
@@ -144,7 +167,7 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
 static void junit_end(tgR_sink *s, int exit_code)
 {
     (void)exit_code;
-    fputs("</testsuites>\n", s->out);
+    tgJunit_end(s->out);
 }
 
 static void junit_destroy(tgR_sink *s) { free(s->state); }

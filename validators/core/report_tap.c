@@ -1,4 +1,4 @@
-/* report_tap.c - TAP version 14: one test point per file, "ok" only when
+/* report_tap.c - TAP version 13: one test point per file, "ok" only when
  * the file is conformant, with its findings in a YAML block.  The point
  * must precede its block but the verdict is known only at the end of the
  * file, so the block of the current file is buffered (bounded by the
@@ -18,7 +18,7 @@ typedef struct tap_state {
 
 static void tap_begin(tgR_sink *s)
 {
-    fputs("TAP version 14\n", s->out);
+    fputs("TAP version 13\n", s->out);
     s->state = calloc(1, sizeof(tap_state));
 }
 

@@ -4,8 +4,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../core/escape.h"
+#include "../../core/junit.h"
 #include "oracle.h"
 
 /* Grow an array of n elements of `size` to hold one more. */
@@ -221,22 +223,19 @@ static void json_report(FILE *f, const or_score *all, size_t n,
 /* ---- JUnit: a test suite per reader, a test case per rule ---- */
 static void junit_report(FILE *f, const or_score *all, size_t n)
 {
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
-          "name=\"tracegate oracle\">\n",
-          f);
+    int64_t now = (int64_t)time(NULL);
+    tgJunit_begin(f);
     for (size_t i = 0; i < n; i++) {
         const or_score *s = &all[i];
-        size_t failing = 0;
+        tgJunit_suite suite = {
+            s->reader, "tracegate.oracle", i, now, s->nrows, 0, 0, 0};
         for (size_t k = 0; k < s->nrows; k++)
             for (int c = 0; c < OR_RIGHT; c++)
                 if (s->rows[k].by_class[c]) {
-                    failing++;
+                    suite.failures++;
                     break;
                 }
-        fputs("  <testsuite name=\"", f);
-        tgX_text(f, s->reader);
-        fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" time=\"0\">\n", s->nrows,
-                failing);
+        tgJunit_suite_begin(f, &suite, NULL, 0);
         for (size_t k = 0; k < s->nrows; k++) {
             const or_rule_row *r = &s->rows[k];
             fprintf(f,
@@ -248,16 +247,16 @@ static void junit_report(FILE *f, const or_score *all, size_t n)
                 if (!r->by_class[c])
                     continue;
                 if (first)
-                    fputs(">\n      <failure message=\"", f);
+                    fputs(">\n      <failure type=\"defect\" message=\"", f);
                 fprintf(f, "%s%s %" PRIu64, first ? "" : ", ",
                         or_class_name((or_class)c), r->by_class[c]);
                 first = 0;
             }
             fputs(first ? "/>\n" : "\"/>\n    </testcase>\n", f);
         }
-        fputs("  </testsuite>\n", f);
+        tgJunit_suite_end(f, NULL);
     }
-    fputs("</testsuites>\n", f);
+    tgJunit_end(f);
 }
 
 /* ---- markdown, for reports/ ---- */
