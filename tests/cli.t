@@ -11,7 +11,7 @@ import struct
 import subprocess
 import time
 
-from taplib import Scratch, TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
+from taplib import ROOT, Scratch, TRACEGATE, Tap, da_example, da_rec as rec, da_str as s, run
 
 t = Tap()
 scratch = Scratch("tg-cli-")
@@ -405,6 +405,44 @@ t.ok(code == 0 and b"MB checked" in raw and
      screen(raw) == [out.rstrip(b"\n")],
      "report and progress on one terminal: the verdict line alone on the "
      "screen", (raw, screen(raw)))
+
+# the help: every command README lists is in tracegate --help, every
+# option of README's table for check is in check --help with the same
+# argument, and an option shown with an argument is one that needs it
+with open(os.path.join(ROOT, "README.md")) as f:
+    readme = f.read()
+top = run("--help")[1]
+listed = re.findall(r"^\| `tracegate (\w+)", readme, re.M)
+t.eq([c for c in listed if not re.search(r"^  %s\b" % c, top, re.M)], [],
+     "tracegate --help lists every command README lists (%d)" % len(listed))
+table = readme[readme.index("Options of `check`:"):]
+table = table[:table.index("\n\n", table.index("|---|"))]
+forms = [f for f in re.findall(r"`(-[^`]+)`", table)]
+check_help = re.sub(r" +", " ", run("check", "--help")[1])
+
+
+def shown(form):
+    """a form of README in the help: "-o FILE" as "-o, --output FILE" """
+    form = form.replace("\\|", "|")
+    short = re.match(r"(-\w) (.*)", form)
+    if short:
+        return re.search(r"%s, --[a-z-]+ %s" % (short.group(1),
+                                                re.escape(short.group(2))),
+                         check_help) is not None
+    return form in check_help
+
+
+t.eq([f for f in forms if not shown(f)], [],
+     "check --help shows each of README's %d option forms" % len(forms))
+wrong = []
+for cmd in ("check", "gen", "mutate", "rules", "oracle"):
+    for m in re.finditer(r"^ +(?:-\w, )?(--[a-z-]+)( [^ ]\S*)?",
+                         run(cmd, "--help")[1], re.M):
+        err = run(cmd, m.group(1))[2]
+        if ("requires an argument" in err) != bool(m.group(2)):
+            wrong.append((cmd, m.group(0).strip(), err.split("\n")[0]))
+t.eq(wrong, [], "every option the help shows with an argument needs one, "
+     "and no other does")
 
 # a folder named as a file, and stdin named twice
 code, out, err = run("check", tmp)

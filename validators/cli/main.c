@@ -188,6 +188,9 @@ static const char help_commands[] =
     "labelled corpus\n"
     "  help [COMMAND]              a command's options\n"
     "\n"
+    "  -h, --help                  this list\n"
+    "  --version                   the version of tracegate\n"
+    "\n"
     "tracegate COMMAND --help (or -h) gives the options of COMMAND.\n";
 
 static int help(int argc, char **argv);
@@ -224,8 +227,11 @@ static int print_usage(const struct command *c)
         return 0;
     for (int i = 0; i < TG_NLIMITS; i++) {
         const tg_limit_info *l = tg_limit_about(i);
-        printf("  %-26s %s (default %" PRIu64 "); reaching it is exit 5\n",
-               l->option, l->meaning, l->value);
+        char option[40];
+        snprintf(option, sizeof option, "%s N", l->option);
+        printf("  %-27s %s (default %" PRIu64 ", %" PRIu64 " to %" PRIu64
+               "); reaching it is exit 5\n",
+               option, l->meaning, l->value, l->min, l->max);
     }
     fputs(help_exit, stdout);
     return 0;
