@@ -8,6 +8,7 @@ verdict. Failure: any parse or schema error, or content that disagrees
 with the json report of the same run."""
 import json
 import os
+import re
 import struct
 import subprocess
 import xml.etree.ElementTree as ET
@@ -85,18 +86,24 @@ t.ok(all(run0["tool"]["driver"]["rules"][r["ruleIndex"]]["id"] == r["ruleId"]
          for r in results), "sarif: every ruleIndex points at its ruleId")
 
 
-def fnv(rule, path):
+def fingerprint(d):
+    """README: FNV-1a 64 of rule, path without its [N] indices, expected
+    and found, each ended by a NUL"""
     h = 0xcbf29ce484222325
-    for b in rule.encode() + b"\0" + path.encode():
+    text = b"".join(x.encode() + b"\0" for x in (
+        d["rule"], re.sub(r"\[[0-9]+\]", "", d["path"]), d["expected"],
+        d["found"]))
+    for b in text:
         h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
     return "%016x" % h
 
 
 mism = [r for (i, d), r in zip(every, results)
-        if r["partialFingerprints"]["rulePath/v1"] != fnv(d["rule"], d["path"])
+        if r["partialFingerprints"]["tracegateFinding/v2"] != fingerprint(d)
         or r["locations"][0]["physicalLocation"]["region"]["byteOffset"]
         != d["offset"]]
-t.eq(mism, [], "sarif: fingerprint = hash(rule, path) only; offsets agree")
+t.eq(mism, [], "sarif: fingerprint = hash(rule, path without indices, "
+     "expected, found); offsets agree")
 t.ok(all(r["locations"][0]["physicalLocation"]["region"]["startLine"] == 1
          for r in results), "sarif: binary findings carry startLine 1")
 uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]

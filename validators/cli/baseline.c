@@ -1,14 +1,15 @@
 /* baseline.c - `check --baseline FILE` and `--write-baseline FILE`:
  * adopting the gate on old traces.  A baseline records, per file (as named
- * on the command line), the findings it had: each by its fingerprint (rule
- * id and structural path, the one SARIF's partialFingerprints carry), with
- * a count, so that unrelated edits elsewhere in a file keep old findings
- * matched.  A finding matches while its (file, fingerprint) has count
+ * on the command line), the findings it had: each by its fingerprint
+ * (tgR_fingerprint(): rule, structural path without its indices, expected
+ * and found; the one SARIF's partialFingerprints carry), with a count, so
+ * that records inserted, deleted or moved elsewhere in a file keep old
+ * findings matched.  A finding matches while its (file, fingerprint) has count
  * left.  Findings of a checker limit are never baselined: they say what
  * tracegate could not check, not what the file is.
  *
  * Format (JSON, read and written with Jansson):
- *   {"schema": "tracegate-baseline", "version": 1,
+ *   {"schema": "tracegate-baseline", "version": 2,
  *    "tool": "tracegate 0.2.0",
  *    "files": {"PATH": {"FINGERPRINT": {"rule": "RULE-ID", "count": N}}}}
  * FINGERPRINT is 16 lowercase hexadecimal digits. */
@@ -17,11 +18,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/escape.h"
+#include "../core/report.h"
 #include "cli.h"
 
 #define SCHEMA  "tracegate-baseline"
-#define VERSION 1
+#define VERSION 2 /* 1: fingerprints of rule and path with its indices */
 
 struct tgC_baseline {
     json_t *files; /* PATH -> FINGERPRINT -> {rule, count} */
@@ -29,8 +30,7 @@ struct tgC_baseline {
 
 static void fingerprint(const tg_diag *d, char out[17])
 {
-    snprintf(out, 17, "%016" PRIx64,
-             tgJ_fingerprint(tg_rule_id(d->rule), d->path));
+    snprintf(out, 17, "%016" PRIx64, tgR_fingerprint(d));
 }
 
 /* Whether a finding can be in a baseline: not a limit of the checker, nor
@@ -73,7 +73,8 @@ tgC_baseline *tgC_baseline_read(const char *path, char *why, size_t size)
     const char *bad =
         !schema || strcmp(schema, SCHEMA) != 0 ? "no tracegate baseline"
         : !json_is_integer(version) || json_integer_value(version) != VERSION
-            ? "a baseline of another version (this tracegate reads version 1)"
+            ? "a baseline of another version (this tracegate reads version "
+              "2: write it again with --write-baseline)"
         : !json_is_object(files) ? "no \"files\" object"
                                  : NULL;
     /* every entry: an object of fingerprints, each {rule, count >= 1} */

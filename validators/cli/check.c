@@ -540,9 +540,15 @@ int tgC_check(int argc, char **argv)
             raise_to(&worst, check_one(argv[i], &o, sink));
     }
     tgC_progress_end();
-    if (o.record && tgC_baseline_write(o.record, o.write_baseline) != 0 &&
-        tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
-        worst = TG_IO_ERROR;
+    if (o.record && tgC_baseline_write(o.record, o.write_baseline) != 0) {
+        if (tg_verdict_rank(TG_IO_ERROR) > tg_verdict_rank(worst))
+            worst = TG_IO_ERROR;
+    } else if (o.record && !o.known &&
+               (worst == TG_VIOLATIONS || worst == TG_TRUNCATED)) {
+        /* the baseline written holds the findings: recording them is what
+         * was asked, and it went well */
+        worst = TG_CONFORMANT;
+    }
     tgR_close(sink, (int)worst);
     tgC_baseline_free(o.known);
     tgC_baseline_free(o.record);

@@ -93,17 +93,6 @@ void tgX_plain(FILE *f, const char *s)
     }
 }
 
-uint64_t tgJ_fingerprint(const char *a, const char *b)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const unsigned char *p = (const unsigned char *)a; *p; p++)
-        h = (h ^ *p) * 0x100000001b3ull;
-    h = (h ^ 0) * 0x100000001b3ull; /* separator: ("ab","c") != ("a","bc") */
-    for (const unsigned char *p = (const unsigned char *)b; *p; p++)
-        h = (h ^ *p) * 0x100000001b3ull;
-    return h;
-}
-
 const char *tgX_quoted(const unsigned char *p, size_t n, char *buf, size_t cap)
 {
     size_t room = cap - 6; /* quotes, "...", NUL */

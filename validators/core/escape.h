@@ -21,7 +21,5 @@ void tgX_plain(FILE *f, const char *s);
  *  two, and "..." after the quote when some are left out.  @return buf. */
 const char *tgX_quoted(const unsigned char *p, size_t n, char *buf,
                        size_t cap);
-/*! tgJ_fingerprint() : FNV-1a 64 of a and b, for stable fingerprints. */
-uint64_t tgJ_fingerprint(const char *a, const char *b);
 
 #endif

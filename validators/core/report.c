@@ -100,6 +100,34 @@ size_t tgR_rule_index(const tg_rule *r)
     return 0;
 }
 
+/* FNV-1a 64 over s and its NUL (the NUL keeps ("ab","c") from ("a","bc")),
+ * with runs of digits in brackets left out when skip_indices is set. */
+static uint64_t fnv(uint64_t h, const char *s, int skip_indices)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    for (; *p; p++) {
+        if (skip_indices && *p == '[') {
+            const unsigned char *q = p + 1;
+            while (*q >= '0' && *q <= '9')
+                q++;
+            if (q > p + 1 && *q == ']') {
+                p = q;
+                continue;
+            }
+        }
+        h = (h ^ *p) * 0x100000001b3ull;
+    }
+    return (h ^ 0) * 0x100000001b3ull;
+}
+
+uint64_t tgR_fingerprint(const tg_diag *d)
+{
+    uint64_t h = fnv(0xcbf29ce484222325ull, tg_rule_id(d->rule), 0);
+    h = fnv(h, d->path, 1);
+    h = fnv(h, d->expected, 0);
+    return fnv(h, d->found, 0);
+}
+
 const char *tgR_message(const tg_diag *d, char *buf, size_t size)
 {
     if (d->suppressed)

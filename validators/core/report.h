@@ -77,6 +77,13 @@ const char *tgR_severity(tg_level level); /* error|warning|note */
 /*! tgR_rule_index() : position of rule r among every format's rules, the
  *  order SARIF's rules[] lists them in. */
 size_t tgR_rule_index(const tg_rule *r);
+/*! tgR_fingerprint() : what identifies a finding across edits of its
+ *  file, for baselines and SARIF's partialFingerprints: FNV-1a 64 of the
+ *  rule id, the structural path with its indices left out ("/record[122]
+ *  {ALOC}/time" as "/record{ALOC}/time"), the expected and the found text.
+ *  A record inserted or deleted elsewhere moves the indices but not these;
+ *  the same break twice has the same fingerprint, so users count them. */
+uint64_t tgR_fingerprint(const tg_diag *d);
 /*! tgR_message() : the finding as one sentence into buf. */
 const char *tgR_message(const tg_diag *d, char *buf, size_t size);
 

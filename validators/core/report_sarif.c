@@ -1,8 +1,8 @@
 /* report_sarif.c - SARIF 2.1.0, one run.  rules[] comes from the rule
  * tables; each result has byteOffset/byteLength and a startLine (1 for
  * binary formats) so code-scanning services accept findings in binary
- * files, and a partialFingerprint from rule id + structural path, which
- * stays put when unrelated bytes move.  Files that could not be checked
+ * files, and a partialFingerprint (tgR_fingerprint()), which stays put
+ * when records are inserted, deleted or moved elsewhere.  Files that could not be checked
  * become toolExecutionNotifications. */
 #include <inttypes.h>
 #include <limits.h>
@@ -148,9 +148,9 @@ static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         fputs("}]", o);
     }
     fprintf(o,
-            "}],\"partialFingerprints\":{\"rulePath/v1\":\"%016" PRIx64
+            "}],\"partialFingerprints\":{\"tracegateFinding/v2\":\"%016" PRIx64
             "\"},\"properties\":{\"tracegateLevel\":\"%s\"",
-            tgJ_fingerprint(d->rule->id, d->path), tg_level_name(d->level));
+            tgR_fingerprint(d), tg_level_name(d->level));
     if (d->consequence_of >= 0)
         fprintf(o, ",\"consequenceOf\":%" PRId64, d->consequence_of);
     fputs("}}", o);
