@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build.sh - the one entry point.
 #   ./build.sh            install what is missing, build build/tracegate
-#                         (profile-guided, see release_build)
+#                         (a plain release build, quietly: one summary line;
+#                         the log is build/build.log)
 #   ./build.sh test       build with ASan+UBSan and run every test (prove)
 #   ./build.sh fuzz [S [TARGET...]]  build the libFuzzer harnesses and
 #                         fuzz S seconds per target (default 60; TARGET:
@@ -15,7 +16,8 @@
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
 #                         need no library beyond libc's and run its seeds
-#   ./build.sh bench [WHAT] time check on large generated traces vs cat,
+#   ./build.sh bench [WHAT] the profile-guided release build (release_build),
+#                         then time check on large generated traces vs cat,
 #                         instructions per byte (callgrind), how time grows
 #                         with the input, and garbage inputs (WHAT: a
 #                         format, FORMAT:PROFILE, instructions, scaling or
@@ -27,8 +29,9 @@
 #                         (--check: change nothing, fail if one would change)
 #   ./build.sh example    install into build-install/ and build and run
 #                         examples/check_buffer.c against it via pkg-config
-# Environment: CC (default clang; the release build's default is gcc),
-# TG_JOBS (default nproc), TG_PGO (0: no profile-guided optimisation).
+# Environment: CC (default clang; the release builds' default is gcc),
+# TG_JOBS (default nproc), TG_PGO (0: bench without profile-guided
+# optimisation).
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$PWD
@@ -111,18 +114,43 @@ train_check() {
   fi
 }
 
-release_build() {
-  local cc=${user_cc:-gcc}
-  [ "$cc" != gcc ] || need_packages gcc
-  # a folder configured for another compiler is made afresh
-  local dir
-  for dir in build build-pgo; do
+# A folder configured for another compiler than CC is made afresh.
+for_compiler() { # CC DIR...
+  local cc=$1 dir
+  shift
+  for dir in "$@"; do
     if [ -f "$dir/CMakeCache.txt" ] &&
       ! grep -q "^CMAKE_C_COMPILER:FILEPATH=.*/$(basename "$cc")\$" \
         "$dir/CMakeCache.txt"; then
       rm -rf "$dir"
     fi
   done
+}
+
+# The build a user wants: release, the CLI linked statically, no tests,
+# quiet: make's progress goes to build/build.log, shown only on failure.
+plain_build() {
+  local cc=${user_cc:-gcc} start=$SECONDS
+  [ "$cc" != gcc ] || need_packages gcc
+  for_compiler "$cc" build
+  mkdir -p build
+  if ! { CC=$cc cmake -S "$top" -B build -DCMAKE_BUILD_TYPE=Release \
+      -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE= -DTG_BUILD_TESTS=OFF &&
+    cmake --build build -j "$jobs"; } >build/build.log 2>&1; then
+    tail -n 40 build/build.log >&2
+    echo "build.sh: the build failed; the whole log is build/build.log" >&2
+    exit 1
+  fi
+  echo "built $(build/tracegate --version) in $((SECONDS - start)) s:" \
+    "build/tracegate, build/libtracegate.a, build/libtracegate.so" \
+    "(log: build/build.log)"
+}
+
+# The benchmark's build: release, laid out by a profile of its own runs.
+release_build() {
+  local cc=${user_cc:-gcc}
+  [ "$cc" != gcc ] || need_packages gcc
+  for_compiler "$cc" build build-pgo
   if [ "${TG_PGO:-1}" = 0 ] || { [ "$cc" != clang ] && [ "$cc" != gcc ]; }; then
     CC=$cc configure_and_build build -DCMAKE_BUILD_TYPE=Release \
       -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE=
@@ -168,8 +196,7 @@ release_build() {
 case $mode in
   build)
     need_packages "${base_packages[@]}"
-    release_build
-    echo "built: build/tracegate, build/libtracegate.a, build/libtracegate.so"
+    plain_build
     ;;
   test)
     need_packages "${base_packages[@]}" "${test_packages[@]}"
@@ -326,7 +353,7 @@ case $mode in
     ;;
   example)
     need_packages "${base_packages[@]}"
-    release_build
+    plain_build
     rm -rf build-install
     run cmake --install build --prefix "$top/build-install" >/dev/null
     export PKG_CONFIG_PATH="$top/build-install/lib/pkgconfig"
@@ -346,7 +373,7 @@ case $mode in
     ;;
   corpus)
     need_packages "${base_packages[@]}"
-    release_build
+    plain_build
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
