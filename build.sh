@@ -59,9 +59,11 @@ need_packages() {
   DEBIAN_FRONTEND=noninteractive run apt-get install -y -qq "${missing[@]}"
 }
 
-base_packages=(clang libclang-rt-14-dev cmake make perl pkgconf libpcre2-dev
-  libjansson-dev)
-test_packages=(python3 python3-jsonschema python3-yaml pre-commit libxml2-utils)
+# what a build needs: one list, read by the CI templates and README too
+mapfile -t build_packages < <(grep -v '^#' packaging/debian-packages)
+base_packages=("${build_packages[@]}" clang libclang-rt-14-dev perl)
+test_packages=(python3 python3-jsonschema python3-yaml pre-commit libxml2-utils
+  groff-base debootstrap)
 fuzz_packages=(afl++)
 
 # The official SARIF validator (Microsoft's SARIF Multitool, from the npm
@@ -131,7 +133,6 @@ for_compiler() { # CC DIR...
 # quiet: make's progress goes to build/build.log, shown only on failure.
 plain_build() {
   local cc=${user_cc:-gcc} start=$SECONDS
-  [ "$cc" != gcc ] || need_packages gcc
   for_compiler "$cc" build
   mkdir -p build
   if ! { CC=$cc cmake -S "$top" -B build -DCMAKE_BUILD_TYPE=Release \
@@ -149,7 +150,6 @@ plain_build() {
 # The benchmark's build: release, laid out by a profile of its own runs.
 release_build() {
   local cc=${user_cc:-gcc}
-  [ "$cc" != gcc ] || need_packages gcc
   for_compiler "$cc" build build-pgo
   if [ "${TG_PGO:-1}" = 0 ] || { [ "$cc" != clang ] && [ "$cc" != gcc ]; }; then
     CC=$cc configure_and_build build -DCMAKE_BUILD_TYPE=Release \
@@ -195,7 +195,7 @@ release_build() {
 
 case $mode in
   build)
-    need_packages "${base_packages[@]}"
+    need_packages "${build_packages[@]}"
     plain_build
     ;;
   test)
@@ -304,7 +304,7 @@ case $mode in
     run tests/bench.sh "$top/build/tracegate" "$top/reports" "$@"
     ;;
   gcc)
-    need_packages "${base_packages[@]}" gcc
+    need_packages "${base_packages[@]}"
     CC=gcc configure_and_build build-gcc -DCMAKE_BUILD_TYPE=Release
     # and the checker alone, as an embedder who only checks builds it
     CC=gcc configure_and_build build-gcc-checker -DCMAKE_BUILD_TYPE=Release \

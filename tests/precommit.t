@@ -104,4 +104,35 @@ code, out = sh(work, "git", "commit", "-m", "a broken trace.log")
 t.ok(code != 0 and "trace-run.log" in out and "error[TL-HEX-002]" in out,
      "files: override: a broken TraceLog named trace-run.log is refused",
      out)
+
+# README's setup, run as written: try-repo, then the pinned config, in a
+# new repository, with TRACEGATE_SRC the hooks repository (this tree's)
+with open(os.path.join(ROOT, "README.md")) as f:
+    readme = f.read()
+section = readme[readme.index("**pre-commit.**"):]
+block = section[section.index("```sh\n") + 6:]
+block = block[:block.index("```")]
+user = os.path.join(tmp, "user")
+os.makedirs(user)
+sh(user, "git", "init", "-q")
+for fmt, ext in exts.items():
+    shutil.copy(os.path.join(work, "good.%s" % ext), user)
+sh(user, "git", "add", "-A")
+p = subprocess.run(["bash", "-e", "-c", block], cwd=user,
+                   env=dict(env, TRACEGATE_SRC=hooks),
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+out = p.stdout.decode("utf-8", "replace")
+t.ok(p.returncode == 0 and "tracegate (every trace format)" in out and
+     "Passed" in out, "README's block: try-repo passes the valid traces, "
+     "and the pinned config installs", out)
+with open(os.path.join(user, ".pre-commit-config.yaml")) as f:
+    t.eq(f.read(), "repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: "
+         "tracegate\n" % (hooks, rev), "README's block: the config pins the "
+         "commit tried")
+shutil.copy(os.path.join(work, "trace-run.log"),
+            os.path.join(user, "bad.tracelog"))
+sh(user, "git", "add", "-A")
+code, out = sh(user, "git", "commit", "-m", "a broken trace")
+t.ok(code != 0 and "error[TL-HEX-002]" in out,
+     "README's setup: a commit of a broken trace is refused", out)
 t.done()

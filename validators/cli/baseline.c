@@ -10,7 +10,7 @@
  *
  * Format (JSON, read and written with Jansson):
  *   {"schema": "tracegate-baseline", "version": 2,
- *    "tool": "tracegate 0.2.0",
+ *    "tool": "tracegate 0.3.0",
  *    "files": {"PATH": {"FINGERPRINT": {"rule": "RULE-ID", "count": N}}}}
  * FINGERPRINT is 16 lowercase hexadecimal digits. */
 #include <inttypes.h>

@@ -1,8 +1,10 @@
 /* main.c - the tracegate command: dispatch to subcommands, and the help
  * of each: `tracegate --help`, `tracegate COMMAND --help` (or -h), and
- * `tracegate help [COMMAND]`. */
+ * `tracegate help [COMMAND]`; `tracegate help --man` writes the manual
+ * page tracegate(1) from the same texts, so the two never differ. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -169,8 +171,10 @@ static const char help_oracle[] =
 
 static const char help_help[] =
     "usage: tracegate help [COMMAND]\n"
+    "       tracegate help --man\n"
     "This text for COMMAND (the same as tracegate COMMAND --help), or the\n"
-    "list of commands.\n";
+    "list of commands; --man: the manual page tracegate(1), in roff, made\n"
+    "of every command's help.\n";
 
 static const char help_commands[] =
     "usage: tracegate COMMAND [OPTIONS] ...\n"
@@ -219,26 +223,89 @@ static const struct command *command(const char *name)
 }
 
 /* A command's help; check's has the limits, from the library's table of
- * limits, and the exit codes. */
-static int print_usage(const struct command *c)
+ * limits, and (with exit_codes) the exit codes. */
+static void usage_text(const struct command *c, FILE *f, int exit_codes)
 {
-    fputs(c->usage, stdout);
+    fputs(c->usage, f);
     if (c->run != tgC_check)
-        return 0;
+        return;
     for (int i = 0; i < TG_NLIMITS; i++) {
         const tg_limit_info *l = tg_limit_about(i);
         char option[40];
         snprintf(option, sizeof option, "%s N", l->option);
-        printf("  %-27s %s (default %" PRIu64 ", %" PRIu64 " to %" PRIu64
-               "); reaching it is exit 5\n",
-               option, l->meaning, l->value, l->min, l->max);
+        fprintf(f,
+                "  %-27s %s (default %" PRIu64 ", %" PRIu64 " to %" PRIu64
+                "); reaching it is exit 5\n",
+                option, l->meaning, l->value, l->min, l->max);
     }
-    fputs(help_exit, stdout);
+    if (exit_codes)
+        fputs(help_exit, f);
+}
+
+static int print_usage(const struct command *c)
+{
+    usage_text(c, stdout, 1);
     return 0;
 }
 
+/* Text as roff: a backslash is \e, a minus \-, and a line that starts
+ * with a dot or a quote is not taken for a request. */
+static void roff(const char *text)
+{
+    int line_start = 1;
+    for (const char *p = text; *p; p++) {
+        if (line_start && (*p == '.' || *p == '\''))
+            fputs("\\&", stdout);
+        if (*p == '\\')
+            fputs("\\e", stdout);
+        else if (*p == '-')
+            fputs("\\-", stdout);
+        else
+            putchar(*p);
+        line_start = *p == '\n';
+    }
+}
+
+/* tracegate(1): the list of commands, then each command's help as
+ * tracegate COMMAND --help prints it, then the exit codes. */
+static int manual_page(void)
+{
+    printf(".TH TRACEGATE 1 \"\" \"tracegate %s\" \"User Commands\"\n"
+           ".\\\" SPDX-License-Identifier: MIT\n"
+           ".\\\" made by tracegate help --man from the texts of --help\n"
+           ".SH NAME\n"
+           "tracegate \\- conformance validator, corpus generator and "
+           "reader oracle for NetTrace, AFPerf v1, CoreProfiler TraceLog "
+           "and dumpalloc traces\n"
+           ".SH SYNOPSIS\n.nf\n",
+           TG_VERSION);
+    roff(help_commands);
+    puts(".fi\n.SH COMMANDS");
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        char *text = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        if (f == NULL)
+            return TG_LIMIT;
+        usage_text(&commands[i], f, 0); /* the exit codes come last */
+        fclose(f);
+        printf(".SS %s\n.nf\n", commands[i].name);
+        roff(text);
+        puts(".fi");
+        free(text);
+    }
+    puts(".SH EXIT STATUS\n.nf");
+    roff(help_exit + 1); /* its leading blank line */
+    puts(".fi\n.SH SEE ALSO\n"
+         "README.md and spec/ in tracegate's source tree: the rules, their "
+         "clauses and the decisions taken where the specifications are "
+         "silent or disagree.");
+    return 0;
+}
 static int help(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--man") == 0)
+        return manual_page();
     if (argc < 2) {
         fputs(help_commands, stdout);
         fputs(help_exit, stdout);

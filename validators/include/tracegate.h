@@ -1,4 +1,5 @@
-/* tracegate.h - public C API of libtracegate.
+/* SPDX-License-Identifier: MIT
+ * tracegate.h - public C API of libtracegate.
  *
  * tracegate checks trace files against the rule tables of their format
  * specification.  A check is a pull over one input (file descriptor,
@@ -26,7 +27,7 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 2
+#define TG_VERSION_MINOR 3
 #define TG_VERSION_PATCH 0
 #define TG_ABI           1
 #define TG_STRINGIFY_(x) #x

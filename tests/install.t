@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+"""install.t - what cmake --install puts where a user finds it: the
+program, the library, its header with its SPDX line, the pkg-config and
+CMake package files, the LICENSE, the manual page tracegate(1) and bash
+completion. The manual page is rendered by groff with warnings on, and
+holds every line of every command's --help; the completion is sourced in
+bash and asked for commands, options, formats, profiles and rule ids, as
+a user's Tab would. Failure: a file missing, a groff warning, a help line
+not in the page, or a completion that misses or adds words."""
+import os
+import re
+import shutil
+import subprocess
+
+from taplib import ROOT, Scratch, Tap, TRACEGATE, run
+
+t = Tap()
+tmp = Scratch("tg-install-").dir
+build = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
+prefix = os.path.join(tmp, "prefix")
+p = subprocess.run(["cmake", "--install", build, "--prefix", prefix],
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+t.eq(p.returncode, 0, "cmake --install into a scratch prefix")
+want = ["bin/tracegate", "include/tracegate.h",
+        "lib/pkgconfig/tracegate.pc", "lib/cmake/tracegate/tracegateConfig.cmake",
+        "share/doc/tracegate/LICENSE", "share/man/man1/tracegate.1",
+        "share/bash-completion/completions/tracegate"]
+t.eq([w for w in want if not os.path.exists(os.path.join(prefix, w))], [],
+     "installed: program, header, package files, LICENSE, man page, "
+     "completion")
+
+
+def first_lines(path, n):
+    with open(os.path.join(prefix, path)) as f:
+        return [f.readline() for _ in range(n)]
+
+
+t.eq([any("SPDX-License-Identifier: MIT" in l for l in first_lines(w, 2))
+      for w in ("include/tracegate.h", "lib/pkgconfig/tracegate.pc",
+                "lib/cmake/tracegate/tracegateConfig.cmake",
+                "share/bash-completion/completions/tracegate")],
+     [True] * 4, "the SPDX identifier heads the installed text files")
+with open(os.path.join(prefix, "share/doc/tracegate/LICENSE")) as f:
+    t.eq(f.readline(), "MIT License\n", "the LICENSE is MIT's")
+
+# the manual page
+page = os.path.join(prefix, "share/man/man1/tracegate.1")
+if shutil.which("groff") is None:
+    t.skip("groff renders tracegate(1)", "groff is not installed")
+else:
+    p = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-z", page],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    t.eq((p.returncode, p.stderr), (0, b""),
+         "groff renders tracegate(1) without a warning")
+with open(page) as f:
+    roff = f.read()
+roff = "".join(l for l in roff.splitlines(True)
+               if not l.startswith('.\\"'))  # comments
+text = re.sub(r"\\(.)", lambda m: {"-": "-", "e": "\\", "&": ""}[m.group(1)],
+              roff)
+missing = []
+for cmd in ("check", "gen", "mutate", "rules", "explain", "oracle", "help"):
+    help_text = run(cmd, "--help")[1]
+    if cmd == "check":  # the page has one section of exit codes, at its end
+        help_text = help_text[:help_text.index("\nExit codes:")]
+    missing += [(cmd, l) for l in help_text.splitlines() if l not in text]
+t.eq(missing, [], "every line of every command's --help is in the page")
+
+# bash completion, as Tab asks it
+comp = os.path.join(prefix, "share/bash-completion/completions/tracegate")
+env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(TRACEGATE)) +
+           ":" + os.environ["PATH"])
+
+
+def complete(line):
+    words = line.split(" ")
+    script = ('source "$1"; COMP_WORDS=(%s); COMP_CWORD=%d; _tracegate; '
+              'printf "%%s\\n" "${COMPREPLY[@]}"' %
+              (" ".join("'%s'" % w for w in words), len(words) - 1))
+    p = subprocess.run(["bash", "-c", script, "bash", comp], env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return sorted(w for w in p.stdout.decode().split("\n") if w)
+
+
+t.eq(complete("tracegate "), ["--help", "--version", "check", "explain",
+                              "gen", "help", "mutate", "oracle", "rules"],
+     "completion: the commands")
+t.eq(complete("tracegate check --max-"),
+     ["--max-block", "--max-depth", "--max-live", "--max-payload-steps",
+      "--max-repeats"], "completion: check's options")
+t.eq(complete("tracegate check --format "),
+     ["afperf", "auto", "dumpalloc", "nettrace", "tracelog"],
+     "completion: the formats")
+t.ok("nettrace-v6" in complete("tracegate check --profile ") and
+     "vstools-compat" in complete("tracegate check --profile "),
+     "completion: the profiles", complete("tracegate check --profile "))
+t.eq(complete("tracegate explain AF-HDR-00"),
+     ["AF-HDR-001", "AF-HDR-002", "AF-HDR-003", "AF-HDR-004", "AF-HDR-005"],
+     "completion: rule ids")
+t.eq(complete("tracegate check --report "),
+     ["json", "junit", "sarif", "tap", "text"], "completion: report forms")
+t.done()
