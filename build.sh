@@ -181,7 +181,7 @@ release_build() {
       train_check "$tg" --profile "$of" "$train/$format-$of"/*
     done < <("$tg" rules | awk '/^[^ ]/ { print $1, "default" }
       END { print "nettrace nettrace-v6"; print "tracelog strict-canonical" }')
-    train_check "$tg" corpus/*/valid/* corpus/*/invalid/*/*
+    train_check "$tg" corpus/*/valid/* corpus/*/invalid/*/* corpus/*/warn/*/*
     if [ "$cc" = clang ]; then
       run llvm-profdata merge -o "$profile" "$train"/*.profraw
     else

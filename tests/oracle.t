@@ -179,7 +179,7 @@ for fmt in ("afperf", "dumpalloc", "nettrace", "tracelog"):
 # that profile, is right on every one
 for fmt, prefix, profile in (("afperf", "AF-ART-", "artificer-compat"),
                              ("tracelog", "TL-RDR-", "vstools-compat")):
-    top = os.path.join(CORPUS, fmt, "invalid")
+    top = os.path.join(CORPUS, fmt, "warn")  # compat rules: legal files
     dirs = [os.path.join(top, r) for r in sorted(os.listdir(top))
             if r.startswith(prefix)]
     code, card, err, _ = oracle("true", dirs, "--profile", profile,

@@ -162,12 +162,14 @@ def at(text, needle, nth=0):
 
 
 def corpus_files(variants="*"):
-    """the committed corpus: every valid trace, and the invalid ones whose
-    file names match variants ("0000*": the first of each rule)"""
+    """the committed corpus: every valid trace, and the mutants (invalid/
+    and warn/) whose file names match variants ("0000*": the first of
+    each rule)"""
     import glob
     top = os.path.join(ROOT, "corpus", "*")
     return sorted(glob.glob(os.path.join(top, "valid", "*")) +
-                  glob.glob(os.path.join(top, "invalid", "*", variants)))
+                  glob.glob(os.path.join(top, "invalid", "*", variants)) +
+                  glob.glob(os.path.join(top, "warn", "*", variants)))
 
 
 def not_a_trace(scratch):

@@ -166,13 +166,32 @@ int tgC_gen(int argc, char **argv)
  * second), any other mutant rejected.  The rule's own level decides, not
  * the profile's: what a compat profile counts as MUST (a form its named
  * reader fails on) is legal, and a strict reader accepts it. */
+/* Whether a strict reader must accept the mutant: it breaks only a
+ * SHOULD, a note or a known reader's quirk. */
+static int legal(const tg_mutant *mu)
+{
+    return tg_rule_verdict(mu->rule) == TG_CONFORMANT;
+}
+
 static const char *reader_must(const tg_mutant *mu)
 {
     if (mu == NULL)
         return "accept";
-    return tg_rule_verdict(mu->rule) == TG_CONFORMANT ? "accept, may warn"
-                                                      : "reject";
+    return legal(mu) ? "accept, may warn" : "reject";
 }
+
+/* The folder of a mutant, by what a reader must do with it: invalid/ for
+ * the files to reject, warn/ for the legal ones a strict tool warns
+ * about. */
+static const char *corpus_folder(const tg_mutant *mu)
+{
+    return legal(mu) ? "warn" : "invalid";
+}
+
+/* What mutate wrote, for its closing line. */
+typedef struct corpus_tally {
+    unsigned valid, files[2], rules[2]; /* [0] invalid/, [1] warn/ */
+} corpus_tally;
 
 static void manifest_line(FILE *m, const char *file, const char *format,
                           const tg_mutant *mu, const char *parent,
@@ -207,10 +226,10 @@ static void manifest_line(FILE *m, const char *file, const char *format,
 
 /* Write every variant of one rule's mutation; @return exit code. */
 static int mutate_rule(const gen_opts *o, const tg_format_info *info,
-                       const tg_rule *rule, FILE *manifest)
+                       const tg_rule *rule, FILE *manifest,
+                       corpus_tally *tally)
 {
     char dir[TGC_PATH], path[TGC_PATH], rel[512], parent[64];
-    snprintf(dir, sizeof dir, "%s/invalid/%s", o->out, tg_rule_id(rule));
     for (unsigned v = 0;; v++) {
         tg_mutant mu;
         char tmp[TGC_PATH];
@@ -236,8 +255,13 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                         tg_rule_id(rule), o->seed);
             return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
         }
-        snprintf(rel, sizeof rel, "invalid/%s/%04u%s", tg_rule_id(rule), v,
-                 o->suffix);
+        int warn = legal(&mu);
+        tally->files[warn]++;
+        tally->rules[warn] += v == 0;
+        snprintf(dir, sizeof dir, "%s/%s/%s", o->out, corpus_folder(&mu),
+                 tg_rule_id(rule));
+        snprintf(rel, sizeof rel, "%s/%s/%04u%s", corpus_folder(&mu),
+                 tg_rule_id(rule), v, o->suffix);
         snprintf(path, sizeof path, "%s/%s", o->out, rel);
         if (tgC_mkdirs(dir) != 0 || rename(tmp, path) != 0) {
             fprintf(stderr, "tracegate: cannot write %s: %s\n", path,
@@ -302,7 +326,21 @@ static int write_readme(const gen_opts *o)
             "RULE-ID,\n"
             "  made from the valid trace of the rule's profile. It breaks "
             "that rule\n"
-            "  and no other (findings marked as consequences aside).\n"
+            "  and no other (findings marked as consequences aside), and "
+            "the rule is\n"
+            "  a MUST, or the file is cut or of another version: a strict "
+            "reader must\n"
+            "  reject it.\n"
+            "- `warn/RULE-ID/NNNN%s`: the same for a rule that is a "
+            "SHOULD, a note\n"
+            "  or a known reader's quirk (a compat rule): the file is legal, "
+            "a strict\n"
+            "  reader must accept it, and may warn. A compat profile's "
+            "reader fails\n"
+            "  on some of them: `tracegate rules` lists each rule's "
+            "profiles, and\n"
+            "  `tracegate explain RULE-ID` says what a rule means and "
+            "why.\n"
             "- `manifest.jsonl`: one JSON object per file: `file`, "
             "`format`,\n"
             "  `profile` (check the file under it), `style` (`plain` or "
@@ -330,7 +368,7 @@ static int write_readme(const gen_opts *o)
             "about it.\n"
             "A reader that accepts everything fails every `reject` file.\n",
             o->format, o->format, o->seed, TG_VERSION, o->suffix, o->suffix,
-            o->suffix);
+            o->suffix, o->suffix);
     return tgC_close_output(f, path) != 0 ? TG_IO_ERROR : 0;
 }
 
@@ -362,7 +400,8 @@ int tgC_mutate(int argc, char **argv)
         return TG_IO_ERROR;
     }
     /* one valid parent per profile: valid/NNNN is profile NNNN */
-    for (int p = 0; info->profiles[p] && r == 0; p++) {
+    corpus_tally tally = {0, {0, 0}, {0, 0}};
+    for (int p = 0; info->profiles[p] && r == 0; p++, tally.valid++) {
         snprintf(rel, sizeof rel, "valid/%04d%s", p, o.suffix);
         snprintf(path, sizeof path, "%s/%s", o.out, rel);
         r = write_trace(path, o.format, info->profiles[p], TG_STYLE_PLAIN,
@@ -379,16 +418,23 @@ int tgC_mutate(int argc, char **argv)
                         o.seed, 0);
         manifest_line(manifest, rel, o.format, NULL, NULL, o.seed,
                       info->profiles[0], TG_STYLE_HOSTILE);
+        tally.valid++;
     }
     for (size_t i = 0; i < tg_rule_count(o.format) && r == 0; i++) {
         const tg_rule *rule = tg_rule_at(o.format, i);
         if (tg_rule_get(rule, TG_RULE_MUTATION))
-            r = mutate_rule(&o, info, rule, manifest);
+            r = mutate_rule(&o, info, rule, manifest, &tally);
     }
     snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
     if (tgC_close_output(manifest, path) != 0 && r == 0)
         r = TG_IO_ERROR;
     if (r == 0)
         r = write_readme(&o);
+    if (r == 0)
+        printf("tracegate: wrote %s: %u valid, %u invalid (must reject) of "
+               "%u rules, %u warn (legal, may warn) of %u rules; "
+               "manifest.jsonl, README.md\n",
+               o.out, tally.valid, tally.files[0], tally.rules[0],
+               tally.files[1], tally.rules[1]);
     return r;
 }
