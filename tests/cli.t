@@ -324,17 +324,22 @@ trace = subprocess.run([TRACEGATE, "gen", "tracelog", "--size", "2M",
                        check=True).stdout
 
 
-def slow_check(*opts, stderr=subprocess.PIPE):
-    """check a valid trace that arrives in two halves 1.3 s apart"""
-    p = subprocess.Popen([TRACEGATE, "check", "--format", "tracelog"] +
-                         list(opts) + ["-"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=stderr)
+def feed_slowly(p):
+    """a valid trace into p's stdin, in two halves 1.3 s apart"""
     half = len(trace) // 2
     p.stdin.write(trace[:half])
     p.stdin.flush()
     time.sleep(1.3)
     p.stdin.write(trace[half:])
     p.stdin.close()
+
+
+def slow_check(*opts, stderr=subprocess.PIPE):
+    """check a valid trace that arrives slowly"""
+    p = subprocess.Popen([TRACEGATE, "check", "--format", "tracelog"] +
+                         list(opts) + ["-"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=stderr)
+    feed_slowly(p)
     out = p.stdout.read()
     err = p.stderr.read() if p.stderr else b""
     return p.wait(), out, err
@@ -384,12 +389,7 @@ master, slave = pty.openpty()
 p = subprocess.Popen([TRACEGATE, "check", "--format", "tracelog", "-"],
                      stdin=subprocess.PIPE, stdout=slave, stderr=slave)
 os.close(slave)
-half = len(trace) // 2
-p.stdin.write(trace[:half])
-p.stdin.flush()
-time.sleep(1.3)
-p.stdin.write(trace[half:])
-p.stdin.close()
+feed_slowly(p)
 raw = b""
 while True:
     try:
@@ -458,7 +458,26 @@ t.eq((code, out, err.split("\n")[0]),
 # mutate: a folder that holds files is refused without --force; the
 # corpus says what it holds
 corpus = os.path.join(tmp, "corpus")
-t.eq(run("mutate", "dumpalloc", "--out", corpus)[0], 0, "mutate: exit 0")
+code, out, err = run("mutate", "dumpalloc", "--out", corpus)
+t.eq(code, 0, "mutate: exit 0")
+with open(os.path.join(corpus, "manifest.jsonl")) as f:
+    manifest = [json.loads(l) for l in f]
+folder = {"accept": "valid", "reject": "invalid", "accept, may warn": "warn"}
+t.eq([m["file"] for m in manifest if m["file"].split("/")[0] !=
+      folder[m["reader"]]], [],
+     "mutate: valid/ to accept, invalid/ to reject, warn/ legal to warn on")
+
+
+def tally(top):
+    files = [m for m in manifest if m["file"].startswith(top + "/")]
+    return len(files), len({m["rule"] for m in files})
+
+
+t.eq(out, "tracegate: wrote %s: %d valid, %d invalid (must reject) of %d "
+     "rules, %d warn (legal, may warn) of %d rules; manifest.jsonl, "
+     "README.md\n" % ((corpus, tally("valid")[0]) + tally("invalid") +
+                       tally("warn")),
+     "mutate ends with one line saying what it wrote")
 with open(os.path.join(corpus, "README.md")) as f:
     readme = f.read()
 t.ok(readme.startswith("# A dumpalloc conformance corpus\n") and
