@@ -55,8 +55,11 @@ def mutant_of(fmt, rule):
         mutants[fmt] = where if code == 0 else None
     if mutants[fmt] is None:
         return b""
-    folder = os.path.join(mutants[fmt], "invalid", rule)
-    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    # invalid/ or warn/: what a strict reader must do decides the folder
+    folder = [f for f in (os.path.join(mutants[fmt], top, rule)
+                          for top in ("invalid", "warn")) if os.path.isdir(f)]
+    folder = folder[0] if folder else ""
+    names = sorted(os.listdir(folder)) if folder else []
     if not names:
         return b""
     with open(os.path.join(folder, names[0]), "rb") as f:
