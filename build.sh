@@ -135,9 +135,9 @@ plain_build() {
   local cc=${user_cc:-gcc} start=$SECONDS
   for_compiler "$cc" build
   mkdir -p build
-  if ! { CC=$cc cmake -S "$top" -B build -DCMAKE_BUILD_TYPE=Release \
-      -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE= -DTG_BUILD_TESTS=OFF &&
-    cmake --build build -j "$jobs"; } >build/build.log 2>&1; then
+  if ! CC=$cc configure_and_build build -DCMAKE_BUILD_TYPE=Release \
+    -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE= -DTG_BUILD_TESTS=OFF \
+    >build/build.log 2>&1; then
     tail -n 40 build/build.log >&2
     echo "build.sh: the build failed; the whole log is build/build.log" >&2
     exit 1
@@ -152,8 +152,7 @@ release_build() {
   local cc=${user_cc:-gcc}
   for_compiler "$cc" build build-pgo
   if [ "${TG_PGO:-1}" = 0 ] || { [ "$cc" != clang ] && [ "$cc" != gcc ]; }; then
-    CC=$cc configure_and_build build -DCMAKE_BUILD_TYPE=Release \
-      -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE=
+    plain_build
     return
   fi
   [ "$cc" != clang ] || need_packages llvm

@@ -161,18 +161,19 @@ int tgC_gen(int argc, char **argv)
     return 0;
 }
 
-/* What a strict reader is to do with a file: a valid one and a mutant of
- * a rule that only warns are to be accepted (a reader may warn about the
- * second), any other mutant rejected.  The rule's own level decides, not
- * the profile's: what a compat profile counts as MUST (a form its named
- * reader fails on) is legal, and a strict reader accepts it. */
 /* Whether a strict reader must accept the mutant: it breaks only a
- * SHOULD, a note or a known reader's quirk. */
+ * SHOULD, a note or a known reader's quirk.  The rule's own level
+ * decides, not the profile's: what a compat profile counts as MUST (a
+ * form its named reader fails on) is legal, and a strict reader accepts
+ * it. */
 static int legal(const tg_mutant *mu)
 {
     return tg_rule_verdict(mu->rule) == TG_CONFORMANT;
 }
 
+/* What a strict reader is to do with a file: a valid one and a legal
+ * mutant are to be accepted (a reader may warn about the second), any
+ * other mutant rejected. */
 static const char *reader_must(const tg_mutant *mu)
 {
     if (mu == NULL)

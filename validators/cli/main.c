@@ -304,6 +304,7 @@ static int manual_page(void)
          "silent or disagree.");
     return 0;
 }
+
 static int help(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--man") == 0)

@@ -55,10 +55,11 @@ void tgJunit_suite_begin(FILE *f, const tgJunit_suite *s,
     fputs("    </properties>\n", f);
 }
 
-void tgJunit_suite_end(FILE *f, const char *out)
+void tgJunit_suite_end(FILE *f, void (*write_out)(FILE *f, void *ctx),
+                       void *ctx)
 {
     fputs("    <system-out>", f);
-    if (out)
-        tgX_text(f, out);
+    if (write_out)
+        write_out(f, ctx);
     fputs("</system-out>\n    <system-err></system-err>\n  </testsuite>\n", f);
 }

@@ -31,8 +31,9 @@ void tgJunit_end(FILE *f);
  *  given as nprops name/value pairs (a NULL value is left out). */
 void tgJunit_suite_begin(FILE *f, const tgJunit_suite *s,
                          const char *const *props, size_t nprops);
-/*! tgJunit_suite_end() : the suite's system-out (out, escaped; NULL for
- *  none), an empty system-err, and the closing tag. */
-void tgJunit_suite_end(FILE *f, const char *out);
+/*! tgJunit_suite_end() : the suite's system-out, whose text write_out
+ *  (NULL: none) writes escaped, an empty system-err, and the closing tag. */
+void tgJunit_suite_end(FILE *f, void (*write_out)(FILE *f, void *ctx),
+                       void *ctx);
 
 #endif

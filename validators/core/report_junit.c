@@ -30,9 +30,6 @@ typedef struct junit_rule {
 typedef struct junit_state {
     const tgF_format *fmt;
     junit_rule *rules;
-    FILE *out; /* the suite's system-out: findings that do not fail */
-    char *out_text;
-    size_t out_size;
 } junit_state;
 
 static void junit_begin(tgR_sink *s)
@@ -76,8 +73,8 @@ static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     r->lines++;
 }
 
-static void testcase(FILE *o, FILE *out, const tgR_file *f,
-                     const tg_rule *rule, junit_rule *r, int applies)
+static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
+                     junit_rule *r, int applies)
 {
     fputs("    <testcase classname=\"", o);
     tgX_text(o, f->path);
@@ -99,12 +96,23 @@ static void testcase(FILE *o, FILE *out, const tgR_file *f,
         if (r->text)
             tgX_text(o, r->text);
         fputs("</failure>", o);
-    } else if (r->other && r->text && out) {
-        fprintf(out, "%s:\n%s", rule->id, r->text);
     }
     fputs("</testcase>\n", o);
-    free(r->text);
-    r->text = NULL;
+}
+
+/* The suite's system-out: the findings of the rules that did not fail,
+ * each rule's after its id. */
+static void passed_findings(FILE *o, void *ctx)
+{
+    const junit_state *st = ctx;
+    for (size_t i = 0; i < st->fmt->nrules; i++) {
+        const junit_rule *r = &st->rules[i];
+        if (r->failing || !r->other || !r->text)
+            continue;
+        tgX_text(o, st->fmt->rules[i].id);
+        fputs(":\n", o);
+        tgX_text(o, r->text);
+    }
 }
 
 static void junit_file_end(tgR_sink *s, const tgR_file *f)
@@ -134,11 +142,9 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
         "format", f->format, "profile", f->profile,
         "layout", f->layout, "verdict", tg_verdict_name(f->verdict)};
     tgJunit_suite_begin(o, &suite, props, sizeof props / sizeof *props / 2);
-    if (st)
-        st->out = open_memstream(&st->out_text, &st->out_size);
     for (size_t i = 0; i < n; i++) {
         const tg_rule *rule = &st->fmt->rules[i];
-        testcase(o, st->out, f, rule, &st->rules[i],
+        testcase(o, f, rule, &st->rules[i],
                  tgF_rule_applies(st->fmt, rule, profile));
     }
     if (broken) {
@@ -152,13 +158,10 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
         tgX_text(o, f->problem ? f->problem : tg_verdict_name(f->verdict));
         fputs("\"/></testcase>\n", o);
     }
-    if (st && st->out)
-        fclose(st->out);
-    tgJunit_suite_end(o, st && st->out ? st->out_text : NULL);
+    tgJunit_suite_end(o, n ? passed_findings : NULL, st);
+    for (size_t i = 0; i < n; i++)
+        free(st->rules[i].text);
     if (st) {
-        st->out = NULL;
-        free(st->out_text);
-        st->out_text = NULL;
         free(st->rules);
         st->rules = NULL;
     }

@@ -254,7 +254,7 @@ static void junit_report(FILE *f, const or_score *all, size_t n)
             }
             fputs(first ? "/>\n" : "\"/>\n    </testcase>\n", f);
         }
-        tgJunit_suite_end(f, NULL);
+        tgJunit_suite_end(f, NULL, NULL);
     }
     tgJunit_end(f);
 }
