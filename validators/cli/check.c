@@ -121,18 +121,14 @@ static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
         snprintf(problem, size, "cannot read %s: %s", path, strerror(errno));
         res->problem = problem;
         res->verdict = TG_IO_ERROR;
-        if (fd >= 0 && !is_stdin)
-            close(fd);
-        return;
-    }
-    res->mtime = written_at(&st);
-    if (S_ISDIR(st.st_mode)) {
+    } else if (S_ISDIR(st.st_mode)) {
         snprintf(problem, size,
                  "%s is a directory: name the traces in it (for example "
                  "%s/*)",
                  path, path);
         res->problem = problem;
         res->verdict = TG_IO_ERROR;
+        res->mtime = written_at(&st);
     } else {
         res->verdict =
             tg_checker_check(k, tgC_progress_read, &fd, is_stdin ? NULL : path,
@@ -140,8 +136,9 @@ static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
         res->bytes = tg_checker_bytes(k);
         res->layout = tg_checker_layout(k);
         res->problem = tg_checker_problem(k);
+        res->mtime = written_at(&st);
     }
-    if (!is_stdin)
+    if (fd >= 0 && !is_stdin)
         close(fd);
 }
 
