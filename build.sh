@@ -207,6 +207,16 @@ case $mode in
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     run prove --exec '' --timer build-test/tests/*-t tests/*.t
+    # the checker alone (TG_BUILD_CORPUS=OFF), as an embedder who only
+    # checks builds it: the tests that say so run against it too
+    configure_and_build build-checker -DTG_SANITIZER=address,undefined \
+      -DTG_BUILD_CORPUS=OFF
+    export TRACEGATE="$top/build-checker/tracegate"
+    export TG_BUILD_DIR="$top/build-checker"
+    mapfile -t checker_tests < <(grep -l \
+      '^# build.sh test runs this against the checker-only build too' \
+      tests/*.t)
+    run prove --exec '' --timer "${checker_tests[@]}"
     ;;
   fuzz | fuzz-large)
     need_packages "${base_packages[@]}" "${fuzz_packages[@]}"

@@ -56,10 +56,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fi->name,
             ((size_t)at(data, size, 12) << 8 | at(data, size, 13)) % nr);
         tg_mutant m;
-        int w = tg_mutate(fi->name, tg_rule_id(r), at(data, size, 14) % 4,
-                          seed, tgM_write, &g, &m);
-        FUZZ_ASSERT(w >= 0);
-        if (w == 0) {
+        tg_error w = tg_mutate(fi->name, tg_rule_id(r), at(data, size, 14) % 4,
+                               seed, tgM_write, &g, &m);
+        FUZZ_ASSERT(w == TG_OK || w == TG_EVALUE);
+        if (w == TG_EVALUE) {
             tgM_free(&g);
             return 0;
         }
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         FUZZ_ASSERT(tg_generate_style(fi->name, profile,
                                       fuzz_style(fi, flags >> 2), seed,
-                                      min_size, tgM_write, &g) == 0);
+                                      min_size, tgM_write, &g) == TG_OK);
     }
     tg_validator *v = tg_validator_new(fi->name);
     FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);

@@ -48,12 +48,12 @@ static inline size_t fuzz_structured(const char *format, uint8_t *out,
         tg_mutant m;
         const tg_rule *r =
             tg_rule_at(format, (pick >> 3) % tg_rule_count(format));
-        int made = tg_mutate(format, tg_rule_id(r), (pick >> 12) % 4, seed,
-                             fuzz_put, &o, &m);
-        if (made == 0) /* no such variant: its first */
+        tg_error made = tg_mutate(format, tg_rule_id(r), (pick >> 12) % 4,
+                                  seed, fuzz_put, &o, &m);
+        if (made == TG_EVALUE) /* no such variant: its first */
             made = tg_mutate(format, tg_rule_id(r), 0, seed, fuzz_put, &o, &m);
-        if (made != 0) /* 1 made, -1 too long for max */
-            return made == 1 ? o.n : 0;
+        if (made != TG_EVALUE) /* made, or too long for max */
+            return made == TG_OK ? o.n : 0;
     }
     /* a valid trace */
     const tg_format_info *fi = fuzz_info(format);
@@ -62,7 +62,7 @@ static inline size_t fuzz_structured(const char *format, uint8_t *out,
         np++;
     return tg_generate_style(format, fi->profiles[(pick >> 4) % np],
                              fuzz_style(fi, pick >> 8), seed, 0, fuzz_put,
-                             &o) == 0
+                             &o) == TG_OK
                ? o.n
                : 0;
 }

@@ -7,6 +7,7 @@ must have, the byte offset and (for some) the line and column, computed
 from how the text was built, and the exit code. Then the two real
 samples get exactly the findings the decisions call for. Failure: another
 rule, place or exit code."""
+# build.sh test runs this against the checker-only build too
 import json
 import os
 

@@ -4,7 +4,9 @@
  * order (a profile chosen after a level override or a disabled rule keeps
  * them); rule metadata is reached through functions; the version is the
  * same at compile and run time.  Failure: any of these breaks. */
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "tracegate.h"
@@ -51,6 +53,155 @@ static void on_start(void *ctx, const tg_checker *c)
     (void)ctx;
     (void)c;
     started++;
+}
+
+/* A tg_write_fn that fails. */
+static int write_fails(void *ctx, const void *data, size_t size)
+{
+    (void)ctx;
+    (void)data;
+    (void)size;
+    return -1;
+}
+
+/* A tg_write_fn that counts. */
+static int write_counts(void *ctx, const void *data, size_t size)
+{
+    (void)data;
+    *(size_t *)ctx += size;
+    return 0;
+}
+
+/* A tg_token_fn that counts. */
+static void token_counts(void *ctx, const void *p, size_t n)
+{
+    (void)p;
+    (void)n;
+    (*(size_t *)ctx)++;
+}
+
+/* Generation and mutation say why they wrote nothing with a tg_error. */
+static void corpus_errors(void)
+{
+    size_t n = 0;
+    tg_mutant m;
+    is_int(tg_generate("dumpalloc", NULL, 1, 0, write_counts, &n), TG_OK,
+           "tg_generate(): TG_OK");
+    ok(n > 0, "... and bytes written");
+    is_int(tg_generate("no-such", NULL, 1, 0, write_counts, &n), TG_EFORMAT,
+           "tg_generate() of an unknown format: TG_EFORMAT");
+    is_int(tg_generate("dumpalloc", "no-such", 1, 0, write_counts, &n),
+           TG_ENAME, "tg_generate() of an unknown profile: TG_ENAME");
+    is_int(tg_generate("dumpalloc", NULL, 1, 0, write_fails, NULL), TG_EWRITE,
+           "tg_generate() whose write fails: TG_EWRITE");
+    is_int(tg_generate_style("dumpalloc", NULL, (tg_style)9, 1, 0,
+                             write_counts, &n),
+           TG_EVALUE, "tg_generate_style() of no such style: TG_EVALUE");
+    is_int(tg_mutate("dumpalloc", "DA-REC-002", 0, 1, write_counts, &n, &m),
+           TG_OK, "tg_mutate(): TG_OK");
+    is_str(tg_rule_id(m.rule), "DA-REC-002", "... of its rule");
+    is_int(tg_mutate("dumpalloc", "DA-REC-002", 1, 1, write_counts, &n, &m),
+           TG_EVALUE, "tg_mutate() past the last variant: TG_EVALUE");
+    is_int(tg_mutate("dumpalloc", "NO-SUCH-001", 0, 1, write_counts, &n, &m),
+           TG_ENAME, "tg_mutate() of an unknown rule: TG_ENAME");
+    is_int(tg_mutate("dumpalloc", "DA-REC-002", 0, 1, write_fails, NULL, &m),
+           TG_EWRITE, "tg_mutate() whose write fails: TG_EWRITE");
+    is_str(tg_strerror(TG_ENOCORPUS), "built without the corpus code",
+           "tg_strerror(TG_ENOCORPUS)");
+}
+
+/* What a strict reader must do, by verdict (spec/oracle.md, O1): the
+ * whole table, a checker limit and an I/O error undecided. */
+static void reader_duty(void)
+{
+    static const struct {
+        tg_verdict v;
+        uint64_t findings, spec_must;
+        const char *duty;
+    } rows[] = {
+        {TG_CONFORMANT, 0, 0, "accept"},
+        {TG_CONFORMANT, 2, 0, "accept, may warn"},
+        {TG_VIOLATIONS, 1, 1, "reject"},
+        {TG_VIOLATIONS, 1, 0, "accept, may warn"},
+        {TG_TRUNCATED, 1, 1, "reject"},
+        {TG_UNSUPPORTED, 1, 1, "reject"},
+        {TG_LIMIT, 1, 0, "unscored"},
+        {TG_LIMIT, 2, 1, "unscored"},
+        {TG_IO_ERROR, 0, 0, "unscored"},
+        {TG_INTERNAL, 0, 0, "unscored"},
+        {TG_USAGE, 0, 0, "unscored"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char what[128];
+        snprintf(what, sizeof what, "%s with %u findings, %u of a MUST: %s",
+                 tg_verdict_name(rows[i].v), (unsigned)rows[i].findings,
+                 (unsigned)rows[i].spec_must, rows[i].duty);
+        is_str(tg_duty_name(tg_reader_duty(rows[i].v, rows[i].findings,
+                                           rows[i].spec_must)),
+               rows[i].duty, what);
+    }
+    const tg_rule *should = tg_rule_find("DA-SEQ-001", NULL);
+    is_int(tg_finding_verdict(should, TG_SHOULD, TG_MUST), TG_CONFORMANT,
+           "a SHOULD finding under --fail-on MUST: conformant");
+    is_int(tg_finding_verdict(should, TG_SHOULD, TG_SHOULD), TG_VIOLATIONS,
+           "... under --fail-on SHOULD: violations");
+    is_int(
+        tg_finding_verdict(tg_rule_find("DA-REC-002", NULL), TG_MUST, TG_MUST),
+        TG_TRUNCATED, "a truncation rule's finding: truncated");
+}
+
+/* The helpers a report writer or a fuzzer built on the API needs. */
+static void helpers(void)
+{
+    const char *format = "?";
+    const tg_rule *r = tg_rule_at("nettrace", 5);
+    is_int((int)tg_rule_index(r, &format), 5, "tg_rule_index() of row 5");
+    is_str(format, "nettrace", "... and its format");
+    is_int(tg_rule_applies(tg_rule_find("DA-COMPAT-001", NULL), "default"), 0,
+           "a draft-reader rule does not apply under default");
+    is_int(
+        tg_rule_applies(tg_rule_find("DA-COMPAT-001", NULL), "draft-reader"),
+        1, "... and applies under draft-reader");
+    is_int(tg_rule_applies(r, "no-such"), -1, "an unknown profile: -1");
+    size_t tokens = 0;
+    is_int(tg_format_tokens("dumpalloc", token_counts, &tokens), TG_OK,
+           "tg_format_tokens()");
+    ok(tokens > 5, "... emits the table's constants (%u)", (unsigned)tokens);
+    is_int(tg_format_tokens("no-such", token_counts, &tokens), TG_EFORMAT,
+           "... of an unknown format: TG_EFORMAT");
+    /* two records: PROC (8 + 8) and OBJE (8 + 7) */
+    static const unsigned char two[] = {
+        'P', 'R', 'O', 'C', 8, 0, 0, 0, 1, 0, 0, 0, 0,   0,   0,  0,
+        'O', 'B', 'J', 'E', 7, 0, 0, 0, 3, 0, 0, 0, 'a', 'b', 'c'};
+    size_t at[4] = {9, 9, 9, 9};
+    is_int((int)tg_format_units("dumpalloc", two, sizeof two, at, 4), 2,
+           "tg_format_units(): two dumpalloc records");
+    ok(at[0] == 0 && at[1] == 16, "... at 0 and 16");
+    is_int((int)tg_format_units("afperf", "# AFPerf v1\n", 12, at, 4), 0,
+           "... and none for a text format");
+    uint64_t a = 42, b = 42;
+    uint64_t first = tg_random(&a);
+    ok(first == tg_random(&b) && a == b && tg_random(&a) != first,
+       "tg_random(): the same sequence from the same state");
+    ok(tg_random_below(&a, 7) < 7 && tg_random_below(&a, 0) == 0,
+       "tg_random_below() stays below n");
+    is_int((int)tg_utf8_length("a"), 1, "tg_utf8_length(): ASCII 1");
+    is_int((int)tg_utf8_length("\xc3\xa9"), 2, "... U+00E9 2");
+    is_int((int)tg_utf8_length("\xf0\x9f\x98\x80"), 4, "... U+1F600 4");
+    is_int((int)tg_utf8_length("\xc3("), 0, "... a cut sequence 0");
+    is_int((int)tg_utf8_length("\xed\xa0\x80"), 0, "... a surrogate 0");
+    is_int((int)tg_utf8_length(""), 0, "... the NUL 0");
+    int fds[2];
+    char got[8] = "";
+    ok(pipe(fds) == 0 && write(fds[1], "abc", 3) == 3 && close(fds[1]) == 0,
+       "a pipe holds 3 bytes");
+    is_int((int)tg_read_fd(&fds[0], got, sizeof got), 3,
+           "tg_read_fd() reads them");
+    is_int((int)tg_read_fd(&fds[0], got, sizeof got), 0, "... then the end");
+    close(fds[0]);
+    int closed = fds[0];
+    is_int((int)tg_read_fd(&closed, got, sizeof got), -1,
+           "... and -1 from a closed descriptor");
 }
 
 /* The checker: detection, the sentence of a verdict, the byte count. */
@@ -181,7 +332,8 @@ int main(void)
 
     /* the version, at compile and run time */
     is_str(tg_version(), TG_VERSION, "tg_version() is TG_VERSION");
-    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 3, "version 0.3");
+    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 4 && TG_ABI == 2,
+       "version 0.4, ABI 2");
     is_str(tg_strerror(TG_EVALUE), "a value the option does not accept",
            "tg_strerror() says what an error is");
     ok(tg_verdict_rank(TG_INTERNAL) > tg_verdict_rank(TG_IO_ERROR) &&
@@ -191,5 +343,8 @@ int main(void)
            tg_verdict_rank(TG_VIOLATIONS) > tg_verdict_rank(TG_TRUNCATED) &&
            tg_verdict_rank(TG_TRUNCATED) > tg_verdict_rank(TG_CONFORMANT),
        "verdicts rank 6 > 3 > 5 > 4 > 1 > 7 > 0");
+    corpus_errors();
+    reader_duty();
+    helpers();
     return done_testing();
 }

@@ -8,6 +8,7 @@ every format (their structural paths change, their fingerprints do not);
 the same break once more is a new finding; the baseline is the same bytes
 when written twice, and follows its documented format; a file that is no
 baseline is a usage error. Failure: any exit code or text that differs."""
+# build.sh test runs this against the checker-only build too
 import json
 import os
 import struct

@@ -69,7 +69,8 @@ int main(void)
                     tg_mutant m;
                     b.n = 0;
                     const char *id = tg_rule_id(tg_rule_at(fmt, k));
-                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) <= 0)
+                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) !=
+                        TG_OK)
                         break;
                     bad += !same_in_chunks(fmt, &b, id);
                     tried++;

@@ -5,6 +5,7 @@ table change reaches the fuzzers; regenerate with that command), each has
 its format's magic, record names or types, and every line is a comment or
 one quoted token in the syntax libFuzzer and AFL++ read. Failure: a stale
 dictionary, a missing token, a malformed line."""
+# build.sh test runs this against the checker-only build too
 import os
 import re
 

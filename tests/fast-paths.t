@@ -31,6 +31,7 @@ import re
 import subprocess
 
 import nt45
+from diffcheck import mutated
 from taplib import ROOT, TRACEGATE, Scratch, Tap
 
 BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
@@ -223,18 +224,10 @@ def afperf_inputs():
                                          style, "--seed", "5", "--size",
                                          "60000")))
     valid = gen_bytes("afperf", "--seed", "3", "--size", "40000")
-    for n in range(120):
-        data = bytearray(valid)
-        for _ in range(1 + n % 4):
-            i = rng.randrange(16, len(data) - 1)
-            op = rng.random()
-            if op < 0.4:
-                data[i:i + 1] = rng.choice(alphabet)
-            elif op < 0.8:
-                data[i:i] = rng.choice(alphabet)
-            else:
-                del data[i]
-        files.append(write("afperf-edit%03d" % n, bytes(data)))
+    for n in range(120):  # the header's 16 bytes stay
+        files.append(write("afperf-edit%03d" % n,
+                           mutated(valid, rng, alphabet, False, 1 + n % 4,
+                                   16)))
     return files
 
 

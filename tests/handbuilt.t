@@ -6,6 +6,7 @@ tracegate's generator, so a misreading shared by the generator and the
 checker cannot pass here. Each case names the rule its first finding must
 have, the offset (computed from how the bytes were built), and the exit
 code. Failure: another rule, offset or exit code."""
+# build.sh test runs this against the checker-only build too
 import json
 import struct
 

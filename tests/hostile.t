@@ -9,6 +9,7 @@ that already fails, has the rest of its rows skipped and reported
 does not fail yet or when --max-repeats is 0; a row that does not frame
 ends its block, and the bytes skipped are reported. Failure: another finding,
 offset, count or exit code."""
+# build.sh test runs this against the checker-only build too
 import json
 import struct
 

@@ -5,14 +5,17 @@ CMake package files, the LICENSE, the manual page tracegate(1) and bash
 completion. The manual page is rendered by groff with warnings on, and
 holds every line of every command's --help; the completion is sourced in
 bash and asked for commands, options, formats, profiles and rule ids, as
-a user's Tab would. Failure: a file missing, a groff warning, a help line
-not in the page, or a completion that misses or adds words."""
+a user's Tab would. The CLI's own sources are compiled against the
+installed header and archive alone (no folder of the library on the
+include path) and give the installed program's answers. Failure: a file
+missing, a groff warning, a help line not in the page, a completion that
+misses or adds words, or a CLI that needs more than the public API."""
 import os
 import re
 import shutil
 import subprocess
 
-from taplib import ROOT, Scratch, Tap, TRACEGATE, run
+from taplib import ROOT, Scratch, Tap, TRACEGATE, build_cc, run
 
 t = Tap()
 tmp = Scratch("tg-install-").dir
@@ -99,4 +102,32 @@ t.eq(complete("tracegate explain AF-HDR-00"),
      "completion: rule ids")
 t.eq(complete("tracegate check --report "),
      ["json", "junit", "sarif", "tap", "text"], "completion: report forms")
+
+# the CLI is a user of the public API: its sources build on the installed
+# header and the installed archive (which exports the API alone)
+cli = os.path.join(ROOT, "validators", "cli")
+sources = sorted(os.path.join(d, f) for d, _, files in os.walk(cli)
+                 for f in files if f.endswith(".c"))
+exe = os.path.join(tmp, "tracegate-from-api")
+p = subprocess.run(build_cc(build) +
+                   ["-std=gnu11", "-O1", "-Wall", "-Werror", "-o", exe]
+                   + sources + ["-I", os.path.join(prefix, "include"),
+                                os.path.join(prefix, "lib", "libtracegate.a"),
+                                "-ljansson", "-lpcre2-8", "-lpthread"],
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+t.eq(p.stdout.decode()[-3000:], "", "the CLI's %d sources compile and link "
+     "against the installed tracegate.h and libtracegate.a alone"
+     % len(sources))
+for args in (["--version"], ["rules", "dumpalloc"],
+             ["check", "--report", "json", os.path.join(
+                 ROOT, "corpus", "dumpalloc", "invalid", "DA-REC-002",
+                 "0000.dumpalloc.bin")]):
+    def answer(program):
+        if not os.path.exists(program):
+            return None
+        r = subprocess.run([program] + args, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        return r.returncode, r.stdout, r.stderr
+    t.eq(answer(exe), answer(os.path.join(prefix, "bin", "tracegate")),
+         "it answers `%s` as the installed program does" % " ".join(args[:2]))
 t.done()

@@ -6,6 +6,7 @@ corpus of every format, a file of no known format, a missing file and
 standard input, with options that every worker must get (--fail-on,
 --max-repeats, --disable, a baseline). Failure: any byte or exit code
 that differs."""
+# build.sh test runs this against the checker-only build too
 import os
 import subprocess
 

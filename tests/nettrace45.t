@@ -6,6 +6,7 @@ code: payloads decoded against V1 and V2Params metadata, the required V1
 field list, V5 tags, UTF-16 names, uncompressed row alignment, `long`
 timestamps, and SyncTimeUTC dates. Failure: another rule, offset or exit
 code, or a finding on a file the spec allows."""
+# build.sh test runs this against the checker-only build too
 import json
 import struct
 

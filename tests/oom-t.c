@@ -189,7 +189,7 @@ int main(void)
         for (size_t p = 0; info->profiles[p]; p++) {
             buf data = {NULL, 0};
             if (tg_generate(info->name, info->profiles[p], 1, 0, append,
-                            &data) != 0)
+                            &data) != TG_OK)
                 bail("tg_generate failed");
             tg_verdict usual =
                 usual_verdict(info->name, info->profiles[p], &data);
@@ -210,7 +210,7 @@ int main(void)
             buf data = {NULL, 0};
             tg_mutant m;
             if (tg_mutate(info->name, tg_rule_id(r), 0, 1, append, &data,
-                          &m) == 1) {
+                          &m) == TG_OK) {
                 snprintf(what, sizeof what, "%s, mutant of %s", info->name,
                          tg_rule_id(r));
                 mutants++;

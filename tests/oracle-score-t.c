@@ -6,6 +6,8 @@
  * another verdict line. */
 #include "../validators/cli/oracle/classify.c"
 #include "../validators/cli/oracle/score.c"
+#include "../validators/cli/report/escape.c"
+#include "../validators/cli/report/junit.c"
 
 #include "tap.h"
 
@@ -13,7 +15,7 @@ int main(void)
 {
     or_score s = {0};
     or_judgement j = {0};
-    j.expect = OR_REJECT;
+    j.expect = TG_DUTY_REJECT;
     snprintf(j.rule, sizeof j.rule, "DA-REC-003");
     char sig[32], why[48];
     size_t made = 0;

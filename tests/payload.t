@@ -6,6 +6,7 @@ lists (rule and byte offset) and nothing else from the payload rules.
 Also: the metadata flush gives an id a new layout, a broken metadata row
 turns decoding off for its events, and the table of payload programs is
 bounded (NT-LIM-001). Failure: a missing, extra or misplaced finding."""
+# build.sh test runs this against the checker-only build too
 import json
 import struct
 

@@ -6,6 +6,7 @@ the strict schema of Ant's JUnit output and Jenkins' (xmllint), tap with
 the system's prove and a YAML parser. The inputs cover every
 verdict. Failure: any parse or schema error, or content that disagrees
 with the json report of the same run."""
+# build.sh test runs this against the checker-only build too
 import json
 import os
 import re

@@ -6,6 +6,7 @@ exit code and findings (rule and offset). Inputs: the bundled corpus, each
 file renamed with the extension of another format, and inputs whose format
 the content may or may not decide, named with every format's extension.
 Failure: any difference."""
+# build.sh test runs this against the checker-only build too
 import json
 import os
 import shutil

@@ -5,6 +5,7 @@ SHOULD finding, perf_100ms.nettrace is truncated (exit 7, saying where it
 stopped), the .netperf file is unsupported (exit 4). The files are checked
 by sha256 first. Skips, saying so, when the samples folder is absent.
 Failure: any other verdict or finding."""
+# build.sh test runs this against the checker-only build too
 import hashlib
 import json
 import os

@@ -7,6 +7,7 @@ file of no known format and standard input; every rule carries its help;
 and --sarif-root makes artifact URIs relative to %SRCROOT%, which the run
 maps to that folder. Failure: any error of the validator, a rule without
 help, or an artifact URI that is not relative to the root."""
+# build.sh test runs this against the checker-only build too
 import json
 import os
 import subprocess

@@ -68,16 +68,16 @@ static inline const char *findings_text(findings *f)
     return (const char *)f->text.p;
 }
 
-static inline int gen_into(tgM_buf *b, const char *format, const char *profile,
-                           uint64_t seed)
+static inline tg_error gen_into(tgM_buf *b, const char *format,
+                                const char *profile, uint64_t seed)
 {
     b->n = 0;
     return tg_generate(format, profile, seed, 0, tgM_write, b);
 }
 
-static inline int gen_style_into(tgM_buf *b, const char *format,
-                                 const char *profile, tg_style style,
-                                 uint64_t seed)
+static inline tg_error gen_style_into(tgM_buf *b, const char *format,
+                                      const char *profile, tg_style style,
+                                      uint64_t seed)
 {
     b->n = 0;
     return tg_generate_style(format, profile, style, seed, 0, tgM_write, b);

@@ -52,6 +52,21 @@ def run(*args, stdin=None, input_bytes=None):
             p.stderr.decode("utf-8", "replace"))
 
 
+def build_cc(build):
+    """The compiler command of the CMake build folder `build`, with its
+    sanitizers: what a program linked against that build's libraries
+    must be compiled with."""
+    cache = {}
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        for line in f:
+            name, _, value = line.rstrip("\n").partition("=")
+            cache[name.split(":")[0]] = value
+    cc = [cache.get("CMAKE_C_COMPILER") or "cc"]
+    if cache.get("TG_SANITIZER"):
+        cc.append("-fsanitize=" + cache["TG_SANITIZER"])
+    return cc
+
+
 def junit_schema_errors(xml_text):
     """JUnit XML checked by xmllint (Debian's libxml2-utils) against both
     consumers' schemas in tests/schemas/: Ant's strict one and Jenkins'.

@@ -139,7 +139,7 @@ extern const char *const tgA_profiles[];
 
 void tgA_check(tgE_check *c, tgW_window *w);
 int tgA_detect(const unsigned char *head, size_t size, const char **how);
-void tgA_tokens(tgF_token_fn emit, void *ctx);
+void tgA_tokens(tg_token_fn emit, void *ctx);
 int tgA_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -5,7 +5,7 @@
 
 #include "afperf.h"
 
-void tgA_tokens(tgF_token_fn emit, void *ctx)
+void tgA_tokens(tg_token_fn emit, void *ctx)
 {
     tgF_token_text(emit, ctx, AF_HEADER);
     tgF_token_text(emit, ctx, AF_HEADER_STEM);

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/report.h"
+#include "report/report.h"
 #include "cli.h"
 
 #define SCHEMA  "tracegate-baseline"

@@ -13,9 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/engine.h"
-#include "../core/report.h"
-#include "../core/window.h"
+#include "report/report.h"
 #include "cli.h"
 
 typedef struct check_opts {
@@ -74,8 +72,7 @@ static void on_diag(void *ctx, const tg_diag *d)
     if (o->record && tgC_baseline_add(o->record, r->file.path, d) != 0)
         r->file.problem = "no memory to record the baseline";
     if (o->known) {
-        tg_verdict v =
-            tgE_verdict(tg_rule_kind_of(d->rule), d->level, o->fail_on);
+        tg_verdict v = tg_finding_verdict(d->rule, d->level, o->fail_on);
         raise_to(&r->all, v);
         if (tgC_baseline_take(o->known, r->file.path, d)) {
             r->file.baselined++;

@@ -59,7 +59,7 @@ void tgC_progress_start(int forced, FILE *out);
  *  progress line is cleared first and stays away until the release. */
 void tgC_progress_hold(void);
 void tgC_progress_release(void);
-/*! tgC_progress_read() : tgW_read_fd() (ctx: int *) that counts the bytes
+/*! tgC_progress_read() : tg_read_fd() (ctx: int *) that counts the bytes
  *  and shows progress now and then. */
 long tgC_progress_read(void *ctx, void *buf, size_t cap);
 /*! tgC_progress_end() : clear the progress line, if one was shown. */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/escape.h"
+#include "report/escape.h"
 #include "cli.h"
 
 /* what --out may leave of a TGC_PATH for the names made under it */
@@ -23,6 +23,15 @@ typedef struct gen_opts {
     int force;      /* mutate: write into a folder that holds files */
     tg_style style; /* gen --hostile or --typical */
 } gen_opts;
+
+/* A library built with TG_BUILD_CORPUS=OFF checks, but cannot write. */
+static int no_corpus(void)
+{
+    fputs("tracegate: this build has no corpus code (TG_BUILD_CORPUS=OFF): "
+          "gen and mutate are not available\n",
+          stderr);
+    return TG_UNSUPPORTED;
+}
 
 static int parse(int argc, char **argv, gen_opts *o, int mutate)
 {
@@ -71,6 +80,8 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     o->format = argv[optind];
     if (tg_rule_count(o->format) == 0)
         return tgC_usage("%s: unknown format '%s'", argv[0], o->format);
+    if (tgC_format(o->format)->styles == 0) /* before a file is made */
+        return no_corpus();
     if (o->out == NULL)
         return tgC_usage("%s: --out DIR%s is required", argv[0],
                          mutate ? "" : " (or - for stdout)");
@@ -97,15 +108,6 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     return 0;
 }
 
-/* A library built with TG_BUILD_CORPUS=OFF checks, but cannot write. */
-static int no_corpus(void)
-{
-    fputs("tracegate: this build has no corpus code (TG_BUILD_CORPUS=OFF): "
-          "gen and mutate are not available\n",
-          stderr);
-    return TG_UNSUPPORTED;
-}
-
 static int write_trace(const char *path, const char *format,
                        const char *profile, tg_style style, uint64_t seed,
                        uint64_t size)
@@ -116,19 +118,20 @@ static int write_trace(const char *path, const char *format,
                 strerror(errno));
         return TG_IO_ERROR;
     }
-    int r = tg_generate_style(format, profile, style, seed, size,
-                              tgC_write_file, f);
+    tg_error r = tg_generate_style(format, profile, style, seed, size,
+                                   tgC_write_file, f);
     /* standard output is flushed, checked and reported on by main() */
     int closed =
         f == stdout ? (ferror(f) ? -1 : 0) : tgC_close_output(f, path);
-    if (r == -2)
+    if (r == TG_ENAME)
         return tgC_usage("gen: format %s has no profile '%s'", format,
                          profile);
-    if (r == -3)
+    if (r == TG_ENOCORPUS)
         return no_corpus();
-    if (r != 0 && closed == 0)
-        fprintf(stderr, "tracegate: generating %s failed\n", path);
-    return r != 0 || closed != 0 ? TG_IO_ERROR : 0;
+    if (r != TG_OK && closed == 0)
+        fprintf(stderr, "tracegate: generating %s failed: %s\n", path,
+                tg_strerror(r));
+    return r != TG_OK || closed != 0 ? TG_IO_ERROR : 0;
 }
 
 int tgC_gen(int argc, char **argv)
@@ -161,32 +164,23 @@ int tgC_gen(int argc, char **argv)
     return 0;
 }
 
-/* Whether a strict reader must accept the mutant: it breaks only a
- * SHOULD, a note or a known reader's quirk.  The rule's own level
- * decides, not the profile's: what a compat profile counts as MUST (a
- * form its named reader fails on) is legal, and a strict reader accepts
- * it. */
-static int legal(const tg_mutant *mu)
-{
-    return tg_rule_verdict(mu->rule) == TG_CONFORMANT;
-}
-
-/* What a strict reader is to do with a file: a valid one and a legal
- * mutant are to be accepted (a reader may warn about the second), any
- * other mutant rejected. */
-static const char *reader_must(const tg_mutant *mu)
+/* What a strict reader is to do with a file (tg_reader_duty()): a
+ * valid one is to be accepted; a mutant breaks its one rule, and a rule
+ * the specification makes MUST is a rejection, while what a compat
+ * profile counts as MUST (a form its named reader fails on) is legal. */
+static tg_duty reader_duty(const tg_mutant *mu)
 {
     if (mu == NULL)
-        return "accept";
-    return legal(mu) ? "accept, may warn" : "reject";
+        return tg_reader_duty(TG_CONFORMANT, 0, 0);
+    return tg_reader_duty(mu->expected, 1,
+                          tg_rule_verdict(mu->rule) != TG_CONFORMANT);
 }
 
-/* The folder of a mutant, by what a reader must do with it: invalid/ for
- * the files to reject, warn/ for the legal ones a strict tool warns
- * about. */
+/* The folder of a mutant, by what a reader must do with it: warn/ for
+ * the legal ones a strict tool warns about, invalid/ for the rest. */
 static const char *corpus_folder(const tg_mutant *mu)
 {
-    return legal(mu) ? "warn" : "invalid";
+    return reader_duty(mu) == TG_DUTY_MAY_WARN ? "warn" : "invalid";
 }
 
 /* What mutate wrote, for its closing line. */
@@ -204,7 +198,7 @@ static void manifest_line(FILE *m, const char *file, const char *format,
             ",\"format\":\"%s\",\"profile\":\"%s\",\"style\":\"%s\","
             "\"reader\":\"%s\",\"tracegate\":\"%s\",",
             format, profile, style == TG_STYLE_HOSTILE ? "hostile" : "plain",
-            reader_must(mu), TG_VERSION);
+            tg_duty_name(reader_duty(mu)), TG_VERSION);
     if (mu) {
         fprintf(m,
                 "\"rule\":\"%s\",\"level\":\"%s\",\"expected_exit\":%d,"
@@ -241,22 +235,23 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     strerror(errno));
             return TG_IO_ERROR;
         }
-        int r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed,
-                          tgC_write_file, f, &mu);
-        if (tgC_close_output(f, tmp) != 0)
-            r = -1;
-        if (r <= 0) {
+        tg_error r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed,
+                               tgC_write_file, f, &mu);
+        if (tgC_close_output(f, tmp) != 0 && r == TG_OK)
+            r = TG_EWRITE;
+        if (r != TG_OK) {
             remove(tmp);
-            if (r == -3)
+            if (r == TG_ENOCORPUS)
                 return no_corpus();
-            if (r == 0 && v == 0)
-                fprintf(stderr,
-                        "tracegate: %s: no mutant could be made "
-                        "from seed %" PRIu64 "\n",
-                        tg_rule_id(rule), o->seed);
-            return r == 0 ? (v == 0 ? TG_INTERNAL : 0) : TG_IO_ERROR;
+            if (r == TG_EVALUE && tg_rule_mutation(rule, v) == NULL)
+                return 0; /* past its last variant */
+            fprintf(stderr,
+                    "tracegate: %s: mutant %u from seed %" PRIu64 ": %s\n",
+                    tg_rule_id(rule), v, o->seed,
+                    r == TG_EVALUE ? "none could be made" : tg_strerror(r));
+            return r == TG_EVALUE ? TG_INTERNAL : TG_IO_ERROR;
         }
-        int warn = legal(&mu);
+        int warn = reader_duty(&mu) == TG_DUTY_MAY_WARN;
         tally->files[warn]++;
         tally->rules[warn] += v == 0;
         snprintf(dir, sizeof dir, "%s/%s/%s", o->out, corpus_folder(&mu),

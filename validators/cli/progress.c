@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/window.h"
 #include "cli.h"
 
 static int on;                          /* showing progress at all     */
@@ -63,7 +62,7 @@ void tgC_progress_release(void)
 
 long tgC_progress_read(void *ctx, void *buf, size_t cap)
 {
-    long got = tgW_read_fd(ctx, buf, cap);
+    long got = tg_read_fd(ctx, buf, cap);
     if (!on || got <= 0)
         return got;
     unsigned long long total =

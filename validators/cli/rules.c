@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/escape.h"
-#include "../core/format.h"
+#include "report/escape.h"
 #include "cli.h"
 
 static const char *const kinds[] = {"check", "truncated", "limit",
@@ -27,7 +26,7 @@ static void rules_json(const tg_format_info *info, int first)
 {
     size_t n = tg_rule_count(info->name);
     printf("%s{\"name\":\"%s\",\"seed\":\"%s\",\"profiles\":[",
-           first ? "" : ",", info->name, info->seed);
+           first ? "" : ",", info->name, info->document);
     for (const char *const *p = info->profiles; *p; p++)
         printf("%s\"%s\"", p == info->profiles ? "" : ",", *p);
     fputs("],\"rules\":[", stdout);
@@ -72,7 +71,7 @@ static void rules_text(const tg_format_info *info, int coverage)
         }
         return;
     }
-    printf("%s (%s; profiles:", info->name, info->seed);
+    printf("%s (%s; profiles:", info->name, info->document);
     for (const char *const *p = info->profiles; *p; p++)
         printf(" %s", *p);
     puts(")");
@@ -103,14 +102,14 @@ static void dict_token(void *ctx, const void *p, size_t n)
 /* `rules FORMAT --dict`: the format's table constants as a dictionary. */
 static int rules_dict(const char *format)
 {
-    const tgF_format *f = tgF_find(format);
+    const tg_format_info *f = tgC_format(format);
     printf(
         "# %s.dict - a fuzzing dictionary for libFuzzer (-dict=) and AFL++\n"
         "# (-x): %s, made from\n"
         "# tracegate's tables by `tracegate rules %s --dict`\n",
-        f->info.name, f->info.title, f->info.name);
-    f->tokens(dict_token, NULL);
-    return 0;
+        f->name, f->title, f->name);
+    return tg_format_tokens(f->name, dict_token, NULL) == TG_OK ? 0
+                                                                : TG_INTERNAL;
 }
 
 int tgC_rules(int argc, char **argv)

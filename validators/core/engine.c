@@ -196,6 +196,8 @@ const char *tg_strerror(tg_error e)
     case TG_ENOMEM: return "out of memory";
     case TG_ENAME: return "no such profile, rule or limit";
     case TG_EVALUE: return "a value the option does not accept";
+    case TG_EWRITE: return "the output could not be written";
+    case TG_ENOCORPUS: return "built without the corpus code";
     }
     return "an unknown error";
 }
@@ -318,7 +320,7 @@ tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
 
 tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag, void *ctx)
 {
-    return tg_check_reader(v, tgW_read_fd, &fd, on_diag, ctx);
+    return tg_check_reader(v, tg_read_fd, &fd, on_diag, ctx);
 }
 
 static const char *const level_names[] = {"INFO", "COMPAT", "SHOULD", "MUST"};
@@ -350,6 +352,41 @@ tg_verdict tgE_verdict(tg_rule_kind kind, tg_level level, tg_level fail_on)
 tg_verdict tg_rule_verdict(const tg_rule *r)
 {
     return tgE_verdict(r->kind, r->level, TG_MUST);
+}
+
+tg_verdict tg_finding_verdict(const tg_rule *r, tg_level level,
+                              tg_level fail_on)
+{
+    return tgE_verdict(r->kind, level, fail_on);
+}
+
+tg_duty tg_reader_duty(tg_verdict verdict, uint64_t findings,
+                       uint64_t spec_must)
+{
+    switch (verdict) {
+    case TG_CONFORMANT: return findings ? TG_DUTY_MAY_WARN : TG_DUTY_ACCEPT;
+    /* every MUST finding only a compat profile's: a legal file */
+    case TG_VIOLATIONS: return spec_must ? TG_DUTY_REJECT : TG_DUTY_MAY_WARN;
+    case TG_UNSUPPORTED:
+    case TG_TRUNCATED: return TG_DUTY_REJECT;
+    /* a limit of the checker is never a property of the file */
+    case TG_LIMIT:
+    case TG_USAGE:
+    case TG_IO_ERROR:
+    case TG_INTERNAL: break;
+    }
+    return TG_DUTY_UNDECIDED;
+}
+
+const char *tg_duty_name(tg_duty d)
+{
+    switch (d) {
+    case TG_DUTY_ACCEPT: return "accept";
+    case TG_DUTY_MAY_WARN: return "accept, may warn";
+    case TG_DUTY_REJECT: return "reject";
+    case TG_DUTY_UNDECIDED: break;
+    }
+    return "unscored";
 }
 
 int tg_verdict_rank(tg_verdict v)

@@ -110,7 +110,7 @@ static inline void tgE_count(tgE_check *c, size_t rule)
          ? (snprintf((buf), sizeof(buf), __VA_ARGS__), (const char *)(buf))   \
          : (const char *)NULL)
 /* TGE_QUOTED(c, rule, p, n, buf) : the bytes p[0..n) quoted into buf (an
- * array) by tgX_quoted() (core/escape.h, which the user includes), or
+ * array) by tgX_quoted() (core/quote.h, which the user includes), or
  * NULL when the next finding of `rule` is only counted. */
 #define TGE_QUOTED(c, rule, p, n, buf)                                        \
     (tgE_shown((c), (rule)) ? tgX_quoted((p), (n), (buf), sizeof(buf))        \

@@ -10,17 +10,22 @@
 #include "window.h"
 
 /* One token of a fuzzing dictionary: n bytes at p. */
-typedef void (*tgF_token_fn)(void *ctx, const void *p, size_t n);
+typedef void (*tg_token_fn)(void *ctx, const void *p, size_t n);
 /*! tgF_token_text() : a NUL-terminated text as a token. */
-static inline void tgF_token_text(tgF_token_fn emit, void *ctx, const char *s)
+static inline void tgF_token_text(tg_token_fn emit, void *ctx, const char *s)
 {
     emit(ctx, s, strlen(s));
 }
 
-/* Every tg_style, for a format whose generator has them all. */
+/* Every tg_style, for a format whose generator has them all; none in a
+ * library built without corpus code. */
+#ifdef TG_NO_CORPUS
+#define TGF_ALL_STYLES 0u
+#else
 #define TGF_ALL_STYLES                                                        \
     ((1u << TG_STYLE_PLAIN) | (1u << TG_STYLE_HOSTILE) |                      \
      (1u << TG_STYLE_TYPICAL))
+#endif
 
 typedef struct tgF_format {
     tg_format_info info;
@@ -31,8 +36,8 @@ typedef struct tgF_format {
     int (*detect)(const unsigned char *head, size_t size, const char **how);
     /* Check the whole input, reporting through c. */
     void (*check)(tgE_check *c, tgW_window *w);
-    /* Write a valid trace in a tg_style; 0, -1 on write error, or -4 if
-     * the format has no such style. */
+    /* Write a valid trace in one of its styles: 0, or -1 on a write
+     * error. */
     int (*generate)(int profile, int style, uint64_t seed, uint64_t min_size,
                     tgO_out *out);
     /* Write mutant `variant` of rule index `rule`: 1 written, 0 no such
@@ -55,7 +60,7 @@ typedef struct tgF_format {
     /* Emit the constants of the format's tables (magic numbers, record
      * names and tags, type codes, the limits its rules name) as the tokens
      * of a fuzzing dictionary (`tracegate rules FORMAT --dict`). */
-    void (*tokens)(tgF_token_fn emit, void *ctx);
+    void (*tokens)(tg_token_fn emit, void *ctx);
     /* File name endings besides info.extension that writers use,
      * NULL-terminated, or NULL: only quoted when the content names no
      * format, never used to decide one. */

@@ -205,35 +205,40 @@ const char *tg_detect(const void *head, size_t size, const char **how)
     return name;
 }
 
-int tg_generate(const char *format, const char *profile, uint64_t seed,
-                uint64_t min_size, tg_write_fn write, void *ctx)
+tg_error tg_generate(const char *format, const char *profile, uint64_t seed,
+                     uint64_t min_size, tg_write_fn write, void *ctx)
 {
     return tg_generate_style(format, profile, TG_STYLE_PLAIN, seed, min_size,
                              write, ctx);
 }
 
-int tg_generate_style(const char *format, const char *profile, tg_style style,
-                      uint64_t seed, uint64_t min_size, tg_write_fn write,
-                      void *ctx)
+/* Flush what a generator or mutator wrote; r is what it returned. */
+static tg_error finish(tgO_out *o, int r)
+{
+    tg_error e = r < 0 ? TG_EWRITE : tgO_flush(o) != 0 ? TG_EWRITE : TG_OK;
+    free(o);
+    return e;
+}
+
+tg_error tg_generate_style(const char *format, const char *profile,
+                           tg_style style, uint64_t seed, uint64_t min_size,
+                           tg_write_fn write, void *ctx)
 {
     const tgF_format *f = tgF_find(format);
-    int p =
-        f ? tgF_profile_index(f, profile ? profile : f->info.profiles[0]) : -1;
+    if (f == NULL)
+        return TG_EFORMAT;
+    int p = tgF_profile_index(f, profile ? profile : f->info.profiles[0]);
     if (p < 0)
-        return -2;
+        return TG_ENAME;
     if (f->generate == NULL)
-        return -3;
-    if (!(f->info.styles & (1u << style)))
-        return -4;
+        return TG_ENOCORPUS;
+    if ((unsigned)style >= 32 || !(f->info.styles & (1u << style)))
+        return TG_EVALUE;
     tgO_out *o = malloc(sizeof *o);
     if (o == NULL)
-        return -1;
+        return TG_ENOMEM;
     tgO_init(o, write, ctx);
-    int r = f->generate(p, (int)style, seed, min_size, o);
-    if (tgO_flush(o) != 0)
-        r = -1;
-    free(o);
-    return r;
+    return finish(o, f->generate(p, (int)style, seed, min_size, o));
 }
 
 /* A format whose scopes are its profiles: a mutant's parent is the
@@ -249,23 +254,23 @@ static void mutant_profile(const tgF_format *f, const tg_rule *r, tg_mutant *m)
         m->expected = tgE_verdict(r->kind, TG_MUST, TG_MUST);
 }
 
-int tg_mutate(const char *format, const char *rule_id, unsigned variant,
-              uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *m)
+tg_error tg_mutate(const char *format, const char *rule_id, unsigned variant,
+                   uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *m)
 {
     const tgF_format *f = tgF_find(format);
     if (f == NULL)
-        return -2;
+        return TG_EFORMAT;
     for (size_t i = 0; i < f->nrules; i++) {
         if (strcasecmp(f->rules[i].id, rule_id) != 0)
             continue;
         const char *what = tg_rule_mutation(&f->rules[i], variant);
         if (what == NULL)
-            return 0;
+            return TG_EVALUE;
         if (f->mutate == NULL)
-            return -3;
+            return TG_ENOCORPUS;
         tgO_out *o = malloc(sizeof *o);
         if (o == NULL)
-            return -1;
+            return TG_ENOMEM;
         tgO_init(o, write, ctx);
         memset(m, 0, sizeof *m);
         m->rule = &f->rules[i];
@@ -276,10 +281,41 @@ int tg_mutate(const char *format, const char *rule_id, unsigned variant,
         if (f->scopes == NULL) /* the scopes are the profiles */
             mutant_profile(f, &f->rules[i], m);
         int r = f->mutate(i, variant, seed, o, m);
-        if (r > 0 && tgO_flush(o) != 0)
-            r = -1;
-        free(o);
-        return r;
+        if (r == 0) { /* none could be made from this seed */
+            free(o);
+            return TG_EVALUE;
+        }
+        return finish(o, r);
     }
-    return -2;
+    return TG_ENAME;
+}
+
+size_t tg_rule_index(const tg_rule *r, const char **format)
+{
+    const tgF_format *f = format_of(r);
+    *format = f ? f->info.name : NULL;
+    return f ? (size_t)(r - f->rules) : 0;
+}
+
+int tg_rule_applies(const tg_rule *r, const char *profile)
+{
+    const tgF_format *f = format_of(r);
+    int p = f ? tgF_profile_index(f, profile) : -1;
+    return p < 0 ? -1 : tgF_rule_applies(f, r, p);
+}
+
+tg_error tg_format_tokens(const char *format, tg_token_fn emit, void *ctx)
+{
+    const tgF_format *f = tgF_find(format);
+    if (f == NULL)
+        return TG_EFORMAT;
+    f->tokens(emit, ctx);
+    return TG_OK;
+}
+
+size_t tg_format_units(const char *format, const void *data, size_t size,
+                       size_t *at, size_t cap)
+{
+    const tgF_format *f = tgF_find(format);
+    return f && f->units ? f->units(data, size, at, cap) : 0;
 }

@@ -2,6 +2,8 @@
  * since almost every string in a trace is ASCII. */
 #include "unicode.h"
 
+#include "tracegate.h"
+
 #include <string.h>
 
 #define ONES  0x0101010101010101ull
@@ -112,4 +114,16 @@ size_t tgU_utf16_bad(const unsigned char *p, size_t units)
         i++; /* a pair */
     }
     return SIZE_MAX;
+}
+
+size_t tg_utf8_length(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == 0)
+            return 0;
+    tgU_state st = {0, 0, 0};
+    tgU_result r = tgU_scan(&st, p, n);
+    return r.bad == SIZE_MAX && !tgU_incomplete(&st) ? n : 0;
 }

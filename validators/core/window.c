@@ -99,7 +99,7 @@ uint64_t tgW_skip(tgW_window *w, uint64_t n)
     return done;
 }
 
-long tgW_read_fd(void *ctx, void *buf, size_t cap)
+long tg_read_fd(void *ctx, void *buf, size_t cap)
 {
     int fd = *(int *)ctx;
     for (;;) {

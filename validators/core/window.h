@@ -64,10 +64,6 @@ static inline uint64_t tgW_offset(const tgW_window *w)
     return w->base + w->pos;
 }
 
-/*! tgW_read_fd() : a tg_read_fn over a file descriptor (ctx: int *),
- *  retrying on EINTR. */
-long tgW_read_fd(void *ctx, void *buf, size_t cap);
-
 /*! tgW_skip() : consume n bytes, refilling as needed.
  *  @return the bytes skipped: n unless the input ends first. */
 uint64_t tgW_skip(tgW_window *w, uint64_t n);

@@ -50,7 +50,7 @@ extern const char *const tgD_profiles[];
 void tgD_check(tgE_check *c, tgW_window *w);
 int tgD_detect(const unsigned char *head, size_t size, const char **how);
 size_t tgD_units(const unsigned char *p, size_t n, size_t *at, size_t cap);
-void tgD_tokens(tgF_token_fn emit, void *ctx);
+void tgD_tokens(tg_token_fn emit, void *ctx);
 int tgD_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);
 int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -3,14 +3,14 @@
 #include "../core/bytes.h"
 #include "dumpalloc.h"
 
-static void u32(tgF_token_fn emit, void *ctx, uint32_t v)
+static void u32(tg_token_fn emit, void *ctx, uint32_t v)
 {
     unsigned char b[4];
     tgB_put32(b, v);
     emit(ctx, b, 4);
 }
 
-void tgD_tokens(tgF_token_fn emit, void *ctx)
+void tgD_tokens(tg_token_fn emit, void *ctx)
 {
     static const uint32_t types[] = {DA_PROC, DA_OBJE, DA_ALOC, DA_DALC,
                                      DA_FRAM, DA_NTVE, DA_PCAL, DA_TERM};

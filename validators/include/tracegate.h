@@ -27,9 +27,9 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 3
+#define TG_VERSION_MINOR 4
 #define TG_VERSION_PATCH 0
-#define TG_ABI           1
+#define TG_ABI           2
 #define TG_STRINGIFY_(x) #x
 #define TG_STRINGIFY(x)  TG_STRINGIFY_(x)
 #define TG_VERSION                                                            \
@@ -47,10 +47,13 @@ extern "C" {
 /* Why a call of the API could not do what it was asked. */
 typedef enum tg_error {
     TG_OK = 0,
-    TG_EFORMAT = 1, /* no such format                                 */
-    TG_ENOMEM = 2,  /* memory is short                                */
-    TG_ENAME = 3,   /* no such profile, rule or limit                 */
-    TG_EVALUE = 4   /* a value outside what the option accepts        */
+    TG_EFORMAT = 1,  /* no such format                                 */
+    TG_ENOMEM = 2,   /* memory is short                                */
+    TG_ENAME = 3,    /* no such profile, rule or limit                 */
+    TG_EVALUE = 4,   /* a value outside what the option accepts        */
+    TG_EWRITE = 5,   /* the caller's write callback failed             */
+    TG_ENOCORPUS = 6 /* the library was built without its corpus code
+                        (TG_BUILD_CORPUS=OFF)                        */
 } tg_error;
 
 /*! tg_strerror() : one sentence for e. */
@@ -144,6 +147,10 @@ typedef void (*tg_diag_fn)(void *ctx, const tg_diag *d);
  * -1 on an I/O error.  Short reads are fine. */
 typedef long (*tg_read_fn)(void *ctx, void *buf, size_t cap);
 
+/*! tg_read_fd() : a tg_read_fn that reads the file descriptor *ctx (an
+ *  int), retrying a read that a signal interrupted. */
+TG_API long tg_read_fd(void *ctx, void *buf, size_t cap);
+
 typedef struct tg_validator_s tg_validator;
 
 /* Formats known to this build. */
@@ -151,10 +158,12 @@ typedef struct tg_format_info {
     const char *name;      /* e.g. "dumpalloc"                           */
     const char *title;     /* one line description                       */
     const char *extension; /* preferred file extension, with dot         */
-    const char *seed;      /* seed document, relative to shared/         */
+    const char *document;  /* the specification its rules cite: title and
+                              where it is published                     */
     const char *const *profiles; /* NULL-terminated; profiles[0] default   */
     unsigned styles;             /* bit 1 << s: it can be generated in style s
-                              (tg_style, tg_generate_style())            */
+                              (tg_style, tg_generate_style()); 0 in a
+                              library built without corpus code      */
 } tg_format_info;
 
 /*! tg_format_count(), tg_format_at() :
@@ -171,6 +180,32 @@ TG_API const tg_rule *tg_rule_at(const char *format, size_t i);
 /*! tg_rule_find() : look a rule up by id in every format.
  *  @return the rule, or NULL; *format receives its format name. */
 TG_API const tg_rule *tg_rule_find(const char *id, const char **format);
+
+/*! tg_rule_index() : the row of r in its format's table (tg_rule_at()
+ *  gives it back); *format receives the format's name. */
+TG_API size_t tg_rule_index(const tg_rule *r, const char **format);
+
+/*! tg_rule_applies() : whether rule r is checked under the named profile
+ *  of its format.  @return 1 or 0, or -1 if its format has no such
+ *  profile. */
+TG_API int tg_rule_applies(const tg_rule *r, const char *profile);
+
+/* One constant of a format's tables: n bytes at p. */
+typedef void (*tg_token_fn)(void *ctx, const void *p, size_t n);
+
+/*! tg_format_tokens() : emit the constants of a format's tables (magic
+ *  numbers, record names and tags, type codes, the limits its rules
+ *  name): the tokens of a fuzzing dictionary.  @return TG_OK or
+ *  TG_EFORMAT. */
+TG_API tg_error tg_format_tokens(const char *format, tg_token_fn emit,
+                                 void *ctx);
+
+/*! tg_format_units() : where the units of a binary trace start (records,
+ *  blocks, objects: what a test-case shrinker may drop whole), at most
+ *  cap of them into at, the first at 0.  @return how many, or 0 for a
+ *  text format, whose units are its lines. */
+TG_API size_t tg_format_units(const char *format, const void *data,
+                              size_t size, size_t *at, size_t cap);
 
 /*! tg_detect() :
  *  the format of an input from its first bytes alone (a file name never
@@ -270,6 +305,12 @@ TG_API uint64_t tg_bytes_checked(const tg_validator *v);
  *  formats with a single layout. */
 TG_API const char *tg_layout(const tg_validator *v);
 
+/*! tg_utf8_length() : the length (1 to 4) of the well-formed UTF-8
+ *  character at s, or 0 if s does not start with one or is at its NUL.
+ *  A finding's texts quote the input, which need not be UTF-8: a report
+ *  writer escapes what this refuses. */
+TG_API size_t tg_utf8_length(const char *s);
+
 /*! tg_level_name() : "MUST", "SHOULD", "COMPAT" or "INFO". */
 TG_API const char *tg_level_name(tg_level level);
 /*! tg_level_parse() : the inverse, case-insensitive. @return -1 if bad. */
@@ -282,6 +323,34 @@ TG_API tg_verdict tg_rule_verdict(const tg_rule *r);
 TG_API int tg_verdict_rank(tg_verdict v);
 /*! tg_verdict_name() : "conformant", "violations", ... */
 TG_API const char *tg_verdict_name(tg_verdict v);
+/*! tg_finding_verdict() : the verdict one finding of rule r, reported at
+ *  level, gives against fail_on (a finding below fail_on gives
+ *  TG_CONFORMANT). */
+TG_API tg_verdict tg_finding_verdict(const tg_rule *r, tg_level level,
+                                     tg_level fail_on);
+
+/* What a strict, correct reader must do with a file, by tracegate's
+ * check of it (README, "The corpus"; spec/oracle.md, O1). */
+typedef enum tg_duty {
+    TG_DUTY_ACCEPT = 0,   /* read it without error                    */
+    TG_DUTY_MAY_WARN = 1, /* read it, and may warn: it breaks only a
+                               SHOULD, a note or a named reader's quirk */
+    TG_DUTY_REJECT = 2,   /* fail with an error                       */
+    TG_DUTY_UNDECIDED = 3 /* tracegate cannot say (a checker limit, an
+                               I/O error): the file scores nothing      */
+} tg_duty;
+
+/*! tg_reader_duty() : what a strict reader must do with a file whose
+ *  check gave `verdict`, `findings` findings in all, of which
+ *  `spec_must` were of rules the specification itself makes MUST
+ *  (tg_rule_verdict() is not TG_CONFORMANT; what a compat profile counts
+ *  as MUST is legal).  The one home of that mapping, for the corpus
+ *  manifest and the oracle alike. */
+TG_API tg_duty tg_reader_duty(tg_verdict verdict, uint64_t findings,
+                              uint64_t spec_must);
+/*! tg_duty_name() : "accept", "accept, may warn", "reject" or
+ *  "unscored". */
+TG_API const char *tg_duty_name(tg_duty d);
 
 /* ---- inputs checked end to end ------------------------------------------ */
 
@@ -340,10 +409,19 @@ typedef int (*tg_write_fn)(void *ctx, const void *data, size_t size);
 /*! tg_generate() :
  *  write one valid trace of format/profile made from seed.  With
  *  min_size > 0 the trace is streamed until it is at least that long.
- *  @return 0, -1 on write error, -2 for an unknown format or profile, -3
- *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
-TG_API int tg_generate(const char *format, const char *profile, uint64_t seed,
-                       uint64_t min_size, tg_write_fn write, void *ctx);
+ *  @return TG_OK, TG_EWRITE when `write` failed, TG_EFORMAT or TG_ENAME
+ *  for an unknown format or profile, TG_ENOMEM, or TG_ENOCORPUS if this
+ *  library was built without corpus code (TG_BUILD_CORPUS=OFF). */
+TG_API tg_error tg_generate(const char *format, const char *profile,
+                            uint64_t seed, uint64_t min_size,
+                            tg_write_fn write, void *ctx);
+
+/*! tg_random(), tg_random_below() : the seeded pseudo-random sequence
+ *  the generators draw from (SplitMix64), the same on every platform, for
+ *  a caller that makes inputs from a seed too: the next value after
+ *  *state, and one in [0, n) (0 when n is 0). */
+TG_API uint64_t tg_random(uint64_t *state);
+TG_API uint32_t tg_random_below(uint64_t *state, uint32_t n);
 
 /* What the text and numbers of a generated trace are like. */
 typedef enum tg_style {
@@ -360,10 +438,11 @@ typedef enum tg_style {
 } tg_style;
 
 /*! tg_generate_style() : tg_generate() in a style.  @return as it does,
- *  or -4 if the format has no such style (tg_format_info.styles). */
-TG_API int tg_generate_style(const char *format, const char *profile,
-                             tg_style style, uint64_t seed, uint64_t min_size,
-                             tg_write_fn write, void *ctx);
+ *  or TG_EVALUE if the format has no such style (tg_format_info.styles). */
+TG_API tg_error tg_generate_style(const char *format, const char *profile,
+                                  tg_style style, uint64_t seed,
+                                  uint64_t min_size, tg_write_fn write,
+                                  void *ctx);
 
 /* One negative corpus entry, described for the manifest. */
 typedef struct tg_mutant {
@@ -377,12 +456,14 @@ typedef struct tg_mutant {
 
 /*! tg_mutate() :
  *  write the mutant number `variant` of rule `rule_id` made from the valid
- *  trace of (profile, seed).  @return 1 if written, 0 if the rule has no
- *  such variant (tg_rule_mutation() is NULL), -1 on write error, -2 for an unknown format or rule, -3
- *  if this library was built without corpus code (TG_BUILD_CORPUS=OFF). */
-TG_API int tg_mutate(const char *format, const char *rule_id, unsigned variant,
-                     uint64_t seed, tg_write_fn write, void *ctx,
-                     tg_mutant *out);
+ *  trace of (profile, seed).  @return TG_OK when written; TG_EVALUE when
+ *  the rule has no such variant (tg_rule_mutation() is NULL) or none
+ *  could be made from this seed; TG_EFORMAT or TG_ENAME for an unknown
+ *  format or rule; TG_EWRITE, TG_ENOMEM, or TG_ENOCORPUS as for
+ *  tg_generate(). */
+TG_API tg_error tg_mutate(const char *format, const char *rule_id,
+                          unsigned variant, uint64_t seed, tg_write_fn write,
+                          void *ctx, tg_mutant *out);
 
 #ifdef __cplusplus
 }

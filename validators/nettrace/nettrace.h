@@ -34,7 +34,7 @@ extern const char *const tgN_profiles[];
 
 int tgN_detect(const unsigned char *head, size_t size, const char **how);
 size_t tgN_units(const unsigned char *p, size_t n, size_t *at, size_t cap);
-void tgN_tokens(tgF_token_fn emit, void *ctx);
+void tgN_tokens(tg_token_fn emit, void *ctx);
 void tgN_check(tgE_check *c, tgW_window *w);
 int tgN_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);

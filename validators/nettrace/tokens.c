@@ -4,7 +4,7 @@
 #include "../core/bytes.h"
 #include "nettrace.h"
 
-void tgN_tokens(tgF_token_fn emit, void *ctx)
+void tgN_tokens(tg_token_fn emit, void *ctx)
 {
     unsigned char b[8];
     tgF_token_text(emit, ctx, NT_MAGIC);

@@ -3,7 +3,7 @@
  * numbers at the limits of its items. */
 #include "tracelog.h"
 
-void tgL_tokens(tgF_token_fn emit, void *ctx)
+void tgL_tokens(tg_token_fn emit, void *ctx)
 {
     for (int r = 0; r < TL_NRECORDS; r++)
         tgF_token_text(emit, ctx, tl_records[r].tag);

@@ -124,7 +124,7 @@ extern const tgF_format tgF_tracelog;
 extern const char *const tgL_profiles[];
 
 int tgL_detect(const unsigned char *head, size_t size, const char **how);
-void tgL_tokens(tgF_token_fn emit, void *ctx);
+void tgL_tokens(tg_token_fn emit, void *ctx);
 void tgL_check(tgE_check *c, tgW_window *w);
 int tgL_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                  tgO_out *out);

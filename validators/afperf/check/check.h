@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../../core/digits.h"
-#include "../../core/escape.h"
+#include "../../core/quote.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
 #include "../../core/textindex.h"

@@ -175,11 +175,11 @@ or_class or_classify(const or_patterns *p, const or_run *r,
     int accepted =
         r->exited &&
         (r->status == 0 || listed(p->accept_codes, p->naccept, r->status));
-    if (j->expect == OR_UNDECIDED)
+    if (j->expect == TG_DUTY_UNDECIDED)
         return OR_UNSCORED;
-    if (j->expect == OR_REJECT && accepted)
+    if (j->expect == TG_DUTY_REJECT && accepted)
         return OR_ACCEPTS_INVALID;
-    if (j->expect != OR_REJECT && !accepted) {
+    if (j->expect != TG_DUTY_REJECT && !accepted) {
         line_at(r->err, 0, why,
                 size); /* the reader's reason, if it gave one */
         return OR_REJECTS_VALID;
@@ -207,13 +207,13 @@ void or_signature(const char *why, char *out, size_t size)
     out[o] = '\0';
 }
 
-or_took or_took_of(or_class cls, or_expect expect)
+or_took or_took_of(or_class cls, tg_duty expect)
 {
     switch (cls) {
     case OR_ACCEPTS_INVALID: return OR_TOOK_ACCEPT;
     case OR_REJECTS_VALID: return OR_TOOK_REJECT;
     case OR_RIGHT:
-        return expect == OR_REJECT ? OR_TOOK_REJECT : OR_TOOK_ACCEPT;
+        return expect == TG_DUTY_REJECT ? OR_TOOK_REJECT : OR_TOOK_ACCEPT;
     default: return OR_TOOK_OTHER;
     }
 }

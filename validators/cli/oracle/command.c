@@ -46,7 +46,7 @@ static void *judge_one(size_t i, unsigned worker, void *ctx)
     size_t n = 0;
     unsigned char *data = or_slurp(s->cases->at[i].path, &n);
     if (data == NULL) {
-        s->judged[i].expect = OR_UNDECIDED;
+        s->judged[i].expect = TG_DUTY_UNDECIDED;
         s->judged[i].verdict = TG_IO_ERROR;
     } else {
         or_judge(&s->cases->at[i], data, n, &s->judged[i]);

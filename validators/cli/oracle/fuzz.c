@@ -11,75 +11,93 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../core/bytes.h"
 #include "session.h"
 
-/* A random mutant: rule, variant, seed.  @return 1 written, else 0/-1. */
-static int mutant(const char *format, tgB_rng *s, tgM_buf *out, char *rule,
-                  char *what, size_t size)
+/* A random mutant of a random rule with mutations, written to out.
+ * @return TG_OK, or why none was written. */
+static tg_error mutant(const char *format, uint64_t *s, FILE *out, char *rule,
+                       char *what, size_t size)
 {
     size_t nrules = tg_rule_count(format);
     for (int tries = 0; tries < 16; tries++) {
-        const tg_rule *r = tg_rule_at(format, tgB_below(s, (uint32_t)nrules));
+        const tg_rule *r =
+            tg_rule_at(format, tg_random_below(s, (uint32_t)nrules));
         unsigned variants = 0;
         while (tg_rule_mutation(r, variants) != NULL)
             variants++;
         if (variants == 0)
             continue;
-        unsigned v = tgB_below(s, variants);
+        unsigned v = tg_random_below(s, variants);
         tg_mutant m;
-        int w = tg_mutate(format, tg_rule_id(r), v, 1 + tgB_below(s, 1000),
-                          tgM_write, out, &m);
-        if (w == 1) {
+        tg_error e =
+            tg_mutate(format, tg_rule_id(r), v, 1 + tg_random_below(s, 1000),
+                      tgC_write_file, out, &m);
+        if (e == TG_OK) {
             snprintf(rule, 32, "%s", tg_rule_id(r));
             snprintf(what, size, "%s: %s", tg_rule_id(r), m.mutation);
         }
-        return w;
+        return e;
     }
-    return 0;
+    return TG_EVALUE;
 }
 
 /* Change 1 to 4 bytes of the n at p: a value, a bit, a boundary byte. */
-static void havoc(tgB_rng *s, unsigned char *p, size_t n)
+static void havoc(uint64_t *s, unsigned char *p, size_t n)
 {
     static const unsigned char edges[] = {0x00, 0x01, 0x7f, 0x80, 0xff,
                                           '\n', '"',  ',',  ' '};
-    for (unsigned k = 1 + tgB_below(s, 4); k > 0 && n > 0; k--) {
-        size_t at = tgB_below(s, (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
-        if (tgB_below(s, 2))
-            p[at] = edges[tgB_below(s, sizeof edges)];
+    for (unsigned k = 1 + tg_random_below(s, 4); k > 0 && n > 0; k--) {
+        size_t at =
+            tg_random_below(s, (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
+        if (tg_random_below(s, 2))
+            p[at] = edges[tg_random_below(s, sizeof edges)];
         else
-            p[at] ^= (unsigned char)(1u << tgB_below(s, 8));
+            p[at] ^= (unsigned char)(1u << tg_random_below(s, 8));
     }
 }
 
+/* An input of one kind (0 to 9: valid, hostile, or a mutant), written
+ * to out. */
+static tg_error make_input(const tg_format_info *fi, int kind, uint64_t *s,
+                           FILE *out, char *rule, char *what, size_t size)
+{
+    if (kind == 2 && (fi->styles & (1u << TG_STYLE_HOSTILE))) {
+        snprintf(what, size, "a hostile valid trace");
+        return tg_generate_style(fi->name, NULL, TG_STYLE_HOSTILE,
+                                 tg_random(s), 0, tgC_write_file, out);
+    }
+    if (kind >= 3)
+        return mutant(fi->name, s, out, rule, what, size);
+    size_t np = 0;
+    while (fi->profiles[np])
+        np++;
+    const char *profile = fi->profiles[tg_random_below(s, (uint32_t)np)];
+    snprintf(what, size, "a valid trace of profile %s", profile);
+    return tg_generate(fi->name, profile, tg_random(s), 0, tgC_write_file,
+                       out);
+}
+
 int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
-                  const char *path, tgM_buf *out, char *rule, char *what,
+                  const char *path, or_bytes *out, char *rule, char *what,
                   size_t size)
 {
     const tg_format_info *fi = tgC_format(format);
     if (fi == NULL)
         return -1;
-    tgB_rng s = {seed ^ (n * 0xD1B54A32D192ED03ull)};
+    uint64_t s = seed ^ (n * 0xD1B54A32D192ED03ull);
+    free(out->p);
+    out->p = NULL;
     out->n = 0;
     rule[0] = '\0';
-    int kind = (int)tgB_below(&s, 10), r;
-    if (kind == 2 && (fi->styles & (1u << TG_STYLE_HOSTILE))) {
-        snprintf(what, size, "a hostile valid trace");
-        r = tg_generate_style(format, NULL, TG_STYLE_HOSTILE, tgB_next(&s), 0,
-                              tgM_write, out);
-    } else if (kind >= 3) {
-        r = mutant(format, &s, out, rule, what, size) == 1 ? 0 : -1;
-    } else {
-        size_t np = 0;
-        while (fi->profiles[np])
-            np++;
-        const char *profile = fi->profiles[tgB_below(&s, (uint32_t)np)];
-        snprintf(what, size, "a valid trace of profile %s", profile);
-        r = tg_generate(format, profile, tgB_next(&s), 0, tgM_write, out);
-    }
-    if (out->failed)
-        r = -1;
+    int kind = (int)tg_random_below(&s, 10);
+    char *p = NULL;
+    FILE *m = open_memstream(&p, &out->n);
+    if (m == NULL)
+        return -1;
+    tg_error e = make_input(fi, kind, &s, m, rule, what, size);
+    /* a stream in memory fails only when memory is short */
+    int r = fclose(m) == 0 && e == TG_OK ? 0 : -1;
+    out->p = (unsigned char *)p;
     if (r == 0 && kind == 9 && out->n > 0) {
         havoc(&s, out->p, out->n);
         size_t used = strlen(what);
@@ -97,14 +115,14 @@ int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
 /* ---- --fuzz: inputs made and run by every reader until time is up ---- */
 typedef struct fuzz_item {
     char path[TGC_PATH], rule[32], what[200];
-    tgM_buf input; /* its bytes, kept if they show a defect */
+    or_bytes input; /* its bytes, kept if they show a defect */
     or_judgement j;
     outcome out[MAX_READERS];
 } fuzz_item;
 
 static void fuzz_item_free(fuzz_item *it)
 {
-    tgM_free(&it->input);
+    free(it->input.p);
     free(it);
 }
 

@@ -25,7 +25,8 @@ typedef struct seen {
     or_judgement *j;  /* where the MUST rules go, or NULL   */
     const char *want; /* a rule to look for, or NULL        */
     int has_want;
-    int spec_must;        /* a finding of a rule the spec makes MUST */
+    uint64_t findings;    /* findings in all                     */
+    uint64_t spec_must;   /* of rules the spec makes MUST        */
     char first_must[32];  /* the first MUST finding's rule       */
     char first_other[32]; /* the first finding below MUST        */
 } seen;
@@ -37,8 +38,9 @@ static void on_diag(void *ctx, const tg_diag *d)
     if (s->want && strcmp(id, s->want) == 0)
         s->has_want = 1;
     /* a compat profile counts COMPAT rules as MUST: the files are legal */
+    s->findings++;
     if (tg_rule_verdict(d->rule) != TG_CONFORMANT)
-        s->spec_must = 1;
+        s->spec_must++;
     if (s->j && d->level == TG_MUST) {
         size_t k = 0;
         while (k < s->j->nmust && k < 8 && s->j->must[k] != d->rule)
@@ -81,20 +83,11 @@ void or_judge(const or_case *c, const unsigned char *data, size_t n,
               or_judgement *j)
 {
     memset(j, 0, sizeof *j);
-    seen s = {j, c->rule, 0, 0, "", ""};
+    seen s = {.j = j, .want = c->rule};
     j->verdict = check(c, data, n, &s, j->format, sizeof j->format);
-    switch (j->verdict) {
-    case TG_CONFORMANT:
-        j->expect =
-            s.first_must[0] || s.first_other[0] ? OR_ACCEPT_WARN : OR_ACCEPT;
-        break;
-    case TG_VIOLATIONS:
-        j->expect = s.spec_must ? OR_REJECT : OR_ACCEPT_WARN;
-        break;
-    case TG_UNSUPPORTED:
-    case TG_TRUNCATED: j->expect = OR_REJECT; break;
-    default: j->expect = OR_UNDECIDED; break;
-    }
+    j->expect = j->verdict < 0 ? TG_DUTY_UNDECIDED
+                               : tg_reader_duty((tg_verdict)j->verdict,
+                                                s.findings, s.spec_must);
     const char *rule = s.has_want        ? c->rule
                        : s.first_must[0] ? s.first_must
                                          : s.first_other;

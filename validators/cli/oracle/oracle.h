@@ -20,16 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../core/membuf.h"
 #include "../cli.h"
-
-/* What a strict, correct reader must do with a file. */
-typedef enum or_expect {
-    OR_ACCEPT,      /* valid: read it without error                     */
-    OR_ACCEPT_WARN, /* breaks only a SHOULD, a note or a quirk: legal   */
-    OR_REJECT,      /* breaks a MUST, is cut, or of another version     */
-    OR_UNDECIDED    /* tracegate reached a limit: no verdict to score by */
-} or_expect;
 
 /* What a run showed; the order is the order of precedence when a run
  * shows more than one (a hang that also printed a traceback is a hang). */
@@ -75,16 +66,22 @@ int or_cases_add(or_cases *cs, const char *path, const char *format,
                  const char *profile, const char *rule);
 
 /* ---- fuzz.c ---- */
-/*! or_fuzz_input() : input n of (format, seed) into out (emptied
- *  first) and the file at path; rule[32] gets the rule a mutant breaks
+/* Bytes in memory, from malloc. */
+typedef struct or_bytes {
+    unsigned char *p;
+    size_t n;
+} or_bytes;
+
+/*! or_fuzz_input() : input n of (format, seed) into out (freed and
+ *  made anew) and the file at path; rule[32] gets the rule a mutant breaks
  *  ("" if none is sure), what[] what the input is.  @return 0, or -1. */
 int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
-                  const char *path, tgM_buf *out, char *rule, char *what,
+                  const char *path, or_bytes *out, char *rule, char *what,
                   size_t size);
 
 /* ---- judge.c ---- */
 typedef struct or_judgement {
-    or_expect expect;
+    tg_duty expect;
     int verdict;            /* tracegate's verdict under the case's profile */
     char rule[32];          /* the rule a rejection is for: the case's, else
                            the first MUST finding; "" if none          */
@@ -147,7 +144,7 @@ or_class or_classify(const or_patterns *p, const or_run *r,
 typedef enum or_took { OR_TOOK_REJECT, OR_TOOK_ACCEPT, OR_TOOK_OTHER } or_took;
 /*! or_took_of() : what a run of class cls on a file expected so did:
  *  accepted, rejected, or neither (a crash, a hang, ...). */
-or_took or_took_of(or_class cls, or_expect expect);
+or_took or_took_of(or_class cls, tg_duty expect);
 /*! or_signature() : the defect's key: its stderr line with numbers,
  *  addresses and paths taken out, so one bug found twice is one. */
 void or_signature(const char *why, char *out, size_t size);

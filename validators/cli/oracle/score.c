@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../core/escape.h"
-#include "../../core/junit.h"
+#include "../report/escape.h"
+#include "../report/junit.h"
 #include "oracle.h"
 
 /* Grow an array of n elements of `size` to hold one more. */
@@ -45,7 +45,7 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
     or_rule_row *row = row_of(s, j->rule);
     if (row)
         row->by_class[cls]++;
-    if (j->expect == OR_REJECT) {
+    if (j->expect == TG_DUTY_REJECT) {
         s->must_reject++;
         s->rejected_of_must += cls != OR_ACCEPTS_INVALID;
     }

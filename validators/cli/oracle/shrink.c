@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/format.h"
 #include "oracle.h"
 
 /* What ddmin removes: the format's units, lines, or single bytes. */
@@ -64,17 +63,17 @@ static int still_fails(trial *t, const unsigned char *data, size_t n)
 }
 
 /* Where each unit of data starts, and its end: the format's units
- * (f->units), every line's, or every byte's.  @return the count of units,
+ * (tg_format_units()), every line's, or every byte's.  @return the count of units,
  * or 0 (no memory: stop). */
 static size_t cut_units(const unsigned char *data, size_t n, enum cut how,
-                        const tgF_format *f, size_t **at)
+                        const char *format, size_t **at)
 {
     size_t u = 0;
     *at = malloc((n + 1) * sizeof **at);
     if (*at == NULL)
         return 0;
     if (how == CUT_UNITS)
-        u = f->units(data, n, *at, n);
+        u = tg_format_units(format, data, n, *at, n);
     else
         for (size_t i = 0; i < n; i++)
             if (i == 0 || how == CUT_BYTES || data[i - 1] == '\n')
@@ -85,9 +84,9 @@ static size_t cut_units(const unsigned char *data, size_t n, enum cut how,
 
 /* One ddmin pass over the units of *data.  @return the new size. */
 static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
-                    const tgF_format *f, unsigned char *cand)
+                    const char *format, unsigned char *cand)
 {
-    size_t *at, u = cut_units(data, n, how, f, &at);
+    size_t *at, u = cut_units(data, n, how, format, &at);
     size_t parts = 2;
     while (u >= 2 && t->budget > 0 && t->tries > 0) {
         size_t chunk = (u + parts - 1) / parts;
@@ -131,9 +130,9 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
     /* whole units first: a binary format's records, blocks or objects;
      * a text format's lines */
     const char *how = NULL;
-    const tgF_format *f =
-        tgF_find(p->cs->format ? p->cs->format : tg_detect(data, n, &how));
-    if (f && f->units)
+    const char *f = p->cs->format ? p->cs->format : tg_detect(data, n, &how);
+    size_t first[1];
+    if (f && tg_format_units(f, data, n, first, 1) > 0)
         n = ddmin(&t, data, n, CUT_UNITS, f, cand);
     else if (f)
         n = ddmin(&t, data, n, CUT_LINES, f, cand);

@@ -36,7 +36,7 @@ static void json_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     char msg[512];
     (void)f;
     fputs(s->diags ? ",{\"rule\":" : "{\"rule\":", o);
-    tgJ_str(o, d->rule->id);
+    tgJ_str(o, tg_rule_id(d->rule));
     fprintf(o,
             ",\"level\":\"%s\",\"severity\":\"%s\",\"seq\":%" PRIu64
             ",\"offset\":%" PRIu64 ",\"length\":%" PRIu64,
@@ -57,9 +57,9 @@ static void json_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         fputs(",\"consequence_of\":null", o);
     fprintf(o, ",\"suppressed\":%" PRIu64, d->suppressed);
     fputs(",\"clause\":{\"document\":", o);
-    tgJ_str(o, d->rule->document);
-    opt_str(o, "section", d->rule->section);
-    opt_str(o, "quote", d->rule->quote);
+    tgJ_str(o, tg_rule_get(d->rule, TG_RULE_DOCUMENT));
+    opt_str(o, "section", tg_rule_get(d->rule, TG_RULE_SECTION));
+    opt_str(o, "quote", tg_rule_get(d->rule, TG_RULE_QUOTE));
     fputs("}}", o);
 }
 

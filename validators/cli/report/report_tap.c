@@ -48,7 +48,7 @@ static void tap_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     FILE *y = st->yaml;
     if (s->diags == 0)
         fputs("  findings:\n", y);
-    fprintf(y, "    - rule: \"%s\"\n", d->rule->id);
+    fprintf(y, "    - rule: \"%s\"\n", tg_rule_id(d->rule));
     fprintf(y, "      level: %s\n", tg_level_name(d->level));
     fprintf(y, "      offset: %" PRIu64 "\n", d->offset);
     if (d->line)

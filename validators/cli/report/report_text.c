@@ -21,7 +21,7 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         fprintf(o, ":%" PRIu64 ":%" PRIu64 ": ", d->line, d->column);
     else
         fprintf(o, ":0x%" PRIx64 ": ", d->offset);
-    fprintf(o, "%s[%s]: ", tgR_severity(d->level), d->rule->id);
+    fprintf(o, "%s[%s]: ", tgR_severity(d->level), tg_rule_id(d->rule));
     if (d->suppressed) {
         fprintf(o,
                 "%" PRIu64 " more findings of this rule not shown "
@@ -29,7 +29,7 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
                 d->suppressed);
         return;
     }
-    fprintf(o, "%s\n    at ", d->rule->message);
+    fprintf(o, "%s\n    at ", tg_rule_get(d->rule, TG_RULE_MESSAGE));
     tgX_plain(o, *d->path ? d->path : "/");
     if (*d->expected || *d->found) {
         fputs(": expected ", o);
@@ -38,8 +38,9 @@ static void text_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
         tgX_plain(o, d->found);
     }
     fputc('\n', o);
-    fprintf(o, "    spec: %s, section \"%s\"\n", d->rule->document,
-            d->rule->section);
+    fprintf(o, "    spec: %s, section \"%s\"\n",
+            tg_rule_get(d->rule, TG_RULE_DOCUMENT),
+            tg_rule_get(d->rule, TG_RULE_SECTION));
     if (d->consequence_of >= 0)
         fprintf(o, "    (a consequence of finding #%" PRId64 ")\n",
                 d->consequence_of);

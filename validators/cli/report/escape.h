@@ -16,10 +16,4 @@ void tgX_text(FILE *f, const char *s);
  *  control characters is written as it is, every other byte as \xNN, so
  *  the report stays UTF-8 and one finding stays on its lines. */
 void tgX_plain(FILE *f, const char *s);
-/*! tgX_quoted() : the n bytes at p as a short quoted text for a finding
- *  ("found ..."): at most cap - 6 of them, never a character cut in
- *  two, and "..." after the quote when some are left out.  @return buf. */
-const char *tgX_quoted(const unsigned char *p, size_t n, char *buf,
-                       size_t cap);
-
 #endif

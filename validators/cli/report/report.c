@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-
 static const struct {
     const char *name;
     const tgR_ops *ops;
@@ -90,12 +88,13 @@ const char *tgR_severity(tg_level level)
 
 size_t tgR_rule_index(const tg_rule *r)
 {
-    size_t base = 0;
-    for (size_t i = 0; i < tgF_count(); i++) {
-        const tgF_format *f = tgF_at(i);
-        if (r >= f->rules && r < f->rules + f->nrules)
-            return base + (size_t)(r - f->rules);
-        base += f->nrules;
+    const char *format;
+    size_t base = 0, at = tg_rule_index(r, &format);
+    for (size_t i = 0; i < tg_format_count(); i++) {
+        const char *name = tg_format_at(i)->name;
+        if (strcmp(name, format) == 0)
+            return base + at;
+        base += tg_rule_count(name);
     }
     return 0;
 }
@@ -136,9 +135,9 @@ const char *tgR_message(const tg_diag *d, char *buf, size_t size)
                  "(repeat cap reached)",
                  d->suppressed);
     else if (*d->expected || *d->found)
-        snprintf(buf, size, "%s: expected %s, found %s", d->rule->message,
-                 d->expected, d->found);
+        snprintf(buf, size, "%s: expected %s, found %s",
+                 tg_rule_get(d->rule, TG_RULE_MESSAGE), d->expected, d->found);
     else
-        snprintf(buf, size, "%s", d->rule->message);
+        snprintf(buf, size, "%s", tg_rule_get(d->rule, TG_RULE_MESSAGE));
     return buf;
 }

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "format.h"
 #include "junit.h"
 #include "report.h"
 
@@ -28,7 +27,8 @@ typedef struct junit_rule {
 } junit_rule;
 
 typedef struct junit_state {
-    const tgF_format *fmt;
+    const char *format; /* the file's, or NULL */
+    size_t nrules;      /* in its table         */
     junit_rule *rules;
 } junit_state;
 
@@ -43,8 +43,9 @@ static void junit_file_begin(tgR_sink *s, const tgR_file *f)
     junit_state *st = s->state;
     if (st == NULL)
         return;
-    st->fmt = f->format ? tgF_find(f->format) : NULL;
-    st->rules = st->fmt ? calloc(st->fmt->nrules, sizeof *st->rules) : NULL;
+    st->format = f->format;
+    st->nrules = f->format ? tg_rule_count(f->format) : 0;
+    st->rules = st->nrules ? calloc(st->nrules, sizeof *st->rules) : NULL;
 }
 
 static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
@@ -53,8 +54,9 @@ static void junit_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     (void)f;
     if (st == NULL || st->rules == NULL)
         return;
-    junit_rule *r = &st->rules[d->rule - st->fmt->rules];
-    if (d->level >= s->fail_on && d->rule->kind == TG_KIND_CHECK)
+    const char *format;
+    junit_rule *r = &st->rules[tg_rule_index(d->rule, &format)];
+    if (d->level >= s->fail_on && tg_rule_kind_of(d->rule) == TG_KIND_CHECK)
         r->failing += d->suppressed ? d->suppressed : 1;
     else
         r->other += d->suppressed ? d->suppressed : 1;
@@ -79,7 +81,7 @@ static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
     fputs("    <testcase classname=\"", o);
     tgX_text(o, f->path);
     fputs("\" name=\"", o);
-    tgX_text(o, rule->id);
+    tgX_text(o, tg_rule_id(rule));
     fputs("\" time=\"0\">", o);
     if (r->detail) {
         fclose(r->detail);
@@ -90,8 +92,8 @@ static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
         tgX_text(o, f->profile ? f->profile : "-");
         fputs("\"/>", o);
     } else if (r->failing) {
-        fprintf(o, "<failure type=\"%s\" message=\"", rule->id);
-        tgX_text(o, rule->message);
+        fprintf(o, "<failure type=\"%s\" message=\"", tg_rule_id(rule));
+        tgX_text(o, tg_rule_get(rule, TG_RULE_MESSAGE));
         fprintf(o, " (%" PRIu64 " findings)\">", r->failing);
         if (r->text)
             tgX_text(o, r->text);
@@ -105,11 +107,11 @@ static void testcase(FILE *o, const tgR_file *f, const tg_rule *rule,
 static void passed_findings(FILE *o, void *ctx)
 {
     const junit_state *st = ctx;
-    for (size_t i = 0; i < st->fmt->nrules; i++) {
+    for (size_t i = 0; i < st->nrules; i++) {
         const junit_rule *r = &st->rules[i];
         if (r->failing || !r->other || !r->text)
             continue;
-        tgX_text(o, st->fmt->rules[i].id);
+        tgX_text(o, tg_rule_id(tg_rule_at(st->format, i)));
         fputs(":\n", o);
         tgX_text(o, r->text);
     }
@@ -119,8 +121,7 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
 {
     junit_state *st = s->state;
     FILE *o = s->out;
-    size_t n = st && st->rules ? st->fmt->nrules : 0;
-    int profile = n ? tgF_profile_index(st->fmt, f->profile) : 0;
+    size_t n = st && st->rules ? st->nrules : 0;
     int broken = f->verdict != TG_CONFORMANT && f->verdict != TG_VIOLATIONS;
     char package[64];
     snprintf(package, sizeof package, "tracegate%s%s", f->format ? "." : "",
@@ -136,16 +137,16 @@ static void junit_file_end(tgR_sink *s, const tgR_file *f)
     for (size_t i = 0; i < n; i++) {
         suite.failures += st->rules[i].failing != 0;
         suite.skipped +=
-            !tgF_rule_applies(st->fmt, &st->fmt->rules[i], profile);
+            tg_rule_applies(tg_rule_at(st->format, i), f->profile) == 0;
     }
     const char *props[] = {
         "format", f->format, "profile", f->profile,
         "layout", f->layout, "verdict", tg_verdict_name(f->verdict)};
     tgJunit_suite_begin(o, &suite, props, sizeof props / sizeof *props / 2);
     for (size_t i = 0; i < n; i++) {
-        const tg_rule *rule = &st->fmt->rules[i];
+        const tg_rule *rule = tg_rule_at(st->format, i);
         testcase(o, f, rule, &st->rules[i],
-                 tgF_rule_applies(st->fmt, rule, profile));
+                 tg_rule_applies(rule, f->profile) != 0);
     }
     if (broken) {
         /* the verdict itself: truncated, unsupported, I/O error, limit */

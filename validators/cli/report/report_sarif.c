@@ -10,8 +10,13 @@
 #include <string.h>
 
 #include "escape.h"
-#include "format.h"
 #include "report.h"
+
+/* The tool's home page for informationUri, set by whoever builds
+ * tracegate for others (CMake's TG_HOMEPAGE); none by default. */
+#ifndef TG_HOMEPAGE
+#define TG_HOMEPAGE ""
+#endif
 
 typedef struct sarif_state {
     FILE *notes; /* toolExecutionNotifications, written at the end */
@@ -21,33 +26,37 @@ typedef struct sarif_state {
     char *root; /* --sarif-root: absolute, ending in '/'; NULL = none */
 } sarif_state;
 
-static void write_rule(FILE *o, const tgF_format *f, const tg_rule *r)
+static void write_rule(FILE *o, const char *format, const tg_rule *r)
 {
     char full[1024], help[2048];
+    const char *id = tg_rule_id(r), *level = tg_level_name(tg_rule_level(r));
+    const char *message = tg_rule_get(r, TG_RULE_MESSAGE);
+    const char *example = tg_rule_get(r, TG_RULE_EXAMPLE);
     fputs("{\"id\":", o);
-    tgJ_str(o, r->id);
+    tgJ_str(o, id);
     fputs(",\"shortDescription\":{\"text\":", o);
-    tgJ_str(o, r->message);
-    snprintf(full, sizeof full, "%s, section \"%s\": \"%s\"", r->document,
-             r->section, r->quote);
+    tgJ_str(o, message);
+    snprintf(full, sizeof full, "%s, section \"%s\": \"%s\"",
+             tg_rule_get(r, TG_RULE_DOCUMENT), tg_rule_get(r, TG_RULE_SECTION),
+             tg_rule_get(r, TG_RULE_QUOTE));
     fputs("},\"fullDescription\":{\"text\":", o);
     tgJ_str(o, full);
     /* code scanning shows help with each alert: the rule, its clause,
      * and the bytes of a violation */
     int n = snprintf(help, sizeof help, "%s (%s, %s).\n\nThe clause: %s.",
-                     r->message, r->id, tg_level_name(r->level), full);
-    if (r->example && n > 0 && (size_t)n < sizeof help)
+                     message, id, level, full);
+    if (example && n > 0 && (size_t)n < sizeof help)
         snprintf(help + n, sizeof help - (size_t)n, "\n\nA violation: %s",
-                 r->example);
+                 example);
     fputs("},\"help\":{\"text\":", o);
     tgJ_str(o, help);
     fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"}",
-            tgR_severity(r->level));
+            tgR_severity(tg_rule_level(r)));
     fprintf(o,
             ",\"properties\":{\"format\":\"%s\",\"level\":\"%s\","
             "\"applies\":",
-            f->info.name, tg_level_name(r->level));
-    tgJ_str(o, tgF_scope_text(f, r->scope));
+            format, level);
+    tgJ_str(o, tg_rule_get(r, TG_RULE_APPLIES));
     fputs("}}", o);
 }
 
@@ -68,13 +77,13 @@ static void sarif_begin(tgR_sink *s)
         fputs("\"informationUri\":\"" TG_HOMEPAGE "\",", o);
     fputs("\"rules\":[", o);
     int first = 1;
-    for (size_t i = 0; i < tgF_count(); i++) {
-        const tgF_format *f = tgF_at(i);
-        for (size_t k = 0; k < f->nrules; k++) {
+    for (size_t i = 0; i < tg_format_count(); i++) {
+        const char *format = tg_format_at(i)->name;
+        for (size_t k = 0; k < tg_rule_count(format); k++) {
             if (!first)
                 fputc(',', o);
             first = 0;
-            write_rule(o, f, &f->rules[k]);
+            write_rule(o, format, tg_rule_at(format, k));
         }
     }
     /* text formats count columns in code points (AFPerf, decision T-8),
@@ -129,7 +138,7 @@ static void sarif_diag(tgR_sink *s, const tgR_file *f, const tg_diag *d)
     if (s->total > 0)
         fputc(',', o);
     fputs("{\"ruleId\":", o);
-    tgJ_str(o, d->rule->id);
+    tgJ_str(o, tg_rule_id(d->rule));
     fprintf(o, ",\"ruleIndex\":%zu,\"level\":\"%s\",\"message\":{\"text\":",
             tgR_rule_index(d->rule), tgR_severity(d->level));
     tgJ_str(o, tgR_message(d, msg, sizeof msg));

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "rule.h"
+#include "tracegate.h"
 
 #define TGR_SCHEMA_VERSION 1
 
