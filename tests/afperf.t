@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """afperf.t - one hand-built case per AFPerf rule, each written from the
-words of seeds/afperf-v1.rst and the decisions of formats/afperf.md (never
+words of the seed (AFSIM's AFPerf page) and the decisions of spec/afperf.md (never
 from tracegate's generator, so a misreading shared by the generator and
 the checker cannot pass here). A case names the rule its first finding
 must have, the byte offset and (for some) the line and column, computed
@@ -437,7 +437,7 @@ def art(name, text, rule, offset, code=1, line=None, column=None):
          "artificer-compat", line=line, column=column)
 
 
-# formats/afperf.md 5.2 item 5: "a blank value throws" (stoll, stoull)
+# spec/afperf.md, "The Artificer reader", A19: "a blank value throws" (stoll, stoull)
 s = H + RI + "MeasurementType,101,,1,Calls,int32,count,,\n"
 art("a blank MeasurementType run id", s, "AF-ART-001",
     at(s, ",,1,Calls") + 1, line=3, column=len("MeasurementType,101,") + 1)
@@ -485,7 +485,7 @@ s = H + RI.replace(",7,", ',"7",') + 'MeasurementType,101,"7","1",Calls,' \
     'int32,count,,\nRunPoint,120,7,"1",5\n'
 clean("quoted ids under artificer-compat: no finding", s, "--profile",
       "artificer-compat")
-# formats/afperf.md 2.3: records without a run id of their own are
+# spec/afperf.md, "The Artificer reader", A28: records without a run id of their own are
 # "attributed to the previous run id"
 RI8 = RI.replace(",7,", ",8,")
 s = BASE + RI8 + "PauseResume,130,120,7\n"
@@ -548,7 +548,7 @@ else:
     code, out, err = run("check", "--report", "json", WRITER)
     got = [(d["rule"], d["line"], d["column"])
            for d in json.loads(out)["files"][0]["findings"]]
-    # formats/afperf.md section 6: region id 0 given to every RegionStart
+    # the writer (afperf.cpp): region id 0 given to every RegionStart
     # (AF-A15: each after the first is AF-REG-003), raw SectionAggregates
     # with "total" (AF-A8) and a blank interval id (AF-A9), in both runs;
     # the second run registers measurement type ids 0 and 1 again, which

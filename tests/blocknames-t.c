@@ -1,6 +1,6 @@
 /* blocknames-t.c - the v4/v5 object names a NetTrace block is known by
- * (nt_object_block()), against the names as formats/nettrace.md section
- * 4.2 spells them: "Trace", "EventBlock", "MetadataBlock", "StackBlock"
+ * (nt_object_block()), against the names as NetTraceFormat_v5.md
+ * spells them: "Trace", "EventBlock", "MetadataBlock", "StackBlock"
  * and "SPBlock", byte for byte and case included.  Each name is looked up
  * in an allocation of exactly the bytes said to be readable (no byte past
  * them may be read), with fewer than 16 (compared byte by byte) and with

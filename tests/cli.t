@@ -45,7 +45,8 @@ t.ok(re.search(r"nsec2\.dumpalloc:0x40: error\[DA-TIME-001\]: ", out),
      "text report is compiler style: file:0x40: error[DA-TIME-001]:", out)
 t.ok("expected < 1000000000, found 1000000000" in out,
      "text report gives expected and found", out)
-t.ok('spec: seeds/dumpalloc.md, section "Timestamp"' in out,
+t.ok('spec: Dumpalloc File Format (github.com/mich181189/dumpalloc, '
+     'fileformat.md, branch fix-format-ambiguity), section "Timestamp"' in out,
      "text report names the spec clause", out)
 
 # Exit 7: a frame list cut short; the message says where.
@@ -244,7 +245,9 @@ t.ok(code == 0 and "Record Types" in out and "example:" in out,
 code, out, err = run("explain", "DA-REC-003")
 t.eq(out, "DA-REC-003  (dumpalloc, MUST, check)\n"
      "  says:       record Length above 0x7FFFFFFF; framing cannot continue\n"
-     "  clause:     seeds/dumpalloc.md, section \"Record Types\":\n"
+     "  clause:     Dumpalloc File Format (github.com/mich181189/dumpalloc, "
+     "fileformat.md, branch fix-format-ambiguity), section \"Record "
+     "Types\":\n"
      "              \"Record Length | integer | 4 | length of record after "
      "this point\"\n"
      "  applies to: every profile\n"

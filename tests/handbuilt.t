@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """handbuilt.t - one case per rule that no other hand-built test covers,
-each written from the spec's words (seeds/dumpalloc.md; formats/nettrace.md
+each written from the spec's words (the dumpalloc seed, fileformat.md; NetTraceFormat_v5.md
 sections 4-7) with the builders of taplib, nt45 and nt6, never from
 tracegate's generator, so a misreading shared by the generator and the
 checker cannot pass here. Each case names the rule its first finding must
@@ -34,7 +34,7 @@ def da(name, data, rule, offset, code):
     case("dumpalloc", name, data, rule, offset, code)
 
 
-# ---- dumpalloc: the 151-byte example of formats/dumpalloc.md 2.4 ---------
+# ---- dumpalloc: a 151-byte file built from the seed's tables -----------
 # PROC 0 (19 bytes), OBJE 19 (21), ALOC 40 (28), FRAM NTVE 68 (20),
 # FRAM PCAL 88 (35), FRAM TERM 123 (12), DALC 135 (16)
 EX = da_example()
@@ -116,7 +116,7 @@ t.eq((got, [(d["rule"], d["offset"], d["length"], d["found"])
      "the input has")
 
 
-# ---- NetTrace v4/v5: formats/nettrace.md section 4 ----------------------
+# ---- NetTrace v4/v5: NetTraceFormat_v5.md ------------------------------
 def nt(name, data, rule, offset, code, *opts):
     case("nettrace", name, data, rule, offset, code, *opts)
 
@@ -337,7 +337,7 @@ nt("a 70000-byte payload", data, "NT-PAY-001",
    f2.content[EVENTS] + 20 + len(ev(100, stack=1, payload=b"\0" * 70000)) -
    70000, 0)
 
-# ---- NetTrace v6: formats/nettrace.md section 5, the 5.13 example -------
+# ---- NetTrace v6: NetTraceFormat.md, a hand-built 309-byte file -------
 P = nt6.default_parts()
 O = nt6.offsets()
 nt("Trace KeyValueCount 3 with 2 pairs", nt6.example(
@@ -369,7 +369,7 @@ nt("a removed index declared again", nt6.example(blocks=[
     (8, "labels"), (2, "events"), (4, "sp"), (7, "remove"), (6, "thread"),
     (0, "end")]), "NT-THR-005", O["end"], 0)
 # TraceEvent removes a thread by its OS thread id from a table keyed by
-# index (formats/nettrace.md 9.3): index 2, whose OSThreadId (kind 3) is
+# index (spec/nettrace.md, "The TraceEvent reader"): index 2, whose OSThreadId (kind 3) is
 # 1, a live index, removed
 parts = dict(P, thread=P["thread"] + b"\x03\x00\x02\x03\x01",
              remove=b"\x02\x00")
@@ -411,7 +411,7 @@ found = [(d["rule"], d["offset"]) for d in json.loads(out)["files"][0]
 t.ok(("NT-ROW-011", O["events"] + 20) in found,
      "v6 events of metadata id 0: NT-ROW-011 at the event", found)
 
-# ---- the v6 draft: seeds/nettrace-v6.md -------------------------------
+# ---- the v6 draft (its seed) ------------------------------------------
 D = nt6.draft_parts()
 DO = nt6.offsets(draft=True)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """nettrace.t - NetTrace checks fire where they should: hand-built stream
 headers for every generation, and corruptions of the smallest real runtime
-file at the offsets its worked example in formats/nettrace.md (4.12) gives.
+file (582 bytes) at the offsets its layout has, worked out by hand from
+NetTraceFormat_v5.md.
 Each case expects one rule, at a given offset, and an exit code. The
 sample-based cases skip when ../shared/samples is absent. Failure: another
 rule, offset or exit code."""
@@ -37,7 +38,7 @@ case("major-7", b"Nettrace" + struct.pack("<III", 0, 7, 0), "NT-HDR-004", 12,
      4)
 case("v6-header-only", v6, "NT-END-003", 20, 7)
 
-# v6: the worked example of formats/nettrace.md 5.13, then one change each
+# v6: a hand-built 309-byte v6 file (tests/nt6.py), then one change each
 ex = nt6.example()
 t.eq(len(ex), 309, "the v6 worked example is 309 bytes")
 got, out, err = run("check", "--fail-on", "info", scratch.write("ex6", ex))
@@ -113,7 +114,7 @@ def all_findings(name, data, *opts, last="path"):
 
 
 # Findings on v6 fields that are varuints point at the varuint, as long as
-# it is (formats/nettrace.md 5.8, 5.10, 5.3), not where a v4/v5 reader
+# it is (NetTraceFormat.md), not where a v4/v5 reader
 # would have its fixed-size field.  The example's SP block (0x115) holds
 # (index 1, seq 2) at 0x129 and 0x12a; its RemoveThread block (0x12b),
 # (index 1, seq 2) at 0x12f and 0x130; its metadata row opens with

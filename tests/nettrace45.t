@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """nettrace45.t - v4/v5 rules checked on files built byte by byte from
-formats/nettrace.md section 4 (tests/nt45.py), each case naming the one
+NetTraceFormat_v5.md (tests/nt45.py), each case naming the one
 rule it must get, the offset where it must be reported, and the exit
 code: payloads decoded against V1 and V2Params metadata, the required V1
 field list, V5 tags, UTF-16 names, uncompressed row alignment, `long`
@@ -106,7 +106,7 @@ def int32_file():
 
 # NT-70 (NT-PAY-001): a payload over 64 KiB is said for every event that
 # has one, also for an event whose flag 0x80 is clear, which keeps the
-# previous PayloadSize (formats/nettrace.md 4.7); the block of two such
+# previous PayloadSize (NetTraceFormat_v5.md); the block of two such
 # events is over the observed 100 KiB too (NT-OBS-001, at its BlockSize)
 big = b"\1" * 65537
 f = int32_file()

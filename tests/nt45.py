@@ -1,4 +1,4 @@
-"""nt45 - v4/v5 NetTrace files built byte by byte from formats/nettrace.md
+"""nt45 - v4/v5 NetTrace files built byte by byte from NetTraceFormat_v5.md
 section 4, for the NetTrace tests: FastSerialization objects with their
 padding, compressed or uncompressed rows, metadata payloads. Independent
 of tracegate's generator: a bug shared by both would pass neither.

@@ -1,4 +1,4 @@
-"""nt6 - the 309-byte v6 worked example of formats/nettrace.md (5.13),
+"""nt6 - a 309-byte v6 file built by hand from NetTraceFormat.md,
 written byte by byte from its description, for the NetTrace tests."""
 import struct
 
@@ -54,7 +54,7 @@ def metadata_with(row):
 
 
 def draft_parts():
-    """The parts of a small file in the seed's draft layout (formats/
+    """The parts of a small file in the seed's draft layout (the seed's
     nettrace.md section 6): kinds 4 Stack and 5 SequencePoint, a Count-
     prefixed Thread block, Count-prefixed metadata rows with (Type, name)
     fields and a varuint-counted OptionalMetadata, v5-style rows and SP."""

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """sites.t - every NetTrace finding whose path names a block lies in
 that block's bytes (a v4/v5 object from its 05 to its closing 06,
-formats/nettrace.md 4.2 to 4.4; a v6 or draft block's 4-byte header and
+NetTraceFormat_v5.md; a v6 or draft block's 4-byte header and
 its content, 5.2), on generated v4/v5, v6 and draft traces and on copies
 of them with bytes changed, ranges cut out and prefixes taken (the edits
 that make fields run into a block's end). The blocks are found here

@@ -54,6 +54,16 @@ for fmt in tables["formats"]:
     t.eq([i for i in ids if not pattern.match(i)], [],
          "%s: every id matches the report schema's id pattern" % fmt["name"])
     t.eq(len(ids), len(set(ids)), "%s: rule ids are unique" % fmt["name"])
+    # every document a rule cites is one a user can find: listed, word
+    # for word, in the Sources section of spec/<format>.md
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^## Sources\n(.*?)(?=^## )", text, re.M | re.S)
+    sources = m.group(1) if m else ""
+    cited = sorted({r["document"] for r in fmt["rules"]} | {fmt["document"]})
+    t.eq([d for d in cited if "`%s`" % d not in sources], [],
+         "%s: the %d documents its rules cite are in spec/%s.md, Sources"
+         % (fmt["name"], len(cited), fmt["name"]))
 
 # the index is what tools/spec-index.py makes of the tables (STYLE 3-4)
 gen = subprocess.run([sys.executable, os.path.join(ROOT, "tools",

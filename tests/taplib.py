@@ -116,7 +116,7 @@ def da_str(text):
 
 
 def da_example():
-    """The 151-byte worked example of formats/dumpalloc.md section 2.4."""
+    """A 151-byte file built by hand from the seed's tables."""
     import struct
     return (da_rec(b"PROC", struct.pack("<I", 1234) + da_str(b"app")) +
             da_rec(b"OBJE", da_str(b"libc.so.6")) +

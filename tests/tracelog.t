@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """tracelog.t - one hand-built case per CoreProfiler TraceLog rule, each
-written from the words of seeds/coreprofiler-tracelog.md and the decisions
-of formats/tracelog.md (never from tracegate's generator, so a misreading
+written from the words of the seed (CoreProfiler's tracelog-format.md) and the decisions
+of spec/tracelog.md (never from tracegate's generator, so a misreading
 shared by the generator and the checker cannot pass here). A case names
 the rule its first finding must have, the byte offset and (for some) the
 line and column, computed from how the text was built, and the exit code.
@@ -301,7 +301,7 @@ case("a class named like a stack sample", s, "TL-RDR-006",
      at(s, '"sam str'), 0)
 
 # a name is read for a record whose pattern the readers try before the
-# line's own (formats/tracelog.md 5.2 item 2): cls nam before fun nam, so
+# line's own (spec/tracelog.md, "The vstools readers", V4): cls nam before fun nam, so
 # a function named like a cls nam line is read as one; the other way not
 s = BASE.replace('"Program::Main"', '"cls nam 0x5 Program"')
 case("a function named like a cls nam line", s, "TL-RDR-006",
@@ -343,7 +343,7 @@ case("C3 28 in a class name under vstools-compat", s, "TL-ENC-001",
      at(s, "(gram"), 1, "--profile", "vstools-compat")
 case("C3 28 in a class name by default", s, "TL-ENC-001", at(s, "(gram"), 0)
 
-# ---- names define the ids they name (formats/tracelog.md TL-A16) ------------
+# ---- names define the ids they name (spec/tracelog.md TL-A16) ------------
 # samples before the names of their functions and classes, which nothing
 # else defines: the V_mid writer's order
 TWO = STM + CFG + THREAD + "thr crt 0x00007F3A00002000 0x00000001\n"
@@ -359,7 +359,7 @@ clean("samples before fun nam and cls nam of their ids: no finding", s)
 s = TWO + 'cls nam 0x00000000 "A"\n' + CLASS.splitlines(True)[0]
 clean("cls nam, then the cls ldf of its id: no finding", s)
 
-# ---- the V_old writer's forms (formats/tracelog.md 2.4): errors, said so ------
+# ---- the V_old writer's forms (spec/tracelog.md, "The V_old writer's forms"): errors, said so ------
 for profile in ("default", "vstools-compat", "strict-canonical"):
     base = VS if profile == "vstools-compat" else BASE
     s = base.replace('"Program::Main" "void" "(string[])"', '"Program::Main"')

@@ -9,7 +9,7 @@ without its "# AFPerf" line) and read as it is by tools/afperf_floor.c.
 A file that opens as a v4/v5 NetTrace capture does ("Nettrace", then
 the serialization header "!FastSerialization.1") is walked as below;
 any other (a v6 trace, a v3 .netperf) is listed as skipped.  Of a
-capture, the object stream (formats/nettrace.md, v4/v5: the magic, the
+capture, the object stream (NetTraceFormat_v5.md: the magic, the
 serialization header, then objects of a type header and a payload; a
 block's payload is its size, padding to 4, its bytes) is walked here, in
 Python, and the rows of each compressed EventBlock are written out for

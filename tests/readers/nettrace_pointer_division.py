@@ -2,7 +2,7 @@
 count the frames of a stack) before it checks the value: 0 divides by
 zero (the oracle: crash).  v4/v5 files: PointerSize is at byte 85, after
 the 32-byte header, the Trace object's 21-byte header and 32 bytes of
-its fields (formats/nettrace.md 4.3)."""
+its fields (NetTraceFormat_v5.md)."""
 import struct
 import sys
 

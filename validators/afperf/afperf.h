@@ -6,7 +6,7 @@
 
 #include "../core/format.h"
 
-/* The 16-byte version header (seeds/afperf-v1.rst "Record Ordering"). */
+/* The 16-byte version header (the seed, "Record Ordering"). */
 #define AF_HEADER     "# AFPerf v1     "
 #define AF_HEADER_LEN 16
 _Static_assert(sizeof AF_HEADER - 1 == AF_HEADER_LEN, "the header's length");

@@ -2,9 +2,14 @@
 #include "../core/rule_table.h"
 #include "afperf.h"
 
-#define SEED "seeds/afperf-v1.rst"
-#define DEC  "formats/afperf.md section 4 (decisions), per spec/afperf.md"
-#define ART  "the Artificer reader (AFSIM), per formats/afperf.md section 5.2"
+/* The documents the rules cite (spec/afperf.md, "Sources"). */
+#define SEED                                                                  \
+    "AFPerf Intermediate File Format (AFSIM; github.com/yiqweqw/Afsim, "      \
+    "tools/profiling/doc/afperf_file_format.rst)"
+#define DEC "tracegate's spec/afperf.md, decisions"
+#define ART                                                                   \
+    "the Artificer reader (AFSIM; github.com/yiqweqw/Afsim, "                 \
+    "tools/artificer/source/lib), as tracegate's spec/afperf.md lists it"
 
 #define TG_RULES_DEF "../afperf/rules.def"
 const tg_rule tgA_rules[AF_NRULES] = {
@@ -16,17 +21,20 @@ const char *const tgA_profiles[] = {
 };
 
 const tgF_format tgF_afperf = {
-    {"afperf", "AFPerf v1 profiling records (AFSIM), RFC 4180 text", ".afperf",
-     SEED, tgA_profiles, TGF_ALL_STYLES},
-    tgA_rules,
-    AF_NRULES,
-    tgA_detect,
-    tgA_check,
+    .info = {.name = "afperf",
+             .title = "AFPerf v1 profiling records (AFSIM), RFC 4180 text",
+             .extension = ".afperf",
+             .document = SEED,
+             .profiles = tgA_profiles,
+             .styles = TGF_ALL_STYLES},
+    .rules = tgA_rules,
+    .nrules = AF_NRULES,
+    .detect = tgA_detect,
+    .check = tgA_check,
     TGF_CORPUS(tgA_generate, tgA_mutate),
-    NULL, /* the scopes are the profiles */
-    NULL,
-    AF_PROFILE_ARTIFICER,
-    NULL, /* text: the shrinker cuts lines */
-    tgA_tokens,
-    NULL, /* no file name endings besides .afperf */
+    .scopes = NULL, /* the scopes are the profiles */
+    .compat_profile = AF_PROFILE_ARTIFICER,
+    .units = NULL, /* text: the shrinker cuts lines */
+    .tokens = tgA_tokens,
+    .also_named = NULL, /* no file name endings besides .afperf */
 };

@@ -1,6 +1,7 @@
 /* rules.c - `tracegate rules` and `tracegate explain`: the rule tables for
- * people (text) and programs (json, schema "tracegate-rules" v2: v2 gives every variant of
- * a rule's mutation as "mutations", where v1 had one "mutation" text). */
+ * people (text) and programs (json, schema "tracegate-rules" v3: v2 gave
+ * every variant of a rule's mutation as "mutations", where v1 had one
+ * "mutation" text; v3 names a format's "document", where v2 had "seed"). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,8 +26,9 @@ static void json_field(const char *key, const char *v, int comma)
 static void rules_json(const tg_format_info *info, int first)
 {
     size_t n = tg_rule_count(info->name);
-    printf("%s{\"name\":\"%s\",\"seed\":\"%s\",\"profiles\":[",
-           first ? "" : ",", info->name, info->document);
+    printf("%s{\"name\":\"%s\",\"document\":", first ? "" : ",", info->name);
+    tgJ_str(stdout, info->document);
+    fputs(",\"profiles\":[", stdout);
     for (const char *const *p = info->profiles; *p; p++)
         printf("%s\"%s\"", p == info->profiles ? "" : ",", *p);
     fputs("],\"rules\":[", stdout);
@@ -144,7 +146,7 @@ int tgC_rules(int argc, char **argv)
         return only ? rules_dict(only)
                     : tgC_usage("rules: --dict wants one format");
     if (json)
-        fputs("{\"schema\":\"tracegate-rules\",\"version\":2,\"formats\":[",
+        fputs("{\"schema\":\"tracegate-rules\",\"version\":3,\"formats\":[",
               stdout);
     int first = 1;
     for (size_t i = 0; i < tg_format_count(); i++) {

@@ -71,9 +71,9 @@ typedef struct tgF_format {
  * without corpus code (TG_BUILD_CORPUS=OFF): then tg_generate() and
  * tg_mutate() say so. */
 #ifdef TG_NO_CORPUS
-#define TGF_CORPUS(generate, mutate) NULL, NULL
+#define TGF_CORPUS(gen, mut) .generate = NULL, .mutate = NULL
 #else
-#define TGF_CORPUS(generate, mutate) generate, mutate
+#define TGF_CORPUS(gen, mut) .generate = gen, .mutate = mut
 #endif
 
 /*! tgF_named_like() : the format whose file name endings `name` has,

@@ -18,7 +18,7 @@
 #define DA_TERM DA_FOURCC('T', 'E', 'R', 'M')
 
 #define DA_MAX_LENGTH 0x7FFFFFFFu /* the draft reader reads int32 */
-/* Payload sizes of the record layouts (seeds/dumpalloc.md). */
+/* Payload sizes of the record layouts (the dumpalloc seed, fileformat.md). */
 #define DA_U32         4u /* a length, pid, line number or FOURCC */
 #define DA_ADDRESS     8u
 #define DA_ALOC_FIELDS 20u /* address 8 + timestamp 12            */

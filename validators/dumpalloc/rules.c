@@ -2,17 +2,14 @@
 #include "../core/rule_table.h"
 #include "dumpalloc.h"
 
-/* id, level, kind, applies, document, section, quote, message, mutation,
- * no_mutation, example, reader_fails (dumpalloc has no compat profile) */
+/* The document the rules cite (spec/dumpalloc.md, "Sources"). */
+#define SEED                                                                  \
+    "Dumpalloc File Format (github.com/mich181189/dumpalloc, "                \
+    "fileformat.md, branch fix-format-ambiguity)"
+
+#define TG_RULES_DEF "../dumpalloc/rules.def"
 const tg_rule tgD_rules[DA_NRULES] = {
-#define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
-                mutation, example)                                            \
-    {                                                                         \
-        id,      level, kind,    applies,  "seeds/dumpalloc.md",              \
-        section, quote, message, mutation, example,                           \
-        0},
-#include "rules.def"
-#undef TG_RULE
+#include "../core/rule_rows.h"
 };
 
 const char *const tgD_profiles[] = {
@@ -22,17 +19,20 @@ const char *const tgD_profiles[] = {
 static const char *const also_named[] = {".dalloc", NULL};
 
 const tgF_format tgF_dumpalloc = {
-    {"dumpalloc", "dumpalloc FOURCC heap-allocation records", ".dumpalloc",
-     "seeds/dumpalloc.md", tgD_profiles, TGF_ALL_STYLES},
-    tgD_rules,
-    DA_NRULES,
-    tgD_detect,
-    tgD_check,
+    .info = {.name = "dumpalloc",
+             .title = "dumpalloc FOURCC heap-allocation records",
+             .extension = ".dumpalloc",
+             .document = SEED,
+             .profiles = tgD_profiles,
+             .styles = TGF_ALL_STYLES},
+    .rules = tgD_rules,
+    .nrules = DA_NRULES,
+    .detect = tgD_detect,
+    .check = tgD_check,
     TGF_CORPUS(tgD_generate, tgD_mutate),
-    NULL, /* the scopes are the profiles */
-    NULL,
-    -1,
-    tgD_units,
-    tgD_tokens,
-    also_named,
+    .scopes = NULL, /* the scopes are the profiles */
+    .compat_profile = -1,
+    .units = tgD_units,
+    .tokens = tgD_tokens,
+    .also_named = also_named,
 };

@@ -1,5 +1,5 @@
 /* kinds.c - the blocks of each NetTrace layout: v4/v5 object names and v6
- * kind numbers (formats/nettrace.md sections 4.2, 5.2 and 6).  The
+ * kind numbers (NetTraceFormat_v5.md, NetTraceFormat.md and the v6 draft).  The
  * checker's dispatch, its messages, the generators and the mutator all
  * read this one table. */
 #include <stdio.h>

@@ -415,7 +415,7 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b);
 void nt_thread_block_v6(nt_check *k, nt_cur *b);
 void nt_remove_thread_block_v6(nt_check *k, nt_cur *b);
 void nt_label_block_v6(nt_check *k, nt_cur *b);
-/* The draft's Thread and Metadata blocks (seeds/nettrace-v6.md). */
+/* The draft's Thread and Metadata blocks (the v6 draft). */
 void nt_thread_block_draft(nt_check *k, nt_cur *b);
 void nt_metadata_block_draft(nt_check *k, nt_cur *b);
 /*! nt_string_v6() : a v6 or draft string (varuint32 length + UTF-8) in c,

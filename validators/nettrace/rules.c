@@ -2,11 +2,20 @@
 #include "../core/rule_table.h"
 #include "nettrace.h"
 
-#define V5   "NetTraceFormat_v5.md (perfview), per formats/nettrace.md"
-#define V6   "NetTraceFormat.md (perfview, final v6), per formats/nettrace.md"
-#define SEED "seeds/nettrace-v6.md"
+/* The documents the rules cite (spec/nettrace.md, "Sources"). */
+#define V5                                                                    \
+    "NetTraceFormat_v5.md, the v4/v5 layout (github.com/microsoft/perfview, " \
+    "src/TraceEvent/EventPipe)"
+#define V6                                                                    \
+    "NetTraceFormat.md, final v6 (github.com/microsoft/perfview, "            \
+    "src/TraceEvent/EventPipe)"
+#define SEED                                                                  \
+    "NetTrace File Format v6, the February 2025 draft "                       \
+    "(github.com/microsoft/perfview pull request 2170, "                      \
+    "src/TraceEvent/EventPipe/NetTraceFormat_v6.md)"
 #define TE                                                                    \
-    "TraceEvent EventPipeEventSource (perfview), per formats/nettrace.md"
+    "TraceEvent's EventPipeEventSource (github.com/microsoft/perfview, "      \
+    "src/TraceEvent/EventPipe), the reference reader"
 
 #define TG_RULES_DEF "../nettrace/rules.def"
 const tg_rule tgN_rules[NT_NRULES] = {
@@ -37,17 +46,21 @@ _Static_assert(sizeof nt_profile_scopes / sizeof nt_profile_scopes[0] ==
 static const char *const also_named[] = {".netperf", NULL};
 
 const tgF_format tgF_nettrace = {
-    {"nettrace", ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)", ".nettrace",
-     "seeds/nettrace-v6.md", tgN_profiles, TGF_ALL_STYLES},
-    tgN_rules,
-    NT_NRULES,
-    tgN_detect,
-    tgN_check,
+    .info = {.name = "nettrace",
+             .title = ".NET EventPipe NetTrace (v4/v5, v6, v6 draft)",
+             .extension = ".nettrace",
+             .document = V6,
+             .profiles = tgN_profiles,
+             .styles = TGF_ALL_STYLES},
+    .rules = tgN_rules,
+    .nrules = NT_NRULES,
+    .detect = tgN_detect,
+    .check = tgN_check,
     TGF_CORPUS(tgN_generate, tgN_mutate),
-    nt_scopes,
-    nt_profile_scopes,
-    NT_PROFILE_TRACEEVENT,
-    tgN_units,
-    tgN_tokens,
-    also_named,
+    .scopes = nt_scopes,
+    .profile_scopes = nt_profile_scopes,
+    .compat_profile = NT_PROFILE_TRACEEVENT,
+    .units = tgN_units,
+    .tokens = tgN_tokens,
+    .also_named = also_named,
 };

@@ -1,5 +1,5 @@
 /* types.c - the field type codes of each NetTrace layout, and how an
- * event payload holds a value of each (formats/nettrace.md 4.9, 5.5 and
+ * event payload holds a value of each (NetTraceFormat_v5.md, NetTraceFormat.md and
  * section 6).  The metadata checks, the payload decoder and the
  * generators all read this one table.
  *

@@ -7,11 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Sizes the .NET runtime keeps to (formats/nettrace.md NT-70, NT-71). */
+/* Sizes the .NET runtime keeps to (checks NT-70, NT-71). */
 #define NT_OBSERVED_BLOCK   (100u * 1024) /* v4/v5 blocks, older runtimes   */
 #define NT_OBSERVED_PAYLOAD 65536u        /* event payloads                  */
 
-/* The stream header (formats/nettrace.md 4.1, 5.1).  v4/v5: the magic,
+/* The stream header (NetTraceFormat_v5.md, NetTraceFormat.md).  v4/v5: the magic,
  * int32 20, "!FastSerialization.1".  v6: the magic, u32 Reserved 0,
  * MajorVersion, MinorVersion.  Sizes are plain numbers so that messages
  * can say them (TG_STRINGIFY); the assertions below tie them to their
@@ -26,7 +26,7 @@
 #define NT_V6_STREAM   20 /* bytes of the v6 stream header     */
 
 /* The Trace object's fields, from the start of the v4/v5 Trace payload or
- * of the v6 Trace block's content (formats/nettrace.md 4.3, 5.3). */
+ * of the v6 Trace block's content (NetTraceFormat_v5.md, NetTraceFormat.md). */
 #define NT_TF_SYNCTIME  0  /* SYSTEMTIME: 8 int16, Year, Month, ...  */
 #define NT_TF_SYNCQPC   16 /* int64                                  */
 #define NT_TF_FREQUENCY 24 /* int64 ticks per second                 */
@@ -76,10 +76,10 @@ static inline size_t nt_pad4(uint64_t off)
 
 /* The header of an event, metadata (v4/v5, v6) or stack-free block: int16
  * HeaderSize, int16 Flags, int64 minimum and maximum timestamps; rows
- * follow (formats/nettrace.md 4.4, 5.6). */
+ * follow (NetTraceFormat_v5.md, NetTraceFormat.md). */
 #define NT_BLOCK_HEADER 20
 
-/* An uncompressed row (formats/nettrace.md 4.5, 5.7): int32 EventSize,
+/* An uncompressed row (NetTraceFormat_v5.md, NetTraceFormat.md): int32 EventSize,
  * then a header of fixed fields, the payload and (v4/v5) padding.  v4/v5:
  * MetadataId, SequenceNumber, ThreadId, CaptureThreadId, ProcessorNumber,
  * StackId, TimeStamp, ActivityId, RelatedActivityId, PayloadSize.  v6:
@@ -95,7 +95,7 @@ _Static_assert(NT_ROW45_HEADER == NT_ROW45_PAYLOAD_SIZE + 4 &&
                    NT_ROW6_PAYLOAD_SIZE == NT_ROW6_LABELS + 4,
                "PayloadSize ends each uncompressed row header");
 
-/* The three layouts (formats/nettrace.md sections 4, 5 and 6). */
+/* The three layouts (NetTraceFormat_v5.md, NetTraceFormat.md and the v6 draft). */
 enum nt_layout {
     NT_V45 = 0, /* FastSerialization objects (v4/v5)          */
     NT_V6 = 1,  /* the final published v6 blocks               */

@@ -2,10 +2,15 @@
 #include "../core/rule_table.h"
 #include "tracelog.h"
 
-#define SEED "seeds/coreprofiler-tracelog.md"
-#define DEC  "formats/tracelog.md section 4 (decisions), per spec/tracelog.md"
+/* The documents the rules cite (spec/tracelog.md, "Sources"). */
+#define SEED                                                                  \
+    "Format description of trace data file (CoreProfiler; Tizen "             \
+    "sdk/tools/coreprofiler.git, doc/tracelog-format.md)"
+#define DEC "tracegate's spec/tracelog.md, decisions"
 #define RDR                                                                   \
-    "the vs-tools-cps reader (2019), per formats/tracelog.md section 5.2"
+    "the vs-tools-cps readers (github.com/Samsung/vs-tools-cps, "             \
+    "CperfParser.cs, 2018 and 2019), as tracegate's spec/tracelog.md "        \
+    "lists them"
 
 #define TG_RULES_DEF "../tracelog/rules.def"
 const tg_rule tgL_rules[TL_NRULES] = {
@@ -17,17 +22,20 @@ const char *const tgL_profiles[] = {
 };
 
 const tgF_format tgF_tracelog = {
-    {"tracelog", "CoreProfiler TraceLog (Tizen .NET profiler), text",
-     ".tracelog", SEED, tgL_profiles, TGF_ALL_STYLES},
-    tgL_rules,
-    TL_NRULES,
-    tgL_detect,
-    tgL_check,
+    .info = {.name = "tracelog",
+             .title = "CoreProfiler TraceLog (Tizen .NET profiler), text",
+             .extension = ".tracelog",
+             .document = SEED,
+             .profiles = tgL_profiles,
+             .styles = TGF_ALL_STYLES},
+    .rules = tgL_rules,
+    .nrules = TL_NRULES,
+    .detect = tgL_detect,
+    .check = tgL_check,
     TGF_CORPUS(tgL_generate, tgL_mutate),
-    NULL, /* the scopes are the profiles */
-    NULL,
-    TL_PROFILE_VSTOOLS,
-    NULL, /* text: the shrinker cuts lines */
-    tgL_tokens,
-    NULL, /* no file name endings besides .tracelog */
+    .scopes = NULL, /* the scopes are the profiles */
+    .compat_profile = TL_PROFILE_VSTOOLS,
+    .units = NULL, /* text: the shrinker cuts lines */
+    .tokens = tgL_tokens,
+    .also_named = NULL, /* no file name endings besides .tracelog */
 };

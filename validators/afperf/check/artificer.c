@@ -1,7 +1,7 @@
 /* artificer.c - what the Artificer reader makes of a legal record, for
  * the artificer-compat profile (the AF-ART rules).
  *
- * The model is the reader's, as formats/afperf.md section 5.2 lists it
+ * The model is the reader's, as spec/afperf.md "The Artificer reader" lists it
  * and as AFSIM 2.9.0's tools/artificer/source/lib shows it (RunData.cpp,
  * SimulationData.cpp, V1Parser.cpp): it reads the id and timestamp
  * fields of each record type with stoll (stoull for run ids), every

@@ -6,7 +6,7 @@
  * input.  Fields follow RFC 4180: a quote opens a field only as its first
  * byte, "" inside stands for one quote, and a comment record (first byte
  * '#') ends at the physical end of its line whatever quotes it holds
- * (formats/afperf.md AF-A18, AF-A19).  A record longer than --max-block
+ * (spec/afperf.md AF-A18, AF-A19).  A record longer than --max-block
  * is a limit of the checker (AF-LIM-002), never a violation.  Line ends,
  * quotes, commas and bytes above 0x7F are found through the text index
  * (core/textindex.h), not byte by byte. */

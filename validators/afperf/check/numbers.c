@@ -1,4 +1,4 @@
-/* numbers.c - numbers as the seed reads them (formats/afperf.md AF-A12,
+/* numbers.c - numbers as the seed reads them (spec/afperf.md AF-A12,
  * AF-A13): integers in decimal or 0x-hexadecimal digits, and the strtod
  * syntax of the "C" locale.  Hand-written: they run for nearly every
  * field of a large file. */

@@ -918,16 +918,9 @@ static int mut_art_last_blank(af_mut *x)
 
 /* ---- the table, in rules.def order ----------------------------------- */
 
+#define TG_RULES_DEF "../afperf/rules.def"
 static const af_mutator mutators[AF_NRULES] = {
-#define MUT(fn, ...)  fn
-#define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, applies, doc, section, quote, message,  \
-                mutation, example)                                            \
-    mutation,
-#include "../rules.def"
-#undef TG_RULE
-#undef MUT
-#undef NOMUT
+#include "../../core/mutator_rows.h"
 };
 
 int tgA_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -1,7 +1,9 @@
 /* report_text.c - compiler-style lines, one per finding:
  *     file:0x1a2f: error[DA-REC-002]: message
  *         at /record[3]{DALC}: expected 16 bytes, found 12 bytes
- *         spec: seeds/dumpalloc.md, section "Record Types"
+ *         spec: Dumpalloc File Format (github.com/mich181189/dumpalloc,
+ *             fileformat.md, branch fix-format-ambiguity), section "Record
+ *             Types" (on one line)
  * (file:LINE:COL: for text formats), then one verdict line per file, and
  * after several files a summary line.  Quiet (tgR_set_quiet()): a file's
  * lines are held in memory until its verdict, and written only if it

@@ -492,16 +492,9 @@ static int mut_pcal_frame(da_model *m)
     return insert_before(m, find(m, DA_FRAM, DA_TERM, 0), rec, n, 0);
 }
 
+#define TG_RULES_DEF "../dumpalloc/rules.def"
 static const da_mutator mutators[DA_NRULES] = {
-#define MUT(fn, ...)  fn
-#define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, applies, section, quote, message,       \
-                mutation, example)                                            \
-    mutation,
-#include "../rules.def"
-#undef TG_RULE
-#undef MUT
-#undef NOMUT
+#include "../../core/mutator_rows.h"
 };
 
 int tgD_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -1,5 +1,5 @@
 /* blocks_draft.c - the two blocks whose layout only the seed's draft has
- * (seeds/nettrace-v6.md): a Thread block of Count (Index, ThreadId,
+ * (the v6 draft): a Thread block of Count (Index, ThreadId,
  * ProcessId) entries, and a Metadata block of Count rows with no sizes,
  * so one row that does not parse ends the block. */
 #include <inttypes.h>

@@ -458,7 +458,7 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
                   found);
     }
     /* TraceEvent removes by the OS thread id, from a table of indexes
-     * (formats/nettrace.md 9.3): another live index of that number goes */
+     * (spec/nettrace.md, "The TraceEvent reader"): another live index of that number goes */
     const nt_thread *other = t->has_os && t->os_id != index
                                  ? tgI_find(&k->threads, t->os_id)
                                  : NULL;

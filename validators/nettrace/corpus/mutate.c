@@ -13,16 +13,9 @@
 
 /* ---- the table, in rules.def order -------------------------------------- */
 
+#define TG_RULES_DEF "../nettrace/rules.def"
 static const nt_mutator mutators[NT_NRULES] = {
-#define MUT(fn, ...)  fn
-#define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, gens, doc, section, quote, message,     \
-                mutation, example)                                            \
-    mutation,
-#include "../rules.def"
-#undef TG_RULE
-#undef MUT
-#undef NOMUT
+#include "../../core/mutator_rows.h"
 };
 
 int tgN_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,

@@ -1,5 +1,5 @@
 /* config.c - a prf cfg record: a setting the writer prints, and a value
- * of its kind (settings.def; formats/tracelog.md TL-A10). */
+ * of its kind (settings.def; spec/tracelog.md TL-A10). */
 #include <string.h>
 
 #include "check.h"

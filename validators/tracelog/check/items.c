@@ -1,7 +1,7 @@
 /* items.c - each item of a line read by its kind (items.def), by hand:
  * hexadecimal and decimal digits, ?, the flags and reason of a
  * collection, a thread field, a quoted name, and compound items part by
- * part (parts.def).  What each kind accepts is formats/tracelog.md's
+ * part (parts.def).  What each kind accepts is spec/tracelog.md's
  * decisions TL-A3 to TL-A5, TL-A8, TL-A11 and TL-A13. */
 #define _GNU_SOURCE /* memmem */
 #include <stdio.h>
@@ -342,7 +342,7 @@ static int parts(tl_check *k, int item, size_t s, size_t e)
 }
 
 /* The readers try their records' patterns in a fixed order, unanchored
- * at the start (formats/tracelog.md 5.2 item 2), so text inside a quoted
+ * at the start (spec/tracelog.md, "The vstools readers", V4), so text inside a quoted
  * name that a pattern tried before the line's own matches is read as
  * that record.  The patterns that can match inside a name read to the
  * end of the line, and each starts with its tag, a space and a 0x field:

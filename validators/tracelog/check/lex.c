@@ -1,7 +1,7 @@
 /* lex.c - lines and fields of a TraceLog file.
  *
  * A line ends at its first LF or CR: a quoted name holds neither
- * (formats/tracelog.md TL-A8), so quotes never hide a line end.  The
+ * (spec/tracelog.md TL-A8), so quotes never hide a line end.  The
  * index marks LF, CR and the tab (a separator TL-LIN-005 forbids, so
  * fields are cut at it too), and its separator map holds the spaces.  CRLF is
  * one line end, a CR alone is TL-LIN-002 and ends the line as the writer

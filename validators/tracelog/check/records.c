@@ -84,7 +84,7 @@ static int tag_record(const tl_check *k, uint64_t key)
 /* The line of record r ends after `have` of its fixed fields: cut short
  * when it is the input's unended last line (T-1), else a rule's finding.
  * The V_old writer's fun nam of one string is said as its form
- * (formats/tracelog.md 2.4: an error in every profile). */
+ * (spec/tracelog.md, "The V_old writer's forms": an error in every profile). */
 static void too_few(tl_check *k, int r, int have)
 {
     if (k->unended) {
@@ -112,7 +112,7 @@ static void too_few(tl_check *k, int r, int have)
 }
 
 /* The V_old writer's cls ldf: four fields, without the classIid
- * (formats/tracelog.md 2.4): said as that form, not as the moduleId it
+ * (spec/tracelog.md, "The V_old writer's forms"): said as that form, not as the moduleId it
  * would read as a classIid.  @return 1 when the line is one. */
 static int old_class_load(tl_check *k)
 {

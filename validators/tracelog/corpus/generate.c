@@ -253,7 +253,7 @@ static void function(tl_gen *g, const gen_thread *t)
 }
 
 /* A stack sample: keep a prefix of the thread's stack, push new frames
- * (seeds/coreprofiler-tracelog.md, "Stack Trace Sample"). */
+ * (the seed, "Stack Trace Sample"). */
 static void stack_sample(tl_gen *g, gen_thread *t)
 {
     uint32_t keep = tgB_below(&g->rng, t->depth + 1);

@@ -719,16 +719,9 @@ static int mut_cut(tl_mut *x)
     return 1;
 }
 
+#define TG_RULES_DEF "../tracelog/rules.def"
 static const tl_mutator mutators[TL_NRULES] = {
-#define MUT(fn, ...)  fn
-#define NOMUT(reason) NULL
-#define TG_RULE(sym, id, level, kind, applies, document, section, quote,      \
-                message, mutation, example)                                   \
-    mutation,
-#include "../rules.def"
-#undef TG_RULE
-#undef MUT
-#undef NOMUT
+#include "../../core/mutator_rows.h"
 };
 
 int tgL_mutate(size_t rule, unsigned variant, uint64_t seed, tgO_out *out,
