@@ -8,14 +8,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../validators/core/bytes.h"
+#include "../lib/core/bytes.h"
 #include "structured.h"
 
 #define AFL_API __attribute__((visibility("default")))
 
 typedef struct mutator {
-    tgB_rng rng;  /* each call's pick and generator seed */
-    uint8_t *buf; /* the input made last, handed to AFL++ */
+    tgBytes_rng rng; /* each call's pick and generator seed */
+    uint8_t *buf;    /* the input made last, handed to AFL++ */
     size_t cap;
 } mutator;
 
@@ -49,7 +49,7 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size,
         m->buf = p;
         m->cap = max_size;
     }
-    uint64_t r = tgB_next(&m->rng);
+    uint64_t r = tgBytes_next(&m->rng);
     size_t n = fuzz_structured(FUZZ_FORMAT, m->buf, max_size, (unsigned)r,
                                (r >> 32) ^ buf_size);
     if (n == 0)

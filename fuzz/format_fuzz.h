@@ -6,15 +6,18 @@
  * a tiny repeat cap and every limit at or near its minimum, so the capping
  * and limit paths run too.  Validators live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
- * that changes the next.  The units the oracle's shrinker drops whole are
- * listed too (core/format.h).  Failure: a crash, a sanitizer report, a
- * broken finding invariant or unit list, or any whole/chunked difference. */
+ * that changes the next.  The pieces the oracle's shrinker drops whole
+ * are listed too (tg_format_pieces()).  Failure: a crash, a sanitizer
+ * report, a broken finding invariant or piece list, or any whole/chunked
+ * difference. */
 #ifndef TG_FORMAT_FUZZ_H
 #define TG_FORMAT_FUZZ_H
 
 #include <string.h>
 
-#include "../validators/core/format.h"
+#include <stdlib.h>
+
+#include "tracegate.h"
 #include "structured.h"
 
 #define MAX_PROFILES 8
@@ -59,17 +62,17 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);
 }
 
-/* The units the oracle's shrinker drops whole: the first at 0, each after
- * the one before, all inside the input. */
-static void fuzz_units(const char *format, const uint8_t *data, size_t size)
+/* The pieces the oracle's shrinker drops whole (tg_format_pieces(), none
+ * for a text format): the first at 0, each after the one before, all
+ * inside the input. */
+static void fuzz_pieces(const char *format, const uint8_t *data, size_t size)
 {
-    const tgF_format *f = tgF_find(format);
-    if (f->units == NULL || size == 0)
+    if (size == 0)
         return;
     size_t *at = malloc(size * sizeof *at);
     FUZZ_ASSERT(at != NULL);
-    size_t n = f->units(data, size, at, size);
-    FUZZ_ASSERT(n >= 1 && n <= size && at[0] == 0);
+    size_t n = tg_format_pieces(format, data, size, at, size);
+    FUZZ_ASSERT(n <= size && (n == 0 || at[0] == 0));
     for (size_t i = 1; i < n; i++)
         FUZZ_ASSERT(at[i] > at[i - 1] && at[i] < size);
     free(at);
@@ -82,7 +85,7 @@ static int fuzz_format(const char *format, const uint8_t *data, size_t size)
     for (size_t i = 0; i < 8 && i < size; i++)
         seed = seed << 8 | data[size - 1 - i];
     const tg_format_info *info = fuzz_info(format);
-    fuzz_units(format, data, size);
+    fuzz_pieces(format, data, size);
     for (size_t p = 0; info->profiles[p] && p < MAX_PROFILES; p++)
         fuzz_profile(format, data, size, p, info->profiles[p], seed,
                      (seed & 1) != 0);

@@ -9,7 +9,7 @@
  * (shifted right by 2) the style, [3..10] seed, [11] size in KiB
  * (streamed; 0: the plain size), [12..13] rule index, [14] variant. */
 
-#include "../validators/core/membuf.h"
+#include "../lib/core/membuf.h"
 #include "fuzz_helpers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 3; i < 11; i++)
         seed = seed << 8 | at(data, size, i);
     uint64_t min_size = (uint64_t)at(data, size, 11) * 1024;
-    tgM_buf g = {0};
+    tgMembuf g = {0};
     seen s = {NULL, 0, 0};
     tg_verdict want = TG_CONFORMANT;
     if (flags & 2) { /* a rule's mutant, if it has one for this seed */
@@ -57,10 +57,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ((size_t)at(data, size, 12) << 8 | at(data, size, 13)) % nr);
         tg_mutant m;
         tg_error w = tg_mutate(fi->name, tg_rule_id(r), at(data, size, 14) % 4,
-                               seed, tgM_write, &g, &m);
+                               seed, tgMembuf_write, &g, &m);
         FUZZ_ASSERT(w == TG_OK || w == TG_EVALUE);
         if (w == TG_EVALUE) {
-            tgM_free(&g);
+            tgMembuf_free(&g);
             return 0;
         }
         profile = m.profile;
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         FUZZ_ASSERT(tg_generate_style(fi->name, profile,
                                       fuzz_style(fi, flags >> 2), seed,
-                                      min_size, tgM_write, &g) == TG_OK);
+                                      min_size, tgMembuf_write, &g) == TG_OK);
     }
     tg_validator *v = tg_validator_new(fi->name);
     FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);
@@ -84,6 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(tg_check_buffer(v, g.p, g.n, on_diag, &again) == want);
     }
     tg_validator_free(v);
-    tgM_free(&g);
+    tgMembuf_free(&g);
     return 0;
 }

@@ -36,15 +36,15 @@ static enum af_int model(const char *b, int n, uint64_t *value)
 
 int main(void)
 {
-    tgB_rng rng = {42};
+    tgBytes_rng rng = {42};
     char b[32];
     long tried = 0, bad = 0, bad_fit = 0;
     for (int t = 0; t < 1000000; t++) {
-        int n = 1 + (int)tgB_below(&rng, 22);
+        int n = 1 + (int)tgBytes_below(&rng, 22);
         for (int i = 0; i < n; i++)
-            b[i] = tgB_below(&rng, 60) == 0
-                       ? "x-+ 0/:\xff\xfa"[tgB_below(&rng, 9)]
-                       : (char)('0' + tgB_below(&rng, 10));
+            b[i] = tgBytes_below(&rng, 60) == 0
+                       ? "x-+ 0/:\xff\xfa"[tgBytes_below(&rng, 9)]
+                       : (char)('0' + tgBytes_below(&rng, 10));
         int s = b[0] == '-';
         if (n - s > 2 && b[s] == '0' && (b[s + 1] | 0x20) == 'x')
             continue;

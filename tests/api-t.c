@@ -174,10 +174,10 @@ static void helpers(void)
         'P', 'R', 'O', 'C', 8, 0, 0, 0, 1, 0, 0, 0, 0,   0,   0,  0,
         'O', 'B', 'J', 'E', 7, 0, 0, 0, 3, 0, 0, 0, 'a', 'b', 'c'};
     size_t at[4] = {9, 9, 9, 9};
-    is_int((int)tg_format_units("dumpalloc", two, sizeof two, at, 4), 2,
-           "tg_format_units(): two dumpalloc records");
+    is_int((int)tg_format_pieces("dumpalloc", two, sizeof two, at, 4), 2,
+           "tg_format_pieces(): two dumpalloc records");
     ok(at[0] == 0 && at[1] == 16, "... at 0 and 16");
-    is_int((int)tg_format_units("afperf", "# AFPerf v1\n", 12, at, 4), 0,
+    is_int((int)tg_format_pieces("afperf", "# AFPerf v1\n", 12, at, 4), 0,
            "... and none for a text format");
     uint64_t a = 42, b = 42;
     uint64_t first = tg_random(&a);

@@ -11,13 +11,13 @@ typedef struct feeder {
     const unsigned char *p;
     size_t n, pos;
     size_t chunk; /* fixed chunk size, or 0 for pseudo-random 1..8 */
-    tgB_rng rng;
+    tgBytes_rng rng;
 } feeder;
 
 static long feed(void *ctx, void *buf, size_t cap)
 {
     feeder *f = ctx;
-    size_t k = f->chunk ? f->chunk : 1 + tgB_below(&f->rng, 8);
+    size_t k = f->chunk ? f->chunk : 1 + tgBytes_below(&f->rng, 8);
     if (k > cap)
         k = cap;
     if (k > f->n - f->pos)
@@ -27,7 +27,7 @@ static long feed(void *ctx, void *buf, size_t cap)
     return (long)k;
 }
 
-static int same_in_chunks(const char *format, const tgM_buf *b,
+static int same_in_chunks(const char *format, const tgMembuf *b,
                           const char *what)
 {
     tg_validator *v = tg_validator_new(format);
@@ -53,7 +53,7 @@ static int same_in_chunks(const char *format, const tgM_buf *b,
 
 int main(void)
 {
-    tgM_buf b = {0};
+    tgMembuf b = {0};
     for (size_t i = 0; i < tg_format_count(); i++) {
         const char *fmt = tg_format_at(i)->name;
         size_t n = tg_rule_count(fmt), tried = 0, bad = 0;
@@ -69,8 +69,8 @@ int main(void)
                     tg_mutant m;
                     b.n = 0;
                     const char *id = tg_rule_id(tg_rule_at(fmt, k));
-                    if (tg_mutate(fmt, id, var, seed, tgM_write, &b, &m) !=
-                        TG_OK)
+                    if (tg_mutate(fmt, id, var, seed, tgMembuf_write, &b,
+                                  &m) != TG_OK)
                         break;
                     bad += !same_in_chunks(fmt, &b, id);
                     tried++;
@@ -81,20 +81,20 @@ int main(void)
            "random, same findings as whole-buffer",
            fmt, tried);
         /* junk: random bytes behind a valid start, so framing runs long */
-        tgB_rng r = {42};
+        tgBytes_rng r = {42};
         bad = 0;
         for (int t = 0; t < 200; t++) {
             gen_into(&b, fmt, NULL, (uint64_t)t);
-            size_t cut = tgB_below(&r, (uint32_t)b.n);
+            size_t cut = tgBytes_below(&r, (uint32_t)b.n);
             b.n = cut;
             for (int j = 0; j < 64; j++) {
-                unsigned char c = (unsigned char)tgB_next(&r);
-                tgM_write(&b, &c, 1);
+                unsigned char c = (unsigned char)tgBytes_next(&r);
+                tgMembuf_write(&b, &c, 1);
             }
             bad += !same_in_chunks(fmt, &b, "junk");
         }
         ok(bad == 0, "%s: 200 corrupted traces, same findings in chunks", fmt);
     }
-    tgM_free(&b);
+    tgMembuf_free(&b);
     return done_testing();
 }

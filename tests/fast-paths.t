@@ -3,9 +3,9 @@
 path that never reports: it takes a TraceLog line, a NetTrace event row or
 v4/v5 block object, a dumpalloc record or an AFPerf record's fields only
 if the path that reports would find nothing wrong with them, and hands
-anything else to that path (validators/tracelog/check/fast.h,
-validators/nettrace/check/events.c and frame_v45.c,
-validators/dumpalloc/check/check.c, validators/afperf/check/fast.c).
+anything else to that path (lib/tracelog/check/fast.h,
+lib/nettrace/check/events.c and frame_v45.c,
+lib/dumpalloc/check/check.c, lib/afperf/check/fast.c).
 Which path reads a record must not change a report.  The build's
 tests/tracegate-slowpath is the CLI with
 every fast path compiled out (TG_FAST_PATHS_OFF), so every input is

@@ -29,28 +29,28 @@ static void against_model(uint32_t range, int steps, const char *what)
 {
     static unsigned char present[KEYS];
     memset(present, 0, sizeof present);
-    tgI_map m;
-    tgI_init(&m, sizeof(value), KEYS);
-    tgB_rng r = {7};
+    tgIdmap m;
+    tgIdmap_init(&m, sizeof(value), KEYS);
+    tgBytes_rng r = {7};
     size_t bad = 0, misaligned = 0, live = 0;
     for (int step = 0; step < steps; step++) {
-        uint64_t k = tgB_below(&r, range);
-        int op = (int)tgB_below(&r, 3), status;
+        uint64_t k = tgBytes_below(&r, range);
+        int op = (int)tgBytes_below(&r, 3), status;
         if (op == 0) {
-            value *v = tgI_insert(&m, k, &status);
+            value *v = tgIdmap_insert(&m, k, &status);
             misaligned += v && ((uintptr_t)v % 8) != 0;
             if (v == NULL || status != (present[k] ? 0 : 1))
                 bad++;
             else if (status == 1)
                 v->key = k, v->a = (uint32_t)k * 3, present[k] = 1, live++;
         } else if (op == 1) {
-            value *v = tgI_find(&m, k);
+            value *v = tgIdmap_find(&m, k);
             misaligned += v && ((uintptr_t)v % 8) != 0;
             if ((v != NULL) != present[k] ||
                 (v && (v->key != k || v->a != (uint32_t)k * 3)))
                 bad++;
         } else {
-            if (tgI_remove(&m, k) != present[k])
+            if (tgIdmap_remove(&m, k) != present[k])
                 bad++;
             live -= present[k];
             present[k] = 0;
@@ -61,11 +61,11 @@ static void against_model(uint32_t range, int steps, const char *what)
     char name[96];
     snprintf(name, sizeof name, "%s: the live count agrees", what);
     is_int((long long)m.used, (long long)live, name);
-    tgI_free(&m);
+    tgIdmap_free(&m);
 }
 
 /* The longest run of occupied slots, which bounds any probe. */
-static size_t longest_run(const tgI_map *m)
+static size_t longest_run(const tgIdmap *m)
 {
     size_t best = 0, run = 0;
     for (size_t i = 0; i <= 2 * m->mask + 1; i++) { /* wraps once */
@@ -79,15 +79,15 @@ static size_t longest_run(const tgI_map *m)
  * a good hash keeps every probe run short. */
 static void adversarial(uint64_t (*f)(uint64_t), const char *what)
 {
-    tgI_map m;
-    tgI_init(&m, sizeof(value), 1u << 20);
+    tgIdmap m;
+    tgIdmap_init(&m, sizeof(value), 1u << 20);
     int st;
     for (uint64_t i = 0; i < (1u << 17); i++)
-        tgI_insert(&m, f(i), &st);
+        tgIdmap_insert(&m, f(i), &st);
     size_t run = longest_run(&m);
     ok(m.used == (1u << 17) && run < 64,
        "%s: 2^17 keys, the longest probe run is %zu slots (< 64)", what, run);
-    tgI_free(&m);
+    tgIdmap_free(&m);
 }
 
 static uint64_t high_bits(uint64_t i) { return i << 44; }
@@ -105,41 +105,43 @@ int main(void)
     adversarial(page_stride, "keys a page apart");
     adversarial(top_bits, "keys i << 47 | 1");
 
-    tgI_map big;
-    tgI_init(&big, 0, 1u << 20);
+    tgIdmap big;
+    tgIdmap_init(&big, 0, 1u << 20);
     int st2;
     for (uint64_t i = 0; i < 100000; i++)
-        tgI_insert(&big, 1000 + i, &st2);
-    tgI_clear(&big); /* wiped: it costs the 100000 entries inserted */
-    tgI_insert(&big, 7, &st2);
-    tgI_insert(&big, 1000, &st2);
-    tgI_clear(&big);
+        tgIdmap_insert(&big, 1000 + i, &st2);
+    tgIdmap_clear(&big); /* wiped: it costs the 100000 entries inserted */
+    tgIdmap_insert(&big, 7, &st2);
+    tgIdmap_insert(&big, 1000, &st2);
+    tgIdmap_clear(&big);
     ok(big.keys == NULL && big.used == 0,
        "a clear with one entry in a table grown for 100000 releases it, "
        "so later clears do not pay for the old capacity");
-    tgI_insert(&big, 1000, &st2);
-    tgI_clear(&big);
-    ok(big.keys != NULL && big.mask + 1 <= 64 && tgI_find(&big, 1000) == NULL,
+    tgIdmap_insert(&big, 1000, &st2);
+    tgIdmap_clear(&big);
+    ok(big.keys != NULL && big.mask + 1 <= 64 &&
+           tgIdmap_find(&big, 1000) == NULL,
        "a small table is wiped and kept");
-    tgI_free(&big);
+    tgIdmap_free(&big);
 
     against_model(KEYS, 200000, "keys 0..4999");
-    /* the direct array and the hash table meet at TGI_SMALL */
-    against_model(2 * TGI_SMALL, 20000, "keys around TGI_SMALL");
+    /* the direct array and the hash table meet at TG_IDMAP_SMALL */
+    against_model(2 * TG_IDMAP_SMALL, 20000, "keys around TG_IDMAP_SMALL");
 
-    tgI_map s;
-    tgI_init(&s, 0, 3);
+    tgIdmap s;
+    tgIdmap_init(&s, 0, 3);
     int st;
-    tgI_insert(&s, 0, &st);
-    tgI_insert(&s, 10, &st);
-    tgI_insert(&s, 20, &st);
-    ok(tgI_insert(&s, 30, &st) == NULL && st == -1,
+    tgIdmap_insert(&s, 0, &st);
+    tgIdmap_insert(&s, 10, &st);
+    tgIdmap_insert(&s, 20, &st);
+    ok(tgIdmap_insert(&s, 30, &st) == NULL && st == -1,
        "a fourth key past a limit of 3 is refused");
-    ok(tgI_insert(&s, 10, &st) != NULL && st == 0,
+    ok(tgIdmap_insert(&s, 10, &st) != NULL && st == 0,
        "a key already there is still found at the limit");
-    tgI_clear(&s);
-    ok(tgI_find(&s, 0) == NULL && tgI_find(&s, 10) == NULL && s.used == 0,
+    tgIdmap_clear(&s);
+    ok(tgIdmap_find(&s, 0) == NULL && tgIdmap_find(&s, 10) == NULL &&
+           s.used == 0,
        "clear empties the set, key 0 included");
-    tgI_free(&s);
+    tgIdmap_free(&s);
     return done_testing();
 }

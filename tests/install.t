@@ -105,7 +105,7 @@ t.eq(complete("tracegate check --report "),
 
 # the CLI is a user of the public API: its sources build on the installed
 # header and the installed archive (which exports the API alone)
-cli = os.path.join(ROOT, "validators", "cli")
+cli = os.path.join(ROOT, "cli")
 sources = sorted(os.path.join(d, f) for d, _, files in os.walk(cli)
                  for f in files if f.endswith(".c"))
 exe = os.path.join(tmp, "tracegate-from-api")

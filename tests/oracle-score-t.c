@@ -4,10 +4,10 @@
  * run counts in its class only, and the verdict line says how many
  * defects were not kept.  Failure: more defects kept, a count lost, or
  * another verdict line. */
-#include "../validators/cli/oracle/classify.c"
-#include "../validators/cli/oracle/score.c"
-#include "../validators/cli/report/escape.c"
-#include "../validators/cli/report/junit.c"
+#include "../cli/oracle/classify.c"
+#include "../cli/oracle/score.c"
+#include "../cli/report/escape.c"
+#include "../cli/report/junit.c"
 
 #include "tap.h"
 

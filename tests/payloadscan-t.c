@@ -138,36 +138,36 @@ static const uint32_t fields[] = {
     NT_OP_STR16N, NT_OP_STR8V, NT_OP_ARRAY_FIXED, NT_OP_RELLOC, NT_OP_DATALOC};
 static const uint32_t sizes[] = {1, 2, 4};
 
-static void random_field(tgB_rng *r, nt_op *o)
+static void random_field(tgBytes_rng *r, nt_op *o)
 {
-    o->code = TGB_PICK(r, fields);
+    o->code = TG_BYTES_PICK(r, fields);
     o->a = o->code == NT_OP_STR8     ? 1
            : o->code == NT_OP_STR16N ? 2
            : o->code == NT_OP_ARRAY_FIXED || o->code == NT_OP_RELLOC ||
                    o->code == NT_OP_DATALOC
-               ? TGB_PICK(r, sizes)
+               ? TG_BYTES_PICK(r, sizes)
                : 0;
     o->body = 0;
-    o->post = tgB_below(r, 4) == 0 ? tgB_below(r, 5) : 0;
+    o->post = tgBytes_below(r, 4) == 0 ? tgBytes_below(r, 5) : 0;
 }
 
 /* Mostly small bytes, so that counts, lengths and locators land near the
  * payload's size; zeros often, so that strings end. */
-static unsigned char random_byte(tgB_rng *r)
+static unsigned char random_byte(tgBytes_rng *r)
 {
-    switch (tgB_below(r, 6)) {
+    switch (tgBytes_below(r, 6)) {
     case 0:
     case 1: return 0;
-    case 2: return (unsigned char)tgB_below(r, 4);
-    case 3: return (unsigned char)(0x80 | tgB_below(r, 128));
-    default: return (unsigned char)tgB_below(r, 256);
+    case 2: return (unsigned char)tgBytes_below(r, 4);
+    case 3: return (unsigned char)(0x80 | tgBytes_below(r, 128));
+    default: return (unsigned char)tgBytes_below(r, 256);
     }
 }
 
 int main(void)
 {
-    tgB_rng rng = {1306};
-    static tgE_check c; /* no repeat cap: the walk says every problem */
+    tgBytes_rng rng = {1306};
+    static tgEngine_check c; /* no repeat cap: the walk says every problem */
     nt_check k;
     memset(&k, 0, sizeof k);
     k.c = &c;
@@ -176,24 +176,24 @@ int main(void)
     unsigned long cases = 0, fit = 0, bad_scan = 0, bad_walk = 0;
     for (int round = 0; round < 40000; round++) {
         size_t nops = 0;
-        for (unsigned steps = 1 + tgB_below(&rng, 4); steps > 0; steps--) {
-            if (tgB_below(&rng, 3) == 0) { /* an Array of one field */
+        for (unsigned steps = 1 + tgBytes_below(&rng, 4); steps > 0; steps--) {
+            if (tgBytes_below(&rng, 3) == 0) { /* an Array of one field */
                 ops[nops] = (nt_op){NT_OP_ARRAY, 0, 1,
-                                    tgB_below(&rng, 3) == 0 ? 2 : 0};
+                                    tgBytes_below(&rng, 3) == 0 ? 2 : 0};
                 random_field(&rng, &ops[nops + 1]);
                 nops += 2;
             } else {
                 random_field(&rng, &ops[nops++]);
             }
         }
-        uint32_t lead = tgB_below(&rng, 4);
+        uint32_t lead = tgBytes_below(&rng, 4);
         nt_meta m = {.layout = NT_LAYOUT_SCAN,
                      .size = lead,
                      .nops = (uint32_t)nops,
                      .fits_from = UINT32_MAX,
                      .scan_from = lead};
         for (int payloads = 0; payloads < 8; payloads++, cases++) {
-            size_t n = tgB_below(&rng, 49);
+            size_t n = tgBytes_below(&rng, 49);
             unsigned char *p = malloc(n ? n : 1);
             if (p == NULL)
                 abort();

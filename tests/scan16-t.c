@@ -2,7 +2,7 @@
  * three bytes, bytes above 0x7F, zero 16-bit lanes, hexadecimal digits,
  * bytes equal to another block's) against a byte loop: every byte value at
  * every position of a block, random blocks for several target bytes, and
- * blocks cut short by tgV_load_part().  Built
+ * blocks cut short by tgScan16_load_part().  Built
  * twice: as scan16-t with what the compiler offers (SSE2 on x86-64), and
  * as scan16-portable-t with TG_SCAN16_PORTABLE, the plain C every other
  * machine runs.  Failure: a mask that differs from the loop's. */
@@ -62,18 +62,20 @@ static int agrees(const unsigned char *b, size_t n, unsigned char c)
     memcpy(whole, b, n);
     for (size_t i = 0; i < 16; i++) /* the same bytes, most of them moved */
         rotated[i] = whole[(i * 7 + (i & 1)) % 16];
-    tgV_block v = n == 16 ? tgV_load(b) : tgV_load_part(b, n);
+    tgScan16_block v = n == 16 ? tgScan16_load(b) : tgScan16_load_part(b, n);
     unsigned char c1 = (unsigned char)(c + 1), c2 = (unsigned char)(c ^ 0x80);
-    return tgV_eq(v, tgV_splat(c)) == model_eq(whole, 16, c) &&
-           tgV_eq3(v, tgV_splat(c), tgV_splat(c1), tgV_splat(c2)) ==
+    return tgScan16_eq(v, tgScan16_splat(c)) == model_eq(whole, 16, c) &&
+           tgScan16_eq3(v, tgScan16_splat(c), tgScan16_splat(c1),
+                        tgScan16_splat(c2)) ==
                (model_eq(whole, 16, c) | model_eq(whole, 16, c1) |
                 model_eq(whole, 16, c2)) &&
-           tgV_high(v) == model_high(whole, 16) &&
-           tgV_zero16(v) == model_zero16(whole, 16) &&
-           tgV_hex_upper(v) == model_hex(whole, 16, 0) &&
-           tgV_hex_any(v) ==
+           tgScan16_high(v) == model_high(whole, 16) &&
+           tgScan16_zero16(v) == model_zero16(whole, 16) &&
+           tgScan16_hex_upper(v) == model_hex(whole, 16, 0) &&
+           tgScan16_hex_any(v) ==
                (model_hex(whole, 16, 0) | model_hex(whole, 16, 1)) &&
-           tgV_same(v, tgV_load(rotated)) == model_same(whole, rotated);
+           tgScan16_same(v, tgScan16_load(rotated)) ==
+               model_same(whole, rotated);
 }
 
 int main(void)
@@ -88,24 +90,25 @@ int main(void)
         }
     ok(bad == 0, "each byte value at each position: %ld blocks differ", bad);
 
-    tgB_rng rng = {7};
+    tgBytes_rng rng = {7};
     static const unsigned char targets[] = {',', '\n', '\r', '"', 0,   0xFF,
                                             '0', '9',  'A',  'F', 'a', 'f',
                                             '/', ':',  '@',  'G', '`', 'g'};
     bad = 0;
     for (int t = 0; t < 200000; t++) {
         for (size_t i = 0; i < 16; i++) /* targets often, any byte else */
-            b[i] = tgB_below(&rng, 3) ? targets[tgB_below(&rng, 18)]
-                                      : (unsigned char)tgB_below(&rng, 256);
-        size_t n = t % 2 ? 16 : tgB_below(&rng, 17);
-        bad += !agrees(b, n, targets[tgB_below(&rng, 18)]);
+            b[i] = tgBytes_below(&rng, 3)
+                       ? targets[tgBytes_below(&rng, 18)]
+                       : (unsigned char)tgBytes_below(&rng, 256);
+        size_t n = t % 2 ? 16 : tgBytes_below(&rng, 17);
+        bad += !agrees(b, n, targets[tgBytes_below(&rng, 18)]);
     }
     ok(bad == 0, "random whole and part blocks: %ld differ", bad);
 
     memset(b, ',', sizeof b);
-    tgV_block none = tgV_load_part(b, 0);
-    ok(tgV_eq(none, tgV_splat(',')) == 0 && tgV_high(none) == 0 &&
-           tgV_zero16(none) == 0xFFFF,
+    tgScan16_block none = tgScan16_load_part(b, 0);
+    ok(tgScan16_eq(none, tgScan16_splat(',')) == 0 &&
+           tgScan16_high(none) == 0 && tgScan16_zero16(none) == 0xFFFF,
        "an empty part block has no byte of any kind but zero");
     return done_testing();
 }

@@ -16,7 +16,7 @@ static const char *const style_names[] = {"plain", "hostile", "typical"};
 static void check_parents(const tg_format_info *fi, tg_validator *v,
                           tg_style style)
 {
-    tgM_buf b = {0};
+    tgMembuf b = {0};
     findings f = {0};
     for (const char *const *p = fi->profiles; *p; p++) {
         size_t bad = 0;
@@ -34,13 +34,13 @@ static void check_parents(const tg_format_info *fi, tg_validator *v,
         ok(bad == 0, "%s/%s: %d generated %s traces have no finding", fi->name,
            *p, SEEDS, style_names[style]);
     }
-    tgM_free(&b);
+    tgMembuf_free(&b);
     findings_reset(&f, NULL);
 }
 
 static void check_rule(const tg_format_info *fi, const tg_rule *r)
 {
-    tgM_buf b = {0};
+    tgMembuf b = {0};
     findings f = {0};
     size_t made = 0, bad = 0;
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
@@ -48,8 +48,8 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
         for (unsigned var = 0;; var++) {
             tg_mutant m;
             b.n = 0;
-            int w = tg_mutate(fi->name, tg_rule_id(r), var, seed, tgM_write,
-                              &b, &m) == TG_OK;
+            int w = tg_mutate(fi->name, tg_rule_id(r), var, seed,
+                              tgMembuf_write, &b, &m) == TG_OK;
             int declared = tg_rule_mutation(r, var) != NULL;
             if (w != declared) {
                 if (bad++ < 3)
@@ -81,7 +81,7 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
     }
     ok(made > 0 && bad == 0, "%s: %zu mutants each break exactly this rule",
        tg_rule_id(r), made);
-    tgM_free(&b);
+    tgMembuf_free(&b);
     findings_reset(&f, NULL);
 }
 
@@ -95,11 +95,11 @@ int main(void)
                style_names[s]);
             check_parents(fi, v, s);
         }
-        tgM_buf b = {0};
+        tgMembuf b = {0};
         ok(gen_style_into(&b, fi->name, NULL, (tg_style)7, 1) == TG_EVALUE,
            "%s: tg_generate_style() refuses a style it has not (TG_EVALUE)",
            fi->name);
-        tgM_free(&b);
+        tgMembuf_free(&b);
         tg_validator_free(v);
         for (size_t k = 0; k < tg_rule_count(fi->name); k++) {
             const tg_rule *r = tg_rule_at(fi->name, k);

@@ -28,21 +28,21 @@ static size_t model_end(const unsigned char *p, size_t n, size_t at)
 
 int main(void)
 {
-    tgB_rng rng = {16};
+    tgBytes_rng rng = {16};
     unsigned long cases = 0, failures = 0, ended = 0;
     for (int round = 0; round < 20000; round++) {
-        size_t n = tgB_below(&rng, 71);
+        size_t n = tgBytes_below(&rng, 71);
         unsigned char *buf = malloc(n ? n : 1);
         if (buf == NULL)
             abort();
         /* mostly text; zero bytes often, whole zero units now and then */
-        unsigned zeros = 2 + tgB_below(&rng, 40);
+        unsigned zeros = 2 + tgBytes_below(&rng, 40);
         for (size_t i = 0; i < n; i++)
-            buf[i] = tgB_below(&rng, zeros) == 0
+            buf[i] = tgBytes_below(&rng, zeros) == 0
                          ? 0
-                         : (unsigned char)(1 + tgB_below(&rng, 255));
-        if (n >= 2 && tgB_below(&rng, 2)) {
-            size_t z = tgB_below(&rng, (uint32_t)n - 1);
+                         : (unsigned char)(1 + tgBytes_below(&rng, 255));
+        if (n >= 2 && tgBytes_below(&rng, 2)) {
+            size_t z = tgBytes_below(&rng, (uint32_t)n - 1);
             buf[z] = buf[z + 1] = 0;
         }
         for (size_t at = 0; at <= n; at++, cases++) {

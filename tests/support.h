@@ -12,7 +12,7 @@
 
 /* Findings of one check: each as one line of text, in order. */
 typedef struct findings {
-    tgM_buf text;
+    tgMembuf text;
     size_t count;
     size_t primary;        /* findings that are not consequences   */
     const char *only_rule; /* while counting: rule of interest     */
@@ -35,7 +35,7 @@ static inline void collect(void *ctx, const tg_diag *d)
                      tg_rule_id(d->rule), tg_level_name(d->level), d->offset,
                      d->length, d->path, d->expected, d->found,
                      d->consequence_of, d->suppressed);
-    tgM_write(&f->text, line, (size_t)n);
+    tgMembuf_write(&f->text, line, (size_t)n);
     f->count++;
     if (d->consequence_of >= 0)
         return;
@@ -54,7 +54,7 @@ static inline void collect(void *ctx, const tg_diag *d)
 
 static inline void findings_reset(findings *f, const char *rule)
 {
-    tgM_free(&f->text);
+    tgMembuf_free(&f->text);
     memset(f, 0, sizeof *f);
     f->only_rule = rule;
     f->at = UINT64_MAX;
@@ -63,24 +63,25 @@ static inline void findings_reset(findings *f, const char *rule)
 /* The text of all findings, NUL-terminated (valid until next reset). */
 static inline const char *findings_text(findings *f)
 {
-    tgM_write(&f->text, "", 1);
+    tgMembuf_write(&f->text, "", 1);
     f->text.n--;
     return (const char *)f->text.p;
 }
 
-static inline tg_error gen_into(tgM_buf *b, const char *format,
+static inline tg_error gen_into(tgMembuf *b, const char *format,
                                 const char *profile, uint64_t seed)
 {
     b->n = 0;
-    return tg_generate(format, profile, seed, 0, tgM_write, b);
+    return tg_generate(format, profile, seed, 0, tgMembuf_write, b);
 }
 
-static inline tg_error gen_style_into(tgM_buf *b, const char *format,
+static inline tg_error gen_style_into(tgMembuf *b, const char *format,
                                       const char *profile, tg_style style,
                                       uint64_t seed)
 {
     b->n = 0;
-    return tg_generate_style(format, profile, style, seed, 0, tgM_write, b);
+    return tg_generate_style(format, profile, style, seed, 0, tgMembuf_write,
+                             b);
 }
 
 #endif

@@ -18,7 +18,7 @@ from taplib import ROOT, Tap, build_cc
 t = Tap()
 build = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
 lib = os.path.join(build, "libtracegate.so")
-with open(os.path.join(ROOT, "validators", "include", "tracegate.h")) as f:
+with open(os.path.join(ROOT, "include", "tracegate.h")) as f:
     header = f.read()
 declared = set(re.findall(r"^TG_API [^(;]*?\b(tg_\w+)\(", header, re.M))
 abi = re.search(r"^#define TG_ABI\s+(\d+)", header, re.M).group(1)
@@ -59,7 +59,7 @@ with tempfile.TemporaryDirectory() as tmp:
         check=True).stdout.decode()
     locals_ = sorted({line.split()[-1] for line in internal.splitlines()
                       if len(line.split()) == 3 and line.split()[1] == "t"
-                      and re.match(r"^(tg[A-Z]_|nt_|mu_|af_|tl_)\w+$",
+                      and re.match(r"^(tg[A-Z][a-z0-9]*_|nt_|mu_|af_|tl_)\w+$",
                                    line.split()[-1])})
     t.ok(len(locals_) > 100, "the archive holds %d internal functions, "
          "all local" % len(locals_))
@@ -78,7 +78,7 @@ with tempfile.TemporaryDirectory() as tmp:
     exe = os.path.join(tmp, "embedder")
     r = subprocess.run(
         build_cc(build) + ["-o", exe, src, "-I",
-         os.path.join(ROOT, "validators", "include"), archive,
+         os.path.join(ROOT, "include"), archive,
          "-lpcre2-8", "-lpthread"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     t.eq(r.stdout.decode()[-2000:], "", "a program that defines %d of "

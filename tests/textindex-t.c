@@ -1,7 +1,7 @@
 /* textindex-t.c - the bit maps of core/textindex.h against a byte loop.
  * A reader walks a random input forward as a checker does, at offsets
  * that only grow, asking for the first byte of each class from random
- * places and scanning on from there (tgX_scan); each time, the bytes it passes are a fresh copy of the input
+ * places and scanning on from there (tgTextindex_scan); each time, the bytes it passes are a fresh copy of the input
  * from its offset on, so any look before that offset (gone from a real
  * window) reads freed memory under the sanitizers.  Records longer than
  * the maps grow them, and past the most they may hold, the index says
@@ -16,28 +16,28 @@
 
 static const unsigned char marks[3] = {'\n', '\r', '"'};
 
-static int in_class(unsigned char c, enum tgX_map map)
+static int in_class(unsigned char c, enum tgTextindex_map map)
 {
     switch (map) {
-    case TGX_MARKS: return c == '\n' || c == '\r' || c == '"';
-    case TGX_SEPS: return c == ',';
-    case TGX_HIGH: return c >= 0x80;
+    case TG_TEXTINDEX_MARKS: return c == '\n' || c == '\r' || c == '"';
+    case TG_TEXTINDEX_SEPS: return c == ',';
+    case TG_TEXTINDEX_HIGH: return c >= 0x80;
     }
     return 0;
 }
 
 /* The first byte of class map in p[i..n) by the index: a scan's first
  * step. */
-static size_t find(tgX_index *x, enum tgX_map map, const unsigned char *p,
-                   uint64_t at, size_t i, size_t n)
+static size_t find(tgTextindex *x, enum tgTextindex_map map,
+                   const unsigned char *p, uint64_t at, size_t i, size_t n)
 {
-    tgX_scan s;
-    tgX_scan_start(&s, x, map, p, at, i, n);
-    return tgX_scan_next(&s);
+    tgTextindex_scan s;
+    tgTextindex_scan_start(&s, x, map, p, at, i, n);
+    return tgTextindex_scan_next(&s);
 }
 
-static size_t model_find(const unsigned char *p, enum tgX_map map, size_t i,
-                         size_t n)
+static size_t model_find(const unsigned char *p, enum tgTextindex_map map,
+                         size_t i, size_t n)
 {
     while (i < n && !in_class(p[i], map))
         i++;
@@ -50,28 +50,29 @@ static void checks(int wide)
     const char *how = wide ? " (AVX2)" : "";
     enum { LEN = 400000 };
     unsigned char *input = malloc(LEN);
-    tgB_rng rng = {11};
+    tgBytes_rng rng = {11};
     static const unsigned char bytes[] = {'\n', '\r', '"', ',', 0xC3, 0, 'a'};
     for (size_t i = 0; i < LEN; i++) /* sparse or dense classes by stretch */
-        input[i] = tgB_below(&rng, (i >> 12) % 3 == 0 ? 2 : 40) == 0
-                       ? bytes[tgB_below(&rng, sizeof bytes)]
-                       : (unsigned char)tgB_below(&rng, 256);
+        input[i] = tgBytes_below(&rng, (i >> 12) % 3 == 0 ? 2 : 40) == 0
+                       ? bytes[tgBytes_below(&rng, sizeof bytes)]
+                       : (unsigned char)tgBytes_below(&rng, 256);
 
-    tgX_index x;
-    tgX_init(&x, marks, ',', 200000);
+    tgTextindex x;
+    tgTextindex_init(&x, marks, ',', 200000);
     x.wide = wide;
     long bad = 0, asked = 0;
     uint64_t at = 0;
     while (at < LEN - 1) {
         size_t avail =
-            1 +
-            tgB_below(&rng, (uint32_t)(LEN - at < 90000 ? LEN - at : 90000));
+            1 + tgBytes_below(&rng,
+                              (uint32_t)(LEN - at < 90000 ? LEN - at : 90000));
         unsigned char *p = malloc(avail);
         memcpy(p, input + at, avail);
         for (int q = 0; q < 4; q++, asked++) {
-            enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
-            size_t i = tgB_below(&rng, (uint32_t)avail);
-            size_t n = i + 1 + tgB_below(&rng, (uint32_t)(avail - i));
+            enum tgTextindex_map map =
+                (enum tgTextindex_map)tgBytes_below(&rng, 3);
+            size_t i = tgBytes_below(&rng, (uint32_t)avail);
+            size_t n = i + 1 + tgBytes_below(&rng, (uint32_t)(avail - i));
             size_t got = find(&x, map, p, at, i, n);
             size_t want = model_find(p, map, i, n);
             if (got != want && bad++ < 5)
@@ -79,10 +80,10 @@ static void checks(int wide)
                      (unsigned long)at, (int)map, i, n, got, want);
             /* and on, as scan_record() goes: up to 40 bytes of the class
              * after it, the index growing past what it held */
-            tgX_scan sc;
-            tgX_scan_start(&sc, &x, map, p, at, i, n);
+            tgTextindex_scan sc;
+            tgTextindex_scan_start(&sc, &x, map, p, at, i, n);
             for (int step = 0; step < 40 && want < n; step++, asked++) {
-                got = tgX_scan_next(&sc);
+                got = tgTextindex_scan_next(&sc);
                 if (got != want && bad++ < 5)
                     diag("at %lu, class %d, step %d: %zu, not %zu",
                          (unsigned long)at, (int)map, step, got, want);
@@ -90,7 +91,7 @@ static void checks(int wide)
             }
         }
         free(p);
-        at += 1 + tgB_below(&rng, (uint32_t)(avail < 3000 ? avail : 3000));
+        at += 1 + tgBytes_below(&rng, (uint32_t)(avail < 3000 ? avail : 3000));
     }
     ok(bad == 0 && asked > 1000, "%ld of %ld answers differ%s", bad, asked,
        how);
@@ -98,24 +99,25 @@ static void checks(int wide)
     /* a walk over every bit of a map, from random places to random ends
      * inside what the index holds, meets the bytes the model names */
     long walked = 0, strayed = 0;
-    tgX_index y; /* of its own: offsets asked of an index only grow */
-    tgX_init(&y, marks, ',', 200000);
+    tgTextindex y; /* of its own: offsets asked of an index only grow */
+    tgTextindex_init(&y, marks, ',', 200000);
     y.wide = wide;
     size_t held = 0;
     for (int q = 0; q < 300 && strayed == 0; q++) {
-        size_t n = 1 + tgB_below(&rng, 70000);
+        size_t n = 1 + tgBytes_below(&rng, 70000);
         if (n > held) { /* index [0, n) of the input, at offset 0 */
-            if (find(&y, TGX_MARKS, input, 0, n - 1, n) == SIZE_MAX)
+            if (find(&y, TG_TEXTINDEX_MARKS, input, 0, n - 1, n) == SIZE_MAX)
                 break;
-            held = tgX_have(&y, 0);
+            held = tgTextindex_have(&y, 0);
         }
-        enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
-        size_t from = tgB_below(&rng, (uint32_t)n);
-        tgX_walk it;
-        tgX_walk_start(&it, y.map[map], from, n);
+        enum tgTextindex_map map =
+            (enum tgTextindex_map)tgBytes_below(&rng, 3);
+        size_t from = tgBytes_below(&rng, (uint32_t)n);
+        tgTextindex_walk it;
+        tgTextindex_walk_start(&it, y.map[map], from, n);
         size_t want = model_find(input, map, from, n), got;
         do {
-            got = tgX_walk_next(&it);
+            got = tgTextindex_walk_next(&it);
             walked++;
             strayed += got != want;
             want = want < n ? model_find(input, map, want + 1, n) : n;
@@ -129,60 +131,65 @@ static void checks(int wide)
      * the end are the model's (the rest are not the map's to say) */
     long worded = 0, wrong = 0;
     for (int q = 0; q < 20000 && held > 0; q++) {
-        enum tgX_map map = (enum tgX_map)tgB_below(&rng, 3);
+        enum tgTextindex_map map =
+            (enum tgTextindex_map)tgBytes_below(&rng, 3);
         size_t from = q < 64 ? held - 1 - (size_t)q % held
-                             : tgB_below(&rng, (uint32_t)held);
-        size_t room = held - from, span = 1 + tgB_below(&rng, 100);
+                             : tgBytes_below(&rng, (uint32_t)held);
+        size_t room = held - from, span = 1 + tgBytes_below(&rng, 100);
         size_t to = from + (span < room ? span : room);
-        uint64_t m = tgX_word(y.map[map], from);
+        uint64_t m = tgTextindex_word(y.map[map], from);
         for (size_t j = 0; j < 64 && from + j < to; j++, worded++)
             wrong += (m >> j & 1) != (uint64_t)in_class(input[from + j], map);
     }
     ok(worded > 100000 && wrong == 0, "words: %ld bits, %ld wrong%s", worded,
        wrong, how);
-    tgX_free(&y);
+    tgTextindex_free(&y);
     /* maps that hold exactly their room: a word up to their last bit reads
      * the spare word after them, never past it (the sanitizers' to see;
      * HIGH is allocated last) */
-    tgX_index z;
-    tgX_init(&z, marks, ',', TGX_CHUNK);
+    tgTextindex z;
+    tgTextindex_init(&z, marks, ',', TG_TEXTINDEX_CHUNK);
     z.wide = wide;
     uint64_t last = 0;
-    if (find(&z, TGX_HIGH, input, 0, TGX_CHUNK - 1, TGX_CHUNK) != SIZE_MAX &&
-        tgX_have(&z, 0) == z.cap)
-        for (size_t from = TGX_CHUNK - 63; from < TGX_CHUNK; from++)
-            last |= tgX_word(z.map[TGX_HIGH], from) &
-                    (((uint64_t)1 << (TGX_CHUNK - from)) - 1);
-    ok(tgX_have(&z, 0) == z.cap && z.cap == TGX_CHUNK &&
-           (last != 0) == (model_find(input, TGX_HIGH, TGX_CHUNK - 63,
-                                      TGX_CHUNK) < TGX_CHUNK),
+    if (find(&z, TG_TEXTINDEX_HIGH, input, 0, TG_TEXTINDEX_CHUNK - 1,
+             TG_TEXTINDEX_CHUNK) != SIZE_MAX &&
+        tgTextindex_have(&z, 0) == z.cap)
+        for (size_t from = TG_TEXTINDEX_CHUNK - 63; from < TG_TEXTINDEX_CHUNK;
+             from++)
+            last |= tgTextindex_word(z.map[TG_TEXTINDEX_HIGH], from) &
+                    (((uint64_t)1 << (TG_TEXTINDEX_CHUNK - from)) - 1);
+    ok(tgTextindex_have(&z, 0) == z.cap && z.cap == TG_TEXTINDEX_CHUNK &&
+           (last != 0) ==
+               (model_find(input, TG_TEXTINDEX_HIGH, TG_TEXTINDEX_CHUNK - 63,
+                           TG_TEXTINDEX_CHUNK) < TG_TEXTINDEX_CHUNK),
        "words up to the last bit of full maps%s", how);
-    tgX_free(&z);
+    tgTextindex_free(&z);
 
     /* one record of 150000 bytes: the maps grow to hold it whole */
     unsigned char *p = malloc(160000);
     memset(p, 'a', 160000);
     p[150000] = '\n';
     p[149999] = ',';
-    ok(find(&x, TGX_MARKS, p, LEN, 0, 160000) == 150000 &&
-           find(&x, TGX_SEPS, p, LEN, 0, 160000) == 149999 && x.cap >= 150001,
+    ok(find(&x, TG_TEXTINDEX_MARKS, p, LEN, 0, 160000) == 150000 &&
+           find(&x, TG_TEXTINDEX_SEPS, p, LEN, 0, 160000) == 149999 &&
+           x.cap >= 150001,
        "a record longer than the first maps: they grow to hold it%s", how);
     /* past the most the maps may hold (200000 bytes), the index says so */
     free(p);
     p = calloc(260000, 1);
-    ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
+    ok(find(&x, TG_TEXTINDEX_MARKS, p, LEN + 160000, 0, 260000) == SIZE_MAX,
        "a record past the maps' most: SIZE_MAX, nothing read past it%s", how);
-    ok(find(&x, TGX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
+    ok(find(&x, TG_TEXTINDEX_MARKS, p, LEN + 160000, 0, 200000) == 200000,
        "up to the maps' most: indexed, and no mark in it%s", how);
     free(p);
-    tgX_free(&x);
+    tgTextindex_free(&x);
     free(input);
 }
 
 int main(void)
 {
-    tgX_index probe;
-    tgX_init(&probe, marks, ',', 64);
+    tgTextindex probe;
+    tgTextindex_init(&probe, marks, ',', 64);
     checks(0);
     if (probe.wide)
         checks(1);

@@ -112,7 +112,7 @@ case("an unknown record", s, "TL-TAG-001", at(s, "xyz"), 1)
 # every tag of records.def is taken for a record (whatever its fields):
 # no finding of the line's tag on a line put after the base
 TAGS = re.findall(r'^TL_RECORD\(\w+, "([^"]+)"', open(os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "validators",
+    os.path.dirname(os.path.abspath(__file__)), "..", "lib",
     "tracelog", "records.def")).read(), re.M)
 unread = [g for g in TAGS
           if {("TL-LIN-001", len(BASE)), ("TL-TAG-001", len(BASE))} &

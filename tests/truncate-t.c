@@ -56,7 +56,7 @@ static size_t last_record(const char *fmt, const unsigned char *p, size_t n)
 
 int main(void)
 {
-    tgM_buf b = {0};
+    tgMembuf b = {0};
     for (size_t i = 0; i < tg_format_count(); i++) {
         const char *fmt = tg_format_at(i)->name;
         tg_validator *v = tg_validator_new(fmt);
@@ -111,6 +111,6 @@ int main(void)
            fmt, cuts, truncated);
         tg_validator_free(v);
     }
-    tgM_free(&b);
+    tgMembuf_free(&b);
     return done_testing();
 }

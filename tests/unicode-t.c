@@ -1,4 +1,4 @@
-/* unicode-t.c - tgU_utf8_bad() against a model written from RFC 3629's
+/* unicode-t.c - tgUnicode_utf8_bad() against a model written from RFC 3629's
  * table of well-formed byte sequences (section 4), one sequence at a time:
  * strings of every length from 0 to 40 that are ASCII but for one byte at
  * each position (the word-at-a-time pass and its overlapping tail loads),
@@ -56,11 +56,11 @@ static unsigned next_byte(void)
     return (unsigned)(rng >> 24) & 0xFF;
 }
 
-/* Whether tgU_utf8_bad() agrees with the model on p[0..n); says which
+/* Whether tgUnicode_utf8_bad() agrees with the model on p[0..n); says which
  * input when not. */
 static int agrees(const unsigned char *p, size_t n, const char *what)
 {
-    size_t got = tgU_utf8_bad(p, n), want = model(p, n);
+    size_t got = tgUnicode_utf8_bad(p, n), want = model(p, n);
     if (got == want)
         return 1;
     diag("%s: %zu bytes, got %zu, want %zu", what, n, got, want);

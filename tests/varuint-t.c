@@ -82,29 +82,29 @@ static void one(const unsigned char *bytes, size_t n, unsigned bits)
 
 int main(void)
 {
-    tgB_rng rng = {7};
+    tgBytes_rng rng = {7};
     unsigned char b[16];
     unsigned long cases = 0;
     for (unsigned bits = 32; bits <= 64; bits += 32)
         for (int round = 0; round < 200000; round++) {
-            size_t len = 1 + tgB_below(&rng, 11); /* the varuint's bytes */
+            size_t len = 1 + tgBytes_below(&rng, 11); /* the varuint's bytes */
             for (size_t i = 0; i < len; i++)
-                b[i] = (unsigned char)(tgB_below(&rng, 256) | 0x80);
+                b[i] = (unsigned char)(tgBytes_below(&rng, 256) | 0x80);
             /* the last byte ends it: random, zero (redundant), or the
              * bits a 32- or 64-bit value may just hold, and one more */
-            unsigned pick = tgB_below(&rng, 4);
+            unsigned pick = tgBytes_below(&rng, 4);
             b[len - 1] =
-                (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
+                (unsigned char)(pick == 0   ? tgBytes_below(&rng, 128)
                                 : pick == 1 ? 0u
                                 : pick == 2 ? 0x0Fu >> (round & 3)
                                             : 0x01u << (round & 7) & 0x7Fu);
             for (size_t i = len; i < sizeof b; i++) /* what follows */
-                b[i] = (unsigned char)tgB_below(&rng, 256);
+                b[i] = (unsigned char)tgBytes_below(&rng, 256);
             /* the buffer ends after it, inside it, or well past it */
-            size_t n = tgB_below(&rng, 3) == 0
-                           ? tgB_below(&rng, (uint32_t)len + 1)
-                       : tgB_below(&rng, 2) ? len
-                                            : sizeof b;
+            size_t n = tgBytes_below(&rng, 3) == 0
+                           ? tgBytes_below(&rng, (uint32_t)len + 1)
+                       : tgBytes_below(&rng, 2) ? len
+                                                : sizeof b;
             one(b, n, bits);
             cases++;
         }
@@ -119,21 +119,21 @@ int main(void)
     unsigned long fast_cases = 0, fast_failures = 0;
     for (int round = 0; round < 300000; round++) {
         unsigned bits = round & 1 ? 64 : 32;
-        size_t len = 1 + tgB_below(&rng, 11);
+        size_t len = 1 + tgBytes_below(&rng, 11);
         unsigned char v[32];
         for (size_t i = 0; i < len; i++)
-            v[i] = (unsigned char)(tgB_below(&rng, 256) | 0x80);
-        unsigned pick = tgB_below(&rng, 5);
-        v[len - 1] = (unsigned char)(pick == 0   ? tgB_below(&rng, 128)
+            v[i] = (unsigned char)(tgBytes_below(&rng, 256) | 0x80);
+        unsigned pick = tgBytes_below(&rng, 5);
+        v[len - 1] = (unsigned char)(pick == 0   ? tgBytes_below(&rng, 128)
                                      : pick == 1 ? 0u
                                      : pick == 2 ? 1u
                                      : pick == 3 ? 0x0Fu >> (round & 3)
-                                                 : tgB_below(&rng, 256));
-        size_t n = len + tgB_below(&rng, 20);
-        if (tgB_below(&rng, 4) == 0)
-            n = tgB_below(&rng, (uint32_t)len + 1); /* cut short */
+                                                 : tgBytes_below(&rng, 256));
+        size_t n = len + tgBytes_below(&rng, 20);
+        if (tgBytes_below(&rng, 4) == 0)
+            n = tgBytes_below(&rng, (uint32_t)len + 1); /* cut short */
         for (size_t i = len; i < n; i++)
-            v[i] = (unsigned char)tgB_below(&rng, 256);
+            v[i] = (unsigned char)tgBytes_below(&rng, 256);
         unsigned char *buf = malloc(n ? n : 1);
         if (buf == NULL)
             abort();
@@ -163,14 +163,14 @@ int main(void)
     /* varint ends: mostly continuation bytes, so that ends fall late */
     unsigned long end_cases = 0, end_failures = 0;
     for (int round = 0; round < 100000; round++) {
-        size_t n = tgB_below(&rng, 21);
+        size_t n = tgBytes_below(&rng, 21);
         unsigned char *buf = malloc(n ? n : 1);
         if (buf == NULL)
             abort();
         for (size_t i = 0; i < n; i++)
-            buf[i] = (unsigned char)(tgB_below(&rng, 4)
-                                         ? 0x80 | tgB_below(&rng, 128)
-                                         : tgB_below(&rng, 3));
+            buf[i] = (unsigned char)(tgBytes_below(&rng, 4)
+                                         ? 0x80 | tgBytes_below(&rng, 128)
+                                         : tgBytes_below(&rng, 3));
         for (size_t at = 0; at <= n; at++, end_cases++) {
             uint64_t got = nt_varint_end(buf, n, at);
             size_t want = model_end(buf, n, at);

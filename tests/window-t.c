@@ -24,10 +24,10 @@ static long produce(void *ctx, void *buf, size_t cap)
     return (long)k;
 }
 
-static int bytes_ok(const tgW_window *w, size_t n)
+static int bytes_ok(const tgWindow *w, size_t n)
 {
-    const unsigned char *p = tgW_ptr(w);
-    uint64_t at = tgW_offset(w);
+    const unsigned char *p = tgWindow_ptr(w);
+    uint64_t at = tgWindow_offset(w);
     for (size_t i = 0; i < n; i++)
         if (p[i] != (unsigned char)((at + i) * 7))
             return 0;
@@ -36,24 +36,25 @@ static int bytes_ok(const tgW_window *w, size_t n)
 
 int main(void)
 {
-    tgW_window w;
+    tgWindow w;
     source small = {1024, 0, 100};
-    tgW_open_reader(&w, NULL, 0, produce, &small);
-    is_int((long long)tgW_fill(&w, 16u << 20), 1024,
+    tgWindow_open_reader(&w, NULL, 0, produce, &small);
+    is_int((long long)tgWindow_fill(&w, 16u << 20), 1024,
            "a 16 MiB request on a 1 KiB input returns the 1 KiB");
-    is_int((long long)w.cap, TGW_START, "and the buffer stays at its start");
+    is_int((long long)w.cap, TG_WINDOW_START,
+           "and the buffer stays at its start");
     ok(bytes_ok(&w, 1024), "the bytes are right");
     free(w.own);
 
     source big = {5u << 20, 0, 65536};
-    tgW_open_reader(&w, NULL, 0, produce, &big);
-    is_int((long long)tgW_skip(&w, 1000), 1000, "skip 1000");
+    tgWindow_open_reader(&w, NULL, 0, produce, &big);
+    is_int((long long)tgWindow_skip(&w, 1000), 1000, "skip 1000");
     size_t need = (3u << 20) + 5;
-    ok(tgW_fill(&w, need) >= need, "a 3 MiB request is met");
+    ok(tgWindow_fill(&w, need) >= need, "a 3 MiB request is met");
     ok(w.cap >= need && w.cap <= (4u << 20), "the buffer grew to fit it");
     ok(bytes_ok(&w, need), "the 3 MiB are the right bytes at offset 1000");
-    tgW_consume(&w, need);
-    is_int((long long)tgW_skip(&w, 10u << 20),
+    tgWindow_consume(&w, need);
+    is_int((long long)tgWindow_skip(&w, 10u << 20),
            (5u << 20) - 1000 - (long long)need,
            "skipping past the end stops at the end");
     ok(w.eof && !w.error && !w.nomem, "clean end of input");

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """spec-index.py [--check] - write the rule index of every spec/<format>.md
-from validators/<format>/rules.def, the one place a rule is written.
+from lib/<format>/rules.def, the one place a rule is written.
 
 The index sits between the markers
 
@@ -111,7 +111,7 @@ def index(fmt):
     lines = [BEGIN, "",
              "| Id | Level | Kind | Applies | Source | Finding |",
              "|---|---|---|---|---|---|"]
-    for r in rows(os.path.join(ROOT, "validators", fmt, "rules.def")):
+    for r in rows(os.path.join(ROOT, "lib", fmt, "rules.def")):
         lines.append("| %s |" % " | ".join(x.replace("|", "\\|") for x in r))
     return "\n".join(lines + ["", END])
 
@@ -119,7 +119,7 @@ def index(fmt):
 def main():
     check = sys.argv[1:] == ["--check"]
     stale = 0
-    for defs in sorted(glob.glob(os.path.join(ROOT, "validators", "*",
+    for defs in sorted(glob.glob(os.path.join(ROOT, "lib", "*",
                                               "rules.def"))):
         fmt = os.path.basename(os.path.dirname(defs))
         path = os.path.join(ROOT, "spec", fmt + ".md")

@@ -1,0 +1,221 @@
+/* oracle.h - `tracegate oracle`: run other people's readers over labelled
+ * traces, class what each run did against what a strict, correct reader
+ * must do, shrink each defect to a small file, and score the readers.
+ *
+ *   corpus.c   the cases: files of corpus folders and their manifest labels
+ *   judge.c    what tracegate itself says of a file (the expectation)
+ *   run.c      one run of a reader: exit, signal, time, memory, stderr
+ *   classify.c a run and an expectation -> a defect class
+ *   shrink.c   the smallest file that still shows a defect
+ *   score.c    the scorecard, as text, JSON, JUnit or markdown
+ *   fuzz.c     --fuzz: its inputs (valid, hostile, mutants, havoc) and
+ *              the loop that runs them
+ *   options.c  the command line
+ *   command.c  the loop over readers and cases, the shrinking, the
+ *              report (session.h: what these last three share) */
+#ifndef TG_ORACLE_H
+#define TG_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../cli.h"
+
+/* What a run showed; the order is the order of precedence when a run
+ * shows more than one (a hang that also printed a traceback is a hang). */
+typedef enum or_class {
+    OR_HANG,            /* did not finish within --timeout               */
+    OR_OOM,             /* ran out of memory under --memory              */
+    OR_EXECUTES,        /* ran code taken from the file (the canary)     */
+    OR_CRASH,           /* a signal, a crash exit code, a crash message  */
+    OR_ACCEPTS_INVALID, /* exit "accepted" on a file it must reject      */
+    OR_REJECTS_VALID,   /* exit "rejected" on a file it must accept      */
+    OR_RIGHT,           /* did what a correct reader does                */
+    OR_UNSCORED,        /* the file has no verdict to score by           */
+    OR_NCLASSES
+} or_class;
+
+const char *or_class_name(or_class c);
+/* 1 for the classes that are defects of the reader. */
+int or_is_defect(or_class c);
+
+/* ---- corpus.c ---- */
+typedef struct or_case {
+    char *path;    /* the file, as the reader is given it            */
+    char *format;  /* from the manifest, or NULL: detect it           */
+    char *profile; /* from the manifest, or NULL: the format's first  */
+    char *rule;    /* the rule the manifest says it breaks, or NULL   */
+} or_case;
+
+typedef struct or_cases {
+    or_case *at;
+    size_t n, cap;
+} or_cases;
+
+/*! or_cases_add_folder() : every file of a corpus folder: the ones its
+ *  manifest.jsonl names, with their labels, or (no manifest) every
+ *  regular file under it, in name order.  @return 0, or an exit code
+ *  after saying why on stderr. */
+int or_cases_add_folder(or_cases *cs, const char *dir);
+void or_cases_free(or_cases *cs);
+
+/*! or_cases_add() : one case (format, profile, rule may be NULL).
+ *  @return 0, or -1 (no memory). */
+int or_cases_add(or_cases *cs, const char *path, const char *format,
+                 const char *profile, const char *rule);
+
+/* ---- fuzz.c ---- */
+/* Bytes in memory, from malloc. */
+typedef struct or_bytes {
+    unsigned char *p;
+    size_t n;
+} or_bytes;
+
+/*! or_fuzz_input() : input n of (format, seed) into out (freed and
+ *  made anew) and the file at path; rule[32] gets the rule a mutant breaks
+ *  ("" if none is sure), what[] what the input is.  @return 0, or -1. */
+int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
+                  const char *path, or_bytes *out, char *rule, char *what,
+                  size_t size);
+
+/* ---- judge.c ---- */
+typedef struct or_judgement {
+    tg_duty expect;
+    int verdict;            /* tracegate's verdict under the case's profile */
+    char rule[32];          /* the rule a rejection is for: the case's, else
+                           the first MUST finding; "" if none          */
+    char format[16];        /* the format tracegate found                   */
+    const tg_rule *must[8]; /* the MUST rules broken, the first 8       */
+    size_t nmust;           /* how many there are, up to 9 ("more")     */
+} or_judgement;
+
+/*! or_judge_within() : whether every MUST rule judgement a breaks is one
+ *  that b breaks too (a shrunk file may break no rule the original did
+ *  not). */
+int or_judge_within(const or_judgement *a, const or_judgement *b);
+
+/*! or_judge() : check the n bytes at data as tracegate does under the
+ *  case's format and profile. */
+void or_judge(const or_case *c, const unsigned char *data, size_t n,
+              or_judgement *j);
+
+/* ---- run.c ---- */
+typedef struct or_limits {
+    double timeout;      /* seconds                                    */
+    uint64_t memory_mib; /* address-space cap; 0: none                 */
+} or_limits;
+
+typedef struct or_run {
+    int exited, status; /* exited: status is the exit code            */
+    int signal;         /* killed by this signal (0: none)            */
+    int timed_out;
+    int canary; /* the reader made the canary file            */
+    uint64_t max_rss_kib;
+    double seconds;
+    char err[4096]; /* the start of its stderr, NUL-terminated    */
+} or_run;
+
+/*! or_run_reader() : run `command` (with {} replaced by the quoted path,
+ *  or the path appended) through /bin/sh, stdin and stdout /dev/null,
+ *  stderr captured, the canary file in the folder `scratch` (one per
+ *  thread).  @return 0, or -1 if it could not be started (errno). */
+int or_run_reader(const char *command, const char *path, const char *scratch,
+                  const or_limits *lim, or_run *r);
+/* The file a reader makes when it runs code taken from a trace: the
+ * hostile strings of `gen --hostile` write to the file the environment
+ * variable names. */
+#define OR_CANARY          "tracegate-canary"
+#define OR_CANARY_VARIABLE "TRACEGATE_CANARY"
+
+/* ---- classify.c ---- */
+typedef struct or_patterns or_patterns;
+/*! or_patterns_new() : compile the crash and out-of-memory patterns
+ *  (PCRE2; NULL for the defaults).  @return NULL after saying why. */
+or_patterns *or_patterns_new(const char *crash, const char *oom,
+                             const int *crash_codes, size_t ncodes,
+                             const int *accept_codes, size_t naccept);
+void or_patterns_free(or_patterns *p);
+/*! or_classify() : what run r means for a file judged j.  The line of
+ *  stderr that made it a crash or an OOM goes to why[]. */
+or_class or_classify(const or_patterns *p, const or_run *r,
+                     const or_judgement *j, char *why, size_t size);
+/* How a reader took a file, for the differential count. */
+typedef enum or_took { OR_TOOK_REJECT, OR_TOOK_ACCEPT, OR_TOOK_OTHER } or_took;
+/*! or_took_of() : what a run of class cls on a file expected so did:
+ *  accepted, rejected, or neither (a crash, a hang, ...). */
+or_took or_took_of(or_class cls, tg_duty expect);
+/*! or_signature() : the defect's key: its stderr line with numbers,
+ *  addresses and paths taken out, so one bug found twice is one. */
+void or_signature(const char *why, char *out, size_t size);
+
+/* ---- shrink.c ---- */
+typedef struct or_probe {
+    const char *command;
+    const char *scratch_dir; /* the canary's folder */
+    const or_limits *lim;
+    const or_patterns *pat;
+    const or_case *cs;
+    const char *candidate; /* the file candidates are written to */
+} or_probe;
+
+/*! or_shrink() : the smallest file found, within `budget` runs (and 16 times as
+ *  many candidates judged), that the
+ *  reader still misbehaves on in class `cls` with signature `sig`, and
+ *  that tracegate still judges the same way (names rule j->rule, or
+ *  still accepts).  It replaces the n bytes at data; @return its size. */
+size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
+                 const or_judgement *j, unsigned char *data, size_t n,
+                 unsigned budget);
+
+/* ---- score.c ---- */
+typedef struct or_defect {
+    or_class cls;
+    char rule[32]; /* the rule, or "" for a valid file             */
+    char sig[160]; /* the reader's message, normalised             */
+    char why[320]; /* the first message seen, as printed           */
+    char example[TG_CLI_PATH]; /* the first file that showed it             */
+    char minimal[TG_CLI_PATH]; /* the shrunk reproducer, or ""              */
+    size_t example_size, minimal_size;
+    uint64_t count;
+} or_defect;
+
+typedef struct or_rule_row {
+    char rule[32]; /* "" for the valid files                       */
+    uint64_t by_class[OR_NCLASSES];
+} or_rule_row;
+
+/* Defects a scorecard keeps per reader: a reader whose messages never
+ * repeat (they quote its input, say) would grow it without end over a
+ * long --fuzz; past this, runs count in their class only, and the
+ * verdict line says how many defects were not kept. */
+#define OR_MAX_DEFECTS 1000
+
+typedef struct or_score {
+    const char *reader;
+    uint64_t by_class[OR_NCLASSES];
+    uint64_t must_reject, rejected_of_must; /* for "accepts everything" */
+    or_rule_row *rows;
+    size_t nrows, caprows;
+    or_defect *defects;
+    size_t ndefects, capdefects;
+    uint64_t defects_dropped; /* new defects past OR_MAX_DEFECTS */
+} or_score;
+
+/*! or_score_add() : count one run.  @return the defect whose example the
+ *  file at path now is (a defect new by (class, rule, sig), or a known
+ *  one of a larger example), else NULL. */
+or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
+                        const char *sig, const char *why, const char *path,
+                        size_t size);
+void or_score_free(or_score *s);
+/*! or_verdict_line() : one sentence on a reader's score. */
+void or_verdict_line(const or_score *s, char *out, size_t size);
+
+typedef enum or_report { OR_TEXT, OR_JSON, OR_JUNIT, OR_MARKDOWN } or_report;
+/*! or_write_report() : the scorecards of n readers; with two or more,
+ *  `disagree` is how many files they did not all take alike. */
+void or_write_report(FILE *f, or_report form, const or_score *s, size_t n,
+                     const or_limits *lim, uint64_t disagree);
+
+#endif

@@ -1,0 +1,142 @@
+/* shrink.c - the smallest file that still shows a defect: delta
+ * debugging (Zeller's ddmin), first over the format's pieces (the records,
+ * blocks and objects of a binary format, which stay framed when one goes
+ * whole; the lines of a text format), then over bytes.  A smaller candidate is kept only if tracegate still
+ * judges it as it judged the original (the same rule broken, or still
+ * valid) and it breaks no MUST rule the original did not, so the shrink
+ * stays within the rule's mutation and cannot wander into another rule's
+ * defect, and if the reader still misbehaves
+ * in the same class with the same message.  Judging costs microseconds
+ * and comes first; each reader run counts against the budget. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+
+/* What ddmin removes: the format's pieces, lines, or single bytes. */
+enum cut { CUT_PIECES, CUT_LINES, CUT_BYTES };
+
+typedef struct trial {
+    const or_probe *p;
+    or_class cls;
+    const char *sig;
+    const or_judgement *want;
+    or_case cs; /* the case, its rule the one to keep broken */
+    char rule[32];
+    unsigned budget; /* reader runs left */
+    unsigned tries;  /* candidates left to judge: big binary files give
+                        many that tracegate turns down, each a check */
+} trial;
+
+static int write_all(const char *path, const unsigned char *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return -1;
+    size_t put = fwrite(data, 1, n, f);
+    return fclose(f) != 0 || put != n ? -1 : 0;
+}
+
+/* Whether the candidate still shows the defect. */
+static int still_fails(trial *t, const unsigned char *data, size_t n)
+{
+    or_judgement j;
+    if (t->tries == 0)
+        return 0;
+    t->tries--;
+    or_judge(&t->cs, data, n, &j);
+    if (j.expect != t->want->expect || strcmp(j.rule, t->want->rule) != 0 ||
+        !or_judge_within(&j, t->want))
+        return 0;
+    if (t->budget == 0 || write_all(t->p->candidate, data, n) != 0)
+        return 0;
+    t->budget--;
+    or_run r;
+    if (or_run_reader(t->p->command, t->p->candidate, t->p->scratch_dir,
+                      t->p->lim, &r) != 0)
+        return 0;
+    char why[320], sig[160];
+    if (or_classify(t->p->pat, &r, &j, why, sizeof why) != t->cls)
+        return 0;
+    or_signature(why, sig, sizeof sig);
+    return strcmp(sig, t->sig) == 0;
+}
+
+/* Where each unit of data starts, and its end: the format's pieces
+ * (tg_format_pieces()), every line's, or every byte's.  @return the count of units,
+ * or 0 (no memory: stop). */
+static size_t cut_pieces(const unsigned char *data, size_t n, enum cut how,
+                         const char *format, size_t **at)
+{
+    size_t u = 0;
+    *at = malloc((n + 1) * sizeof **at);
+    if (*at == NULL)
+        return 0;
+    if (how == CUT_PIECES)
+        u = tg_format_pieces(format, data, n, *at, n);
+    else
+        for (size_t i = 0; i < n; i++)
+            if (i == 0 || how == CUT_BYTES || data[i - 1] == '\n')
+                (*at)[u++] = i;
+    (*at)[u] = n;
+    return u;
+}
+
+/* One ddmin pass over the units of *data.  @return the new size. */
+static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
+                    const char *format, unsigned char *cand)
+{
+    size_t *at, u = cut_pieces(data, n, how, format, &at);
+    size_t parts = 2;
+    while (u >= 2 && t->budget > 0 && t->tries > 0) {
+        size_t chunk = (u + parts - 1) / parts;
+        int smaller = 0;
+        for (size_t k = 0; k < u && !smaller && t->budget && t->tries;
+             k += chunk) {
+            size_t last = k + chunk < u ? k + chunk : u;
+            size_t from = at[k], cut = at[last] - at[k];
+            memcpy(cand, data, from);
+            memcpy(cand + from, data + from + cut, n - from - cut);
+            if (!still_fails(t, cand, n - cut))
+                continue;
+            n -= cut;
+            memcpy(data, cand, n);
+            for (size_t i = last; i <= u; i++) /* drop units k..last-1 */
+                at[i - (last - k)] = at[i] - cut;
+            u -= last - k;
+            smaller = 1;
+        }
+        if (smaller)
+            parts = parts > 2 ? parts - 1 : 2;
+        else if (parts >= u)
+            break;
+        else
+            parts = parts * 2 < u ? parts * 2 : u;
+    }
+    free(at);
+    return n;
+}
+
+size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
+                 const or_judgement *j, unsigned char *data, size_t n,
+                 unsigned budget)
+{
+    trial t = {p, cls, sig, j, *p->cs, "", budget, budget * 16};
+    memcpy(t.rule, j->rule, sizeof t.rule);
+    t.cs.rule = t.rule[0] ? t.rule : NULL;
+    unsigned char *cand = malloc(n ? n : 1);
+    if (cand == NULL)
+        return n;
+    /* whole pieces first: a binary format's records, blocks or objects;
+     * a text format's lines */
+    const char *how = NULL;
+    const char *f = p->cs->format ? p->cs->format : tg_detect(data, n, &how);
+    size_t first[1];
+    if (f && tg_format_pieces(f, data, n, first, 1) > 0)
+        n = ddmin(&t, data, n, CUT_PIECES, f, cand);
+    else if (f)
+        n = ddmin(&t, data, n, CUT_LINES, f, cand);
+    n = ddmin(&t, data, n, CUT_BYTES, f, cand);
+    free(cand);
+    return n;
+}

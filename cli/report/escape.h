@@ -1,0 +1,19 @@
+/* escape.h - writing untrusted text into JSON and XML reports. */
+#ifndef TG_ESCAPE_H
+#define TG_ESCAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*! tgEscape_json() : s as a JSON string literal, quotes included.  Bytes that are
+ *  not valid UTF-8 are written as \u00XX so the output is always JSON. */
+void tgEscape_json(FILE *f, const char *s);
+/*! tgEscape_xml() : s escaped for XML text and attribute values; bytes not
+ *  allowed in XML 1.0 become '?'. */
+void tgEscape_xml(FILE *f, const char *s);
+/*! tgEscape_plain() : s for a plain-text report: valid UTF-8 other than
+ *  control characters is written as it is, every other byte as \xNN, so
+ *  the report stays UTF-8 and one finding stays on its lines. */
+void tgEscape_plain(FILE *f, const char *s);
+#endif

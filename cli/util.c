@@ -1,0 +1,123 @@
+/* util.c - small helpers of the command line. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+int tgCli_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tracegate: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'tracegate --help'.\n", stderr);
+    return TG_USAGE;
+}
+
+int tgCli_number(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    const char *p = s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    unsigned shift = 0;
+    switch (*p) {
+    case 'K':
+    case 'k':
+        shift = 10;
+        p++;
+        break;
+    case 'M':
+    case 'm':
+        shift = 20;
+        p++;
+        break;
+    case 'G':
+    case 'g':
+        shift = 30;
+        p++;
+        break;
+    default: break;
+    }
+    if (shift && strcmp(p, "iB") == 0)
+        p += 2;
+    if (*p || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = v << shift;
+    return 0;
+}
+
+int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(out, TG_CLI_PATH, format, ap);
+    va_end(ap);
+    if (n >= 0 && n < TG_CLI_PATH)
+        return 0;
+    fprintf(stderr, "tracegate: a path longer than %d bytes: %.60s...\n",
+            TG_CLI_PATH - 1, out);
+    return -1;
+}
+
+int tgCli_mkdirs(const char *path)
+{
+    char buf[TG_CLI_PATH];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+int tgCli_write_file(void *ctx, const void *data, size_t size)
+{
+    return fwrite(data, 1, size, ctx) == size ? 0 : -1;
+}
+
+int tgCli_close_output(FILE *f, const char *name)
+{
+    /* after a failed buffered write, errno most likely still says why */
+    int failed = ferror(f), err = failed ? errno : 0;
+    if (fflush(f) != 0) {
+        failed = 1;
+        err = errno;
+    }
+    if ((f == stdout ? 0 : fclose(f)) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (failed)
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", name,
+                err ? strerror(err) : "a write failed");
+    return failed ? -1 : 0;
+}
+
+const tg_format_info *tgCli_format(const char *name)
+{
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, name) == 0)
+            return tg_format_at(i);
+    return NULL;
+}

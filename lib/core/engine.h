@@ -1,0 +1,121 @@
+/* engine.h - the check context a format front end reports through.
+ *
+ * tgEngine_report() applies the options (disabled rules, level overrides, the
+ * per-rule repeat cap), numbers the finding, links it to the finding it is
+ * a consequence of, and keeps what the verdict needs. */
+#ifndef TG_ENGINE_H
+#define TG_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rule.h"
+
+struct tgFormat;
+
+/* The check context: what a validator knows while it checks one input.
+ * The validator handle owns it; options live in it between checks, and
+ * the per-file part (from `seq` on) is reset by each check. */
+typedef struct tgEngine_check {
+    const struct tgFormat *fmt;
+    int profile;                 /* profile index in fmt                  */
+    tg_level *levels;            /* effective level per rule              */
+    signed char *overrides;      /* level set by tg_set_rule_level(), or -1 */
+    unsigned char *disabled;     /* 1 = disabled by the user              */
+    unsigned char *off;          /* 1 = rule disabled or not applicable   */
+    uint64_t *counts;            /* findings per rule so far              */
+    uint64_t repeat_cap;         /* 0 = unlimited                         */
+    uint64_t limits[TG_NLIMITS]; /* tg_limit values in force          */
+    tg_level fail_on;
+    tg_diag_fn on_diag;
+    void *ctx;
+    /* per file */
+    uint64_t seq;     /* findings reported so far              */
+    uint64_t bytes;   /* bytes the input held                  */
+    tg_verdict worst; /* the most severe verdict of a finding  */
+    int limit_hit;    /* the tg_limit reached first, or -1     */
+    char layout[512]; /* what the front end found the input to be */
+} tgEngine_check;
+
+/* Where a finding is, and what was expected and found. */
+typedef struct tgEngine_site {
+    uint64_t offset, length;
+    uint64_t line, column;
+    const char *path;
+    int64_t cause; /* seq of the finding this follows from, or -1 */
+} tgEngine_site;
+
+/*! tgEngine_report() : report rule index `rule` at site s.  expected and found
+ *  are printf-free static or stack strings (NULL = "").
+ *  @return the finding's seq, or -1 if it was not reported (disabled, not
+ *  applicable, or over the repeat cap). */
+int64_t tgEngine_report(tgEngine_check *c, size_t rule, const tgEngine_site *s,
+                        const char *expected, const char *found);
+
+/*! tgEngine_verdict() : the verdict one finding of a rule of this kind and
+ *  level gives against fail_on: the one home of that mapping. */
+tg_verdict tgEngine_verdict(tg_rule_kind kind, tg_level level,
+                            tg_level fail_on);
+
+/*! tgEngine_level_ok(), tgEngine_limit_ok() : TG_OK, or why a level or a limit
+ *  value is refused; validators and checkers take options through these. */
+tg_error tgEngine_level_ok(tg_level level);
+tg_error tgEngine_limit_ok(tg_limit which, uint64_t value);
+
+/*! tgEngine_limit_text() : the `expected` text of a LIMIT finding for limit
+ *  `which` ("<= N unit (--option raises it)") into buf, and note that the
+ *  limit was reached.  @return buf. */
+const char *tgEngine_limit_text(tgEngine_check *c, tg_limit which,
+                                const char *unit, char *buf, size_t size);
+
+/*! tgEngine_active() : whether rule index `rule` is reported at all; lets a
+ *  front end skip work for disabled rules. */
+static inline int tgEngine_active(const tgEngine_check *c, size_t rule)
+{
+    return !c->off[rule];
+}
+
+/*! tgEngine_capped() : whether the next finding of `rule` is over the repeat
+ *  cap, so only counted: a front end need not format its text (it still
+ *  calls tgEngine_report(), with any site and NULL strings). */
+static inline int tgEngine_capped(const tgEngine_check *c, size_t rule)
+{
+    return c->repeat_cap && c->counts[rule] >= c->repeat_cap;
+}
+
+/*! tgEngine_shown() : whether the next finding of `rule` is shown (active and
+ *  under the repeat cap).  A finding that is only counted must cost next
+ *  to nothing, so that millions of them cost no more than reading the
+ *  records that carry them: its text and path are made only when shown. */
+static inline int tgEngine_shown(const tgEngine_check *c, size_t rule)
+{
+    return !c->off[rule] && !tgEngine_capped(c, rule);
+}
+
+/*! tgEngine_count() : what tgEngine_report() does with a finding that tgEngine_shown()
+ *  said is not shown (disabled, or over the cap: only counted), for a fast
+ *  path that skips a run of such findings without building a site. */
+static inline void tgEngine_count(tgEngine_check *c, size_t rule)
+{
+    if (!c->off[rule])
+        c->counts[rule]++;
+}
+
+/* TG_ENGINE_TEXT(c, rule, buf, format, ...) : buf (an array) formatted, when the
+ * next finding of `rule` is shown; NULL (the engine's "") when it is only
+ * counted.  How a front end formats the text of a finding that can repeat
+ * per row, record or line. */
+#define TG_ENGINE_TEXT(c, rule, buf, ...)                                     \
+    (tgEngine_shown((c), (rule))                                              \
+         ? (snprintf((buf), sizeof(buf), __VA_ARGS__), (const char *)(buf))   \
+         : (const char *)NULL)
+/* TG_ENGINE_QUOTED(c, rule, p, n, buf) : the bytes p[0..n) quoted into buf (an
+ * array) by tgQuote_bytes() (core/quote.h, which the user includes), or
+ * NULL when the next finding of `rule` is only counted. */
+#define TG_ENGINE_QUOTED(c, rule, p, n, buf)                                  \
+    (tgEngine_shown((c), (rule))                                              \
+         ? tgQuote_bytes((p), (n), (buf), sizeof(buf))                        \
+         : (const char *)NULL)
+
+#endif

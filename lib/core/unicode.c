@@ -1,0 +1,130 @@
+/* unicode.c - see unicode.h.  ASCII runs are checked a word at a time,
+ * since almost every string in a trace is ASCII. */
+#include "unicode.h"
+
+#include "tracegate.h"
+
+#include <string.h>
+
+#define ONES  0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+/* The scan of tgUnicode_scan(); with `first_bad`, it returns at the first bad
+ * byte (tgUnicode_utf8_bad() wants nothing else, and text that is not UTF-8 at
+ * all, random bytes, must cost no more than text that is). */
+static inline tgUnicode_result scan(tgUnicode_state *s, const unsigned char *p,
+                                    size_t n, int first_bad)
+{
+    tgUnicode_result r = {SIZE_MAX, SIZE_MAX};
+    size_t i = 0;
+    while (i < n) {
+        if (s->need == 0 && n - i >= 8) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            /* no high bit and no zero byte: eight plain ASCII bytes */
+            if (((w | ((w - ONES) & ~w)) & HIGHS) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        unsigned char c = p[i];
+        if (s->need) {
+            if (c < s->lo || c > s->hi) {
+                if (r.bad == SIZE_MAX)
+                    r.bad = i;
+                if (first_bad)
+                    return r;
+                s->need = 0; /* resynchronise on this byte */
+                continue;
+            }
+            s->lo = 0x80;
+            s->hi = 0xBF;
+            s->need--;
+        } else if (c < 0x80) {
+            if (c == 0 && r.nul == SIZE_MAX)
+                r.nul = i;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            s->need = 1, s->lo = 0x80, s->hi = 0xBF;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            s->need = 2;
+            s->lo = c == 0xE0 ? 0xA0 : 0x80; /* no overlongs   */
+            s->hi = c == 0xED ? 0x9F : 0xBF; /* no surrogates  */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            s->need = 3;
+            s->lo = c == 0xF0 ? 0x90 : 0x80;
+            s->hi = c == 0xF4 ? 0x8F : 0xBF; /* <= U+10FFFF    */
+        } else if (r.bad == SIZE_MAX) {
+            r.bad = i;
+            if (first_bad)
+                return r;
+        }
+        i++;
+    }
+    return r;
+}
+
+tgUnicode_result tgUnicode_scan(tgUnicode_state *s, const unsigned char *p,
+                                size_t n)
+{
+    return scan(s, p, n, 0);
+}
+
+size_t tgUnicode_utf8_bad(const unsigned char *p, size_t n)
+{
+    /* most text is ASCII: one pass, eight bytes at a time, no state; the
+     * last part word is the string's last eight bytes, or four and four
+     * (loads that may overlap what was read: no byte loop) */
+    uint64_t high = 0, v;
+    uint32_t h, t;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 <= n; i += 8) {
+            memcpy(&v, p + i, 8);
+            high |= v;
+        }
+        memcpy(&v, p + n - 8, 8);
+        high |= v;
+    } else if (n >= 4) {
+        memcpy(&h, p, 4);
+        memcpy(&t, p + n - 4, 4);
+        high = h | t;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            high |= p[i];
+    }
+    if (!(high & HIGHS))
+        return SIZE_MAX;
+    tgUnicode_state st = {0, 0, 0};
+    tgUnicode_result r = scan(&st, p, n, 1);
+    if (r.bad != SIZE_MAX)
+        return r.bad;
+    return tgUnicode_incomplete(&st) ? n - 1 : SIZE_MAX;
+}
+
+size_t tgUnicode_utf16_bad(const unsigned char *p, size_t units)
+{
+    for (size_t i = 0; i < units; i++) {
+        unsigned u = (unsigned)(p[2 * i] | p[2 * i + 1] << 8);
+        if (u < 0xD800 || u > 0xDFFF)
+            continue;
+        if (u >= 0xDC00) /* a low surrogate with no high one before it */
+            return i;
+        unsigned next =
+            i + 1 < units ? (unsigned)(p[2 * i + 2] | p[2 * i + 3] << 8) : 0;
+        if (next < 0xDC00 || next > 0xDFFF)
+            return i;
+        i++; /* a pair */
+    }
+    return SIZE_MAX;
+}
+
+size_t tg_utf8_length(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == 0)
+            return 0;
+    tgUnicode_state st = {0, 0, 0};
+    tgUnicode_result r = tgUnicode_scan(&st, p, n);
+    return r.bad == SIZE_MAX && !tgUnicode_incomplete(&st) ? n : 0;
+}

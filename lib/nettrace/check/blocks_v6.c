@@ -1,0 +1,206 @@
+/* blocks_v6.c - the v6 SequencePoint, Thread, RemoveThread and LabelList
+ * blocks.  Each is walked with a bounded cursor; a part that does not
+ * parse ends the walk of that block only. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../../core/bytes.h"
+#include "../nettrace.h"
+
+/* A varuint in a v6 block; reports and returns -1 on failure. */
+static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,
+                size_t rule, const char *field)
+{
+    uint64_t at = nt_off(c);
+    int r = nt_varuint(c, bits, out);
+    if (r < NT_VAR_CUT) {
+        if (r == NT_VAR_REDUNDANT)
+            nt_report(k, NT_ROW_VARUINT_LONG, at, (uint64_t)(nt_off(c) - at),
+                      field, "a minimal encoding", "a redundant zero group");
+        return 0;
+    }
+    nt_report(k, r == NT_VAR_CUT ? rule : NT_ROW_VARUINT, at,
+              nt_var_span(r, bits, c->p, c->end), field,
+              bits == 32 ? "a varuint32" : "a varuint64",
+              r == NT_VAR_CUT ? "the end of the block"
+                              : "too long or too large");
+    return -1;
+}
+
+/* A (thread index, sequence number) entry of varuints, cut short as
+ * `rule`: 0 with the two and where they are in *at, or -1 (reported). */
+static int entry(nt_check *k, nt_cur *b, size_t rule, const char *field,
+                 uint64_t *index, uint64_t *seq, nt_entry_at *at)
+{
+    at->thread = nt_off(b);
+    if (var6(k, b, 64, index, rule, field))
+        return -1;
+    at->seq = nt_off(b);
+    at->thread_len = at->seq - at->thread;
+    if (var6(k, b, 32, seq, rule, "/SequenceNumber"))
+        return -1;
+    at->seq_len = nt_off(b) - at->seq;
+    return 0;
+}
+
+void nt_sp_block_v6(nt_check *k, nt_cur *b)
+{
+    uint64_t at = nt_off(b);
+    if (nt_short(k, NT_SP_PARSE, b, 16, "",
+                 "TimeStamp, Flags and ThreadCount (16 bytes)"))
+        return;
+    uint64_t ts = tgBytes_le64(b->p);
+    uint32_t flags = tgBytes_le32(b->p + 8), count = tgBytes_le32(b->p + 12);
+    b->p += 16;
+    if (flags & ~3u) {
+        char found[24];
+        snprintf(found, sizeof found, "0x%08" PRIx32, flags);
+        nt_report(k, NT_SP_FLAGS, at + 8, 4, "/Flags", "bits 0 and 1 only",
+                  found);
+    }
+    nt_sp_begin(k, ts, at);
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
+        uint64_t index, seq;
+        nt_entry_at where;
+        if (entry(k, b, NT_SP_PARSE, "/ThreadIndex", &index, &seq, &where)) {
+            k->row = UINT64_MAX;
+            return;
+        }
+        nt_sp_thread(k, index, (uint32_t)seq, &where);
+    }
+    k->row = UINT64_MAX;
+    nt_extra(k, NT_V6_TRAILING, b);
+    nt_sp_end(k, at);
+    nt_sp_flush_v6(k, flags);
+}
+
+/* One OptionalThreadInfo entry of thread `index`; @return 0, 1 (unknown
+ * kind: skip the rest of the row), or -1 (does not fit). */
+static int thread_info(nt_check *k, nt_cur *r, uint64_t index)
+{
+    uint64_t at = nt_off(r), v;
+    unsigned kind = *r->p++;
+    switch (kind) {
+    case 1: return nt_string_v6(k, r, "/OptionalThreadInfo/Name");
+    case 2: return nt_varuint(r, 64, &v) < NT_VAR_CUT ? 0 : -1;
+    case 3: /* OSThreadId: TraceEvent removes threads by it */
+        if (nt_varuint(r, 64, &v) >= NT_VAR_CUT)
+            return -1;
+        nt_thread_os_id(k, index, v);
+        return 0;
+    case 4:
+        return nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue") ||
+                       nt_string_v6(k, r, "/OptionalThreadInfo/KeyValue")
+                   ? -1
+                   : 0;
+    default: {
+        char found[16];
+        snprintf(found, sizeof found, "%u", kind);
+        nt_report(k, NT_THR_INFO_KIND, at, 1, "/OptionalThreadInfo",
+                  "kinds 1-4", found);
+        return 1;
+    }
+    }
+}
+
+void nt_thread_block_v6(nt_check *k, nt_cur *b)
+{
+    for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
+        uint64_t at = nt_off(b);
+        nt_cur r;
+        if (nt_sized_row(b, &r) != 0) {
+            nt_report(k, NT_THR_PARSE, at, nt_left(b), "/RowSize",
+                      "a row inside the block", "a row past its end");
+            break;
+        }
+        uint64_t index;
+        if (var6(k, &r, 64, &index, NT_THR_PARSE, "/Index"))
+            continue;
+        nt_declare_thread(k, index, at);
+        int got = 0;
+        while (nt_left(&r) > 0 && (got = thread_info(k, &r, index)) == 0)
+            ;
+        if (got < 0)
+            nt_report(k, NT_THR_PARSE, nt_off(&r), nt_left(&r),
+                      "/OptionalThreadInfo", "entries inside the row",
+                      "an entry past its end");
+    }
+    k->row = UINT64_MAX;
+}
+
+void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
+{
+    for (k->row = 0; nt_left(b) > 0 && !nt_abandon_rows(k, b); k->row++) {
+        uint64_t index, seq;
+        nt_entry_at where;
+        if (entry(k, b, NT_ROW_VARUINT, "/Index", &index, &seq, &where))
+            break;
+        nt_remove_thread(k, index, (uint32_t)seq, &where);
+    }
+    k->row = UINT64_MAX;
+}
+
+/* The value of one label of kind (1-10); @return 0 or -1. */
+static int label_value(nt_check *k, nt_cur *c, unsigned kind)
+{
+    static const unsigned char fixed[11] = {0, 16, 16, 16, 8, 0,
+                                            0, 1,  8,  1,  1};
+    uint64_t v;
+    if (kind == 5)
+        return nt_string_v6(k, c, "/label") || nt_string_v6(k, c, "/label")
+                   ? -1
+                   : 0;
+    if (kind == 6)
+        return nt_string_v6(k, c, "/label") ||
+                       nt_varuint(c, 64, &v) >= NT_VAR_CUT
+                   ? -1
+                   : 0;
+    if (nt_left(c) < fixed[kind])
+        return -1;
+    c->p += fixed[kind];
+    return 0;
+}
+
+void nt_label_block_v6(nt_check *k, nt_cur *b)
+{
+    uint64_t at = nt_off(b);
+    if (nt_short(k, NT_LBL_PARSE, b, 8, "", "firstIndex and count (8 bytes)"))
+        return;
+    uint32_t first = tgBytes_le32(b->p), count = tgBytes_le32(b->p + 4);
+    b->p += 8;
+    if (first == 0)
+        nt_report(k, NT_LBL_FIRST, at, 4, "/firstIndex", ">= 1", "0");
+    for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
+        for (;;) {
+            uint64_t lat = nt_off(b);
+            if (nt_left(b) < 1) {
+                nt_report(k, NT_LBL_PARSE, lat, 0, "/label",
+                          "a label ending the list (kind bit 7 set)",
+                          "the end of the block");
+                k->row = UINT64_MAX;
+                return;
+            }
+            unsigned raw = *b->p++, kind = raw & 0x7F;
+            if (kind < 1 || kind > 10) {
+                char found[16];
+                snprintf(found, sizeof found, "%u", kind);
+                nt_report(k, NT_LBL_PARSE, lat, 1, "/label/Kind", "1-10",
+                          found);
+                k->row = UINT64_MAX;
+                return;
+            }
+            if (label_value(k, b, kind) != 0) {
+                nt_report(k, NT_LBL_PARSE, lat, nt_left(b), "/label",
+                          "its value inside the block", "the end");
+                k->row = UINT64_MAX;
+                return;
+            }
+            if (raw & 0x80)
+                break;
+        }
+    }
+    k->row = UINT64_MAX;
+    nt_extra(k, NT_V6_TRAILING, b);
+    if (first != 0)
+        nt_define_labels(k, first, count, at);
+}
