@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nettrace/nettrace.h"
+#include "nettrace/check/check.h"
 #include "tap.h"
 
 static const struct {

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "core/bytes.h"
-#include "nettrace/nettrace.h"
+#include "nettrace/check/check.h"
 #include "tap.h"
 
 /* ---- the model ---------------------------------------------------------- */

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/bytes.h"
-#include "nettrace/nettrace.h"
+#include "nettrace/check/check.h"
 #include "tap.h"
 
 static size_t model_end(const unsigned char *p, size_t n, size_t at)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/bytes.h"
-#include "nettrace/nettrace.h"
+#include "nettrace/check/check.h"
 #include "tap.h"
 
 /* The model: groups of 7 bits, lowest first, at most 5 (32 bits) or 10

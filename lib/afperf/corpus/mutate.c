@@ -11,13 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/corpus/mutation.h"
 #include "model.h"
 
-typedef struct af_mut {
-    tgText_model m;
-    tgText_mark mark;
-    unsigned variant;
-} af_mut;
+typedef tgText_mutation af_mut;
 
 typedef int (*af_mutator)(af_mut *x);
 
@@ -932,6 +929,20 @@ static const af_mutator mutators[AF_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
+static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+{
+    af_mut *m = x;
+    m->variant = variant;
+    af_model_init(&m->m);
+    return af_generate(&m->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
+}
+
+static int apply(void *x, size_t rule) { return mutators[rule](x); }
+
+static const tgMutation_ops ops = {sizeof(af_mut), parent, apply,
+                                   tgText_mutation_write,
+                                   tgText_mutation_release};
+
 int tgAfperf_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
                     tg_mutant *mu)
 {
@@ -939,22 +950,5 @@ int tgAfperf_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
         return 0;
     /* the parent is the trace of the profile tg_mutate() chose */
     int profile = tgFormat_profile_index(&tgFormat_afperf, mu->profile);
-    af_mut *x = calloc(1, sizeof *x);
-    if (x == NULL)
-        return -1;
-    x->variant = variant;
-    af_model_init(&x->m);
-    int r = af_generate(&x->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
-    if (r == 0)
-        r = mutators[rule](x);
-    if (r > 0 && !x->m.failed) {
-        uint64_t at = 0;
-        tgText_write(&x->m, out, &x->mark, &at);
-        mu->offset = at;
-    } else if (r > 0) {
-        r = -1;
-    }
-    tgText_model_free(&x->m);
-    free(x);
-    return r;
+    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
 }

@@ -227,3 +227,20 @@ void tgText_set_num(tgText_model *m, size_t i, size_t f, unsigned long long v)
     snprintf(b, sizeof b, "%llu", v);
     tgText_set(m, i, f, b, TG_TEXT_AS_NEEDED);
 }
+
+int tgText_mutation_write(void *x, tgOut *out, tg_mutant *mu)
+{
+    tgText_mutation *t = x;
+    if (t->m.failed)
+        return -1;
+    uint64_t at = 0;
+    tgText_write(&t->m, out, &t->mark, &at);
+    mu->offset = at;
+    return 0;
+}
+
+void tgText_mutation_release(void *x)
+{
+    tgText_mutation *t = x;
+    tgText_model_free(&t->m);
+}

@@ -58,6 +58,21 @@ typedef struct tgText_mark {
     uint64_t delta;
 } tgText_mark;
 
+/* A text format's mutation (core/corpus/mutation.h): the parent's lines,
+ * where the break is, and which of the rule's mutations is made. */
+typedef struct tgText_mutation {
+    tgText_model m;
+    tgText_mark mark;
+    unsigned variant;
+} tgText_mutation;
+
+/*! tgText_mutation_write(), tgText_mutation_release() : the last two
+ *  steps of a text format's mutation (tgMutation_ops), the same for
+ *  every text format: the lines written with the offset of the mark; the
+ *  lines freed. */
+int tgText_mutation_write(void *x, tgOut *out, tg_mutant *mu);
+void tgText_mutation_release(void *x);
+
 /*! tgText_model_init() : an empty model whose fields are joined by sep and
  *  put by put (NULL: as they are). */
 void tgText_model_init(tgText_model *m, char sep, tgText_put_fn put);

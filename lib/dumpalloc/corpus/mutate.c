@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/corpus/mutation.h"
 #include "../../core/membuf.h"
 #include "../dumpalloc.h"
 
@@ -497,6 +498,46 @@ static const da_mutator mutators[DA_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
+static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+{
+    da_model *m = x;
+    m->variant = variant;
+    tgOut *gen = malloc(sizeof *gen);
+    if (gen == NULL)
+        return -1;
+    tgOut_init(gen, tgMembuf_write, &m->b);
+    int r = tgDumpalloc_generate(profile, TG_STYLE_PLAIN, seed, 0, gen);
+    if (r == 0)
+        r = tgOut_flush(gen);
+    free(gen);
+    return r == 0 && index_records(m) == 0 ? 0 : -1;
+}
+
+static int apply(void *x, size_t rule)
+{
+    da_model *m = x;
+    int r = mutators[rule](m);
+    return m->b.failed ? -1 : r;
+}
+
+static int write_mutant(void *x, tgOut *out, tg_mutant *mu)
+{
+    const da_model *m = x;
+    tgOut_put(out, m->b.p, m->b.n);
+    mu->offset = m->at;
+    return 0;
+}
+
+static void release(void *x)
+{
+    da_model *m = x;
+    tgMembuf_free(&m->b);
+    free(m->r);
+}
+
+static const tgMutation_ops ops = {sizeof(da_model), parent, apply,
+                                   write_mutant, release};
+
 int tgDumpalloc_mutate(size_t rule, unsigned variant, uint64_t seed,
                        tgOut *out, tg_mutant *m)
 {
@@ -506,28 +547,5 @@ int tgDumpalloc_mutate(size_t rule, unsigned variant, uint64_t seed,
                       ? DA_PROFILE_DEFAULT
                       : DA_PROFILE_DRAFT_READER;
     m->profile = tgDumpalloc_profiles[profile];
-    da_model model;
-    memset(&model, 0, sizeof model);
-    model.variant = variant;
-    tgOut *gen = malloc(sizeof *gen);
-    if (gen == NULL)
-        return -1;
-    tgOut_init(gen, tgMembuf_write, &model.b);
-    int r = tgDumpalloc_generate(profile, TG_STYLE_PLAIN, seed, 0, gen);
-    if (r == 0)
-        r = tgOut_flush(gen);
-    free(gen);
-    if (r == 0 && index_records(&model) == 0)
-        r = mutators[rule](&model);
-    else
-        r = -1;
-    if (model.b.failed)
-        r = -1;
-    if (r > 0) {
-        tgOut_put(out, model.b.p, model.b.n);
-        m->offset = model.at;
-    }
-    tgMembuf_free(&model.b);
-    free(model.r);
-    return r;
+    return tgMutation_run(&ops, rule, variant, profile, seed, out, m);
 }

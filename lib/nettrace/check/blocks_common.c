@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 void nt_stack_block(nt_check *k, nt_cur *b)
 {

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../nettrace.h"
+#include "check.h"
 
 static int u16(nt_cur *c, unsigned *out)
 {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 /* A varuint in a v6 block; reports and returns -1 on failure. */
 static int var6(nt_check *k, nt_cur *c, unsigned bits, uint64_t *out,

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 /* The decoded header of the previous row: compressed rows inherit. */
 typedef struct row_state {

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 /* "EventBlock, MetadataBlock, StackBlock or SPBlock": the v4/v5 objects
  * that may follow the Trace object, for a message. */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 void nt_trace_block_v6(nt_check *k, nt_cur *b)
 {

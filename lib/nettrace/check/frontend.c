@@ -7,7 +7,7 @@
 
 #include "../../core/bytes.h"
 #include "../../core/unicode.h"
-#include "../nettrace.h"
+#include "check.h"
 
 /* Whether a rule's layouts include the layout being read. */
 static int for_this_layout(const nt_check *k, size_t rule)

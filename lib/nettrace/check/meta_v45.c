@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 #define TAG_OPCODE   1
 #define TAG_V2PARAMS 2

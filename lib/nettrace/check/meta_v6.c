@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 /* v6 code 23: one UTF-8 code unit, or a string in Universal providers
  * (NT-A7) */

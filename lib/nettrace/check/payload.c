@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
-#include "../nettrace.h"
+#include "check.h"
 
 static uint32_t sat_add(uint32_t a, uint64_t b)
 {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../nettrace.h"
+#include "check.h"
 
 TG_IDMAP_VALUE_FITS(nt_meta);
 TG_IDMAP_VALUE_FITS(nt_thread);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/corpus/mutation.h"
 #include "mutate.h"
 
 /* ---- the table, in rules.def order -------------------------------------- */
@@ -17,6 +18,51 @@
 static const nt_mutator mutators[NT_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
+
+static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+{
+    nt_mut *m = x;
+    m->cut = UINT64_MAX;
+    m->seed = seed;
+    m->profile = profile;
+    m->variant = variant;
+    nt_sink sink = {NULL, &m->m, 0, 0};
+    return nt_generate(profile, TG_STYLE_PLAIN, seed, 0, &sink);
+}
+
+static int apply(void *x, size_t rule) { return mutators[rule](x); }
+
+/* The model serialised, cut where the mutator says, with the offset of
+ * the item and delta it marked. */
+static int write_mutant(void *x, tgOut *out, tg_mutant *mu)
+{
+    nt_mut *m = x;
+    if (m->m.failed)
+        return -1;
+    tgMembuf b = {0};
+    tgOut *o = malloc(sizeof *o);
+    int r = -1;
+    if (o != NULL) {
+        tgOut_init(o, tgMembuf_write, &b);
+        nt_serialise(&m->m, o);
+        r = tgOut_flush(o) != 0 || b.failed ? -1 : 0;
+        free(o);
+    }
+    if (r == 0) {
+        size_t n = m->cut < b.n ? (size_t)m->cut : b.n;
+        tgOut_put(out, b.p, n);
+        nt_item *it = &m->m.items[m->item < m->m.n ? m->item : 0];
+        mu->profile = tgNettrace_profiles[m->profile];
+        mu->offset = (m->header ? it->at : it->content_at) + m->delta;
+    }
+    tgMembuf_free(&b);
+    return r;
+}
+
+static void release(void *x) { nt_model_free(&((nt_mut *)x)->m); }
+
+static const tgMutation_ops ops = {sizeof(nt_mut), parent, apply, write_mutant,
+                                   release};
 
 int tgNettrace_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
                       tg_mutant *mu)
@@ -29,41 +75,5 @@ int tgNettrace_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
     int profile = scope & IN_V45  ? NT_PROFILE_DEFAULT
                   : scope & IN_V6 ? NT_PROFILE_V6
                                   : NT_PROFILE_V6_DRAFT;
-    nt_mut *x = calloc(1, sizeof *x);
-    if (x == NULL)
-        return -1;
-    x->cut = UINT64_MAX;
-    x->seed = seed;
-    x->profile = profile;
-    x->variant = variant;
-    nt_sink sink = {NULL, &x->m, 0, 0};
-    int r = nt_generate(profile, TG_STYLE_PLAIN, seed, 0, &sink);
-    if (r == 0)
-        r = mutators[rule](x);
-    if (r > 0 && !x->m.failed) {
-        tgMembuf b = {0};
-        tgOut *o = malloc(sizeof *o);
-        if (o == NULL) {
-            r = -1;
-        } else {
-            tgOut_init(o, tgMembuf_write, &b);
-            nt_serialise(&x->m, o);
-            if (tgOut_flush(o) != 0 || b.failed)
-                r = -1;
-            free(o);
-        }
-        if (r > 0) {
-            size_t n = x->cut < b.n ? (size_t)x->cut : b.n;
-            tgOut_put(out, b.p, n);
-            nt_item *it = &x->m.items[x->item < x->m.n ? x->item : 0];
-            mu->profile = tgNettrace_profiles[x->profile];
-            mu->offset = (x->header ? it->at : it->content_at) + x->delta;
-        }
-        tgMembuf_free(&b);
-    } else if (r > 0) {
-        r = -1;
-    }
-    nt_model_free(&x->m);
-    free(x);
-    return r;
+    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
 }

@@ -9,13 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/corpus/mutation.h"
 #include "model.h"
 
-typedef struct tl_mut {
-    tgText_model m;
-    tgText_mark mark;
-    unsigned variant;
-} tl_mut;
+typedef tgText_mutation tl_mut;
 
 typedef int (*tl_mutator)(tl_mut *x);
 
@@ -726,6 +723,20 @@ static const tl_mutator mutators[TL_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
+static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+{
+    tl_mut *m = x;
+    m->variant = variant;
+    tl_model_init(&m->m);
+    return tl_generate(&m->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
+}
+
+static int apply(void *x, size_t rule) { return mutators[rule](x); }
+
+static const tgMutation_ops ops = {sizeof(tl_mut), parent, apply,
+                                   tgText_mutation_write,
+                                   tgText_mutation_release};
+
 int tgTracelog_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
                       tg_mutant *mu)
 {
@@ -733,22 +744,5 @@ int tgTracelog_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
         return 0;
     /* the parent is the trace of the profile tg_mutate() chose */
     int profile = tgFormat_profile_index(&tgFormat_tracelog, mu->profile);
-    tl_mut *x = calloc(1, sizeof *x);
-    if (x == NULL)
-        return -1;
-    x->variant = variant;
-    tl_model_init(&x->m);
-    int res = tl_generate(&x->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
-    if (res == 0)
-        res = mutators[rule](x);
-    if (res > 0 && !x->m.failed) {
-        uint64_t at = 0;
-        tgText_write(&x->m, out, &x->mark, &at);
-        mu->offset = at;
-    } else if (res > 0) {
-        res = -1;
-    }
-    tgText_model_free(&x->m);
-    free(x);
-    return res;
+    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
 }

@@ -1,0 +1,20 @@
+/* mutation.c - see mutation.h. */
+#include "mutation.h"
+
+#include <stdlib.h>
+
+int tgMutation_run(const tgMutation_ops *ops, size_t rule, unsigned variant,
+                   int profile, uint64_t seed, tgOut *out, tg_mutant *mu)
+{
+    void *x = calloc(1, ops->size);
+    if (x == NULL)
+        return -1;
+    int r = ops->parent(x, variant, profile, seed);
+    if (r == 0)
+        r = ops->apply(x, rule);
+    if (r > 0 && ops->write(x, out, mu) != 0)
+        r = -1;
+    ops->release(x);
+    free(x);
+    return r;
+}
