@@ -14,6 +14,9 @@ traces of each format: files with 1 to 4 bytes changed (to bytes each
 format's framing reacts to), ranges cut out or repeated, prefixes, and
 a 16 MiB trace per profile (window and index edges).
 
+What gen and mutate write is compared too: every profile and style of
+each format from several seeds, and whole mutate corpora.
+
 Every file is checked by both binaries under every profile of its
 format, as JSON with every finding shown (--max-repeats 0) and with the
 default cap, and as the text report; a subset also through standard
@@ -185,6 +188,46 @@ def first_diff(a, b=None):
     return "...%s" % a[max(0, i - 120):i + 200].decode("utf-8", "replace")
 
 
+def generators_differ(old, new, fp, work, quick):
+    """What gen and mutate write, compared: every profile and style of
+    each format from several seeds, and the mutate corpora of several
+    seeds, byte for byte (the version number aside).  Returns the
+    differences."""
+    diffs = []
+    seeds = ["1", "7"] if quick else ["1", "2", "3", "7", "11"]
+    for fmt, profiles in fp.items():
+        for p in profiles:
+            for style in ([], ["--hostile"], ["--typical"]):
+                for seed in seeds:
+                    r = compare(old, new, ["gen", fmt, "--profile", p] +
+                                style + ["--seed", seed, "--out", "-"])
+                    if r:
+                        diffs.append(r)
+        for seed in seeds[:2] if quick else seeds[:4]:
+            trees = []
+            for tg, side in ((old, "old"), (new, "new")):
+                out = os.path.join(work, "mutate-%s-%s-%s" % (side, fmt, seed))
+                sh(["rm", "-rf", out])
+                code = sh([tg, "mutate", fmt, "--seed", seed, "--out", out])[0]
+                tree = {}
+                for d, _, names in os.walk(out):
+                    for n in names:
+                        path = os.path.join(d, n)
+                        with open(path, "rb") as f:
+                            tree[os.path.relpath(path, out)] = f.read(
+                                ).replace(version_of(tg), b"VERSION")
+                trees.append((code, tree))
+            if trees[0] != trees[1]:
+                names = sorted(set(trees[0][1]) | set(trees[1][1]))
+                bad = [n for n in names
+                       if trees[0][1].get(n) != trees[1][1].get(n)]
+                diffs.append("mutate %s --seed %s: exit %d vs %d, %d files "
+                             "differ, first %s" % (fmt, seed, trees[0][0],
+                                                   trees[1][0], len(bad),
+                                                   bad[:1]))
+    return diffs
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[2])
     ap.add_argument("old")
@@ -227,6 +270,10 @@ def main():
                 diffs.append(r)
     print("diffcheck: %d files, %d runs of each binary, %d differ" %
           (nfiles, len(jobs), len(diffs)))
+    gen = generators_differ(old, new, fp, a.work, a.quick)
+    print("diffcheck: gen and mutate of every profile and style, %d differ"
+          % len(gen))
+    diffs += gen
     for d in diffs[:10]:
         print(d)
     sys.exit(1 if diffs else 0)

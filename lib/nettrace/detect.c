@@ -7,14 +7,14 @@
 
 int tgNettrace_detect(const unsigned char *head, size_t size, const char **how)
 {
-    if (size >= 8 && memcmp(head, "Nettrace", 8) == 0) {
-        *how = "content: the \"Nettrace\" magic";
+    if (size >= NT_MAGIC_LEN && memcmp(head, NT_MAGIC, NT_MAGIC_LEN) == 0) {
+        *how = "content: the \"" NT_MAGIC "\" magic";
         return 95;
     }
-    if (size >= 24 &&
-        memcmp(head, "\x14\0\0\0!FastSerialization.1", 24) == 0) {
+    if (size >= 4 + NT_FASTSER_LEN &&
+        memcmp(head, "\x14\0\0\0" NT_FASTSER, 4 + NT_FASTSER_LEN) == 0) {
         *how = "content: a FastSerialization header without the "
-               "\"Nettrace\" magic (legacy NetPerf)";
+               "\"" NT_MAGIC "\" magic (legacy NetPerf)";
         return 90;
     }
     return 0;

@@ -30,8 +30,8 @@ size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
         }
         return k;
     }
-    for (size_t i = 1; i + 3 <= n && k < cap; i++)
-        if (p[i] == 5 && p[i + 1] == 5 && p[i + 2] == 1)
+    for (size_t i = 1; i + NT_OBJECT_OPEN_LEN <= n && k < cap; i++)
+        if (memcmp(p + i, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN) == 0)
             at[k++] = i;
     return k;
 }

@@ -12,12 +12,12 @@ void tgNettrace_tokens(tg_token_fn emit, void *ctx)
     emit(ctx, b, 4);
     tgFormat_token_text(emit, ctx, NT_FASTSER);
     /* v4/v5: object openings, names, EndObject, the end tag, versions */
-    emit(ctx, "\x05\x05\x01", 3);
+    emit(ctx, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN);
     for (enum nt_block k = 0; k < NT_NBLOCKS; k++)
         if (nt_block_name(NT_V45, k))
             tgFormat_token_text(emit, ctx, nt_block_name(NT_V45, k));
-    emit(ctx, "\x06", 1);
-    emit(ctx, "\x01", 1);
+    emit(ctx, (const unsigned char[]){NT_TAG_END}, 1);
+    emit(ctx, (const unsigned char[]){NT_TAG_NULL_REF}, 1);
     for (uint32_t v = 2; v <= 4; v += 2) { /* blocks 2, Trace 4 */
         tgBytes_put32(b, v);
         tgBytes_put32(b + 4, v);

@@ -52,8 +52,38 @@ _Static_assert(NT_TF_SYNCQPC == NT_TF_SYNCTIME + 8 * 2 &&
                "Trace fields: v4/v5 ends with ProcessId, NumberOfProcessors "
                "and ExpectedCPUSamplingRate, v6 with the pair count");
 
-/* A v4/v5 FastSerialization object header, from its first byte (section
- * 4.2): 05 05 01, int32 version, int32 minimum reader version, int32 name
+/* The FastSerialization tags of v4/v5 (NetTraceFormat_v5.md). */
+#define NT_TAG_NULL_REF                                                       \
+    0x01                  /* NullReference: an object's type has none, and
+                                the stream ends with one               */
+#define NT_TAG_BEGIN 0x05 /* BeginPrivateObject                     */
+#define NT_TAG_END   0x06 /* EndObject                              */
+/* How every object opens: BeginPrivateObject twice (the object, then its
+ * type), then the type's NullReference. */
+#define NT_OBJECT_OPEN     "\x05\x05\x01"
+#define NT_OBJECT_OPEN_LEN 3
+_Static_assert(NT_TAG_BEGIN == 0x05 && NT_TAG_NULL_REF == 0x01,
+               "NT_OBJECT_OPEN spells the tags");
+
+/* The kinds of a v6 label (NetTraceFormat.md, LabelList block): u8 Kind,
+ * bit 7 set on a list's last label, then the value its kind gives. */
+#define NT_LABEL_LAST  0x80u
+#define NT_LABEL_KINDS 10 /* kinds 1 to 10 */
+enum nt_label_value {
+    NT_LV_FIXED,     /* `size` bytes                                 */
+    NT_LV_STRINGS,   /* kind 5: a string key and a string value      */
+    NT_LV_STRING_VAR /* kind 6: a string key and a varint64 value    */
+};
+typedef struct nt_label_kind {
+    const char *name;
+    uint8_t value; /* enum nt_label_value */
+    uint8_t size;  /* NT_LV_FIXED: its bytes */
+} nt_label_kind;
+/* indexed by kind, 1 to NT_LABEL_KINDS (labels.c) */
+extern const nt_label_kind nt_label_kinds[NT_LABEL_KINDS + 1];
+
+/* A v4/v5 FastSerialization object header, from its first byte
+ * (NetTraceFormat_v5.md): 05 05 01, int32 version, int32 minimum reader version, int32 name
  * length, the name, 06; a block object then has an int32 BlockSize. */
 #define NT_O45_VERSION 3  /* offset of the version                  */
 #define NT_O45_MINVER  7  /* of the minimum reader version          */

@@ -101,6 +101,8 @@ typedef struct tl_record_info {
     unsigned char fixed[TL_MAX_FIXED]; /* enum tl_item                  */
 } tl_record_info;
 extern const tl_record_info tl_records[TL_NRECORDS];
+/* The tag of record sym (records.def), e.g. TL_TAG(SAM_STR) "sam str". */
+#define TL_TAG(sym) (tl_records[TL_R_##sym].tag)
 
 /* The profiler settings of settings.def. */
 enum tl_setting_kind { TL_SET_METHOD, TL_SET_NUMBER, TL_SET_SWITCH };

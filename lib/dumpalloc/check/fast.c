@@ -155,4 +155,3 @@ void da_fast_records(da_check *k, int pcal_ok)
     }
     tgWindow_consume(w, (size_t)(p - start));
 }
-

@@ -24,8 +24,8 @@ static int check_header(da_check *k)
         k->is_frame = 0;
         if (k->start > 0)
             k->record++;
-        k->ended = da_report_at(k, DA_REC_HEADER_SHORT, k->start, avail, "", -1,
-                             "8 bytes", found);
+        k->ended = da_report_at(k, DA_REC_HEADER_SHORT, k->start, avail, "",
+                                -1, "8 bytes", found);
         tgWindow_consume(k->w, avail);
         return 0;
     }
@@ -39,7 +39,7 @@ static int check_header(da_check *k)
     k->rem = len;
     if (k->start == 0 && legacy_start(k->type)) {
         da_report_record(k, DA_REC_LEGACY, "a FOURCC record type",
-                      "an int32 record type 0-3");
+                         "an int32 record type 0-3");
         k->stop = 1;
         return 0;
     }
@@ -48,14 +48,14 @@ static int check_header(da_check *k)
         char found[48];
         snprintf(found, sizeof found, "0x%08" PRIx32, len);
         da_report_at(k, DA_REC_LENGTH_MAX, k->start + 4, 4, "/length", -1,
-                  "<= 0x7FFFFFFF", found);
+                     "<= 0x7FFFFFFF", found);
         k->stop = 1;
         return 0;
     }
     if (k->start == 0 && k->type != DA_PROC) {
         char t[17];
         da_report_record(k, DA_SEQ_FIRST, "PROC",
-                      da_fourcc_found(k, DA_SEQ_FIRST, k->type, t));
+                         da_fourcc_found(k, DA_SEQ_FIRST, k->type, t));
     }
     return 1;
 }
@@ -95,7 +95,7 @@ void tgDumpalloc_check(tgEngine_check *c, tgWindow *w)
         k.subtype = 0;
         k.frame = k.frames; /* where the TERM should have been */
         da_report_at(&k, DA_LIST_EOF, end, 0, "", k.ended, "FRAM TERM",
-                  "end of input");
+                     "end of input");
     }
     tgIdmap_free(&k.live);
 }

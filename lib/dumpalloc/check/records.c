@@ -33,7 +33,7 @@ static void fourcc_text(uint32_t v, char out[17])
 /* The FOURCC v as the found text of a finding of `rule`, or NULL when
  * that finding is only counted. */
 const char *da_fourcc_found(const da_check *k, size_t rule, uint32_t v,
-                                char out[17])
+                            char out[17])
 {
     if (!tgEngine_shown(k->c, rule))
         return NULL;
@@ -61,8 +61,8 @@ static const char *build_path(da_check *k, const char *field)
 }
 
 int64_t da_report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,
-                         const char *field, int64_t cause, const char *exp,
-                         const char *found)
+                     const char *field, int64_t cause, const char *exp,
+                     const char *found)
 {
     if (!tgEngine_active(k->c, rule))
         return -1;
@@ -79,7 +79,7 @@ int64_t da_report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,
 
 /* A finding about the whole current record. */
 int64_t da_report_record(da_check *k, size_t rule, const char *exp,
-                             const char *found)
+                         const char *found)
 {
     return da_report_at(k, rule, k->start, 8, "", -1, exp, found);
 }
@@ -91,8 +91,8 @@ static __attribute__((cold, noinline)) void truncated(da_check *k)
     uint64_t have = tgWindow_offset(k->w) + (k->w->end - k->w->pos) - k->start;
     snprintf(exp, sizeof exp, "%" PRIu64 " bytes", 8 + (uint64_t)k->len);
     snprintf(found, sizeof found, "%" PRIu64 " bytes", have);
-    k->ended =
-        da_report_at(k, DA_REC_PAYLOAD_SHORT, k->start, have, "", -1, exp, found);
+    k->ended = da_report_at(k, DA_REC_PAYLOAD_SHORT, k->start, have, "", -1,
+                            exp, found);
     k->stop = 1;
 }
 
@@ -142,10 +142,10 @@ static void scan_string(da_check *k, uint64_t n, const char *field)
         bad = at + n - 1;
     if (bad != UINT64_MAX)
         da_report_at(k, DA_STR_UTF8, bad, 1, field, -1, "UTF-8",
-                  "an invalid byte sequence");
+                     "an invalid byte sequence");
     if (nul != UINT64_MAX)
         da_report_at(k, DA_STR_NUL, nul, 1, field, -1, "no NUL byte",
-                  "a NUL byte");
+                     "a NUL byte");
 }
 
 /* A string field: u32 length, then the bytes.  @return 0 read (or the
@@ -163,9 +163,9 @@ static int string_field(da_check *k, const char *field)
     if (n > k->rem) {
         char exp[48], found[48];
         da_report_at(k, DA_STR_FIT, at, 4, field, -1,
-                  TG_ENGINE_TEXT(k->c, DA_STR_FIT, exp, "length <= %" PRIu64,
-                                 k->rem),
-                  TG_ENGINE_TEXT(k->c, DA_STR_FIT, found, "%" PRIu32, n));
+                     TG_ENGINE_TEXT(k->c, DA_STR_FIT, exp,
+                                    "length <= %" PRIu64, k->rem),
+                     TG_ENGINE_TEXT(k->c, DA_STR_FIT, found, "%" PRIu32, n));
         k->malformed = 1;
         return 1;
     }
@@ -191,9 +191,10 @@ static void check_timestamp(da_check *k, const unsigned char *p, uint64_t at)
     uint32_t ns = tgBytes_le32(p + 8);
     char found[48];
     if (ns >= 1000000000u)
-        da_report_at(k, DA_TIME_NSEC, at + 8, 4, "/time/nanoseconds", -1,
-                  "< 1000000000",
-                  TG_ENGINE_TEXT(k->c, DA_TIME_NSEC, found, "%" PRIu32, ns));
+        da_report_at(
+            k, DA_TIME_NSEC, at + 8, 4, "/time/nanoseconds", -1,
+            "< 1000000000",
+            TG_ENGINE_TEXT(k->c, DA_TIME_NSEC, found, "%" PRIu32, ns));
     if (secs < 0)
         da_report_at(
             k, DA_TIME_NEGATIVE, at, 8, "/time/seconds", -1, ">= 0",
@@ -204,9 +205,9 @@ static void limit_reached(da_check *k, uint64_t at)
 {
     char exp[96];
     da_report_at(k, DA_LIVE_LIMIT, at, 8, "/address", -1,
-              tgEngine_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS,
-                                  "live allocations", exp, sizeof exp),
-              "one more");
+                 tgEngine_limit_text(k->c, TG_LIMIT_LIVE_OBJECTS,
+                                     "live allocations", exp, sizeof exp),
+                 "one more");
     k->tracking = 0;
 }
 
@@ -236,7 +237,7 @@ static void check_address(da_check *k, uint64_t addr, uint64_t at, int alloc)
     }
     char found[48];
     da_report_at(k, rule, at, 8, "/address", alloc ? -1 : k->lost_alloc, exp,
-              TG_ENGINE_TEXT(k->c, rule, found, "0x%" PRIx64, addr));
+                 TG_ENGINE_TEXT(k->c, rule, found, "0x%" PRIx64, addr));
 }
 
 static void check_aloc(da_check *k)
@@ -308,7 +309,8 @@ static void check_pcal(da_check *k)
     }
     if (r == 0 && !k->stop) {
         take(k, DA_U32);
-        da_report_record(k, DA_COMPAT_PCAL, "a frame the reader reads", "PCAL");
+        da_report_record(k, DA_COMPAT_PCAL, "a frame the reader reads",
+                         "PCAL");
     }
 }
 
@@ -340,7 +342,7 @@ static int check_fram(da_check *k)
     default: {
         char t[17];
         da_report_record(k, DA_FRAM_UNKNOWN, "NTVE, PCAL or TERM",
-                      da_fourcc_found(k, DA_FRAM_UNKNOWN, k->subtype, t));
+                         da_fourcc_found(k, DA_FRAM_UNKNOWN, k->subtype, t));
         return FRAME_UNKNOWN;
     }
     }
@@ -355,9 +357,9 @@ void da_enter_record(da_check *k)
         k->in_list = 0;
         k->is_frame = 0;
         k->record++;
-        k->list_broken =
-            da_report_record(k, DA_LIST_INTERRUPTED, "FRAM",
-                          da_fourcc_found(k, DA_LIST_INTERRUPTED, k->type, t));
+        k->list_broken = da_report_record(
+            k, DA_LIST_INTERRUPTED, "FRAM",
+            da_fourcc_found(k, DA_LIST_INTERRUPTED, k->type, t));
         return;
     }
     if (k->in_list) {
@@ -370,7 +372,7 @@ void da_enter_record(da_check *k)
         k->record++;
     if (fram)
         da_report_at(k, DA_LIST_ORPHAN, k->start, 8, "", k->list_broken,
-                  "a frame list opened by ALOC", "FRAM");
+                     "a frame list opened by ALOC", "FRAM");
 }
 
 void da_check_payload(da_check *k)
@@ -388,11 +390,12 @@ void da_check_payload(da_check *k)
     default: {
         char t[17];
         if (da_printable(k->type))
-            da_report_record(k, DA_REC_UNKNOWN, "PROC, OBJE, ALOC, DALC or FRAM",
-                          da_fourcc_found(k, DA_REC_UNKNOWN, k->type, t));
+            da_report_record(k, DA_REC_UNKNOWN,
+                             "PROC, OBJE, ALOC, DALC or FRAM",
+                             da_fourcc_found(k, DA_REC_UNKNOWN, k->type, t));
         else
             da_report_record(k, DA_REC_FOURCC, "printable ASCII",
-                          da_fourcc_found(k, DA_REC_FOURCC, k->type, t));
+                             da_fourcc_found(k, DA_REC_FOURCC, k->type, t));
         known = 0;
     }
     }
@@ -406,9 +409,9 @@ void da_check_payload(da_check *k)
     if (known && frame != FRAME_TERM && !k->malformed && k->rem > 0) {
         char found[48];
         da_report_at(k, DA_REC_EXTRA, extra_at, skipped, "", -1,
-                  "no bytes past the fields",
-                  TG_ENGINE_TEXT(k->c, DA_REC_EXTRA, found,
-                                 "%" PRIu64 " extra bytes", k->rem));
+                     "no bytes past the fields",
+                     TG_ENGINE_TEXT(k->c, DA_REC_EXTRA, found,
+                                    "%" PRIu64 " extra bytes", k->rem));
     }
     if (k->type == DA_ALOC) {
         k->in_list = 1;
@@ -420,4 +423,3 @@ void da_check_payload(da_check *k)
     if (skipped < k->rem)
         truncated(k);
 }
-

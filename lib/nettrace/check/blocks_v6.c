@@ -140,25 +140,28 @@ void nt_remove_thread_block_v6(nt_check *k, nt_cur *b)
     k->row = UINT64_MAX;
 }
 
-/* The value of one label of kind (1-10); @return 0 or -1. */
+/* The value of one label of kind (1 to NT_LABEL_KINDS); @return 0 or
+ * -1. */
 static int label_value(nt_check *k, nt_cur *c, unsigned kind)
 {
-    static const unsigned char fixed[11] = {0, 16, 16, 16, 8, 0,
-                                            0, 1,  8,  1,  1};
+    const nt_label_kind *lk = &nt_label_kinds[kind];
     uint64_t v;
-    if (kind == 5)
+    switch (lk->value) {
+    case NT_LV_STRINGS:
         return nt_string_v6(k, c, "/label") || nt_string_v6(k, c, "/label")
                    ? -1
                    : 0;
-    if (kind == 6)
+    case NT_LV_STRING_VAR:
         return nt_string_v6(k, c, "/label") ||
                        nt_varuint(c, 64, &v) >= NT_VAR_CUT
                    ? -1
                    : 0;
-    if (nt_left(c) < fixed[kind])
-        return -1;
-    c->p += fixed[kind];
-    return 0;
+    default:
+        if (nt_left(c) < lk->size)
+            return -1;
+        c->p += lk->size;
+        return 0;
+    }
 }
 
 void nt_label_block_v6(nt_check *k, nt_cur *b)
@@ -180,12 +183,12 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
                 k->row = UINT64_MAX;
                 return;
             }
-            unsigned raw = *b->p++, kind = raw & 0x7F;
-            if (kind < 1 || kind > 10) {
+            unsigned raw = *b->p++, kind = raw & ~NT_LABEL_LAST;
+            if (kind < 1 || kind > NT_LABEL_KINDS) {
                 char found[16];
                 snprintf(found, sizeof found, "%u", kind);
-                nt_report(k, NT_LBL_PARSE, lat, 1, "/label/Kind", "1-10",
-                          found);
+                nt_report(k, NT_LBL_PARSE, lat, 1, "/label/Kind",
+                          "1-" TG_STRINGIFY(NT_LABEL_KINDS), found);
                 k->row = UINT64_MAX;
                 return;
             }
@@ -195,7 +198,7 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
                 k->row = UINT64_MAX;
                 return;
             }
-            if (raw & 0x80)
+            if (raw & NT_LABEL_LAST)
                 break;
         }
     }

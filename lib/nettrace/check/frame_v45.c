@@ -65,7 +65,8 @@ static void bad_tag(nt_check *k, uint64_t off, unsigned want, unsigned got,
 
 /* BeginObject, BeginPrivateObject and NullReference: an object's first
  * three bytes */
-static const unsigned char object_tags[3] = {0x05, 0x05, 0x01};
+static const unsigned char object_tags[NT_OBJECT_OPEN_LEN] = {
+    NT_TAG_BEGIN, NT_TAG_BEGIN, NT_TAG_NULL_REF};
 
 /* 05 05 01 version minVersion nameLength name 06.  @return 0 or -1. */
 static int read_header(nt_check *k, object_header *h)
@@ -127,8 +128,9 @@ static int read_header(nt_check *k, object_header *h)
     for (size_t i = 0; i < n; i++)
         h->name[i] = p[i] >= 0x20 && p[i] <= 0x7E ? (char)p[i] : '?';
     h->name[n] = 0;
-    if (p[len] != 0x06) {
-        bad_tag(k, at + NT_O45_NAME + (uint64_t)len, 0x06, p[len], "/tag");
+    if (p[len] != NT_TAG_END) {
+        bad_tag(k, at + NT_O45_NAME + (uint64_t)len, NT_TAG_END, p[len],
+                "/tag");
         return -1;
     }
     tgWindow_consume(w, (size_t)len + 1);
@@ -193,7 +195,7 @@ static void trace_payload(nt_check *k)
     }
     const unsigned char *p = tgWindow_ptr(k->w);
     nt_trace_fields(k, p, at);
-    if (p[SIZE] != 0x06) {
+    if (p[SIZE] != NT_TAG_END) {
         char found[48];
         snprintf(found, sizeof found, "%02x after %d bytes", p[SIZE], SIZE);
         nt_report(k, NT_OBJ_TRACE_SIZE, at + SIZE, 1, "",
@@ -231,14 +233,15 @@ static size_t padding_count(nt_check *k, uint64_t at, size_t pad, size_t size)
     size_t avail = tgWindow_fill(k->w, pad + size + 5);
     const unsigned char *p = tgWindow_ptr(k->w);
     size_t end = pad + size; /* where 06 should be */
-    if (avail <= end || p[end] == 0x06)
+    if (avail <= end || p[end] == NT_TAG_END)
         return pad; /* right, or cut short: the caller says which */
     char exp[32], found[32];
     snprintf(exp, sizeof exp, "%zu padding bytes", pad);
     for (size_t d = 1; d <= 3; d++) {
         /* a real 06 is followed by the next object (05) or the end (01) */
-        int zeros = avail > end + d + 1 && p[end + d] == 0x06 &&
-                    (p[end + d + 1] == 0x05 || p[end + d + 1] == 0x01);
+        int zeros = avail > end + d + 1 && p[end + d] == NT_TAG_END &&
+                    (p[end + d + 1] == NT_TAG_BEGIN ||
+                     p[end + d + 1] == NT_TAG_NULL_REF);
         for (size_t i = 0; zeros && i < d; i++)
             zeros = p[pad + i] == 0;
         if (zeros) {
@@ -247,8 +250,9 @@ static size_t padding_count(nt_check *k, uint64_t at, size_t pad, size_t size)
                       found);
             return pad + d;
         }
-        if (d <= pad && p[end - d] == 0x06 &&
-            (p[end - d + 1] == 0x05 || p[end - d + 1] == 0x01)) {
+        if (d <= pad && p[end - d] == NT_TAG_END &&
+            (p[end - d + 1] == NT_TAG_BEGIN ||
+             p[end - d + 1] == NT_TAG_NULL_REF)) {
             snprintf(found, sizeof found, "%zu", pad - d);
             nt_report(k, NT_OBJ_PAD_COUNT, at + 4, pad - d, "/padding", exp,
                       found);
@@ -327,8 +331,8 @@ static void block(nt_check *k, enum nt_block kind)
         cut(k, end, 1);
         return;
     }
-    if (tgWindow_ptr(w)[0] != 0x06) {
-        bad_tag(k, end, 0x06, tgWindow_ptr(w)[0], "/end");
+    if (tgWindow_ptr(w)[0] != NT_TAG_END) {
+        bad_tag(k, end, NT_TAG_END, tgWindow_ptr(w)[0], "/end");
         return;
     }
     tgWindow_consume(w, 1);
@@ -373,7 +377,7 @@ static int fast_block(nt_check *k)
     enum nt_block kind =
         nt_object_block(p + NT_O45_NAME, len, avail - NT_O45_NAME);
     if (kind == NT_B_NONE || kind == NT_B_TRACE ||
-        p[NT_O45_NAME + len] != 0x06)
+        p[NT_O45_NAME + len] != NT_TAG_END)
         return 0;
     size_t head = NT_O45_HEADER(len);
     uint32_t size = tgBytes_le32(p + head - 4);
@@ -381,7 +385,7 @@ static int fast_block(nt_check *k)
     size_t pad = nt_pad4(at + 4), total = pad + size;
     if (size > NT_OBSERVED_BLOCK ||
         total > k->c->limits[TG_LIMIT_BLOCK_BYTES] || avail - head <= total ||
-        p[head + total] != 0x06)
+        p[head + total] != NT_TAG_END)
         return 0;
     for (size_t i = 0; i < pad; i++)
         if (p[head + i] != 0)
@@ -408,7 +412,7 @@ void nt_check_v45(nt_check *k)
                           "the end-of-stream tag 01", "end of input");
             return;
         }
-        if (tgWindow_ptr(w)[0] == 0x01 && k->object > 0) {
+        if (tgWindow_ptr(w)[0] == NT_TAG_NULL_REF && k->object > 0) {
             if (!k->last_was_sp)
                 nt_report(k, NT_OBS_LAST_SP, at, 1, "end",
                           "an SPBlock before the end tag",

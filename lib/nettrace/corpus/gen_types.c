@@ -1,14 +1,19 @@
 /* gen_types.c - the event types of generated traces, in every layout: the
  * field descriptions their metadata declares and payloads that match
  * them.  Each layout's types are a table of fields whose types are
- * written once, in one layout-neutral form (that of v6: TypeCode, then
- * ElementType for 19, 22, 24 and 25, u16 ElementCount for 22, nested
- * fields for 1; a field is u16 FieldSize, a name, a type).  Encoders turn
- * a table into v4/v5 (V1 list, or V2Params), v6 or draft metadata, and
- * one writer fills payloads by the type table of wire.h, so what the
- * metadata declares and what the events hold cannot drift apart. */
-#include "emit.h"
+ * written once, in that layout's type codes and one form (TypeCode, then
+ * the ElementType of an array, FixedLengthArray, RelLoc or DataLoc, the
+ * u16 ElementCount of a FixedLengthArray, the nested fields of an
+ * Object; a field is u16 FieldSize, a name, a type).  What a code is in
+ * a layout is read from the type table (types.c), never from the number:
+ * 22 is a FixedLengthArray in v6 and a string in the draft.  Encoders
+ * turn a table into v4/v5 (V1 list, or V2Params), v6 or draft metadata,
+ * and one writer fills payloads by the same table, so what the metadata
+ * declares and what the events hold cannot drift apart. */
+#include <string.h>
+
 #include "../nettrace.h"
+#include "emit.h"
 
 /* One field: its name and its layout-neutral type bytes. */
 typedef struct gen_field {
@@ -101,15 +106,18 @@ static unsigned u16_at(const unsigned char *p)
     return (unsigned)(p[0] | p[1] << 8);
 }
 
-/* The end of the type at t (types here are well formed). */
-static const unsigned char *type_end(const unsigned char *t)
+/* The end of the type at t, in layout's codes (types here are well
+ * formed). */
+static const unsigned char *type_end(enum nt_layout layout,
+                                     const unsigned char *t)
 {
-    unsigned code = *t++;
-    if (code == 19 || code == 22 || code == 24 || code == 25) {
-        t = type_end(t);
-        return code == 22 ? t + 2 : t;
+    unsigned shape = nt_type_at(layout, *t++)->shape;
+    if (shape == NT_T_ARRAY || shape == NT_T_FIXED_ARRAY ||
+        shape == NT_T_RELLOC || shape == NT_T_DATALOC) {
+        t = type_end(layout, t);
+        return shape == NT_T_FIXED_ARRAY ? t + 2 : t;
     }
-    if (code == NT_TYPE_OBJECT) {
+    if (shape == NT_T_OBJECT) {
         unsigned n = u16_at(t);
         t += 2;
         for (unsigned i = 0; i < n; i++)
@@ -321,30 +329,31 @@ static void ascii(payload_gen *w, tgMembuf *b, unsigned n, int wide)
     }
 }
 
-/* A fixed-size value that any reader takes: Booleans 0 or 1, a letter
- * for a Char, finite floats, a real date. */
-static void fixed_value(payload_gen *w, tgMembuf *b, unsigned code,
-                        unsigned size)
+/* A fixed-size value of `type` that any reader takes: Booleans 0 or 1,
+ * a letter for a Char, finite floats, a real date; the type told by its
+ * name in the layout's table. */
+static void fixed_value(payload_gen *w, tgMembuf *b, const nt_type *type)
 {
     static const unsigned short date[8] = {2025, 6, 1, 9, 14, 30, 5, 250};
-    switch (code) {
-    case 3: put_u32(b, tgBytes_below(w->rng, 2)); return;
-    case 26: put_u8(b, tgBytes_below(w->rng, 2)); return;
-    case 4: put_u16(b, 'A' + tgBytes_below(w->rng, 26)); return;
-    case 13: put_u32(b, 0x3F800000u + tgBytes_below(w->rng, 1u << 23)); return;
-    case 14:
+    const char *name = type->name;
+    if (strcmp(name, "Boolean") == 0) {
+        put_u32(b, tgBytes_below(w->rng, 2));
+    } else if (strcmp(name, "Boolean8") == 0) {
+        put_u8(b, tgBytes_below(w->rng, 2));
+    } else if (strcmp(name, "Char") == 0) {
+        put_u16(b, 'A' + tgBytes_below(w->rng, 26));
+    } else if (strcmp(name, "Single") == 0) {
+        put_u32(b, 0x3F800000u + tgBytes_below(w->rng, 1u << 23));
+    } else if (strcmp(name, "Double") == 0) {
         put_u64(b, 0x3FF0000000000000ull + (tgBytes_next(w->rng) >> 12));
-        return;
-    case 16:
-        if (size == 8) /* FILETIME, in 2025 */
-            put_u64(b,
-                    133800000000000000ull + tgBytes_below(w->rng, 1u << 30));
-        else /* SYSTEMTIME: Monday 9 June 2025 */
-            for (int i = 0; i < 8; i++)
-                put_u16(b, date[i]);
-        return;
-    default:
-        for (unsigned n = size; n > 0; n--)
+    } else if (strcmp(name, "DateTime") == 0 && type->size == 8) {
+        /* FILETIME, in 2025 */
+        put_u64(b, 133800000000000000ull + tgBytes_below(w->rng, 1u << 30));
+    } else if (strcmp(name, "DateTime") == 0) {
+        for (int i = 0; i < 8; i++) /* SYSTEMTIME: Monday 9 June 2025 */
+            put_u16(b, date[i]);
+    } else {
+        for (unsigned n = type->size; n > 0; n--)
             put_u8(b, (unsigned)tgBytes_next(w->rng));
     }
 }
@@ -353,9 +362,8 @@ static void fixed_value(payload_gen *w, tgMembuf *b, unsigned code,
 static const unsigned char *value(payload_gen *w, tgMembuf *b,
                                   const unsigned char *t)
 {
-    unsigned code = *t;
-    const nt_type *type = nt_type_at(w->layout, code);
-    const unsigned char *end = type_end(t);
+    const nt_type *type = nt_type_at(w->layout, *t);
+    const unsigned char *end = type_end(w->layout, t);
     switch (type->shape) {
     case NT_T_OBJECT: {
         unsigned n = u16_at(t + 1);
@@ -420,7 +428,7 @@ static const unsigned char *value(payload_gen *w, tgMembuf *b,
         put_u32(b, 0);
         break;
     }
-    default: fixed_value(w, b, code, type->size);
+    default: fixed_value(w, b, type);
     }
     return end;
 }

@@ -47,11 +47,12 @@ static void emit_header(nt_gen *g)
     put(&b, NT_FASTSER, NT_FASTSER_LEN);
     nt_sink_raw(g->sink, b.p, b.n);
     b.n = 0;
-    put(&b, "\x05\x05\x01", 3);
+    put(&b, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN);
     put_u32(&b, 4);
     put_u32(&b, 4);
     put_u32(&b, 5);
-    put(&b, "Trace\x06", 6);
+    put(&b, "Trace", 5);
+    put_u8(&b, NT_TAG_END);
     /* Monday 9 June 2025: DayOfWeek agrees with the date */
     static const unsigned short date[8] = {2025, 6, 1, 9, 14, 30, 5, 250};
     for (int i = 0; i < 8; i++)
@@ -62,7 +63,7 @@ static void emit_header(nt_gen *g)
     put_u32(&b, 1000 + tgBytes_below(&g->rng, 60000)); /* ProcessId         */
     put_u32(&b, 2 + tgBytes_below(&g->rng, 30)); /* NumberOfProcessors      */
     put_u32(&b, 1000000);                        /* ExpectedCPUSamplingRate */
-    put_u8(&b, 0x06);
+    put_u8(&b, NT_TAG_END);
     nt_sink_raw(g->sink, b.p, b.n);
     tgMembuf_free(&b);
 }

@@ -181,26 +181,22 @@ static void label_block(nt_gen6 *g)
     for (uint32_t i = 0; i < g->labels; i++) {
         /* list i holds labels of kinds (i % 10) + 1 and the next one */
         for (unsigned n = 0; n < 2; n++) {
-            unsigned kind = (i + n) % 10 + 1;
-            put_u8(&g->b, kind | (n == 1 ? 0x80u : 0));
-            switch (kind) {
-            case 1:
-            case 2:
-            case 3:
-                for (int k = 0; k < 16; k++)
-                    put_u8(&g->b, (unsigned)tgBytes_next(&g->rng));
-                break;
-            case 4:
-            case 8: put_u64(&g->b, tgBytes_next(&g->rng)); break;
-            case 5:
+            unsigned kind = (i + n) % NT_LABEL_KINDS + 1;
+            const nt_label_kind *lk = &nt_label_kinds[kind];
+            put_u8(&g->b, kind | (n == 1 ? NT_LABEL_LAST : 0));
+            if (lk->value == NT_LV_STRINGS) {
                 put_string6(&g->b, "tenant");
                 put_string6(&g->b, nt_name(&g->hostile, "blue"));
-                break;
-            case 6:
+            } else if (lk->value == NT_LV_STRING_VAR) {
                 put_string6(&g->b, "retries");
                 put_var(&g->b, 2 * tgBytes_below(&g->rng, 5)); /* zig-zag */
-                break;
-            default: put_u8(&g->b, 1 + tgBytes_below(&g->rng, 5));
+            } else if (lk->size == 16) {                       /* the ids */
+                for (int k = 0; k < 16; k++)
+                    put_u8(&g->b, (unsigned)tgBytes_next(&g->rng));
+            } else if (lk->size == 8) {
+                put_u64(&g->b, tgBytes_next(&g->rng));
+            } else { /* OpCode, Level, Version: small, as real ones */
+                put_u8(&g->b, 1 + tgBytes_below(&g->rng, 5));
             }
         }
     }

@@ -14,13 +14,13 @@ static size_t object_header(const nt_item *it, uint64_t size, uint64_t at,
 {
     size_t len = strlen(it->name);
     unsigned char h[15], tail[4 + 3 + 3];
-    memcpy(h, "\x05\x05\x01", 3);
+    memcpy(h, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN);
     tgBytes_put32(h + 3, (uint32_t)it->version);
     tgBytes_put32(h + 7, (uint32_t)it->min_version);
     tgBytes_put32(h + 11, (uint32_t)len);
     tgOut_put(out, h, sizeof h);
     tgOut_put(out, it->name, len);
-    tgOut_put(out, "\x06", 1);
+    tgOut_put(out, (const unsigned char[]){NT_TAG_END}, 1);
     size_t n = sizeof h + len + 1;
     tgBytes_put32(tail, (uint32_t)size);
     /* at most 3 bytes of padding, and up to 3 more or fewer */
@@ -56,7 +56,7 @@ static void out_item(nt_item *it, int v6, tgOut *out, uint64_t *total)
     *total += n + it->content.n;
     if (!v6) {
         unsigned char tag =
-            (unsigned char)(it->end_tag >= 0 ? it->end_tag : 6);
+            (unsigned char)(it->end_tag >= 0 ? it->end_tag : NT_TAG_END);
         tgOut_put(out, &tag, 1);
         *total += 1;
     }

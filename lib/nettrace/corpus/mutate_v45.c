@@ -73,8 +73,21 @@ int mut_tags(nt_mut *x)
 
 int mut_name_len(nt_mut *x)
 {
-    static const unsigned char h[] = {5, 5, 1, 2,    0,    0,    0,   2,
-                                      0, 0, 0, 0xff, 0xff, 0xff, 0xff};
+    static const unsigned char h[] = {NT_TAG_BEGIN,
+                                      NT_TAG_BEGIN,
+                                      NT_TAG_NULL_REF,
+                                      2,
+                                      0,
+                                      0,
+                                      0,
+                                      2,
+                                      0,
+                                      0,
+                                      0,
+                                      0xff,
+                                      0xff,
+                                      0xff,
+                                      0xff};
     if (mu_raw_insert(x, TRACE_ITEM + 1, h, sizeof h) == NULL)
         return 0;
     mu_mark(x, TRACE_ITEM + 1, NT_O45_NAMELEN);

@@ -117,13 +117,13 @@ static void name(tl_gen *g, const char *plain)
 
 static void start(tl_gen *g)
 {
-    rec(g, "prf stm");
+    rec(g, TL_TAG(PRF_STM));
     uint32_t r = tgBytes_below(&g->rng, 1000000);
     tgText_addf(g->m, "20%02u-%02u-%02u", 18 + r % 8, 1 + r % 12, 1 + r % 28);
     tgText_addf(g->m, "%02u:%02u:%02u.%03u", r % 24, r % 60, (r / 60) % 60,
                 r % 1000);
     for (int s = 0; s < TL_NSETTINGS; s++) {
-        rec(g, "prf cfg");
+        rec(g, TL_TAG(PRF_CFG));
         tgText_addz(g->m, tl_settings[s].name);
         switch (tl_settings[s].kind) {
         case TL_SET_METHOD:
@@ -146,7 +146,7 @@ static void load(tl_gen *g, const char *module)
 {
     if (g->domain == 0 && !g->vstools) {
         g->domain = pointer(g);
-        rec(g, "apd crf");
+        rec(g, TL_TAG(APD_CRF));
         id64(g, g->domain);
         id64(g, 0x1F90 + tgBytes_below(&g->rng, 0x1000));
         id32(g, 0);
@@ -155,14 +155,14 @@ static void load(tl_gen *g, const char *module)
     g->assembly = pointer(g);
     g->module = pointer(g);
     if (!g->vstools) { /* its name keeps its quotes in the readers */
-        rec(g, "asm ldf");
+        rec(g, TL_TAG(ASM_LDF));
         id64(g, g->assembly);
         id64(g, g->domain);
         id64(g, g->module);
         id32(g, 0);
         name(g, module);
     }
-    rec(g, "mod ldf");
+    rec(g, TL_TAG(MOD_LDF));
     id64(g, g->module);
     id64(g, pointer(g));
     id64(g, g->assembly);
@@ -171,7 +171,7 @@ static void load(tl_gen *g, const char *module)
                 tgHostile_text(&g->hostile,
                                TG_HOSTILE_NO_QUOTE | TG_HOSTILE_NO_LINE_END,
                                module));
-    rec(g, "mod ata");
+    rec(g, TL_TAG(MOD_ATA));
     id64(g, g->module);
     id64(g, g->assembly);
 }
@@ -182,22 +182,22 @@ static void thread_start(tl_gen *g)
     memset(t, 0, sizeof *t);
     t->iid = g->next_thread++;
     t->id = pointer(g);
-    rec(g, "thr crt");
+    rec(g, TL_TAG(THR_CRT));
     id64(g, t->id);
     id32(g, t->iid);
-    rec(g, "thr aos");
+    rec(g, TL_TAG(THR_AOS));
     id32(g, t->iid);
     num(g, 4000 + t->iid * 7 + tgBytes_below(&g->rng, 7));
 }
 
 static void thread_end(tl_gen *g, unsigned i)
 {
-    rec(g, "thr cpu");
+    rec(g, TL_TAG(THR_CPU));
     id32(g, g->th[i].iid);
     num(g, tick(g));
     num(g, tgBytes_below(&g->rng, 5000));
     if (!g->vstools) {
-        rec(g, "thr dst");
+        rec(g, TL_TAG(THR_DST));
         id32(g, g->th[i].iid);
     }
     g->th[i] = g->th[--g->nth];
@@ -206,13 +206,13 @@ static void thread_end(tl_gen *g, unsigned i)
 static void class_load(tl_gen *g)
 {
     uint32_t iid = g->nclasses++;
-    rec(g, "cls ldf");
+    rec(g, TL_TAG(CLS_LDF));
     id64(g, pointer(g));
     id32(g, iid);
     id64(g, g->module);
     id32(g, 0x02000002 + iid);
     id32(g, 0);
-    rec(g, "cls nam");
+    rec(g, TL_TAG(CLS_NAM));
     id32(g, iid);
     name(g, class_names[iid % (sizeof class_names / sizeof *class_names)]);
 }
@@ -225,12 +225,12 @@ static void function(tl_gen *g, const gen_thread *t)
     uint64_t fid = pointer(g), code = pointer(g);
     int cached = tgBytes_below(&g->rng, 4) == 0;
     if (!g->vstools) {
-        rec(g, cached ? "jit css" : "jit cms");
+        rec(g, cached ? TL_TAG(JIT_CSS) : TL_TAG(JIT_CMS));
         id32(g, t->iid);
         num(g, tick(g));
         id64(g, fid);
     }
-    rec(g, "fun inf");
+    rec(g, TL_TAG(FUN_INF));
     id32(g, iid);
     id64(g, fid);
     id64(g, pointer(g));
@@ -249,14 +249,14 @@ static void function(tl_gen *g, const gen_thread *t)
         tgText_addf(g->m, "0x%x:0x%x:0x%x", a, b, c);
     }
     if (!g->vstools) {
-        rec(g, cached ? "jit csf" : "jit cmf");
+        rec(g, cached ? TL_TAG(JIT_CSF) : TL_TAG(JIT_CMF));
         id32(g, t->iid);
         num(g, tick(g));
         id64(g, fid);
         if (!cached)
             id32(g, 0);
     }
-    rec(g, "fun nam");
+    rec(g, TL_TAG(FUN_NAM));
     id32(g, iid);
     name(g, func_names[iid % (sizeof func_names / sizeof *func_names)]);
     name(g, TG_BYTES_PICK(&g->rng, return_types));
@@ -272,7 +272,7 @@ static void stack_sample(tl_gen *g, gen_thread *t)
     uint32_t push = tgBytes_below(&g->rng, g->typical ? 13 : 5);
     if (keep + push > MAX_DEPTH)
         push = MAX_DEPTH - keep;
-    rec(g, "sam str");
+    rec(g, TL_TAG(SAM_STR));
     id32(g, t->iid);
     num(g, tick(g));
     num(g, 1 + tgBytes_below(&g->rng, 3));
@@ -299,7 +299,7 @@ static void stack_sample(tl_gen *g, gen_thread *t)
 
 static void memory_sample(tl_gen *g, const gen_thread *t)
 {
-    rec(g, "sam mem");
+    rec(g, TL_TAG(SAM_MEM));
     id32(g, t->iid);
     num(g, tick(g));
     for (unsigned n = tgBytes_below(&g->rng, g->typical ? 12 : 4); n > 0;
@@ -318,13 +318,13 @@ static void collection(tl_gen *g, const gen_thread *t)
 {
     static const char *const gens[] = {"tfff", "ttff", "tttf", "tttt"};
     if (!g->vstools) {
-        rec(g, "gch gcs");
+        rec(g, TL_TAG(GCH_GCS));
         id32(g, t->iid);
         num(g, tick(g));
         tgText_addz(g->m, tgBytes_below(&g->rng, 3) ? "?" : "induced");
         tgText_addz(g->m, TG_BYTES_PICK(&g->rng, gens));
     }
-    rec(g, "gch alt");
+    rec(g, TL_TAG(GCH_ALT));
     num(g, tick(g));
     for (unsigned n = 1 + tgBytes_below(&g->rng, 4); n > 0; n--) {
         uint32_t count = 1 + tgBytes_below(&g->rng, 500);
@@ -332,7 +332,7 @@ static void collection(tl_gen *g, const gen_thread *t)
                     count, count * 32);
     }
     if (!g->vstools) {
-        rec(g, "gch gcf");
+        rec(g, TL_TAG(GCH_GCF));
         id32(g, t->iid);
         num(g, tick(g));
     }
@@ -340,11 +340,11 @@ static void collection(tl_gen *g, const gen_thread *t)
 
 static void cpu(tl_gen *g)
 {
-    rec(g, "prc cpu");
+    rec(g, TL_TAG(PRC_CPU));
     num(g, tick(g));
     num(g, tgBytes_below(&g->rng, 20000));
     for (unsigned i = 0; i < g->nth; i++) {
-        rec(g, "thr cpu");
+        rec(g, TL_TAG(THR_CPU));
         id32(g, g->th[i].iid);
         num(g, tick(g));
         num(g, tgBytes_below(&g->rng, 10000));
@@ -410,9 +410,9 @@ int tl_generate(tgText_model *m, tgOut *out, int profile, int style,
     activity(&g, 40);
     collection(&g, &g.th[0]);
     cpu(&g);
-    rec(&g, "prf tps");
+    rec(&g, TL_TAG(PRF_TPS));
     num(&g, tick(&g));
-    rec(&g, "prf trs");
+    rec(&g, TL_TAG(PRF_TRS));
     g.clock += 100;
     num(&g, tick(&g));
     activity(&g, 40);

@@ -97,7 +97,7 @@ static void keep_fields(tl_mut *x, size_t i, size_t n)
 /* The first stack sample with a frame; its first frame is field 5. */
 static long sample_with_frame(const tl_mut *x)
 {
-    return find(x, "sam str", 0, 5);
+    return find(x, TL_TAG(SAM_STR), 0, 5);
 }
 
 /* The function internal id of the frame at field f of line i. */
@@ -122,15 +122,15 @@ static int same_thread(const tl_mut *x, size_t i, size_t j)
 
 static int is_sample(const tl_mut *x, size_t i)
 {
-    return x->m.l[i].n > 2 && (tgText_text_is(&x->m, i, 0, "sam str") ||
-                               tgText_text_is(&x->m, i, 0, "sam mem"));
+    return x->m.l[i].n > 2 && (tgText_text_is(&x->m, i, 0, TL_TAG(SAM_STR)) ||
+                               tgText_text_is(&x->m, i, 0, TL_TAG(SAM_MEM)));
 }
 
 /* ---- lines ----------------------------------------------------------- */
 
 static int mut_tag(tl_mut *x)
 {
-    long i = first(x, "prc cpu");
+    long i = first(x, TL_TAG(PRC_CPU));
     if (i < 0)
         return 0;
     tgText_set(&x->m, (size_t)i, 0, VARIANT("Prc cpu", "pr cpu", "xxprc cpu"),
@@ -141,7 +141,7 @@ static int mut_tag(tl_mut *x)
 
 static int mut_bare_cr(tl_mut *x)
 {
-    long i = first(x, "prc cpu");
+    long i = first(x, TL_TAG(PRC_CPU));
     if (i < 0)
         return 0;
     x->m.l[i].eol = TG_TEXT_EOL_CR;
@@ -166,7 +166,7 @@ static int mut_unended(tl_mut *x)
 
 static int mut_separator(tl_mut *x)
 {
-    long i = first(x, "prc cpu");
+    long i = first(x, TL_TAG(PRC_CPU));
     if (i < 0)
         return 0;
     char a[32], b[32], s[72];
@@ -191,7 +191,7 @@ static int mut_separator(tl_mut *x)
 
 static int mut_bad_utf8(tl_mut *x)
 {
-    if (!set_at(x, first(x, "cls nam"), 2, "\"Caf\xC3(\""))
+    if (!set_at(x, first(x, TL_TAG(CLS_NAM)), 2, "\"Caf\xC3(\""))
         return 0;
     x->mark.delta = 5; /* the byte that does not continue C3 */
     return 1;
@@ -201,7 +201,7 @@ static int mut_bad_utf8(tl_mut *x)
 
 static int mut_tag_unknown(tl_mut *x)
 {
-    return set_at(x, first(x, "prc cpu"), 0, "xyz abc");
+    return set_at(x, first(x, TL_TAG(PRC_CPU)), 0, "xyz abc");
 }
 
 static int mut_tag_extension(tl_mut *x)
@@ -213,7 +213,7 @@ static int mut_tag_extension(tl_mut *x)
         return 1;
     }
     /* fun inf iid fid cls mod tok ... as fun cmf fid iid cls mod tok hr */
-    long i = first(x, "fun inf");
+    long i = first(x, TL_TAG(FUN_INF));
     if (i < 0)
         return 0;
     char iid[32], fid[32], tok[32];
@@ -236,7 +236,7 @@ static int mut_tag_extension(tl_mut *x)
 
 static int mut_thread_end(tl_mut *x)
 {
-    long i = find(x, "thr dst", -1, 0);
+    long i = find(x, TL_TAG(THR_DST), -1, 0);
     if (i < 0)
         return 0;
     if (x->variant == 0) {
@@ -244,7 +244,7 @@ static int mut_thread_end(tl_mut *x)
         text(x, (size_t)i, 1, iid, sizeof iid);
         mark(x, (size_t)i, tgText_append(&x->m, (size_t)i, iid), 0);
     } else {
-        tgText_set(&x->m, (size_t)i, 0, "thr crt", TG_TEXT_AS_IS);
+        tgText_set(&x->m, (size_t)i, 0, TL_TAG(THR_CRT), TG_TEXT_AS_IS);
         mark(x, (size_t)i, TG_TEXT_AT_END, 0);
     }
     return 1;
@@ -252,7 +252,7 @@ static int mut_thread_end(tl_mut *x)
 
 static int mut_fields_few(tl_mut *x)
 {
-    long i = first(x, VARIANT("prc cpu", "prf tps"));
+    long i = first(x, VARIANT(TL_TAG(PRC_CPU), TL_TAG(PRF_TPS)));
     if (i < 0)
         return 0;
     x->m.l[i].n--;
@@ -262,12 +262,13 @@ static int mut_fields_few(tl_mut *x)
 
 static int mut_fields_many(tl_mut *x)
 {
-    return append_at(x, first(x, VARIANT("prc cpu", "prf trs")), "12");
+    return append_at(x, first(x, VARIANT(TL_TAG(PRC_CPU), TL_TAG(PRF_TRS))),
+                     "12");
 }
 
 static int mut_fun_nam(tl_mut *x)
 {
-    long i = first(x, "fun nam");
+    long i = first(x, TL_TAG(FUN_NAM));
     if (i < 0)
         return 0;
     if (x->variant == 1)
@@ -281,7 +282,7 @@ static int mut_fun_nam(tl_mut *x)
 
 static int mut_hex64(tl_mut *x)
 {
-    long i = first(x, "mod ata");
+    long i = first(x, TL_TAG(MOD_ATA));
     if (i < 0)
         return 0;
     char id[40];
@@ -302,8 +303,8 @@ static int mut_hex64(tl_mut *x)
 static int mut_hex32(tl_mut *x)
 {
     switch (x->variant) {
-    case 0: return set_at(x, first(x, "thr aos"), 1, "0x000000001");
-    case 1: return set_at(x, first(x, "mod ldf"), 4, "?");
+    case 0: return set_at(x, first(x, TL_TAG(THR_AOS)), 1, "0x000000001");
+    case 1: return set_at(x, first(x, TL_TAG(MOD_LDF)), 4, "?");
     default: {
         long i = sample_with_frame(x);
         char f[40];
@@ -320,7 +321,7 @@ static int mut_hex32(tl_mut *x)
 
 static int mut_hex_canonical(tl_mut *x)
 {
-    long i = first(x, "mod ata");
+    long i = first(x, TL_TAG(MOD_ATA));
     if (i < 0)
         return 0;
     char id[40];
@@ -350,7 +351,7 @@ static int mut_ip(tl_mut *x)
 {
     if (x->variant == 0)
         return frame_ip(x, "0x00007F3G00000000");
-    long i = first(x, "sam mem");
+    long i = first(x, TL_TAG(SAM_MEM));
     if (i < 0)
         return 0;
     keep_fields(x, (size_t)i, 2);
@@ -363,12 +364,12 @@ static int mut_ip_frame(tl_mut *x) { return frame_ip(x, "?"); }
 
 static int mut_num(tl_mut *x)
 {
-    return set_at(x, first(x, "prc cpu"), 1, VARIANT("-5", "+5"));
+    return set_at(x, first(x, TL_TAG(PRC_CPU)), 1, VARIANT("-5", "+5"));
 }
 
 static int mut_num_range(tl_mut *x)
 {
-    long i = find(x, "sam str", 0, 3);
+    long i = find(x, TL_TAG(SAM_STR), 0, 3);
     if (i < 0)
         return 0;
     char h[64], s[80];
@@ -380,12 +381,12 @@ static int mut_num_range(tl_mut *x)
 static int mut_quoted(tl_mut *x)
 {
     if (x->variant == 0) {
-        if (!set_at(x, first(x, "cls nam"), 2, "\"System.Ob\"ject\""))
+        if (!set_at(x, first(x, TL_TAG(CLS_NAM)), 2, "\"System.Ob\"ject\""))
             return 0;
         x->mark.delta = 10;
         return 1;
     }
-    long i = first(x, "mod ldf");
+    long i = first(x, TL_TAG(MOD_LDF));
     if (i < 0)
         return 0;
     char name[200];
@@ -396,7 +397,7 @@ static int mut_quoted(tl_mut *x)
 
 static int mut_systime(tl_mut *x)
 {
-    long i = first(x, "prf stm");
+    long i = first(x, TL_TAG(PRF_STM));
     if (i < 0)
         return 0;
     if (x->variant == 0) {
@@ -410,7 +411,7 @@ static int mut_systime(tl_mut *x)
 
 static int mut_systime_range(tl_mut *x)
 {
-    long i = first(x, "prf stm");
+    long i = first(x, TL_TAG(PRF_STM));
     if (i < 0)
         return 0;
     tgText_set(&x->m, (size_t)i, 2, "25:61:61.100", TG_TEXT_AS_IS);
@@ -419,7 +420,7 @@ static int mut_systime_range(tl_mut *x)
 
 static int mut_item_parts(tl_mut *x)
 {
-    long i = first(x, x->variant == 0 ? "gch alt" : "sam mem");
+    long i = first(x, x->variant == 0 ? TL_TAG(GCH_ALT) : TL_TAG(SAM_MEM));
     if (i < 0)
         return 0;
     keep_fields(x, (size_t)i, x->variant == 0 ? 1 : 2);
@@ -433,7 +434,7 @@ static int mut_item_parts(tl_mut *x)
 /* fun inf with only the items given after its fixed fields. */
 static int fun_items(tl_mut *x, const char *a, const char *b)
 {
-    long i = first(x, "fun inf");
+    long i = first(x, TL_TAG(FUN_INF));
     if (i < 0)
         return 0;
     keep_fields(x, (size_t)i, 5);
@@ -452,7 +453,7 @@ static int mut_fun_items(tl_mut *x)
 static long setting(const tl_mut *x, const char *name)
 {
     for (size_t j = 0; j < x->m.nl; j++)
-        if (x->m.l[j].n == 3 && tgText_text_is(&x->m, j, 0, "prf cfg") &&
+        if (x->m.l[j].n == 3 && tgText_text_is(&x->m, j, 0, TL_TAG(PRF_CFG)) &&
             tgText_text_is(&x->m, j, 1, name))
             return (long)j;
     return -1;
@@ -483,12 +484,12 @@ static int mut_cfg_bool(tl_mut *x)
 
 static int mut_gc_reason(tl_mut *x)
 {
-    return set_at(x, first(x, "gch gcs"), 3, "explicit");
+    return set_at(x, first(x, TL_TAG(GCH_GCS)), 3, "explicit");
 }
 
 static int mut_gc_flags(tl_mut *x)
 {
-    long i = first(x, "gch gcs");
+    long i = first(x, TL_TAG(GCH_GCS));
     if (i < 0)
         return 0;
     if (x->variant == 1)
@@ -502,8 +503,8 @@ static int mut_gc_flags(tl_mut *x)
 
 static int mut_thread_decimal(tl_mut *x)
 {
-    long i = first(x, "jit cms");
-    return set_at(x, i >= 0 ? i : first(x, "jit css"), 1, "4242");
+    long i = first(x, TL_TAG(JIT_CMS));
+    return set_at(x, i >= 0 ? i : first(x, TL_TAG(JIT_CSS)), 1, "4242");
 }
 
 /* ---- across lines ---------------------------------------------------- */
@@ -528,7 +529,7 @@ static int mut_start_twice(tl_mut *x)
 static long later_sample(const tl_mut *x, const char *tag, long *prev)
 {
     for (size_t a = 0; a < x->m.nl; a++) {
-        if (x->m.l[a].n < 5 || !tgText_text_is(&x->m, a, 0, "sam str"))
+        if (x->m.l[a].n < 5 || !tgText_text_is(&x->m, a, 0, TL_TAG(SAM_STR)))
             continue;
         for (size_t j = a + 1; j < x->m.nl; j++)
             if (is_sample(x, j) && same_thread(x, a, j) &&
@@ -543,7 +544,7 @@ static long later_sample(const tl_mut *x, const char *tag, long *prev)
 
 static int mut_stack_size(tl_mut *x)
 {
-    long prev, i = later_sample(x, "sam str", &prev);
+    long prev, i = later_sample(x, TL_TAG(SAM_STR), &prev);
     if (i < 0)
         return 0;
     char h[64], s[80];
@@ -561,7 +562,8 @@ static int mut_stack_size(tl_mut *x)
 
 static int mut_stack_prefix(tl_mut *x)
 {
-    long i = find(x, "sam str", -1, 3); /* no sample of its thread after */
+    long i =
+        find(x, TL_TAG(SAM_STR), -1, 3); /* no sample of its thread after */
     if (i < 0)
         return 0;
     char h[64], s[80];
@@ -588,7 +590,7 @@ static int mut_ref_undefined(tl_mut *x)
 
 static int mut_ref_ended(tl_mut *x)
 {
-    long d = find(x, "thr dst", -1, 0);
+    long d = find(x, TL_TAG(THR_DST), -1, 0);
     if (d < 1)
         return 0;
     /* the record just before it uses its thread (the generator's
@@ -605,7 +607,7 @@ static int mut_ref_ended(tl_mut *x)
 
 static int mut_id_twice(tl_mut *x)
 {
-    long i = first(x, "cls ldf");
+    long i = first(x, TL_TAG(CLS_LDF));
     if (i < 0)
         return 0;
     mark(x, tgText_copy_line(&x->m, (size_t)i), 2, 0);
@@ -633,7 +635,7 @@ static int mut_rdr_bare_ip(tl_mut *x)
 static int thread_line(tl_mut *x, long k, const char *head, const char *tail,
                        uint64_t delta)
 {
-    long i = find(x, "thr crt", k, 1);
+    long i = find(x, TL_TAG(THR_CRT), k, 1);
     if (i < 0)
         return 0;
     char iid[32], line[64];
@@ -660,19 +662,20 @@ static int mut_rdr_fun_items(tl_mut *x)
 
 static int mut_rdr_zone(tl_mut *x)
 {
-    return append_at(x, first(x, "prf stm"), "+09:00");
+    return append_at(x, first(x, TL_TAG(PRF_STM)), "+09:00");
 }
 
 static int mut_rdr_sample_text(tl_mut *x)
 {
     if (x->variant == 0)
-        return set_at(x, first(x, "cls nam"), 2, "\"sam str 0x1 2 3 0:0\"");
-    return set_at(x, first(x, "fun nam"), 2, "\"cls nam 0x5 Program\"");
+        return set_at(x, first(x, TL_TAG(CLS_NAM)), 2,
+                      "\"sam str 0x1 2 3 0:0\"");
+    return set_at(x, first(x, TL_TAG(FUN_NAM)), 2, "\"cls nam 0x5 Program\"");
 }
 
 static int mut_rdr_hex32(tl_mut *x)
 {
-    long i = find(x, "fun inf", 0, 0);
+    long i = find(x, TL_TAG(FUN_INF), 0, 0);
     if (i < 0)
         return 0;
     keep_fields(x, (size_t)i, 5); /* its code infos and IL maps go */
@@ -690,7 +693,7 @@ static int mut_rdr_ip_0x(tl_mut *x)
 static int mut_rdr_name_quotes(tl_mut *x)
 {
     /* an application domain, right before the first assembly's module */
-    long i = first(x, "mod ldf");
+    long i = first(x, TL_TAG(MOD_LDF));
     if (i < 0)
         return 0;
     mark(x,
@@ -703,7 +706,7 @@ static int mut_rdr_name_quotes(tl_mut *x)
 
 static int mut_rdr_undefined_id(tl_mut *x)
 {
-    return set_at(x, find(x, "sam mem", 0, 0), 1, "?");
+    return set_at(x, find(x, TL_TAG(SAM_MEM), 0, 0), 1, "?");
 }
 
 /* ---- the end of the input -------------------------------------------- */
