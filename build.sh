@@ -206,7 +206,9 @@ case $mode in
     export TG_SHARED="$top/../shared"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    run prove --exec '' --timer build-test/tests/*-t tests/*.t
+    # as many tests at once as there are cores: each waits on its own
+    # processes, and none shares a file with another
+    run prove -j "$jobs" --exec '' --timer build-test/tests/*-t tests/*.t
     # the checker alone (TG_BUILD_CORPUS=OFF), as an embedder who only
     # checks builds it: the tests that say so run against it too
     configure_and_build build-checker -DTG_SANITIZER=address,undefined \
@@ -216,7 +218,7 @@ case $mode in
     mapfile -t checker_tests < <(grep -l \
       '^# build.sh test runs this against the checker-only build too' \
       tests/*.t)
-    run prove --exec '' --timer "${checker_tests[@]}"
+    run prove -j "$jobs" --exec '' --timer "${checker_tests[@]}"
     ;;
   fuzz | fuzz-large)
     need_packages "${base_packages[@]}" "${fuzz_packages[@]}"

@@ -5,7 +5,6 @@ for mutants the named rule and no other primary finding, and what a
 strict reader must do with the file (`reader`: accept, reject, or accept
 and may warn) follows from the exit code. Failure: a missing, extra or
 different file, or any disagreement."""
-# build.sh test runs this against the checker-only build too
 import filecmp
 import json
 import os
