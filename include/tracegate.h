@@ -200,10 +200,11 @@ typedef void (*tg_token_fn)(void *ctx, const void *p, size_t n);
 TG_API tg_error tg_format_tokens(const char *format, tg_token_fn emit,
                                  void *ctx);
 
-/*! tg_format_pieces() : where the pieces of a binary trace start (records,
- *  blocks, objects: what a test-case shrinker may drop whole), at most
- *  cap of them into at, the first at 0.  @return how many, or 0 for a
- *  text format, whose pieces are its lines. */
+/*! tg_format_pieces() : where the pieces of a trace start (records,
+ *  blocks, objects: what a test-case shrinker may drop whole, and what
+ *  keeps the rest framed), at most cap of them into at, the first at 0.
+ *  @return how many: at least 1 for a non-empty input of a known
+ *  format, 0 for an empty one or an unknown format. */
 TG_API size_t tg_format_pieces(const char *format, const void *data,
                                size_t size, size_t *at, size_t cap);
 

@@ -177,8 +177,14 @@ static void helpers(void)
     is_int((int)tg_format_pieces("dumpalloc", two, sizeof two, at, 4), 2,
            "tg_format_pieces(): two dumpalloc records");
     ok(at[0] == 0 && at[1] == 16, "... at 0 and 16");
-    is_int((int)tg_format_pieces("afperf", "# AFPerf v1\n", 12, at, 4), 0,
-           "... and none for a text format");
+    static const char af[] = "# AFPerf v1     \n5,\"a\nb\",1\n6,2\n";
+    is_int((int)tg_format_pieces("afperf", af, sizeof af - 1, at, 4), 3,
+           "tg_format_pieces(): AFPerf records, a quoted line end inside one");
+    ok(at[0] == 0 && at[1] == 17 && at[2] == 27, "... at 0, 17 and 27");
+    is_int((int)tg_format_pieces("tracelog", "a\nb\n", 4, at, 4), 2,
+           "... TraceLog lines");
+    is_int((int)tg_format_pieces("no-such", "a", 1, at, 4), 0,
+           "... none for an unknown format");
     uint64_t a = 42, b = 42;
     uint64_t first = tg_random(&a);
     ok(first == tg_random(&b) && a == b && tg_random(&a) != first,

@@ -1,7 +1,8 @@
 /* shrink.c - the smallest file that still shows a defect: delta
- * debugging (Zeller's ddmin), first over the format's pieces (the records,
- * blocks and objects of a binary format, which stay framed when one goes
- * whole; the lines of a text format), then over bytes.  A smaller candidate is kept only if tracegate still
+ * debugging (Zeller's ddmin), first over the format's pieces (its records,
+ * blocks or objects, which keep the rest framed when one goes whole:
+ * tg_format_pieces()), then over bytes.  A smaller candidate is kept only
+ * if tracegate still
  * judges it as it judged the original (the same rule broken, or still
  * valid) and it breaks no MUST rule the original did not, so the shrink
  * stays within the rule's mutation and cannot wander into another rule's
@@ -13,8 +14,8 @@
 
 #include "oracle.h"
 
-/* What ddmin removes: the format's pieces, lines, or single bytes. */
-enum cut { CUT_PIECES, CUT_LINES, CUT_BYTES };
+/* What ddmin removes: the format's pieces, or single bytes. */
+enum cut { CUT_PIECES, CUT_BYTES };
 
 typedef struct trial {
     const or_probe *p;
@@ -62,9 +63,8 @@ static int still_fails(trial *t, const unsigned char *data, size_t n)
     return strcmp(sig, t->sig) == 0;
 }
 
-/* Where each unit of data starts, and its end: the format's pieces
- * (tg_format_pieces()), every line's, or every byte's.  @return the count of units,
- * or 0 (no memory: stop). */
+/* Where each unit of data starts, and its end: the format's pieces, or
+ * every byte.  @return the count of units, or 0 (no memory: stop). */
 static size_t cut_pieces(const unsigned char *data, size_t n, enum cut how,
                          const char *format, size_t **at)
 {
@@ -76,8 +76,7 @@ static size_t cut_pieces(const unsigned char *data, size_t n, enum cut how,
         u = tg_format_pieces(format, data, n, *at, n);
     else
         for (size_t i = 0; i < n; i++)
-            if (i == 0 || how == CUT_BYTES || data[i - 1] == '\n')
-                (*at)[u++] = i;
+            (*at)[u++] = i;
     (*at)[u] = n;
     return u;
 }
@@ -127,15 +126,11 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
     unsigned char *cand = malloc(n ? n : 1);
     if (cand == NULL)
         return n;
-    /* whole pieces first: a binary format's records, blocks or objects;
-     * a text format's lines */
+    /* whole pieces first (none for an input of no known format) */
     const char *how = NULL;
     const char *f = p->cs->format ? p->cs->format : tg_detect(data, n, &how);
-    size_t first[1];
-    if (f && tg_format_pieces(f, data, n, first, 1) > 0)
+    if (f)
         n = ddmin(&t, data, n, CUT_PIECES, f, cand);
-    else if (f)
-        n = ddmin(&t, data, n, CUT_LINES, f, cand);
     n = ddmin(&t, data, n, CUT_BYTES, f, cand);
     free(cand);
     return n;

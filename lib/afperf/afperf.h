@@ -140,6 +140,8 @@ extern const char *const tgAfperf_profiles[];
 void tgAfperf_check(tgEngine_check *c, tgWindow *w);
 int tgAfperf_detect(const unsigned char *head, size_t size, const char **how);
 void tgAfperf_tokens(tg_token_fn emit, void *ctx);
+size_t tgAfperf_pieces(const unsigned char *p, size_t n, size_t *at,
+                       size_t cap);
 int tgAfperf_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                       tgOut *out);
 int tgAfperf_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,

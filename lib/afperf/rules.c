@@ -34,7 +34,7 @@ const tgFormat tgFormat_afperf = {
     TG_FORMAT_CORPUS(tgAfperf_generate, tgAfperf_mutate),
     .scopes = NULL, /* the scopes are the profiles */
     .compat_profile = AF_PROFILE_ARTIFICER,
-    .pieces = NULL, /* text: the shrinker cuts lines */
+    .pieces = tgAfperf_pieces,
     .tokens = tgAfperf_tokens,
     .also_named = NULL, /* no file name endings besides .afperf */
 };

@@ -55,8 +55,7 @@ typedef struct tgFormat {
     int compat_profile;
     /* The starts of the pieces the oracle's shrinker may drop whole
      * (records, blocks, objects), at most cap of them into at, the first
-     * at 0: @return how many.  NULL for the text formats, which are cut
-     * at their lines. */
+     * at 0: @return how many (pieces.c). */
     size_t (*pieces)(const unsigned char *p, size_t n, size_t *at, size_t cap);
     /* Emit the constants of the format's tables (magic numbers, record
      * names and tags, type codes, the limits its rules name) as the tokens

@@ -35,7 +35,7 @@ const tgFormat tgFormat_tracelog = {
     TG_FORMAT_CORPUS(tgTracelog_generate, tgTracelog_mutate),
     .scopes = NULL, /* the scopes are the profiles */
     .compat_profile = TL_PROFILE_VSTOOLS,
-    .pieces = NULL, /* text: the shrinker cuts lines */
+    .pieces = tgTracelog_pieces,
     .tokens = tgTracelog_tokens,
     .also_named = NULL, /* no file name endings besides .tracelog */
 };

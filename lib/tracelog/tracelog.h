@@ -128,6 +128,8 @@ extern const char *const tgTracelog_profiles[];
 int tgTracelog_detect(const unsigned char *head, size_t size,
                       const char **how);
 void tgTracelog_tokens(tg_token_fn emit, void *ctx);
+size_t tgTracelog_pieces(const unsigned char *p, size_t n, size_t *at,
+                         size_t cap);
 void tgTracelog_check(tgEngine_check *c, tgWindow *w);
 int tgTracelog_generate(int profile, int style, uint64_t seed,
                         uint64_t min_size, tgOut *out);
