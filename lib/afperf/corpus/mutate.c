@@ -11,12 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/corpus/mutation.h"
 #include "model.h"
 
 typedef tgText_mutation af_mut;
-
-typedef int (*af_mutator)(af_mut *x);
 
 /* ---- the kit --------------------------------------------------------- */
 
@@ -925,30 +922,15 @@ static int mut_art_last_blank(af_mut *x)
 /* ---- the table, in rules.def order ----------------------------------- */
 
 #define TG_RULES_DEF "../afperf/rules.def"
-static const af_mutator mutators[AF_NRULES] = {
+static const tgText_mutator mutators[AF_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
-static int parent(void *x, unsigned variant, int profile, uint64_t seed)
-{
-    af_mut *m = x;
-    m->variant = variant;
-    af_model_init(&m->m);
-    return af_generate(&m->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
-}
-
-static int apply(void *x, size_t rule) { return mutators[rule](x); }
-
-static const tgMutation_ops ops = {sizeof(af_mut), parent, apply,
-                                   tgText_mutation_write,
-                                   tgText_mutation_release};
+static const tgText_corpus corpus = {&tgFormat_afperf, mutators, AF_NRULES,
+                                     af_model_init, af_generate};
 
 int tgAfperf_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
                     tg_mutant *mu)
 {
-    if (rule >= AF_NRULES || mutators[rule] == NULL)
-        return 0;
-    /* the parent is the trace of the profile tg_mutate() chose */
-    int profile = tgFormat_profile_index(&tgFormat_afperf, mu->profile);
-    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
+    return tgText_mutate(&corpus, rule, variant, seed, out, mu);
 }

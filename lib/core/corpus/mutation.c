@@ -3,13 +3,14 @@
 
 #include <stdlib.h>
 
-int tgMutation_run(const tgMutation_ops *ops, size_t rule, unsigned variant,
-                   int profile, uint64_t seed, tgOut *out, tg_mutant *mu)
+int tgMutation_run(const tgMutation_ops *ops, const void *ctx, size_t rule,
+                   unsigned variant, int profile, uint64_t seed, tgOut *out,
+                   tg_mutant *mu)
 {
     void *x = calloc(1, ops->size);
     if (x == NULL)
         return -1;
-    int r = ops->parent(x, variant, profile, seed);
+    int r = ops->parent(x, ctx, variant, profile, seed);
     if (r == 0)
         r = ops->apply(x, rule);
     if (r > 0 && ops->write(x, out, mu) != 0)

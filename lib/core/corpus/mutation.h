@@ -16,8 +16,9 @@
 typedef struct tgMutation_ops {
     size_t size; /* bytes of the format's mutation state, zeroed first */
     /* make the parent of `profile` from seed into x, for mutation number
-     * `variant`: 0, or -1 */
-    int (*parent)(void *x, unsigned variant, int profile, uint64_t seed);
+     * `variant` (ctx: what the format passed tgMutation_run()): 0, or -1 */
+    int (*parent)(void *x, const void *ctx, unsigned variant, int profile,
+                  uint64_t seed);
     /* apply the mutator of rule index `rule` to x: 1 done, 0 impossible
      * in this parent, -1 when the model ran out of memory */
     int (*apply)(void *x, size_t rule);
@@ -29,9 +30,11 @@ typedef struct tgMutation_ops {
 } tgMutation_ops;
 
 /*! tgMutation_run() : mutation `variant` of rule index `rule`, from the
- *  trace of `profile` made from seed, written to out.  @return 1 written,
+ *  trace of `profile` made from seed, written to out; ctx goes to
+ *  ops->parent.  @return 1 written,
  *  0 impossible in this parent, -1 on an error. */
-int tgMutation_run(const tgMutation_ops *ops, size_t rule, unsigned variant,
-                   int profile, uint64_t seed, tgOut *out, tg_mutant *mu);
+int tgMutation_run(const tgMutation_ops *ops, const void *ctx, size_t rule,
+                   unsigned variant, int profile, uint64_t seed, tgOut *out,
+                   tg_mutant *mu);
 
 #endif

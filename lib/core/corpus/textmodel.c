@@ -7,6 +7,9 @@
 
 #include "textmodel.h"
 
+#include "../format.h"
+#include "mutation.h"
+
 void tgText_model_init(tgText_model *m, char sep, tgText_put_fn put)
 {
     memset(m, 0, sizeof *m);
@@ -228,7 +231,26 @@ void tgText_set_num(tgText_model *m, size_t i, size_t f, unsigned long long v)
     tgText_set(m, i, f, b, TG_TEXT_AS_NEEDED);
 }
 
-int tgText_mutation_write(void *x, tgOut *out, tg_mutant *mu)
+/* ---- tgText_mutate(): the steps of tgMutation_run() for every text
+ * format ------------------------------------------------------------------ */
+
+static int text_parent(void *x, const void *ctx, unsigned variant, int profile,
+                       uint64_t seed)
+{
+    tgText_mutation *t = x;
+    t->corpus = ctx;
+    t->variant = variant;
+    t->corpus->init(&t->m);
+    return t->corpus->generate(&t->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
+}
+
+static int text_apply(void *x, size_t rule)
+{
+    tgText_mutation *t = x;
+    return t->corpus->mutators[rule](t);
+}
+
+static int text_write(void *x, tgOut *out, tg_mutant *mu)
 {
     tgText_mutation *t = x;
     if (t->m.failed)
@@ -239,8 +261,21 @@ int tgText_mutation_write(void *x, tgOut *out, tg_mutant *mu)
     return 0;
 }
 
-void tgText_mutation_release(void *x)
+static void text_release(void *x)
 {
     tgText_mutation *t = x;
     tgText_model_free(&t->m);
+}
+
+static const tgMutation_ops text_ops = {sizeof(tgText_mutation), text_parent,
+                                        text_apply, text_write, text_release};
+
+int tgText_mutate(const tgText_corpus *c, size_t rule, unsigned variant,
+                  uint64_t seed, tgOut *out, tg_mutant *mu)
+{
+    if (rule >= c->nrules || c->mutators[rule] == NULL)
+        return 0;
+    /* the parent is the trace of the profile tg_mutate() chose */
+    int profile = tgFormat_profile_index(c->format, mu->profile);
+    return tgMutation_run(&text_ops, c, rule, variant, profile, seed, out, mu);
 }

@@ -58,20 +58,36 @@ typedef struct tgText_mark {
     uint64_t delta;
 } tgText_mark;
 
-/* A text format's mutation (core/corpus/mutation.h): the parent's lines,
- * where the break is, and which of the rule's mutations is made. */
+/* A text format's mutation: the parent's lines, where the break is, and
+ * which of the rule's mutations is made. */
 typedef struct tgText_mutation {
     tgText_model m;
     tgText_mark mark;
     unsigned variant;
+    const struct tgText_corpus *corpus; /* whose mutators apply */
 } tgText_mutation;
 
-/*! tgText_mutation_write(), tgText_mutation_release() : the last two
- *  steps of a text format's mutation (tgMutation_ops), the same for
- *  every text format: the lines written with the offset of the mark; the
- *  lines freed. */
-int tgText_mutation_write(void *x, tgOut *out, tg_mutant *mu);
-void tgText_mutation_release(void *x);
+/* A text format's mutator: break its rule in x's lines (mutation
+ * x->variant) and mark where: 1 done, 0 impossible in this parent. */
+typedef int (*tgText_mutator)(tgText_mutation *x);
+
+/* What a text format gives tgText_mutate(). */
+typedef struct tgText_corpus {
+    const struct tgFormat *format;
+    const tgText_mutator *mutators; /* by rule index; NULL: none    */
+    size_t nrules;
+    void (*init)(tgText_model *m); /* an empty model of its lines   */
+    /* its generator: a valid file of profile and tg_style from seed into
+     * m (out NULL): 0, or -1 */
+    int (*generate)(tgText_model *m, tgOut *out, int profile, int style,
+                    uint64_t seed, uint64_t min_size);
+} tgText_corpus;
+
+/*! tgText_mutate() : a text format's tgX_mutate() (core/format.h): its
+ *  mutator of rule index `rule`, run by tgMutation_run() on the trace of
+ *  the profile tg_mutate() chose. */
+int tgText_mutate(const tgText_corpus *c, size_t rule, unsigned variant,
+                  uint64_t seed, tgOut *out, tg_mutant *mu);
 
 /*! tgText_model_init() : an empty model whose fields are joined by sep and
  *  put by put (NULL: as they are). */

@@ -498,8 +498,10 @@ static const da_mutator mutators[DA_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
-static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+static int parent(void *x, const void *ctx, unsigned variant, int profile,
+                  uint64_t seed)
 {
+    (void)ctx;
     da_model *m = x;
     m->variant = variant;
     tgOut *gen = malloc(sizeof *gen);
@@ -547,5 +549,5 @@ int tgDumpalloc_mutate(size_t rule, unsigned variant, uint64_t seed,
                       ? DA_PROFILE_DEFAULT
                       : DA_PROFILE_DRAFT_READER;
     m->profile = tgDumpalloc_profiles[profile];
-    return tgMutation_run(&ops, rule, variant, profile, seed, out, m);
+    return tgMutation_run(&ops, NULL, rule, variant, profile, seed, out, m);
 }

@@ -19,8 +19,10 @@ static const nt_mutator mutators[NT_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
-static int parent(void *x, unsigned variant, int profile, uint64_t seed)
+static int parent(void *x, const void *ctx, unsigned variant, int profile,
+                  uint64_t seed)
 {
+    (void)ctx;
     nt_mut *m = x;
     m->cut = UINT64_MAX;
     m->seed = seed;
@@ -75,5 +77,5 @@ int tgNettrace_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
     int profile = scope & IN_V45  ? NT_PROFILE_DEFAULT
                   : scope & IN_V6 ? NT_PROFILE_V6
                                   : NT_PROFILE_V6_DRAFT;
-    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
+    return tgMutation_run(&ops, NULL, rule, variant, profile, seed, out, mu);
 }

@@ -9,12 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/corpus/mutation.h"
 #include "model.h"
 
 typedef tgText_mutation tl_mut;
-
-typedef int (*tl_mutator)(tl_mut *x);
 
 /* ---- the kit --------------------------------------------------------- */
 
@@ -722,30 +719,15 @@ static int mut_cut(tl_mut *x)
 }
 
 #define TG_RULES_DEF "../tracelog/rules.def"
-static const tl_mutator mutators[TL_NRULES] = {
+static const tgText_mutator mutators[TL_NRULES] = {
 #include "../../core/mutator_rows.h"
 };
 
-static int parent(void *x, unsigned variant, int profile, uint64_t seed)
-{
-    tl_mut *m = x;
-    m->variant = variant;
-    tl_model_init(&m->m);
-    return tl_generate(&m->m, NULL, profile, TG_STYLE_PLAIN, seed, 0);
-}
-
-static int apply(void *x, size_t rule) { return mutators[rule](x); }
-
-static const tgMutation_ops ops = {sizeof(tl_mut), parent, apply,
-                                   tgText_mutation_write,
-                                   tgText_mutation_release};
+static const tgText_corpus corpus = {&tgFormat_tracelog, mutators, TL_NRULES,
+                                     tl_model_init, tl_generate};
 
 int tgTracelog_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
                       tg_mutant *mu)
 {
-    if (rule >= TL_NRULES || mutators[rule] == NULL)
-        return 0;
-    /* the parent is the trace of the profile tg_mutate() chose */
-    int profile = tgFormat_profile_index(&tgFormat_tracelog, mu->profile);
-    return tgMutation_run(&ops, rule, variant, profile, seed, out, mu);
+    return tgText_mutate(&corpus, rule, variant, seed, out, mu);
 }
