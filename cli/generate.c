@@ -176,13 +176,6 @@ static tg_duty reader_duty(const tg_mutant *mu)
                           tg_rule_verdict(mu->rule) != TG_CONFORMANT);
 }
 
-/* The folder of a mutant, by what a reader must do with it: warn/ for
- * the legal ones a strict tool warns about, invalid/ for the rest. */
-static const char *corpus_folder(const tg_mutant *mu)
-{
-    return reader_duty(mu) == TG_DUTY_MAY_WARN ? "warn" : "invalid";
-}
-
 /* What mutate wrote, for its closing line. */
 typedef struct corpus_tally {
     unsigned valid, files[2], rules[2]; /* [0] invalid/, [1] warn/ */
@@ -251,13 +244,16 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     r == TG_EVALUE ? "none could be made" : tg_strerror(r));
             return r == TG_EVALUE ? TG_INTERNAL : TG_IO_ERROR;
         }
+        /* invalid/ for the files to reject, warn/ for the legal ones a
+         * strict tool warns about */
         int warn = reader_duty(&mu) == TG_DUTY_MAY_WARN;
+        const char *folder = warn ? "warn" : "invalid";
         tally->files[warn]++;
         tally->rules[warn] += v == 0;
-        snprintf(dir, sizeof dir, "%s/%s/%s", o->out, corpus_folder(&mu),
+        snprintf(dir, sizeof dir, "%s/%s/%s", o->out, folder,
                  tg_rule_id(rule));
-        snprintf(rel, sizeof rel, "%s/%s/%04u%s", corpus_folder(&mu),
-                 tg_rule_id(rule), v, o->suffix);
+        snprintf(rel, sizeof rel, "%s/%s/%04u%s", folder, tg_rule_id(rule), v,
+                 o->suffix);
         snprintf(path, sizeof path, "%s/%s", o->out, rel);
         if (tgCli_mkdirs(dir) != 0 || rename(tmp, path) != 0) {
             fprintf(stderr, "tracegate: cannot write %s: %s\n", path,

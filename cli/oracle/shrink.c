@@ -65,8 +65,8 @@ static int still_fails(trial *t, const unsigned char *data, size_t n)
 
 /* Where each unit of data starts, and its end: the format's pieces, or
  * every byte.  @return the count of units, or 0 (no memory: stop). */
-static size_t cut_pieces(const unsigned char *data, size_t n, enum cut how,
-                         const char *format, size_t **at)
+static size_t unit_starts(const unsigned char *data, size_t n, enum cut how,
+                          const char *format, size_t **at)
 {
     size_t u = 0;
     *at = malloc((n + 1) * sizeof **at);
@@ -85,7 +85,7 @@ static size_t cut_pieces(const unsigned char *data, size_t n, enum cut how,
 static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
                     const char *format, unsigned char *cand)
 {
-    size_t *at, u = cut_pieces(data, n, how, format, &at);
+    size_t *at, u = unit_starts(data, n, how, format, &at);
     size_t parts = 2;
     while (u >= 2 && t->budget > 0 && t->tries > 0) {
         size_t chunk = (u + parts - 1) / parts;

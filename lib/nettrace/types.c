@@ -11,12 +11,14 @@
 #include "nettrace.h"
 
 #define SCALARS                                                               \
-    [3] = {"Boolean", NT_T_FIXED, 4, 0}, [4] = {"Char", NT_T_FIXED, 2, 0},    \
+    [NT_TYPE_BOOLEAN] = {"Boolean", NT_T_FIXED, 4, 0},                        \
+    [NT_TYPE_CHAR] = {"Char", NT_T_FIXED, 2, 0},                              \
     [5] = {"SByte", NT_T_FIXED, 1, 0}, [6] = {"Byte", NT_T_FIXED, 1, 0},      \
     [7] = {"Int16", NT_T_FIXED, 2, 0}, [8] = {"UInt16", NT_T_FIXED, 2, 0},    \
     [9] = {"Int32", NT_T_FIXED, 4, 0}, [10] = {"UInt32", NT_T_FIXED, 4, 0},   \
     [11] = {"Int64", NT_T_FIXED, 8, 0}, [12] = {"UInt64", NT_T_FIXED, 8, 0},  \
-    [13] = {"Single", NT_T_FIXED, 4, 0}, [14] = {"Double", NT_T_FIXED, 8, 0}, \
+    [NT_TYPE_SINGLE] = {"Single", NT_T_FIXED, 4, 0},                          \
+    [NT_TYPE_DOUBLE] = {"Double", NT_T_FIXED, 8, 0},                          \
     [17] = {"Guid", NT_T_FIXED, 16, 0}
 
 const nt_type nt_types[NT_NLAYOUTS][NT_NCODES] = {
@@ -38,7 +40,7 @@ const nt_type nt_types[NT_NLAYOUTS][NT_NCODES] = {
                [23] = {"UTF8CodeUnit", NT_T_FIXED, 1, 0},
                [24] = {"RelLoc", NT_T_RELLOC, 0, 0},
                [25] = {"DataLoc", NT_T_DATALOC, 0, 0},
-               [26] = {"Boolean8", NT_T_FIXED, 1, 0}},
+               [NT_TYPE_BOOLEAN8] = {"Boolean8", NT_T_FIXED, 1, 0}},
     [NT_V6D] = {[1] = {"Object", NT_T_OBJECT, 0, 0},
                 SCALARS,
                 [16] = {"DateTime", NT_T_FIXED, 16, 0},

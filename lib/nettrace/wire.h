@@ -198,10 +198,16 @@ enum nt_shape {
 };
 
 #define NT_NCODES 27 /* type codes are below this in every layout */
-/* codes the checks name: the same in every layout */
+/* codes the checks and the generators name: the same in every layout */
 #define NT_TYPE_OBJECT   1
+#define NT_TYPE_BOOLEAN  3
+#define NT_TYPE_CHAR     4
+#define NT_TYPE_SINGLE   13
+#define NT_TYPE_DOUBLE   14
 #define NT_TYPE_DATETIME 16
 #define NT_TYPE_ARRAY    19
+/* final v6 only (another layout has no such code) */
+#define NT_TYPE_BOOLEAN8 26
 
 typedef struct nt_type {
     const char *name; /* as its layout's spec names it            */

@@ -10,8 +10,6 @@
  * turn a table into v4/v5 (V1 list, or V2Params), v6 or draft metadata,
  * and one writer fills payloads by the same table, so what the metadata
  * declares and what the events hold cannot drift apart. */
-#include <string.h>
-
 #include "../nettrace.h"
 #include "emit.h"
 
@@ -329,31 +327,33 @@ static void ascii(payload_gen *w, tgMembuf *b, unsigned n, int wide)
     }
 }
 
-/* A fixed-size value of `type` that any reader takes: Booleans 0 or 1,
- * a letter for a Char, finite floats, a real date; the type told by its
- * name in the layout's table. */
-static void fixed_value(payload_gen *w, tgMembuf *b, const nt_type *type)
+/* A fixed-size value of type `code` (a fixed-size type of the layout,
+ * `size` bytes) that any reader takes: Booleans 0 or 1, a letter for a
+ * Char, finite floats, a real date. */
+static void fixed_value(payload_gen *w, tgMembuf *b, unsigned code,
+                        unsigned size)
 {
     static const unsigned short date[8] = {2025, 6, 1, 9, 14, 30, 5, 250};
-    const char *name = type->name;
-    if (strcmp(name, "Boolean") == 0) {
-        put_u32(b, tgBytes_below(w->rng, 2));
-    } else if (strcmp(name, "Boolean8") == 0) {
-        put_u8(b, tgBytes_below(w->rng, 2));
-    } else if (strcmp(name, "Char") == 0) {
-        put_u16(b, 'A' + tgBytes_below(w->rng, 26));
-    } else if (strcmp(name, "Single") == 0) {
+    switch (code) {
+    case NT_TYPE_BOOLEAN: put_u32(b, tgBytes_below(w->rng, 2)); return;
+    case NT_TYPE_BOOLEAN8: put_u8(b, tgBytes_below(w->rng, 2)); return;
+    case NT_TYPE_CHAR: put_u16(b, 'A' + tgBytes_below(w->rng, 26)); return;
+    case NT_TYPE_SINGLE:
         put_u32(b, 0x3F800000u + tgBytes_below(w->rng, 1u << 23));
-    } else if (strcmp(name, "Double") == 0) {
+        return;
+    case NT_TYPE_DOUBLE:
         put_u64(b, 0x3FF0000000000000ull + (tgBytes_next(w->rng) >> 12));
-    } else if (strcmp(name, "DateTime") == 0 && type->size == 8) {
-        /* FILETIME, in 2025 */
-        put_u64(b, 133800000000000000ull + tgBytes_below(w->rng, 1u << 30));
-    } else if (strcmp(name, "DateTime") == 0) {
-        for (int i = 0; i < 8; i++) /* SYSTEMTIME: Monday 9 June 2025 */
-            put_u16(b, date[i]);
-    } else {
-        for (unsigned n = type->size; n > 0; n--)
+        return;
+    case NT_TYPE_DATETIME:
+        if (size == 8) /* FILETIME, in 2025 */
+            put_u64(b,
+                    133800000000000000ull + tgBytes_below(w->rng, 1u << 30));
+        else /* SYSTEMTIME: Monday 9 June 2025 */
+            for (int i = 0; i < 8; i++)
+                put_u16(b, date[i]);
+        return;
+    default:
+        for (unsigned n = size; n > 0; n--)
             put_u8(b, (unsigned)tgBytes_next(w->rng));
     }
 }
@@ -428,7 +428,7 @@ static const unsigned char *value(payload_gen *w, tgMembuf *b,
         put_u32(b, 0);
         break;
     }
-    default: fixed_value(w, b, type);
+    default: fixed_value(w, b, *t, type->size);
     }
     return end;
 }
