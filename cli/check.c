@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "report/report.h"
@@ -98,10 +97,10 @@ typedef struct file_result {
 } file_result;
 
 /* When the input was last written: a regular file's modification time;
- * a stream's is now, when it is read. */
+ * a stream's is now, when it is read (tgCli_now()). */
 static int64_t written_at(const struct stat *st)
 {
-    return S_ISREG(st->st_mode) ? (int64_t)st->st_mtime : (int64_t)time(NULL);
+    return S_ISREG(st->st_mode) ? (int64_t)st->st_mtime : tgCli_now();
 }
 
 /* Check one file (stdin for "-") with checker k; the findings go to

@@ -20,12 +20,19 @@ int tgCli_oracle(int argc, char **argv); /* oracle/command.c */
 int tgCli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*! tgCli_format() : the format called name.  @return NULL if none is. */
 const tg_format_info *tgCli_format(const char *name);
+/*! tgCli_now() : the time a report stamps, in Unix seconds: now, or
+ *  SOURCE_DATE_EPOCH when it is set (the reproducible-builds convention),
+ *  so that two runs can write the same bytes. */
+int64_t tgCli_now(void);
 /*! tgCli_number() : parse a decimal count with an optional K, M, G (x1024)
  *  suffix.  @return 0, or -1 if s is not such a number. */
 int tgCli_number(const char *s, uint64_t *out);
 /* The longest path the CLI makes, keeps or names (Linux's PATH_MAX): a
  * path that would be longer is an error, never cut short. */
 #define TG_CLI_PATH 4096
+/* The profiles of one format that the CLI's tables hold (a format has 4
+ * at most now); one past them is asked about again each time. */
+#define TG_CLI_PROFILES 8
 /*! tgCli_path() : the path printf makes of format into out[TG_CLI_PATH].
  *  @return 0, or -1 after saying on stderr that it is too long. */
 int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
@@ -62,6 +69,10 @@ void tgCli_progress_release(void);
 /*! tgCli_progress_read() : tg_read_fd() (ctx: int *) that counts the bytes
  *  and shows progress now and then. */
 long tgCli_progress_read(void *ctx, void *buf, size_t cap);
+/*! tgCli_progress_say() : a progress line (printf, then the seconds
+ *  since the start), when one is due. */
+void tgCli_progress_say(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
 /*! tgCli_progress_end() : clear the progress line, if one was shown. */
 void tgCli_progress_end(void);
 

@@ -2,6 +2,7 @@
  * commands. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -85,9 +86,13 @@ static int parse(int argc, char **argv, gen_opts *o, int mutate)
     if (o->out == NULL)
         return tgCli_usage("%s: --out DIR%s is required", argv[0],
                            mutate ? "" : " (or - for stdout)");
-    if (mutate && (o->profile || o->size || o->count != 1))
-        return tgCli_usage("mutate takes only --seed, --out, --suffix and "
-                           "--force");
+    if (mutate && (o->size || o->count != 1))
+        return tgCli_usage("mutate takes only --seed, --out, --profile, "
+                           "--suffix and --force");
+    if (mutate && o->profile &&
+        tg_rule_applies(tg_rule_at(o->format, 0), o->profile) < 0)
+        return tgCli_usage("mutate: format %s has no profile '%s'", o->format,
+                           o->profile);
     if (!mutate && o->force)
         return tgCli_usage("gen: --force is mutate's");
     if (mutate && o->style != TG_STYLE_PLAIN)
@@ -212,11 +217,70 @@ static void manifest_line(FILE *m, const char *file, const char *format,
     }
 }
 
-/* Write every variant of one rule's mutation; @return exit code. */
+/* The rules a check's findings name: the one wanted, and others (a
+ * finding that follows from another aside). */
+typedef struct rules_seen {
+    const tg_rule *want;
+    int wanted, others;
+} rules_seen;
+
+static void rule_seen(void *ctx, const tg_diag *d)
+{
+    rules_seen *s = ctx;
+    if (d->rule == s->want)
+        s->wanted = 1;
+    else if (d->consequence_of < 0)
+        s->others = 1;
+}
+
+/* The verdict on the file at path under a profile, or -1; with a rule,
+ * -1 too unless the findings name that rule and no other (it is not a
+ * mutant of exactly that rule under the profile). */
+static int verdict_under(const char *path, const char *format,
+                         const char *profile, const tg_rule *rule)
+{
+    tg_checker *k;
+    if (tg_checker_open(&k) != TG_OK)
+        return -1;
+    int fd = open(path, O_RDONLY);
+    rules_seen seen = {rule, 0, 0};
+    int v = fd >= 0 && tg_checker_set_format(k, format) == TG_OK &&
+                    tg_checker_set_profile(k, profile) == TG_OK
+                ? (int)tg_checker_check(k, tg_read_fd, &fd, path, NULL,
+                                        rule_seen, &seen)
+                : -1;
+    if (rule && (!seen.wanted || seen.others))
+        v = -1;
+    if (fd >= 0)
+        close(fd);
+    tg_checker_free(k);
+    return v;
+}
+
+/* mutate --profile P: whether the parent of profile p (valid/NNNN) is
+ * valid under P, asked once a profile. */
+static int parent_valid(const gen_opts *o, int p, int *known)
+{
+    if (p < TG_CLI_PROFILES && known[p] >= 0)
+        return known[p];
+    char path[TG_CLI_PATH];
+    snprintf(path, sizeof path, "%s/valid/%04d%s", o->out, p, o->suffix);
+    int valid =
+        verdict_under(path, o->format, o->profile, NULL) == TG_CONFORMANT;
+    if (p < TG_CLI_PROFILES)
+        known[p] = valid;
+    return valid;
+}
+
+/* Write every variant of one rule's mutation; @return exit code.  With
+ * --profile P, only a rule P checks, each mutant made from a parent
+ * valid under P and labelled with what P says of it. */
 static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                        const tg_rule *rule, FILE *manifest,
-                       corpus_tally *tally)
+                       corpus_tally *tally, int *parents_valid)
 {
+    if (o->profile && tg_rule_applies(rule, o->profile) != 1)
+        return 0;
     char dir[TG_CLI_PATH], path[TG_CLI_PATH], rel[512], parent[64];
     for (unsigned v = 0;; v++) {
         tg_mutant mu;
@@ -228,8 +292,8 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     strerror(errno));
             return TG_IO_ERROR;
         }
-        tg_error r = tg_mutate(o->format, tg_rule_id(rule), v, o->seed,
-                               tgCli_write_file, f, &mu);
+        tg_error r = tg_mutate_profile(o->format, o->profile, tg_rule_id(rule),
+                                       v, o->seed, tgCli_write_file, f, &mu);
         if (tgCli_close_output(f, tmp) != 0 && r == TG_OK)
             r = TG_EWRITE;
         if (r != TG_OK) {
@@ -243,6 +307,20 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     tg_rule_id(rule), v, o->seed,
                     r == TG_EVALUE ? "none could be made" : tg_strerror(r));
             return r == TG_EVALUE ? TG_INTERNAL : TG_IO_ERROR;
+        }
+        int p = 0;
+        while (info->profiles[p] && strcmp(info->profiles[p], mu.profile))
+            p++;
+        if (o->profile) {
+            int said = parent_valid(o, p, parents_valid)
+                           ? verdict_under(tmp, o->format, o->profile, rule)
+                           : -1;
+            if (said < 0) { /* not a mutant of the rule under P */
+                remove(tmp);
+                continue;
+            }
+            mu.expected = (tg_verdict)said;
+            mu.profile = o->profile;
         }
         /* invalid/ for the files to reject, warn/ for the legal ones a
          * strict tool warns about */
@@ -260,9 +338,6 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
                     strerror(errno));
             return TG_IO_ERROR;
         }
-        int p = 0;
-        while (info->profiles[p] && strcmp(info->profiles[p], mu.profile))
-            p++;
         snprintf(parent, sizeof parent, "valid/%04d%s", p, o->suffix);
         manifest_line(manifest, rel, o->format, &mu, parent, o->seed,
                       mu.profile, TG_STYLE_PLAIN);
@@ -299,8 +374,8 @@ static int write_readme(const gen_opts *o)
             "# A %s conformance corpus\n"
             "\n"
             "Written by `tracegate mutate %s --seed %" PRIu64
-            "` (tracegate %s).\n"
-            "Same command, same bytes.\n"
+            "%s%s` (tracegate %s).\n"
+            "Same command, same bytes.%s\n"
             "\n"
             "- `valid/NNNN%s`: a valid trace for profile number NNNN "
             "(0000 is\n"
@@ -359,8 +434,13 @@ static int write_readme(const gen_opts *o)
             "may warn\n"
             "about it.\n"
             "A reader that accepts everything fails every `reject` file.\n",
-            o->format, o->format, o->seed, TG_VERSION, o->suffix, o->suffix,
-            o->suffix, o->suffix);
+            o->format, o->format, o->seed, o->profile ? " --profile " : "",
+            o->profile ? o->profile : "", TG_VERSION,
+            o->profile ? " The mutants are of the rules that profile checks, "
+                         "each made\nfrom a parent valid under it, and "
+                         "labelled with what it says of them."
+                       : "",
+            o->suffix, o->suffix, o->suffix, o->suffix);
     return tgCli_close_output(f, path) != 0 ? TG_IO_ERROR : 0;
 }
 
@@ -412,10 +492,12 @@ int tgCli_mutate(int argc, char **argv)
                       info->profiles[0], TG_STYLE_HOSTILE);
         tally.valid++;
     }
+    int parents_valid[TG_CLI_PROFILES];
+    memset(parents_valid, -1, sizeof parents_valid);
     for (size_t i = 0; i < tg_rule_count(o.format) && r == 0; i++) {
         const tg_rule *rule = tg_rule_at(o.format, i);
         if (tg_rule_get(rule, TG_RULE_MUTATION))
-            r = mutate_rule(&o, info, rule, manifest, &tally);
+            r = mutate_rule(&o, info, rule, manifest, &tally, parents_valid);
     }
     snprintf(path, sizeof path, "%s/manifest.jsonl", o.out);
     if (tgCli_close_output(manifest, path) != 0 && r == 0)

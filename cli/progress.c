@@ -1,12 +1,13 @@
-/* progress.c - `check` shows how far it is on stderr: when stderr is a
- * terminal (never into a pipe or a CI log) or --progress asks, once a
- * check has run for a second, every half second, the bytes read so far
- * and the rate.  It counts the bytes of every file and every --jobs
- * thread together.  Report output to the same terminal takes the line
+/* progress.c - `check` and `oracle` show how far they are on stderr: when
+ * stderr is a terminal (never into a pipe or a CI log) or --progress
+ * asks, once they have run for a second, every half second: for check
+ * the bytes read so far and the rate, counting every file and every
+ * --jobs thread together; for the oracle its runs and defects.  Report output to the same terminal takes the line
  * first (tgCli_progress_hold): the line is cleared before the report writes,
  * and no progress is shown while it does, so a verdict never lands after
  * the progress text. */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -60,6 +61,29 @@ void tgCli_progress_release(void)
     pthread_mutex_unlock(&lock);
 }
 
+/* Whether a line is due: after the first second, every half second. */
+static int due(double t) { return on && t - began >= 1.0 && t - last >= 0.5; }
+
+void tgCli_progress_say(const char *format, ...)
+{
+    double t = now();
+    if (!due(t))
+        return;
+    pthread_mutex_lock(&lock);
+    if (due(t)) {
+        last = t;
+        shown = 1;
+        va_list ap;
+        va_start(ap, format);
+        fputs("\r\033[Ktracegate: ", stderr); /* a shorter line clears */
+        vfprintf(stderr, format, ap);
+        fprintf(stderr, ", %.0f s", t - began);
+        va_end(ap);
+        fflush(stderr);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
 long tgCli_progress_read(void *ctx, void *buf, size_t cap)
 {
     long got = tg_read_fd(ctx, buf, cap);
@@ -68,18 +92,9 @@ long tgCli_progress_read(void *ctx, void *buf, size_t cap)
     unsigned long long total =
         atomic_fetch_add(&seen, (unsigned long long)got) +
         (unsigned long long)got;
-    double t = now();
-    if (t - began < 1.0 || t - last < 0.5)
-        return got;
-    pthread_mutex_lock(&lock);
-    if (t - last >= 0.5) {
-        last = t;
-        shown = 1;
-        fprintf(stderr, "\rtracegate: %.1f MB checked, %.0f MB/s   ",
-                (double)total / 1e6, (double)total / 1e6 / (t - began));
-        fflush(stderr);
-    }
-    pthread_mutex_unlock(&lock);
+    double mb = (double)total / 1e6;
+    tgCli_progress_say("%.1f MB checked, %.0f MB/s", mb,
+                       mb / (now() - began + 1e-9));
     return got;
 }
 

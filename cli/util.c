@@ -2,8 +2,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -16,6 +18,14 @@ int tgCli_usage(const char *fmt, ...)
     va_end(ap);
     fputs("\nTry 'tracegate --help'.\n", stderr);
     return TG_USAGE;
+}
+
+int64_t tgCli_now(void)
+{
+    const char *fixed = getenv("SOURCE_DATE_EPOCH");
+    char *end;
+    long long t = fixed && *fixed ? strtoll(fixed, &end, 10) : -1;
+    return t >= 0 && *end == '\0' ? (int64_t)t : (int64_t)time(NULL);
 }
 
 int tgCli_number(const char *s, uint64_t *out)

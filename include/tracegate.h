@@ -161,6 +161,9 @@ typedef struct tg_format_info {
     const char *document;  /* the specification its rules cite: title and
                               where it is published                     */
     const char *const *profiles; /* NULL-terminated; profiles[0] default   */
+    const char *const *versions; /* NULL-terminated: the versions a check
+                              tells apart (tg_layout_version()); empty
+                              where the format names none            */
     unsigned styles;             /* bit 1 << s: it can be generated in style s
                               (tg_style, tg_generate_style()); 0 in a
                               library built without corpus code      */
@@ -305,6 +308,10 @@ TG_API uint64_t tg_bytes_checked(const tg_validator *v);
  *  "v5 (FastSerialization objects; V5 metadata tags present)"; empty for
  *  formats with a single layout. */
 TG_API const char *tg_layout(const tg_validator *v);
+/*! tg_layout_version() : the short name of that layout's version, what a
+ *  reader says it reads: NetTrace "v4", "v5", "v6-draft" or "v6";
+ *  AFPerf "v1"; empty where the format names no version. */
+TG_API const char *tg_layout_version(const tg_validator *v);
 
 /*! tg_utf8_length() : the length (1 to 4) of the well-formed UTF-8
  *  character at s, or 0 if s does not start with one or is at its NUL.
@@ -395,6 +402,7 @@ TG_API const char *tg_checker_format(const tg_checker *c);
 TG_API const char *tg_checker_detected(const tg_checker *c);
 TG_API const char *tg_checker_profile(const tg_checker *c);
 TG_API const char *tg_checker_layout(const tg_checker *c);
+TG_API const char *tg_checker_version(const tg_checker *c);
 /*! tg_checker_problem() : why the verdict is not "conformant" or
  *  "violations" (truncated, unknown format, a limit reached, ...). */
 TG_API const char *tg_checker_problem(const tg_checker *c);
@@ -465,6 +473,18 @@ typedef struct tg_mutant {
 TG_API tg_error tg_mutate(const char *format, const char *rule_id,
                           unsigned variant, uint64_t seed, tg_write_fn write,
                           void *ctx, tg_mutant *out);
+
+/*! tg_mutate_profile() : tg_mutate(), the parent made for a reader of
+ *  `profile` where the rule allows: the valid trace of that profile when
+ *  the rule applies under it and can be broken in it, else the parent
+ *  tg_mutate() makes.  out->profile names the parent's profile.  The
+ *  mutant is labelled as its parent's profile judges it; check it under
+ *  `profile` for what a reader of that profile must do.  @return as
+ *  tg_mutate() does, or TG_ENAME for a profile the format lacks. */
+TG_API tg_error tg_mutate_profile(const char *format, const char *profile,
+                                  const char *rule_id, unsigned variant,
+                                  uint64_t seed, tg_write_fn write, void *ctx,
+                                  tg_mutant *out);
 
 #ifdef __cplusplus
 }

@@ -269,7 +269,7 @@ FIRST = {
     "check": "usage: tracegate check [OPTIONS] FILE...",
     "gen": "usage: tracegate gen FORMAT --out DIR|- [--seed S] [--count N]",
     "mutate": "usage: tracegate mutate FORMAT --out DIR [--seed S] "
-              "[--suffix .EXT]",
+              "[--profile P]",
     "rules": "usage: tracegate rules [FORMAT] [--report text|json] "
              "[--coverage]",
     "explain": "usage: tracegate explain RULE-ID",
@@ -349,8 +349,8 @@ def slow_check(*opts, stderr=subprocess.PIPE):
 
 
 code, out, err = slow_check("--progress")
-t.ok(code == 0 and re.match(rb"^\rtracegate: [0-9.]+ MB checked, [0-9]+ MB/s "
-                            rb" *\r\x1b\[K$", err) is not None,
+t.ok(code == 0 and re.match(rb"^\r\x1b\[Ktracegate: [0-9.]+ MB checked, [0-9]+ "
+                            rb"MB/s, [0-9]+ s\r\x1b\[K$", err) is not None,
      "--progress: one line after a second, cleared at the end", err)
 code, out2, err = slow_check()
 t.eq((code, err, out2), (0, b"", out),

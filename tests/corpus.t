@@ -41,16 +41,12 @@ version = run("--version")[1].split()[1]
 legal = {r["id"] for f in json.loads(run("rules", "--report", "json")[1])
          ["formats"] for r in f["rules"]
          if r["level"] != "MUST" and r["kind"] == "check"}
-for fmt in sorted(os.listdir(tmp)):
-    t.ok(os.path.exists(os.path.join(committed, fmt, "README.md")),
-         "%s: the corpus says what it holds (README.md)" % fmt)
-    base = os.path.join(committed, fmt)
+
+
+def disagreements(base, fmt):
+    """the manifest lines of the corpus at base that check disagrees with"""
     with open(os.path.join(base, "manifest.jsonl")) as f:
-        lines = [json.loads(l) for l in f]
-    listed = {m["file"] for m in lines}
-    on_disk = {p for p in tree(base) if p not in ("manifest.jsonl",
-                                                  "README.md")}
-    t.eq(sorted(listed ^ on_disk), [], "%s: manifest lists every file" % fmt)
+        lines = [json.loads(line) for line in f]
     wrong = []
     for m in lines:
         code, out, err = run("check", "--report", "json", "--format", fmt,
@@ -64,6 +60,51 @@ for fmt in sorted(os.listdir(tmp)):
         if (code != m["expected_exit"] or primary != want or
                 m["reader"] != reader or m["tracegate"] != version):
             wrong.append((m["file"], code, sorted(primary), m["reader"]))
+    return lines, wrong
+
+
+for fmt in sorted(os.listdir(tmp)):
+    t.ok(os.path.exists(os.path.join(committed, fmt, "README.md")),
+         "%s: the corpus says what it holds (README.md)" % fmt)
+    base = os.path.join(committed, fmt)
+    lines, wrong = disagreements(base, fmt)
+    listed = {m["file"] for m in lines}
+    on_disk = {p for p in tree(base) if p not in ("manifest.jsonl",
+                                                  "README.md")}
+    t.eq(sorted(listed ^ on_disk), [], "%s: manifest lists every file" % fmt)
     t.eq(wrong, [], "%s: check agrees with all %d manifest lines"
          % (fmt, len(lines)))
+
+# mutate --profile P: a corpus for a reader of P; every mutant is of a
+# rule P checks, labelled as P judges it, and made from a parent valid
+# under P
+applies = {(f["name"], r["id"]): set(r["applies"].split(","))
+           for f in json.loads(run("rules", "--report", "json")[1])
+           ["formats"] for r in f["rules"]}
+# what each profile checks, in the rules' "applies" words (spec/*.md:
+# the draft profile reads v4/v5 and the draft, not final v6)
+for fmt, profile, checks in (
+        ("tracelog", "vstools-compat", {"all", "vstools-compat"}),
+        ("nettrace", "nettrace-v6-draft", {"all", "v4/5", "v6d"}),
+        ("afperf", "artificer-compat", {"all", "artificer-compat"}),
+        ("dumpalloc", "draft-reader", {"all", "draft-reader"})):
+    out = os.path.join(tmp, "profile-" + profile)
+    code, said, err = run("mutate", fmt, "--profile", profile, "--out", out)
+    lines, wrong = disagreements(out, fmt)
+    mutants = [m for m in lines if m["rule"]]
+    t.ok(code == 0 and len(mutants) > 15 and wrong == [] and
+         all(m["profile"] == profile for m in mutants),
+         "mutate %s --profile %s: %d mutants, each labelled as %s judges it"
+         % (fmt, profile, len(mutants), profile), (err, wrong[:5]))
+    t.eq(sorted({m["rule"] for m in mutants
+                 if not applies[(fmt, m["rule"])] & checks}), [],
+         "%s: every mutant is of a rule %s checks" % (profile, profile))
+    parents = sorted({m["parent"] for m in mutants})
+    bad = [p for p in parents
+           if run("check", "--format", fmt, "--profile", profile,
+                  os.path.join(out, p))[0] != 0]
+    t.ok(parents and bad == [],
+         "%s: the parents (%s) are valid under it" % (profile,
+                                                      ", ".join(parents)),
+         bad)
 t.done()

@@ -4,10 +4,12 @@ writes is the same as with one job: the report (every report format, and
 with --quiet), the exit code, and a baseline written; for the committed
 corpus of every format, a file of no known format, a missing file and
 standard input, with options that every worker must get (--fail-on,
---max-repeats, --disable, a baseline). Failure: any byte or exit code
-that differs."""
+--max-repeats, --disable, a baseline). Standard input has no file time:
+JUnit stamps it with now, or SOURCE_DATE_EPOCH when set, which these runs
+set. Failure: any byte or exit code that differs."""
 # build.sh test runs this against the checker-only build too
 import os
+import re
 import subprocess
 
 from taplib import ROOT, TRACEGATE, Scratch, Tap, corpus_files, not_a_trace
@@ -23,10 +25,10 @@ with open(os.path.join(ROOT, "corpus", "afperf", "valid",
     stdin = f.read()
 
 
-def check(*args):
+def check(*args, env=dict(os.environ, SOURCE_DATE_EPOCH="1700000000")):
     p = subprocess.run([TRACEGATE, "check"] + list(args) + files,
                        input=stdin, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+                       stderr=subprocess.PIPE, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -52,6 +54,10 @@ for jobs in ("1", "3"):
         outs.append(f.read())
 t.ok(outs[0] == outs[1] and len(outs[0]) > 1000,
      "--write-baseline: the same file with --jobs 3")
+code, out, err = check("--report", "junit")
+stamps = re.findall(rb'<testsuite name="-" [^>]*timestamp="([^"]*)"', out)
+t.eq(stamps, [b"2023-11-14T22:13:20"],
+     "JUnit stamps standard input with SOURCE_DATE_EPOCH when it is set")
 code, out, err = check("--jobs", "0")
 t.eq((code, err.decode().split("\n")[0]),
      (2, "tracegate: --jobs wants a number from 1 to 256"),

@@ -13,47 +13,16 @@ reproduce."""
 import json
 import os
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
-from taplib import (ROOT, SHARED, TRACEGATE, Scratch, Tap, da_example,
+from oraclelib import (CORPUS, CORRECT, ENV, Oracle, defect_of,
+                       python_reader)
+from taplib import (SHARED, TRACEGATE, Scratch, Tap, da_example,
                     junit_schema_errors)
 
 t = Tap()
 scratch = Scratch("tg-oracle-")
-BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
-CORRECT = os.path.join(BUILD, "tests", "correct-reader")
-ENV = dict(os.environ, TG_CORRECT_READER=CORRECT)
-READERS = os.path.join(ROOT, "tests", "readers")
-CORPUS = os.path.join(ROOT, "corpus")
-runs_made = [0]
-
-
-def oracle(reader, folders, *opts, report="json"):
-    """Run the oracle; @return (exit code, parsed or raw report, stderr,
-    the keep folder)."""
-    runs_made[0] += 1
-    keep = scratch.path("keep%d" % runs_made[0])
-    p = subprocess.run([TRACEGATE, "oracle", "--report", report, "-j", "2",
-                        "--keep", keep, "--reader", reader] + list(opts) +
-                       list(folders), stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, env=ENV)
-    out = p.stdout.decode("utf-8", "replace")
-    if report == "json" and out:
-        out = json.loads(out)
-    return p.returncode, out, p.stderr.decode("utf-8", "replace"), keep
-
-
-def python_reader(name, fmt):
-    # -S: no site module, a quarter of the start-up of a reader run
-    return "%s -S %s/%s.py {}" % (sys.executable, READERS, name), fmt
-
-
-def defect_of(card, cls, rule):
-    for d in card["readers"][0]["defects"]:
-        if d["class"] == cls and d["rule"] == rule:
-            return d
-    return None
+oracle = Oracle(scratch)
 
 
 def findings(path, fmt):
@@ -96,7 +65,7 @@ PLANTED = [
 MANY_DEFECTS = ("afperf_header_only", "afperf_tags_required")
 cards = {}
 for name, fmt, opts, cls, rule, message in PLANTED:
-    reader, _ = python_reader(name, fmt)
+    reader = python_reader(name)
     key = (name, tuple(opts))
     if key not in cards:  # readers with many defects get short shrinks
         shrink = "8" if name in MANY_DEFECTS else "60"
@@ -115,8 +84,9 @@ for name, fmt, opts, cls, rule, message in PLANTED:
          d["minimal_bytes"] <= d["example_bytes"],
          what + ": a reproducer, no larger than the example", d)
     verdict, rules = findings(minimal, fmt)
-    if rule:
-        t.ok(rule in rules, what + ": tracegate names %s in it" % rule, rules)
+    if d["rule"]:  # the rule of the example it was shrunk from
+        t.ok(d["rule"] in rules,
+             what + ": tracegate names %s in it" % d["rule"], rules)
     else:
         t.eq(verdict, 0, what + ": tracegate accepts the reproducer")
     if cls == "executes-input":  # the hostile valid file, shrunk
@@ -193,7 +163,7 @@ for fmt, prefix, profile in (("afperf", "AF-ART-", "artificer-compat"),
          (code, runs, err))
 
 # ---- two readers: the differential count ------------------------------------
-header_only, _ = python_reader("afperf_header_only", "afperf")
+header_only = python_reader("afperf_header_only")
 code, card, _, _ = oracle("%s afperf {}" % CORRECT, [os.path.join(CORPUS,
                                                                  "afperf")],
                           "--reader", header_only, "--memory", "0",
@@ -208,13 +178,16 @@ t.ok(code == 1 and accepted > 40 and card["disagreements"] == accepted and
 code, card, err, keep = oracle("true", [], "--fuzz", "3", "--format",
                                "afperf", "--shrink-runs", "0")
 defects = card["readers"][0]["defects"] if isinstance(card, dict) else []
+# a sweep of a valid trace of each profile comes first (KEEP/sweep/)
 kept_ok = [d for d in defects
            if d["class"] == "accepts-invalid" and
-           os.path.dirname(d["example"]) == os.path.join(keep, "fuzz") and
+           os.path.dirname(d["example"]) in (os.path.join(keep, "fuzz"),
+                                             os.path.join(keep, "sweep")) and
            d["rule"] in findings(d["example"], "afperf")[1]]
 t.ok(code == 1 and defects and kept_ok == defects,
      "--fuzz 3 with `true`: accepts-invalid defects, each input kept in "
-     "KEEP/fuzz and breaking its rule", (code, err, defects[:3]))
+     "KEEP/fuzz (or KEEP/sweep) and breaking its rule",
+     (code, err, defects[:3]))
 runs = card["readers"][0]["runs"] if isinstance(card, dict) else {}
 t.ok(runs.get("right", 0) > 0 and runs.get("accepts-invalid", 0) > 0,
      "--fuzz: valid inputs too (`true` is right on them)", runs)
@@ -223,10 +196,12 @@ t.ok(runs.get("right", 0) > 0 and runs.get("accepts-invalid", 0) > 0,
 code, card, _, _ = oracle("true", [os.path.join(CORPUS, "dumpalloc")],
                           "--shrink-runs", "0")
 with open(os.path.join(CORPUS, "dumpalloc", "manifest.jsonl")) as f:
-    rejects = sum(json.loads(line)["reader"] == "reject" for line in f)
+    lines = [json.loads(line) for line in f]
+rejects = [m["rule"] for m in lines if m["reader"] == "reject"]
 t.eq((code, card["readers"][0]["verdict"]),
-     (1, "accepts everything: it accepted all %d files it must reject" %
-      rejects), "`true` scores as accepting everything")
+     (1, "accepts everything: it accepted all %d files it must reject; "
+      "%d defects found" % (len(rejects), len(set(rejects)))),
+     "`true` scores as accepting everything, a defect per rule it breaks")
 
 # ---- every run class, from readers written for it -------------------------
 one = scratch.path("one")
@@ -297,17 +272,25 @@ case = suite.find("testcase")
 t.eq((suite.get("tests"), suite.get("failures"), case.get("name"),
       case.find("failure").get("message")),
      ("1", "1", "(valid)", "rejects-valid 1"), "JUnit: a test case per rule")
-code, md, _, _ = oracle(reader, [one], report="markdown")
+code, md, _, keep = oracle(reader, [one], report="markdown")
+minimal = os.path.join(keep, "1-rejects-valid-valid-1.dumpalloc")
 t.ok(md.startswith("# tracegate oracle scorecard\n") and
-     "| rejects-valid | 1 |" in md and
-     "| rejects-valid | (valid) |  | 1 | " in md,
+     "| rejects-valid | 1 |\n| right | 0 |\n| masked | 0 |\n" in md and
+     "| rejects-valid | (no message) | 1 ((valid) 1) | %s (%d bytes) |\n"
+     % (minimal, os.path.getsize(minimal)) in md,
      "markdown: the counts and the defect table", md)
 code, text, _, keep = oracle(reader, [one], report="text")
-t.eq(text.splitlines()[:4], [
+t.eq(text.splitlines()[:6], [
     "reader: sh -c 'exit 1' reader",
     "  1 runs: hang 0, out-of-memory 0, executes-input 0, crash 0, "
-    "accepts-invalid 0, rejects-valid 1, right 0, unscored 0",
-    "  verdict: 1 defect found",
-    "  rejects-valid (valid): (no message) (1 file)"],
-    "text: the counts, the verdict and the defect")
+    "accepts-invalid 0, rejects-valid 1, right 0, masked 0, not-read 0, "
+    "unscored 0",
+    "  verdict: rejects everything: it accepted none of the 1 it must "
+    "accept; 1 defect found",
+    "  rejects-valid: (no message) (1 file: (valid) 1)",
+    "    example: %s/valid.dumpalloc (%d bytes)" % (one, len(da_example())),
+    "    minimal: %s/1-rejects-valid-valid-1.dumpalloc (%d bytes)"
+    % (keep, os.path.getsize(os.path.join(
+        keep, "1-rejects-valid-valid-1.dumpalloc")))],
+    "text: the counts, the verdict, the cause and its files")
 t.done()

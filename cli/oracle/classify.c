@@ -221,9 +221,10 @@ or_took or_took_of(or_class cls, tg_duty expect)
 const char *or_class_name(or_class c)
 {
     static const char *const names[OR_NCLASSES] = {
-        "hang",  "out-of-memory",   "executes-input",
-        "crash", "accepts-invalid", "rejects-valid",
-        "right", "unscored"};
+        "hang",    "out-of-memory",   "executes-input",
+        "crash",   "accepts-invalid", "rejects-valid",
+        "right",   "masked",          "not-read",
+        "unscored"};
     return names[c];
 }
 

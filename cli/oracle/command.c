@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -39,6 +40,22 @@ unsigned char *or_slurp(const char *path, size_t *size)
     return b;
 }
 
+volatile sig_atomic_t or_stop;
+
+static void on_stop(int sig) { or_stop = sig; }
+
+/* SIGINT and SIGTERM stop the run where it is; the scorecard of what ran
+ * is written all the same (O9). */
+static void catch_stop(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 static void *judge_one(size_t i, unsigned worker, void *ctx)
 {
     (void)worker;
@@ -61,36 +78,85 @@ static void judged(size_t i, void *result, void *ctx)
     (void)i, (void)result, (void)ctx;
 }
 
-static void *run_one(size_t i, unsigned worker, void *ctx)
+int or_outcome(const session *s, const char *reader, const char *path,
+               const or_judgement *j, unsigned worker, outcome *out)
 {
-    session *s = ctx;
-    outcome *out = calloc(1, sizeof *out);
-    if (out == NULL)
-        return NULL;
+    memset(out, 0, sizeof *out);
+    if (!or_in_scope(s->o, j->version)) {
+        out->cls = OR_NOT_READ;
+        return 0;
+    }
     char scratch[TG_CLI_PATH];
     or_run r;
-    if (tgCli_path(scratch, "%s/%u", s->base, worker) != 0 ||
-        or_run_reader(s->reader, s->cases->at[i].path, scratch, &s->o->lim,
-                      &r) != 0) {
-        free(out);
-        return NULL;
+    if (or_stop || tgCli_path(scratch, "%s/%u", s->base, worker) != 0) {
+        out->skipped = 1;
+        return 0;
+    }
+    if (or_run_reader(reader, path, scratch, &s->o->lim, &r) != 0)
+        return -1;
+    if (r.interrupted) {
+        out->skipped = 1;
+        return 0;
     }
     if (r.exited && r.status == 127) { /* sh: no such command */
         /* the start of the shell's message: cut to fit, on purpose */
         snprintf(out->why, sizeof out->why, "%.*s", (int)sizeof out->why - 1,
                  r.err);
         out->cls = OR_NCLASSES;
-        return out;
+        return 0;
     }
-    out->cls =
-        or_classify(s->pat, &r, &s->judged[i], out->why, sizeof out->why);
+    out->cls = or_classify(s->pat, &r, j, out->why, sizeof out->why);
     or_signature(out->why, out->sig, sizeof out->sig);
+    return 0;
+}
+
+void or_progress(const session *s)
+{
+    size_t defects = 0;
+    for (size_t k = 0; k < s->o->nreaders; k++)
+        defects += s->scores[k].ndefects;
+    tgCli_progress_say("oracle: %" PRIu64 " runs, %zu defect%s so far",
+                       s->runs, defects, defects == 1 ? "" : "s");
+}
+
+/* The cases of one pass: those made from no parent, or those made from
+ * one (run after their parents). */
+typedef struct pass {
+    session *s;
+    const size_t *at; /* the cases' indexes */
+} pass;
+
+static void *run_one(size_t k, unsigned worker, void *ctx)
+{
+    const pass *p = ctx;
+    session *s = p->s;
+    size_t i = p->at[k];
+    outcome *out = malloc(sizeof *out);
+    if (out && or_outcome(s, s->reader, s->cases->at[i].path, &s->judged[i],
+                          worker, out) != 0) {
+        free(out);
+        return NULL;
+    }
     return out;
 }
 
-static void scored(size_t i, void *result, void *ctx)
+/* A rejection of a mutant whose valid parent the reader did not read
+ * either proves nothing (O10): masked, never right. */
+static or_class unmasked(const session *s, size_t i, or_class cls)
 {
-    session *s = ctx;
+    size_t parent = s->cases->at[i].parent_at;
+    if (cls != OR_RIGHT || s->judged[i].expect != TG_DUTY_REJECT ||
+        parent == OR_NO_PARENT || s->judged[parent].expect == TG_DUTY_REJECT)
+        return cls;
+    unsigned ran = s->ran[(s->reader_number - 1) * s->ncases + parent];
+    return ran != 0 && or_is_defect((or_class)(ran - 1)) ? OR_MASKED : cls;
+}
+
+static void scored(size_t k, void *result, void *ctx)
+{
+    const pass *p = ctx;
+    session *s = p->s;
+    size_t i = p->at[k];
     outcome *out = result;
     if (out == NULL || out->cls == OR_NCLASSES) {
         if (!s->failed && out == NULL)
@@ -107,11 +173,42 @@ static void scored(size_t i, void *result, void *ctx)
         free(out);
         return;
     }
-    or_score_add(s->score, out->cls, &s->judged[i], out->sig, out->why,
-                 s->cases->at[i].path, s->sizes[i]);
-    s->took[(s->reader_number - 1) * s->cases->n + i] =
-        (unsigned char)or_took_of(out->cls, s->judged[i].expect);
+    if (!out->skipped) {
+        or_class cls = unmasked(s, i, out->cls);
+        or_score_add(s->score, cls, &s->judged[i], out->sig, out->why, "",
+                     s->cases->at[i].path, s->sizes[i]);
+        size_t at = (s->reader_number - 1) * s->ncases + i;
+        s->took[at] = (unsigned char)or_took_of(cls, s->judged[i].expect);
+        s->ran[at] = (unsigned char)(1 + cls);
+        s->runs++;
+        or_progress(s);
+    }
     free(out);
+}
+
+/* Run the reader on every case: first those made from no parent (the
+ * valid files among them), then the mutants, whose parents' runs are
+ * known by then. */
+static int run_cases(session *s)
+{
+    size_t *order = malloc((s->ncases ? s->ncases : 1) * sizeof *order);
+    if (order == NULL)
+        return TG_INTERNAL;
+    size_t first = 0, n = 0;
+    for (int mutants = 0; mutants < 2; mutants++) {
+        first = mutants ? n : 0;
+        for (size_t i = 0; i < s->ncases; i++)
+            if ((s->cases->at[i].parent_at != OR_NO_PARENT) == mutants)
+                order[n++] = i;
+    }
+    pass a = {s, order}, b = {s, order + first};
+    int r =
+        tgCli_parallel(first, s->o->jobs, run_one, scored, &a) != 0 ||
+                tgCli_parallel(n - first, s->o->jobs, run_one, scored, &b) != 0
+            ? TG_INTERNAL
+            : 0;
+    free(order);
+    return r;
 }
 
 /* The case whose file is `path`. */
@@ -156,15 +253,35 @@ static void *shrink_one(size_t k, unsigned worker, void *ctx)
         free(out);
         return NULL;
     }
-    or_probe p = {s->reader,        dir,      &s->o->lim, s->pat,
-                  &s->cases->at[i], candidate};
-    /* a hang costs a whole timeout per try */
-    uint64_t budget =
-        d->cls == OR_HANG && s->o->shrink_runs > 12 ? 12 : s->o->shrink_runs;
+    /* a hang costs a timeout per try: it is shrunk under a shorter one,
+     * and the result confirmed at the full one (O5) */
+    or_limits quick = s->o->lim;
+    if (d->cls == OR_HANG)
+        quick.timeout = quick.timeout / OR_HANG_SHRINK_SPEEDUP > 0.25
+                            ? quick.timeout / OR_HANG_SHRINK_SPEEDUP
+                            : 0.25;
+    or_probe p = {s->reader,
+                  dir,
+                  &quick,
+                  s->pat,
+                  &s->cases->at[i],
+                  candidate,
+                  or_seconds() + s->o->shrink_time};
     or_judgement j; /* again: --fuzz inputs were judged, not kept judged */
     or_judge(&s->cases->at[i], out->data, out->size, &j);
+    size_t was = out->size;
     out->size = or_shrink(&p, d->cls, d->sig, &j, out->data, out->size,
-                          (unsigned)budget);
+                          (unsigned)s->o->shrink_runs);
+    p.lim = &s->o->lim;
+    if (d->cls == OR_HANG && out->size < was && !or_stop &&
+        !or_reproduces(&p, d->cls, d->sig, &j, out->data, out->size)) {
+        free(out->data); /* it ends in time: keep the example */
+        out->data = or_slurp(d->example, &out->size);
+        if (out->data == NULL) {
+            free(out);
+            return NULL;
+        }
+    }
     return out;
 }
 
@@ -177,15 +294,11 @@ static void shrink_done(size_t k, void *result, void *ctx)
         s->failed = 1;
         return;
     }
-    FILE *f = tgCli_path(d->minimal, "%s/%zu-%s-%s-%zu%s", s->o->keep,
-                         s->reader_number, or_class_name(d->cls),
-                         d->rule[0] ? d->rule : "valid", k + 1,
-                         ending(d->example)) == 0
-                  ? fopen(d->minimal, "wb")
-                  : NULL;
-    int bad = f == NULL || fwrite(out->data, 1, out->size, f) != out->size;
-    bad |= f != NULL && fclose(f) != 0;
-    if (bad) {
+    if (tgCli_path(d->minimal, "%s/%zu-%s-%s-%zu%s", s->o->keep,
+                   s->reader_number, or_class_name(d->cls),
+                   d->rule[0] ? d->rule : "valid", k + 1,
+                   ending(d->example)) != 0 ||
+        or_write_bytes(d->minimal, out->data, out->size) != 0) {
         fprintf(stderr, "tracegate: cannot write %s\n", d->minimal);
         d->minimal[0] = '\0';
         s->failed = 1;
@@ -199,7 +312,7 @@ static void shrink_done(size_t k, void *result, void *ctx)
  * the defects on --jobs threads. */
 static int shrink_defects(session *s)
 {
-    if (s->o->shrink_runs == 0 || s->score->ndefects == 0)
+    if (s->o->shrink_runs == 0 || s->score->ndefects == 0 || or_stop)
         return 0;
     if (tgCli_mkdirs(s->o->keep) != 0) {
         fprintf(stderr, "tracegate: cannot create %s: %s\n", s->o->keep,
@@ -250,37 +363,42 @@ static uint64_t disagreements(const session *s, size_t n)
 }
 
 static int run_readers(const options *o, or_cases *cases, or_score *scores,
-                       uint64_t *disagree)
+                       or_run_info *info)
 {
-    size_t n = cases->n; /* --fuzz adds to them */
+    size_t n = cases->n; /* --fuzz and --sweep add to them */
     session s = {.o = o,
                  .cases = cases,
+                 .ncases = n,
                  .scores = scores,
-                 .judged = calloc(cases->n + 1, sizeof(or_judgement)),
-                 .sizes = calloc(cases->n + 1, sizeof(size_t)),
-                 .took = calloc(cases->n * o->nreaders + 1, 1)};
+                 .judged = calloc(n + 1, sizeof(or_judgement)),
+                 .sizes = calloc(n + 1, sizeof(size_t)),
+                 .took = calloc(n * o->nreaders + 1, 1),
+                 .ran = calloc(n * o->nreaders + 1, 1)};
     or_patterns *pat = or_patterns_new(o->crash_re, o->oom_re, o->crash_codes,
                                        o->ncrash, o->accept_codes, o->naccept);
     s.pat = pat;
     int r = 0;
-    if (s.judged == NULL || s.sizes == NULL || s.took == NULL || pat == NULL)
+    if (s.judged == NULL || s.sizes == NULL || s.took == NULL ||
+        s.ran == NULL || pat == NULL)
         r = pat == NULL ? TG_USAGE : TG_INTERNAL;
     else if (make_scratch(&s, o->jobs) != 0) {
         fprintf(stderr, "tracegate: oracle: no scratch folder: %s\n",
                 strerror(errno));
         r = TG_IO_ERROR;
-    } else if (tgCli_parallel(cases->n, o->jobs, judge_one, judged, &s) != 0)
+    } else if (or_cases_link_parents(cases) != 0 ||
+               tgCli_parallel(n, o->jobs, judge_one, judged, &s) != 0)
         r = TG_INTERNAL;
     for (size_t k = 0; r == 0 && k < o->nreaders; k++) {
         s.reader = o->readers[k];
         s.reader_number = k + 1;
         s.score = &scores[k];
         scores[k].reader = o->readers[k];
-        if (tgCli_parallel(n, o->jobs, run_one, scored, &s) != 0)
-            r = TG_INTERNAL;
-        else if (s.failed)
+        r = run_cases(&s);
+        if (r == 0 && s.failed)
             r = TG_IO_ERROR;
     }
+    if (r == 0 && (o->sweep || o->fuzz > 0))
+        r = or_sweep_run(&s);
     if (r == 0 && o->fuzz > 0)
         r = or_fuzz_run(&s);
     for (size_t k = 0; r == 0 && k < o->nreaders; k++) {
@@ -289,15 +407,42 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
         s.score = &scores[k];
         r = shrink_defects(&s);
     }
+    tgCli_progress_end();
     if (r == 0)
-        *disagree = disagreements(&s, n);
+        info->disagree = disagreements(&s, n);
+    info->swept_files = s.swept_files;
+    info->swept_fields = s.swept_fields;
+    info->swept_inputs = s.swept_inputs;
+    info->swept_capped = s.swept_capped;
     if (s.base[0])
         nftw(s.base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     or_patterns_free(pat);
     free(s.judged);
     free(s.sizes);
     free(s.took);
+    free(s.ran);
     return r;
+}
+
+static int write_scorecard(const options *o, const or_score *scores,
+                           or_run_info *run)
+{
+    FILE *f = o->output ? fopen(o->output, "w") : stdout;
+    if (f == NULL) {
+        fprintf(stderr, "tracegate: cannot write %s: %s\n", o->output,
+                strerror(errno));
+        return TG_IO_ERROR;
+    }
+    run->interrupted = (int)or_stop;
+    or_write_report(f, o->form, scores, o->nreaders, run);
+    if (tgCli_close_output(f, o->output ? o->output : "standard output") != 0)
+        return TG_IO_ERROR;
+    if (or_stop) /* as a shell reports a command that a signal ended */
+        return 128 + (int)or_stop;
+    for (size_t k = 0; k < o->nreaders; k++)
+        if (scores[k].ndefects)
+            return TG_VIOLATIONS;
+    return 0;
 }
 
 int tgCli_oracle(int argc, char **argv)
@@ -316,24 +461,14 @@ int tgCli_oracle(int argc, char **argv)
         or_set_profiles(&cases, o.profile);
     or_score scores[MAX_READERS];
     memset(scores, 0, sizeof scores);
-    uint64_t disagree = 0;
-    if (r == 0)
-        r = run_readers(&o, &cases, scores, &disagree);
+    or_run_info run = {.lim = &o.lim, .reads = o.reads};
     if (r == 0) {
-        FILE *f = o.output ? fopen(o.output, "w") : stdout;
-        if (f == NULL) {
-            fprintf(stderr, "tracegate: cannot write %s: %s\n", o.output,
-                    strerror(errno));
-            r = TG_IO_ERROR;
-        } else {
-            or_write_report(f, o.form, scores, o.nreaders, &o.lim, disagree);
-            if (f != stdout && tgCli_close_output(f, o.output) != 0)
-                r = TG_IO_ERROR;
-            for (size_t k = 0; k < o.nreaders && r == 0; k++)
-                if (scores[k].ndefects)
-                    r = TG_VIOLATIONS;
-        }
+        catch_stop();
+        tgCli_progress_start(o.progress, o.output ? stderr : stdout);
+        r = run_readers(&o, &cases, scores, &run);
     }
+    if (r == 0)
+        r = write_scorecard(&o, scores, &run);
     for (size_t k = 0; k < o.nreaders; k++)
         or_score_free(&scores[k]);
     or_cases_free(&cases);

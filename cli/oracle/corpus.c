@@ -14,8 +14,17 @@
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
+static void free_case(or_case *c)
+{
+    free(c->path);
+    free(c->format);
+    free(c->profile);
+    free(c->rule);
+    free(c->parent);
+}
+
 int or_cases_add(or_cases *cs, const char *path, const char *format,
-                 const char *profile, const char *rule)
+                 const char *profile, const char *rule, const char *parent)
 {
     if (cs->n == cs->cap) {
         size_t cap = cs->cap ? cs->cap * 2 : 64;
@@ -30,16 +39,22 @@ int or_cases_add(or_cases *cs, const char *path, const char *format,
     c->format = dup_or_null(format);
     c->profile = dup_or_null(profile);
     c->rule = dup_or_null(rule);
+    c->parent = dup_or_null(parent);
+    c->parent_at = OR_NO_PARENT;
     if (c->path == NULL || (format && !c->format) ||
-        (profile && !c->profile) || (rule && !c->rule)) {
-        free(c->path);
-        free(c->format);
-        free(c->profile);
-        free(c->rule);
+        (profile && !c->profile) || (rule && !c->rule) ||
+        (parent && !c->parent)) {
+        free_case(c);
         return -1;
     }
     cs->n++;
     return 0;
+}
+
+/* Whether a manifest's file name stays inside its folder. */
+static int relative(const char *file)
+{
+    return file && file[0] != '/' && strstr(file, "..") == NULL;
 }
 
 static const char *text_of(json_t *o, const char *key)
@@ -66,17 +81,21 @@ static int read_manifest(or_cases *cs, const char *dir)
         json_error_t err;
         json_t *o = json_loads(line, 0, &err);
         const char *file = o ? text_of(o, "file") : NULL;
-        if (file == NULL || file[0] == '/' || strstr(file, "..")) {
+        const char *parent = o ? text_of(o, "parent") : NULL;
+        if (!relative(file) || (parent && !relative(parent))) {
             fprintf(stderr,
                     "tracegate: %s:%lu: not a manifest line (a JSON object "
-                    "with a relative \"file\"): %s\n",
-                    path, number, o ? "no usable \"file\"" : err.text);
+                    "with a relative \"file\" and \"parent\"): %s\n",
+                    path, number,
+                    o ? "no usable \"file\" or \"parent\"" : err.text);
             r = TG_USAGE;
         } else {
-            char full[8192];
+            char full[8192], from[8192];
             snprintf(full, sizeof full, "%s/%s", dir, file);
+            snprintf(from, sizeof from, "%s/%s", dir, parent ? parent : "");
             if (or_cases_add(cs, full, text_of(o, "format"),
-                             text_of(o, "profile"), text_of(o, "rule")) != 0) {
+                             text_of(o, "profile"), text_of(o, "rule"),
+                             parent ? from : NULL) != 0) {
                 fputs("tracegate: out of memory\n", stderr);
                 r = TG_INTERNAL;
             }
@@ -120,7 +139,7 @@ static int walk(or_cases *cs, const char *dir, int depth)
             if (S_ISDIR(st.st_mode))
                 r = walk(cs, full, depth + 1);
             else if (S_ISREG(st.st_mode) && strcmp(name, "README.md") != 0 &&
-                     or_cases_add(cs, full, NULL, NULL, NULL) != 0) {
+                     or_cases_add(cs, full, NULL, NULL, NULL, NULL) != 0) {
                 fputs("tracegate: out of memory\n", stderr);
                 r = TG_INTERNAL;
             }
@@ -144,12 +163,32 @@ int or_cases_add_folder(or_cases *cs, const char *dir)
 
 void or_cases_free(or_cases *cs)
 {
-    for (size_t i = 0; i < cs->n; i++) {
-        free(cs->at[i].path);
-        free(cs->at[i].format);
-        free(cs->at[i].profile);
-        free(cs->at[i].rule);
-    }
+    for (size_t i = 0; i < cs->n; i++)
+        free_case(&cs->at[i]);
     free(cs->at);
     memset(cs, 0, sizeof *cs);
+}
+
+static int by_path(const void *a, const void *b)
+{
+    return strcmp((*(or_case *const *)a)->path, (*(or_case *const *)b)->path);
+}
+
+int or_cases_link_parents(or_cases *cs)
+{
+    or_case **order = malloc((cs->n ? cs->n : 1) * sizeof *order);
+    if (order == NULL)
+        return -1;
+    for (size_t i = 0; i < cs->n; i++)
+        order[i] = &cs->at[i];
+    qsort(order, cs->n, sizeof *order, by_path);
+    for (size_t i = 0; i < cs->n; i++) {
+        or_case *c = &cs->at[i], key = {.path = c->parent}, *k = &key;
+        or_case **p = c->parent
+                          ? bsearch(&k, order, cs->n, sizeof *order, by_path)
+                          : NULL;
+        c->parent_at = p ? (size_t)(*p - cs->at) : OR_NO_PARENT;
+    }
+    free(order);
+    return 0;
 }

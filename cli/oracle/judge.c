@@ -58,7 +58,7 @@ static void on_diag(void *ctx, const tg_diag *d)
 /* Check the bytes under the case's format and profile.  @return the
  * verdict, or -1 if no checker could be made. */
 static int check(const or_case *c, const unsigned char *data, size_t n,
-                 seen *s, char *format, size_t fsize)
+                 seen *s, or_judgement *j)
 {
     tg_checker *k;
     if (tg_checker_open(&k) != TG_OK)
@@ -71,10 +71,9 @@ static int check(const or_case *c, const unsigned char *data, size_t n,
     buffer_reader b = {data, n};
     int v =
         (int)tg_checker_check(k, read_buffer, &b, c->path, NULL, on_diag, s);
-    if (format) {
-        const char *f = tg_checker_format(k);
-        snprintf(format, fsize, "%s", f ? f : "");
-    }
+    const char *f = tg_checker_format(k), *version = tg_checker_version(k);
+    snprintf(j->format, sizeof j->format, "%s", f ? f : "");
+    snprintf(j->version, sizeof j->version, "%s", version ? version : "");
     tg_checker_free(k);
     return v;
 }
@@ -84,7 +83,7 @@ void or_judge(const or_case *c, const unsigned char *data, size_t n,
 {
     memset(j, 0, sizeof *j);
     seen s = {.j = j, .want = c->rule};
-    j->verdict = check(c, data, n, &s, j->format, sizeof j->format);
+    j->verdict = check(c, data, n, &s, j);
     j->expect = j->verdict < 0 ? TG_DUTY_UNDECIDED
                                : tg_reader_duty((tg_verdict)j->verdict,
                                                 s.findings, s.spec_must);

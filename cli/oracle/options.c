@@ -25,6 +25,39 @@ static int known_profile(const char *profile)
     return strcmp(profile, "manifest") == 0;
 }
 
+/* Whether every item of a comma-separated list is a version some format
+ * names (tg_format_info.versions). */
+static int known_versions(const char *list)
+{
+    for (const char *v = list;; v++) {
+        size_t n = strcspn(v, ",");
+        int known = 0;
+        for (size_t f = 0; f < tg_format_count() && !known; f++)
+            for (const char *const *p = tg_format_at(f)->versions; *p; p++)
+                known |= strlen(*p) == n && strncmp(*p, v, n) == 0;
+        if (!known)
+            return 0;
+        v += n;
+        if (*v == '\0')
+            return 1;
+    }
+}
+
+int or_in_scope(const options *o, const char *version)
+{
+    if (o->reads == NULL || version[0] == '\0')
+        return 1;
+    size_t n = strlen(version);
+    for (const char *v = o->reads;; v++) {
+        size_t len = strcspn(v, ",");
+        if (len == n && strncmp(v, version, n) == 0)
+            return 1;
+        v += len;
+        if (*v == '\0')
+            return 0;
+    }
+}
+
 int or_parse_options(int argc, char **argv, options *o)
 {
     static const struct option longs[] = {
@@ -44,6 +77,10 @@ int or_parse_options(int argc, char **argv, options *o)
         {"fuzz", required_argument, NULL, 'F'},
         {"format", required_argument, NULL, 'f'},
         {"seed", required_argument, NULL, 'S'},
+        {"shrink-time", required_argument, NULL, 'T'},
+        {"reads", required_argument, NULL, 'V'},
+        {"sweep", no_argument, NULL, 'W'},
+        {"progress", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0}};
     static const char *const forms[] = {"text", "json", "junit", "markdown"};
     o->lim.timeout = 10;
@@ -51,6 +88,7 @@ int or_parse_options(int argc, char **argv, options *o)
     o->jobs = 1;
     o->keep = "tracegate-oracle";
     o->shrink_runs = 200;
+    o->shrink_time = 60;
     optind = 1;
     int c;
     uint64_t n;
@@ -114,6 +152,22 @@ int or_parse_options(int argc, char **argv, options *o)
             if (tgCli_number(optarg, &o->shrink_runs) != 0)
                 return tgCli_usage("oracle: --shrink-runs wants a count");
             break;
+        case 'T':
+            o->shrink_time = strtod(optarg, &end);
+            if (*end || end == optarg || !(o->shrink_time >= 0) ||
+                o->shrink_time > 86400)
+                return tgCli_usage("oracle: --shrink-time wants seconds, "
+                                   "0 <= S <= 86400");
+            break;
+        case 'V':
+            if (!known_versions(optarg))
+                return tgCli_usage("oracle: --reads wants versions that a "
+                                   "format names, comma-separated (%s)",
+                                   optarg);
+            o->reads = optarg;
+            break;
+        case 'W': o->sweep = 1; break;
+        case 'P': o->progress = 1; break;
         default: return tgCli_usage("oracle: bad option");
         }
     }
@@ -121,15 +175,18 @@ int or_parse_options(int argc, char **argv, options *o)
         return tgCli_usage("oracle: --reader 'COMMAND {}' is required");
     if (o->profile && !known_profile(o->profile))
         return tgCli_usage("oracle: no format has a profile '%s'", o->profile);
-    if (o->fuzz > 0 && (o->format == NULL || tgCli_format(o->format) == NULL))
-        return tgCli_usage("oracle: --fuzz wants --format NAME, a format "
-                           "tracegate knows");
-    if (o->fuzz == 0 && o->format)
-        return tgCli_usage("oracle: --format is for --fuzz (the corpus "
-                           "manifest says each file's)");
-    if (optind == argc && o->fuzz == 0)
+    int folders = optind < argc;
+    if ((o->fuzz > 0 || (o->sweep && !folders)) &&
+        (o->format == NULL || tgCli_format(o->format) == NULL))
+        return tgCli_usage("oracle: --fuzz, and --sweep without a corpus "
+                           "folder, want --format NAME, a format tracegate "
+                           "knows");
+    if (o->format && o->fuzz == 0 && !(o->sweep && !folders))
+        return tgCli_usage("oracle: --format is for --fuzz and --sweep (the "
+                           "corpus manifest says each file's)");
+    if (!folders && o->fuzz == 0 && !o->sweep)
         return tgCli_usage("oracle: name at least one corpus folder, or "
-                           "--fuzz SECONDS");
+                           "--fuzz SECONDS, or --sweep");
     return 0;
 }
 

@@ -16,6 +16,7 @@
 #ifndef TG_ORACLE_H
 #define TG_ORACLE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,9 @@ typedef enum or_class {
     OR_ACCEPTS_INVALID, /* exit "accepted" on a file it must reject      */
     OR_REJECTS_VALID,   /* exit "rejected" on a file it must accept      */
     OR_RIGHT,           /* did what a correct reader does                */
+    OR_MASKED,          /* rejected a mutant whose valid parent it did not
+                           take either: the rejection proves nothing   */
+    OR_NOT_READ,        /* a version outside what the reader declares   */
     OR_UNSCORED,        /* the file has no verdict to score by           */
     OR_NCLASSES
 } or_class;
@@ -42,11 +46,14 @@ int or_is_defect(or_class c);
 
 /* ---- corpus.c ---- */
 typedef struct or_case {
-    char *path;    /* the file, as the reader is given it            */
-    char *format;  /* from the manifest, or NULL: detect it           */
-    char *profile; /* from the manifest, or NULL: the format's first  */
-    char *rule;    /* the rule the manifest says it breaks, or NULL   */
+    char *path;       /* the file, as the reader is given it            */
+    char *format;     /* from the manifest, or NULL: detect it           */
+    char *profile;    /* from the manifest, or NULL: the format's first  */
+    char *rule;       /* the rule the manifest says it breaks, or NULL   */
+    char *parent;     /* the valid file it was made from, or NULL        */
+    size_t parent_at; /* that file's case, or OR_NO_PARENT             */
 } or_case;
+#define OR_NO_PARENT SIZE_MAX
 
 typedef struct or_cases {
     or_case *at;
@@ -60,24 +67,39 @@ typedef struct or_cases {
 int or_cases_add_folder(or_cases *cs, const char *dir);
 void or_cases_free(or_cases *cs);
 
-/*! or_cases_add() : one case (format, profile, rule may be NULL).
- *  @return 0, or -1 (no memory). */
+/*! or_cases_add() : one case (format, profile, rule, parent may be
+ *  NULL).  @return 0, or -1 (no memory). */
 int or_cases_add(or_cases *cs, const char *path, const char *format,
-                 const char *profile, const char *rule);
+                 const char *profile, const char *rule, const char *parent);
+/*! or_cases_link_parents() : each case's parent_at, from its parent's
+ *  path (a sort and a binary search each).  @return 0, or -1. */
+int or_cases_link_parents(or_cases *cs);
 
-/* ---- fuzz.c ---- */
+/* ---- inputs.c ---- */
 /* Bytes in memory, from malloc. */
 typedef struct or_bytes {
     unsigned char *p;
     size_t n;
 } or_bytes;
 
-/*! or_fuzz_input() : input n of (format, seed) into out (freed and
- *  made anew) and the file at path; rule[32] gets the rule a mutant breaks
- *  ("" if none is sure), what[] what the input is.  @return 0, or -1. */
-int or_fuzz_input(const char *format, uint64_t seed, uint64_t n,
-                  const char *path, or_bytes *out, char *rule, char *what,
-                  size_t size);
+/* An input the oracle makes (--sweep, --fuzz), and what it is. */
+typedef struct or_input {
+    or_bytes bytes;
+    char format[16];  /* judged as this format                        */
+    char profile[32]; /* under this profile, or "": the format's first */
+    char rule[32];    /* the rule a mutant breaks, "" if none is sure   */
+    char what[256];   /* what it is, for the scorecard                 */
+    char parent_profile[32]; /* a mutant: its parent's profile, and */
+    uint64_t parent_seed;    /* seed (tg_generate()); 0: no parent   */
+} or_input;
+
+/* The seeds of the parents --fuzz makes mutants of: 1 to this. */
+#define OR_PARENT_SEEDS 1000
+
+/*! or_input_free() : release the bytes and clear the labels. */
+void or_input_free(or_input *in);
+/*! or_write_bytes() : write the n bytes at p to path.  @return 0, or -1. */
+int or_write_bytes(const char *path, const unsigned char *p, size_t n);
 
 /* ---- judge.c ---- */
 typedef struct or_judgement {
@@ -86,6 +108,7 @@ typedef struct or_judgement {
     char rule[32];          /* the rule a rejection is for: the case's, else
                            the first MUST finding; "" if none          */
     char format[16];        /* the format tracegate found                   */
+    char version[16];       /* its version (tg_checker_version()), or ""    */
     const tg_rule *must[8]; /* the MUST rules broken, the first 8       */
     size_t nmust;           /* how many there are, up to 9 ("more")     */
 } or_judgement;
@@ -110,11 +133,20 @@ typedef struct or_run {
     int exited, status; /* exited: status is the exit code            */
     int signal;         /* killed by this signal (0: none)            */
     int timed_out;
-    int canary; /* the reader made the canary file            */
+    int canary;      /* the reader made the canary file            */
+    int interrupted; /* stopped by or_stop: not a run to score       */
     uint64_t max_rss_kib;
     double seconds;
     char err[4096]; /* the start of its stderr, NUL-terminated    */
 } or_run;
+
+/* The signal (SIGINT or SIGTERM) that asked the oracle to stop, or 0.
+ * A reader's run under way is then killed and not scored, and every loop
+ * stops where it is (command.c catches the signals). */
+extern volatile sig_atomic_t or_stop;
+
+/*! or_seconds() : a monotonic clock, in seconds. */
+double or_seconds(void);
 
 /*! or_run_reader() : run `command` (with {} replaced by the quoted path,
  *  or the path appended) through /bin/sh, stdin and stdout /dev/null,
@@ -150,6 +182,10 @@ or_took or_took_of(or_class cls, tg_duty expect);
 void or_signature(const char *why, char *out, size_t size);
 
 /* ---- shrink.c ---- */
+/* A hang is shrunk under the timeout divided by this (0.25 s at least),
+ * and the result confirmed at the full timeout. */
+#define OR_HANG_SHRINK_SPEEDUP 4
+
 typedef struct or_probe {
     const char *command;
     const char *scratch_dir; /* the canary's folder */
@@ -157,33 +193,66 @@ typedef struct or_probe {
     const or_patterns *pat;
     const or_case *cs;
     const char *candidate; /* the file candidates are written to */
+    double deadline;       /* or_seconds() after which no run starts */
 } or_probe;
 
-/*! or_shrink() : the smallest file found, within `budget` runs (and 16 times as
- *  many candidates judged), that the
+/*! or_shrink() : the smallest file found, within `budget` runs (and 16
+ *  times as many candidates judged) and the probe's deadline, that the
  *  reader still misbehaves on in class `cls` with signature `sig`, and
  *  that tracegate still judges the same way (names rule j->rule, or
  *  still accepts).  It replaces the n bytes at data; @return its size. */
 size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
                  const or_judgement *j, unsigned char *data, size_t n,
                  unsigned budget);
+/*! or_reproduces() : whether the n bytes at data still show the defect:
+ *  one run of the reader (a hang's shrinking, done under a shorter
+ *  timeout, is confirmed so at the full one). */
+int or_reproduces(const or_probe *p, or_class cls, const char *sig,
+                  const or_judgement *j, const unsigned char *data, size_t n);
 
 /* ---- score.c ---- */
+/* The rules under which a cause showed, with how many files each: the
+ * evidence of one defect.  A cause seen under more rules than this
+ * counts the rest in more_files. */
+#define OR_EVIDENCE 16
+
+typedef struct or_evidence {
+    char rule[32]; /* "" for valid files */
+    uint64_t files;
+} or_evidence;
+
+/* One defect: one cause.  A run that printed something is keyed by its
+ * class and its signature (the reader's message, normalised), whatever
+ * rule the file broke; an invalid file accepted in silence says nothing,
+ * and is keyed by its class and rule. */
 typedef struct or_defect {
     or_class cls;
-    char rule[32]; /* the rule, or "" for a valid file             */
-    char sig[160]; /* the reader's message, normalised             */
-    char why[320]; /* the first message seen, as printed           */
-    char example[TG_CLI_PATH]; /* the first file that showed it             */
-    char minimal[TG_CLI_PATH]; /* the shrunk reproducer, or ""              */
+    char rule[32];  /* the example's rule, or "" for a valid file     */
+    char sig[160];  /* the reader's message, normalised               */
+    char why[320];  /* the first message seen, as printed             */
+    char what[256]; /* what the example is (a swept field and its
+                       value, a fuzz input's making), or ""           */
+    char example[TG_CLI_PATH]; /* the smallest file that showed it      */
+    char minimal[TG_CLI_PATH]; /* the shrunk reproducer, or ""          */
     size_t example_size, minimal_size;
     uint64_t count;
+    or_evidence rules[OR_EVIDENCE];
+    size_t nrules;
+    uint64_t more_files; /* files under rules past OR_EVIDENCE        */
 } or_defect;
 
 typedef struct or_rule_row {
     char rule[32]; /* "" for the valid files                       */
     uint64_t by_class[OR_NCLASSES];
 } or_rule_row;
+
+/* Per version of the format (tg_checker_version()): the files a reader
+ * must accept, how many it did, and the files outside its scope. */
+typedef struct or_version_row {
+    char version[16];
+    uint64_t must_accept, accepted, rejected, not_read;
+} or_version_row;
+#define OR_VERSIONS 8 /* more than any format names */
 
 /* Defects a scorecard keeps per reader: a reader whose messages never
  * repeat (they quote its input, say) would grow it without end over a
@@ -195,6 +264,9 @@ typedef struct or_score {
     const char *reader;
     uint64_t by_class[OR_NCLASSES];
     uint64_t must_reject, rejected_of_must; /* for "accepts everything" */
+    or_version_row all; /* every version: for "rejects everything"  */
+    or_version_row versions[OR_VERSIONS];
+    size_t nversions;
     or_rule_row *rows;
     size_t nrows, caprows;
     or_defect *defects;
@@ -202,20 +274,31 @@ typedef struct or_score {
     uint64_t defects_dropped; /* new defects past OR_MAX_DEFECTS */
 } or_score;
 
-/*! or_score_add() : count one run.  @return the defect whose example the
- *  file at path now is (a defect new by (class, rule, sig), or a known
- *  one of a larger example), else NULL. */
+/*! or_score_add() : count one run of a file judged j; what says what the
+ *  file is ("" if its rule says it all).  @return the defect whose
+ *  example the file at path now is (a new cause, or a known one whose
+ *  example was larger), else NULL. */
 or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
-                        const char *sig, const char *why, const char *path,
-                        size_t size);
+                        const char *sig, const char *why, const char *what,
+                        const char *path, size_t size);
 void or_score_free(or_score *s);
 /*! or_verdict_line() : one sentence on a reader's score. */
 void or_verdict_line(const or_score *s, char *out, size_t size);
 
 typedef enum or_report { OR_TEXT, OR_JSON, OR_JUNIT, OR_MARKDOWN } or_report;
-/*! or_write_report() : the scorecards of n readers; with two or more,
- *  `disagree` is how many files they did not all take alike. */
+
+/* What a scorecard says of the run as a whole. */
+typedef struct or_run_info {
+    const or_limits *lim;
+    uint64_t disagree; /* files the readers did not all take alike    */
+    const char *reads; /* the versions the readers declare (--reads)  */
+    int interrupted;   /* the signal that stopped the run, or 0       */
+    uint64_t swept_files, swept_fields, swept_inputs; /* --sweep      */
+    uint64_t swept_capped; /* files with more fields than a sweep takes */
+} or_run_info;
+
+/*! or_write_report() : the scorecards of n readers. */
 void or_write_report(FILE *f, or_report form, const or_score *s, size_t n,
-                     const or_limits *lim, uint64_t disagree);
+                     const or_run_info *run);
 
 #endif

@@ -22,7 +22,7 @@
 
 #include "oracle.h"
 
-static double now(void)
+double or_seconds(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -141,17 +141,18 @@ static void child(char *cmd, char **env, const or_limits *lim, int err_fd)
 }
 
 /* Keep the start of what the reader writes on stderr until it closes it
- * or the time is up.  @return 1 if the time ran out. */
+ * or the time is up.  @return 1 if the time ran out or the oracle is
+ * asked to stop.  Polls wake every 50 ms to see or_stop. */
 static int collect(int fd, double deadline, or_run *r)
 {
     size_t kept = 0;
     char sink[4096];
     for (;;) {
-        double left = deadline - now();
-        if (left <= 0)
+        double left = deadline - or_seconds();
+        if (left <= 0 || (r->interrupted = or_stop != 0))
             return 1;
         struct pollfd p = {fd, POLLIN, 0};
-        int ready = poll(&p, 1, (int)(left * 1000) + 1);
+        int ready = poll(&p, 1, left > 0.05 ? 50 : (int)(left * 1000) + 1);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready <= 0)
@@ -169,8 +170,9 @@ static int collect(int fd, double deadline, or_run *r)
     }
 }
 
-/* Wait for the reader to end by the deadline.  @return 1 if it did not. */
-static int wait_end(pid_t pid, double deadline, or_run *r)
+/* Wait for the reader to end by the deadline, or (stoppable) until the
+ * oracle is asked to stop.  @return 1 if it did not end. */
+static int wait_end(pid_t pid, double deadline, or_run *r, int stoppable)
 {
     for (;;) {
         int status;
@@ -185,7 +187,8 @@ static int wait_end(pid_t pid, double deadline, or_run *r)
         }
         if (got < 0 && errno != EINTR)
             return 0;
-        if (now() >= deadline)
+        if (or_seconds() >= deadline ||
+            (stoppable && (r->interrupted = or_stop != 0)))
             return 1;
         struct timespec nap = {0, 2000000};
         nanosleep(&nap, NULL);
@@ -209,7 +212,7 @@ int or_run_reader(const char *command, const char *path, const char *scratch,
             free_environment(env);
         return -1;
     }
-    double start = now(), deadline = start + lim->timeout;
+    double start = or_seconds(), deadline = start + lim->timeout;
     pid_t pid = fork();
     if (pid == 0)
         child(cmd, env, lim, fds[1]);
@@ -223,11 +226,11 @@ int or_run_reader(const char *command, const char *path, const char *scratch,
     r->timed_out = collect(fds[0], deadline, r);
     close(fds[0]);
     if (!r->timed_out)
-        r->timed_out = wait_end(pid, deadline, r);
+        r->timed_out = wait_end(pid, deadline, r, 1);
     kill(-pid, SIGKILL); /* the reader on a timeout; what it left behind */
-    if (r->timed_out)
-        wait_end(pid, now() + 60, r);
-    r->seconds = now() - start;
+    if (r->timed_out)    /* reap it, also when stopping */
+        wait_end(pid, or_seconds() + 60, r, 0);
+    r->seconds = or_seconds() - start;
     r->canary = access(canary, F_OK) == 0;
     if (r->canary)
         unlink(canary);

@@ -23,11 +23,17 @@ typedef struct options {
     const char *format;  /* of the --fuzz inputs */
     uint64_t seed;
     uint64_t shrink_runs;
+    double shrink_time; /* seconds per defect */
+    const char *reads;  /* the versions the readers read, comma-separated,
+                           or NULL: all */
+    int sweep;          /* sweep the fields of the valid files */
+    int progress;       /* --progress */
 } options;
 
 /* One run's outcome, handed from a worker to the scorecard. */
 typedef struct outcome {
-    or_class cls;
+    or_class cls; /* OR_NCLASSES: the reader could not be run  */
+    int skipped;  /* not run: the oracle is stopping            */
     char why[320], sig[160];
 } outcome;
 
@@ -42,11 +48,27 @@ typedef struct session {
     char base[TG_CLI_PATH]; /* the scratch folder; worker w works in base/w */
     or_score *score;
     or_score *scores; /* every reader's, for --fuzz */
-    uint64_t fuzzed;  /* --fuzz inputs made so far */
+    uint64_t made;    /* the inputs of this phase made so far (inputs.c) */
     uint64_t fuzz_disagree;
     unsigned char *took; /* [(reader_number - 1) * cases + case]: or_took */
-    int failed;          /* a reader could not be started */
+    unsigned char *ran;  /* the same places: 1 + the class, 0 if not run */
+    size_t ncases;       /* the corpus folders' cases (took, ran)       */
+    uint64_t runs;       /* reader runs scored, for the progress line   */
+    uint64_t swept_files, swept_fields, swept_inputs; /* for the report */
+    uint64_t swept_capped;
+    int failed; /* a reader could not be started */
 } session;
+
+/*! or_in_scope() : whether the readers read files of this version
+ *  (--reads; a file of no known version always counts) (options.c). */
+int or_in_scope(const options *o, const char *version);
+/*! or_outcome() : run a reader on the file at path judged j, into out
+ *  (command.c): a file outside --reads is not run but "not-read".
+ *  @return 0, or -1 if the reader could not be started. */
+int or_outcome(const session *s, const char *reader, const char *path,
+               const or_judgement *j, unsigned worker, outcome *out);
+/*! or_progress() : the progress line, when one is due (command.c). */
+void or_progress(const session *s);
 
 /*! or_parse_options() : argv into o (options.c).  @return 0, or an exit
  *  code after saying why. */
@@ -55,8 +77,26 @@ int or_parse_options(int argc, char **argv, options *o);
 void or_set_profiles(or_cases *cases, const char *profile);
 /*! or_slurp() : the whole file at path (free it), or NULL (command.c). */
 unsigned char *or_slurp(const char *path, size_t *size);
-/*! or_fuzz_run() : --fuzz: make and run inputs until the time is up, and
- *  keep the ones that show a defect (fuzz.c).  @return 0, or an exit code. */
+/* What makes the inputs of one phase: the sweep, the fuzzing. */
+typedef struct or_maker {
+    const char *name; /* "sweep", "fuzz": the folder in --keep        */
+    /* input n into in.  @return 0, 1 when there are no more, 2 when n
+     * makes none (a value that is the field's own), -1 on failure */
+    int (*make)(const session *s, void *ctx, uint64_t n, or_input *in);
+    void *ctx;
+    double deadline; /* or_seconds() to stop at; 0: at the last input */
+} or_maker;
+
+/*! or_inputs_run() : make inputs and run every reader on each (a
+ *  mutant's generated parent first), score them, and keep the ones that
+ *  show a defect in KEEP/NAME/, among the cases to shrink (inputs.c).
+ *  @return 0, or an exit code. */
+int or_inputs_run(session *s, const or_maker *m);
+/*! or_fuzz_run() : --fuzz: make and run inputs until the time is up
+ *  (fuzz.c).  @return 0, or an exit code. */
 int or_fuzz_run(session *s);
+/*! or_sweep_run() : --sweep: each field of the valid files set to each
+ *  boundary value (sweep.c).  @return 0, or an exit code. */
+int or_sweep_run(session *s);
 
 #endif

@@ -29,15 +29,6 @@ typedef struct trial {
                         many that tracegate turns down, each a check */
 } trial;
 
-static int write_all(const char *path, const unsigned char *data, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (f == NULL)
-        return -1;
-    size_t put = fwrite(data, 1, n, f);
-    return fclose(f) != 0 || put != n ? -1 : 0;
-}
-
 /* Whether the candidate still shows the defect. */
 static int still_fails(trial *t, const unsigned char *data, size_t n)
 {
@@ -49,13 +40,17 @@ static int still_fails(trial *t, const unsigned char *data, size_t n)
     if (j.expect != t->want->expect || strcmp(j.rule, t->want->rule) != 0 ||
         !or_judge_within(&j, t->want))
         return 0;
-    if (t->budget == 0 || write_all(t->p->candidate, data, n) != 0)
+    if (t->budget == 0 || or_stop || or_seconds() > t->p->deadline ||
+        or_write_bytes(t->p->candidate, data, n) != 0)
         return 0;
     t->budget--;
     or_run r;
     if (or_run_reader(t->p->command, t->p->candidate, t->p->scratch_dir,
-                      t->p->lim, &r) != 0)
+                      t->p->lim, &r) != 0 ||
+        r.interrupted)
         return 0;
+    tgCli_progress_say("oracle: shrinking a %s, now %zu bytes",
+                       or_class_name(t->cls), n);
     char why[320], sig[160];
     if (or_classify(t->p->pat, &r, &j, why, sizeof why) != t->cls)
         return 0;
@@ -116,13 +111,29 @@ static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
     return n;
 }
 
+/* A trial of the defect (cls, sig) of a file judged j. */
+static void trial_init(trial *t, const or_probe *p, or_class cls,
+                       const char *sig, const or_judgement *j, unsigned budget)
+{
+    *t = (trial){p, cls, sig, j, *p->cs, "", budget, budget * 16};
+    memcpy(t->rule, j->rule, sizeof t->rule);
+    t->cs.rule = t->rule[0] ? t->rule : NULL;
+}
+
+int or_reproduces(const or_probe *p, or_class cls, const char *sig,
+                  const or_judgement *j, const unsigned char *data, size_t n)
+{
+    trial t;
+    trial_init(&t, p, cls, sig, j, 1);
+    return still_fails(&t, data, n);
+}
+
 size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
                  const or_judgement *j, unsigned char *data, size_t n,
                  unsigned budget)
 {
-    trial t = {p, cls, sig, j, *p->cs, "", budget, budget * 16};
-    memcpy(t.rule, j->rule, sizeof t.rule);
-    t.cs.rule = t.rule[0] ? t.rule : NULL;
+    trial t;
+    trial_init(&t, p, cls, sig, j, budget);
     unsigned char *cand = malloc(n ? n : 1);
     if (cand == NULL)
         return n;

@@ -20,12 +20,15 @@ const char *const tgAfperf_profiles[] = {
 #include "../core/scope_names.h"
 };
 
+const char *const tgAfperf_versions[] = {"v1", NULL};
+
 const tgFormat tgFormat_afperf = {
     .info = {.name = "afperf",
              .title = "AFPerf v1 profiling records (AFSIM), RFC 4180 text",
              .extension = ".afperf",
              .document = SEED,
              .profiles = tgAfperf_profiles,
+             .versions = tgAfperf_versions,
              .styles = TG_FORMAT_ALL_STYLES},
     .rules = tgAfperf_rules,
     .nrules = AF_NRULES,

@@ -31,7 +31,7 @@ struct tg_checker_s {
     size_t ndisabled;
     tg_validator **validators; /* one per registered format, or NULL   */
     /* the last input */
-    const char *used_format, *detected, *used_profile, *layout;
+    const char *used_format, *detected, *used_profile, *layout, *version;
     char problem[512];
     uint64_t bytes;
     /* its reading: the head, then the rest from the source */
@@ -274,6 +274,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
                             tg_diag_fn on_diag, void *ctx)
 {
     c->used_format = c->detected = c->used_profile = c->layout = NULL;
+    c->version = NULL;
     c->problem[0] = '\0';
     c->bytes = 0;
     c->read = read;
@@ -333,6 +334,8 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
     c->bytes = tg_bytes_checked(v);
     if (*tg_layout(v))
         c->layout = tg_layout(v);
+    if (*tg_layout_version(v))
+        c->version = tg_layout_version(v);
     explain(c, verdict, v);
     return verdict;
 said:
@@ -345,6 +348,7 @@ const char *tg_checker_format(const tg_checker *c) { return c->used_format; }
 const char *tg_checker_detected(const tg_checker *c) { return c->detected; }
 const char *tg_checker_profile(const tg_checker *c) { return c->used_profile; }
 const char *tg_checker_layout(const tg_checker *c) { return c->layout; }
+const char *tg_checker_version(const tg_checker *c) { return c->version; }
 const char *tg_checker_problem(const tg_checker *c)
 {
     return c->problem[0] ? c->problem : NULL;

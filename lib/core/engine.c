@@ -208,6 +208,7 @@ const char *tg_version(void) { return TG_VERSION; }
 int tg_limit_reached(const tg_validator *v) { return v->c.limit_hit; }
 uint64_t tg_bytes_checked(const tg_validator *v) { return v->c.bytes; }
 const char *tg_layout(const tg_validator *v) { return v->c.layout; }
+const char *tg_layout_version(const tg_validator *v) { return v->c.version; }
 
 const char *tgEngine_limit_text(tgEngine_check *c, tg_limit which,
                                 const char *unit, char *buf, size_t size)
@@ -287,6 +288,7 @@ static tg_verdict run(tg_validator *v, tgWindow *w, tg_diag_fn on_diag,
     c->worst = TG_CONFORMANT;
     c->limit_hit = -1;
     c->layout[0] = '\0';
+    c->version[0] = '\0';
     w->max_need = (size_t)c->limits[TG_LIMIT_BLOCK_BYTES];
     c->fmt->check(c, w);
     /* the rest of the input is read too: the byte count is its size, and

@@ -36,6 +36,7 @@ typedef struct tgEngine_check {
     tg_verdict worst; /* the most severe verdict of a finding  */
     int limit_hit;    /* the tg_limit reached first, or -1     */
     char layout[512]; /* what the front end found the input to be */
+    char version[16]; /* its short name: "v5", "v6-draft" (layout) */
 } tgEngine_check;
 
 /* Where a finding is, and what was expected and found. */

@@ -28,6 +28,9 @@ static inline void tgFormat_token_text(tg_token_fn emit, void *ctx,
      (1u << TG_STYLE_TYPICAL))
 #endif
 
+/* tg_format_info.versions of a format that names no version. */
+extern const char *const tgFormat_no_versions[];
+
 typedef struct tgFormat {
     tg_format_info info;
     const tg_rule *rules;
@@ -84,7 +87,8 @@ const tgFormat *tgFormat_named_like(const char *name);
 const tgFormat *tgFormat_find(const char *name);
 const tgFormat *tgFormat_at(size_t i);
 size_t tgFormat_count(void);
-/*! tgFormat_profile_index() : index of a profile name in fmt, or -1. */
+/*! tgFormat_profile_index() : index of a profile name in fmt, or -1 (for
+ *  NULL too). */
 int tgFormat_profile_index(const tgFormat *fmt, const char *profile);
 /*! tgFormat_rule_applies() : whether rule applies under profile index p. */
 int tgFormat_rule_applies(const tgFormat *fmt, const tg_rule *r, int p);

@@ -21,6 +21,8 @@ static const tgFormat *const formats[] = {
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
 size_t tgFormat_count(void) { return NFORMATS; }
+const char *const tgFormat_no_versions[] = {NULL};
+
 const tgFormat *tgFormat_at(size_t i)
 {
     return i < NFORMATS ? formats[i] : NULL;
@@ -55,7 +57,7 @@ const tgFormat *tgFormat_find(const char *name)
 
 int tgFormat_profile_index(const tgFormat *fmt, const char *profile)
 {
-    for (int i = 0; fmt->info.profiles[i]; i++)
+    for (int i = 0; profile && fmt->info.profiles[i]; i++)
         if (strcasecmp(fmt->info.profiles[i], profile) == 0)
             return i;
     return -1;
@@ -245,14 +247,24 @@ tg_error tg_generate_style(const char *format, const char *profile,
     return finish(o, f->generate(p, (int)style, seed, min_size, o));
 }
 
-/* A format whose scopes are its profiles: a mutant's parent is the
- * trace of the first profile its rule applies under, and it is checked
- * under that profile, where a compat profile counts COMPAT as MUST. */
-static void mutant_profile(const tgFormat *f, const tg_rule *r, tg_mutant *m)
+/* The parent a mutant is made from, in m->profile.  A format whose
+ * scopes are its profiles: the wanted profile (an index, or -1) if the
+ * rule applies under it, else the first profile it applies under; the
+ * mutant is checked under that profile, where a compat profile counts
+ * COMPAT as MUST.  A format of other scopes (NetTrace's layouts) is told
+ * the wanted profile, or NULL, and chooses. */
+static void mutant_profile(const tgFormat *f, const tg_rule *r, tg_mutant *m,
+                           int want)
 {
-    int p = 0;
-    while (f->info.profiles[p + 1] && !tgFormat_rule_applies(f, r, p))
-        p++;
+    if (f->scopes != NULL) {
+        m->profile = want >= 0 ? f->info.profiles[want] : NULL;
+        return;
+    }
+    int p = want;
+    if (p < 0 || !tgFormat_rule_applies(f, r, p))
+        for (p = 0;
+             f->info.profiles[p + 1] && !tgFormat_rule_applies(f, r, p);)
+            p++;
     m->profile = f->info.profiles[p];
     if (p == f->compat_profile && tg_rule_must_under_compat(r))
         m->expected = tgEngine_verdict(r->kind, TG_MUST, TG_MUST);
@@ -261,9 +273,21 @@ static void mutant_profile(const tgFormat *f, const tg_rule *r, tg_mutant *m)
 tg_error tg_mutate(const char *format, const char *rule_id, unsigned variant,
                    uint64_t seed, tg_write_fn write, void *ctx, tg_mutant *m)
 {
+    return tg_mutate_profile(format, NULL, rule_id, variant, seed, write, ctx,
+                             m);
+}
+
+tg_error tg_mutate_profile(const char *format, const char *profile,
+                           const char *rule_id, unsigned variant,
+                           uint64_t seed, tg_write_fn write, void *ctx,
+                           tg_mutant *m)
+{
     const tgFormat *f = tgFormat_find(format);
     if (f == NULL)
         return TG_EFORMAT;
+    int want = profile ? tgFormat_profile_index(f, profile) : -1;
+    if (profile && want < 0)
+        return TG_ENAME;
     for (size_t i = 0; i < f->nrules; i++) {
         if (strcasecmp(f->rules[i].id, rule_id) != 0)
             continue;
@@ -276,15 +300,19 @@ tg_error tg_mutate(const char *format, const char *rule_id, unsigned variant,
         if (o == NULL)
             return TG_ENOMEM;
         tgOut_init(o, write, ctx);
-        memset(m, 0, sizeof *m);
-        m->rule = &f->rules[i];
-        m->variant = variant;
-        m->mutation = what;
-        /* what the default options must say, from the table alone */
-        m->expected = tg_rule_verdict(&f->rules[i]);
-        if (f->scopes == NULL) /* the scopes are the profiles */
-            mutant_profile(f, &f->rules[i], m);
-        int r = f->mutate(i, variant, seed, o, m);
+        int r = 0;
+        /* the wanted parent; if the rule cannot be broken in it (a
+         * mutant writes nothing before it is made), the usual one */
+        for (int tries = want >= 0 ? 2 : 1; r == 0 && tries > 0; tries--) {
+            memset(m, 0, sizeof *m);
+            m->rule = &f->rules[i];
+            m->variant = variant;
+            m->mutation = what;
+            /* what the default options must say, from the table alone */
+            m->expected = tg_rule_verdict(&f->rules[i]);
+            mutant_profile(f, &f->rules[i], m, tries == 2 ? want : -1);
+            r = f->mutate(i, variant, seed, o, m);
+        }
         if (r == 0) { /* none could be made from this seed */
             free(o);
             return TG_EVALUE;

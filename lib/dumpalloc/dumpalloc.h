@@ -46,6 +46,7 @@ enum {
 
 extern const tg_rule tgDumpalloc_rules[DA_NRULES];
 extern const char *const tgDumpalloc_profiles[];
+extern const tgFormat tgFormat_dumpalloc;
 
 void tgDumpalloc_check(tgEngine_check *c, tgWindow *w);
 int tgDumpalloc_detect(const unsigned char *head, size_t size,

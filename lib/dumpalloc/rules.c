@@ -24,6 +24,7 @@ const tgFormat tgFormat_dumpalloc = {
              .extension = ".dumpalloc",
              .document = SEED,
              .profiles = tgDumpalloc_profiles,
+             .versions = tgFormat_no_versions,
              .styles = TG_FORMAT_ALL_STYLES},
     .rules = tgDumpalloc_rules,
     .nrules = DA_NRULES,

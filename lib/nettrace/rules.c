@@ -25,6 +25,12 @@ const tg_rule tgNettrace_rules[NT_NRULES] = {
 const char *const tgNettrace_profiles[] = {
     "default", "nettrace-v6-draft", "traceevent-compat", "nettrace-v6", NULL};
 
+const char *const tgNettrace_versions[] = {[NT_VERSION_V4] = "v4",
+                                           [NT_VERSION_V5] = "v5",
+                                           [NT_VERSION_V6_DRAFT] = "v6-draft",
+                                           [NT_VERSION_V6] = "v6",
+                                           NULL};
+
 static const char *const nt_scopes[] = {
 #include "../core/scope_names.h"
 };
@@ -52,6 +58,7 @@ const tgFormat tgFormat_nettrace = {
              .extension = ".nettrace",
              .document = V6,
              .profiles = tgNettrace_profiles,
+             .versions = tgNettrace_versions,
              .styles = TG_FORMAT_ALL_STYLES},
     .rules = tgNettrace_rules,
     .nrules = NT_NRULES,

@@ -27,6 +27,7 @@ const tgFormat tgFormat_tracelog = {
              .extension = ".tracelog",
              .document = SEED,
              .profiles = tgTracelog_profiles,
+             .versions = tgFormat_no_versions,
              .styles = TG_FORMAT_ALL_STYLES},
     .rules = tgTracelog_rules,
     .nrules = TL_NRULES,

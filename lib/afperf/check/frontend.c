@@ -195,6 +195,7 @@ void tgAfperf_check(tgEngine_check *c, tgWindow *w)
                  (k.eol_seen & 3) == 3 ? "mixed LF and CRLF"
                  : k.eol_seen & 2      ? "CRLF"
                                        : "LF");
+        snprintf(c->version, sizeof c->version, "%s", tgAfperf_versions[0]);
     }
     af_refs_free(&k);
     tgTextindex_free(&k.index);

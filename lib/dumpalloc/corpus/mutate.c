@@ -545,9 +545,7 @@ int tgDumpalloc_mutate(size_t rule, unsigned variant, uint64_t seed,
 {
     if (rule >= DA_NRULES || mutators[rule] == NULL)
         return 0;
-    int profile = tgDumpalloc_rules[rule].scope & IN_DEFAULT
-                      ? DA_PROFILE_DEFAULT
-                      : DA_PROFILE_DRAFT_READER;
-    m->profile = tgDumpalloc_profiles[profile];
+    /* the parent is the trace of the profile tg_mutate() chose */
+    int profile = tgFormat_profile_index(&tgFormat_dumpalloc, m->profile);
     return tgMutation_run(&ops, NULL, rule, variant, profile, seed, out, m);
 }

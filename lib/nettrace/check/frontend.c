@@ -370,6 +370,9 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
         }
         snprintf(c->layout, sizeof c->layout, "%s%s", v6_layout(&k),
                  k.uncompressed ? UNCOMPRESSED_NOTE : "");
+        snprintf(c->version, sizeof c->version, "%s",
+                 tgNettrace_versions[k.draft ? NT_VERSION_V6_DRAFT
+                                             : NT_VERSION_V6]);
         return;
     }
     if (tgWindow_fill(w, NT_V45_STREAM) < NT_V45_STREAM ||
@@ -391,4 +394,6 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
                        : "v4/v5 (FastSerialization objects; no V5 "
                          "metadata tags)",
              k.uncompressed ? UNCOMPRESSED_NOTE : "");
+    snprintf(c->version, sizeof c->version, "%s",
+             tgNettrace_versions[k.v5_tags ? NT_VERSION_V5 : NT_VERSION_V4]);
 }

@@ -71,11 +71,19 @@ int tgNettrace_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
 {
     if (rule >= NT_NRULES || mutators[rule] == NULL)
         return 0;
-    /* the parent: v4/v5 for rules that apply there, else final v6, or the
-     * draft for draft-only rules */
+    /* the parent: the profile the caller wants (tg_mutate_profile()) if
+     * the layout its generator writes is one the rule speaks of; else
+     * v4/v5 for rules that apply there, else final v6, or the draft for
+     * draft-only rules */
+    static const unsigned writes[] = {[NT_PROFILE_DEFAULT] = IN_V45,
+                                      [NT_PROFILE_TRACEEVENT] = IN_V45,
+                                      [NT_PROFILE_V6] = IN_V6,
+                                      [NT_PROFILE_V6_DRAFT] = IN_V6D};
     unsigned scope = tgNettrace_rules[rule].scope;
-    int profile = scope & IN_V45  ? NT_PROFILE_DEFAULT
-                  : scope & IN_V6 ? NT_PROFILE_V6
-                                  : NT_PROFILE_V6_DRAFT;
+    int want = tgFormat_profile_index(&tgFormat_nettrace, mu->profile);
+    int profile = want >= 0 && (scope & writes[want]) ? want
+                  : scope & IN_V45                    ? NT_PROFILE_DEFAULT
+                  : scope & IN_V6                     ? NT_PROFILE_V6
+                                                      : NT_PROFILE_V6_DRAFT;
     return tgMutation_run(&ops, NULL, rule, variant, profile, seed, out, mu);
 }

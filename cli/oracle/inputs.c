@@ -1,0 +1,287 @@
+/* inputs.c - the inputs the oracle makes itself (--sweep, --fuzz): made,
+ * judged and run by every reader on --jobs threads, a batch at a time,
+ * then scored in order of their numbers, so a run is the same for the
+ * same seed whatever the --jobs.  A mutant made from a generated parent
+ * has that parent run first, once per reader (O10): a rejection of the
+ * mutant means nothing when the parent was not read either. */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+void or_input_free(or_input *in)
+{
+    free(in->bytes.p);
+    memset(in, 0, sizeof *in);
+}
+
+int or_write_bytes(const char *path, const unsigned char *p, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return -1;
+    size_t put = n ? fwrite(p, 1, n, f) : 0;
+    return fclose(f) != 0 || put != n ? -1 : 0;
+}
+
+/* The parents whose runs are known: [reader][profile][seed], 0 for not
+ * run, else 1 + the class.  Fuzz mutants come from OR_PARENT_SEEDS seeds
+ * of a format's profiles. */
+#define PARENT_SLOTS (TG_CLI_PROFILES * (OR_PARENT_SEEDS + 1))
+
+typedef struct phase {
+    session *s;
+    const or_maker *m;
+    unsigned char *parents; /* PARENT_SLOTS per reader */
+    pthread_mutex_t lock;
+    int ended; /* the maker has no more inputs */
+} phase;
+
+/* One made input and what every reader did with it. */
+typedef struct item {
+    int made; /* the maker's answer: 0, 1 (no more) or 2 (none) */
+    char path[TG_CLI_PATH];
+    or_input in;
+    or_judgement j;
+    outcome out[MAX_READERS];
+    /* a mutant's parent, when a reader ran it for the first time */
+    char parent_path[TG_CLI_PATH];
+    or_bytes parent;
+    or_judgement pj;
+    outcome pout[MAX_READERS];
+    int parent_new[MAX_READERS];
+} item;
+
+static void item_free(item *it)
+{
+    or_input_free(&it->in);
+    free(it->parent.p);
+    free(it);
+}
+
+static void judge_bytes(char *path, or_input *in, const or_bytes *b,
+                        or_judgement *j)
+{
+    or_case c = {.path = path,
+                 .format = in->format,
+                 .profile = in->profile[0] ? in->profile : NULL,
+                 .rule = in->rule[0] ? in->rule : NULL};
+    or_judge(&c, b->p ? b->p : (const unsigned char *)"", b->n, j);
+}
+
+/* The slot of a mutant's parent, or -1 when it has none there. */
+static long parent_slot(const or_input *in)
+{
+    const tg_format_info *fi = tgCli_format(in->format);
+    if (in->parent_seed == 0 || in->parent_seed > OR_PARENT_SEEDS || !fi)
+        return -1;
+    for (long p = 0; fi->profiles[p] && p < TG_CLI_PROFILES; p++)
+        if (strcmp(fi->profiles[p], in->parent_profile) == 0)
+            return p * (OR_PARENT_SEEDS + 1) + (long)in->parent_seed;
+    return -1;
+}
+
+/* Run reader k on the mutant's parent unless its run is known.  @return
+ * 1 + the parent's class, 0 if it has none, -1 on failure. */
+static int run_parent(phase *ph, item *it, size_t k, unsigned worker)
+{
+    long slot = parent_slot(&it->in);
+    if (slot < 0)
+        return 0;
+    unsigned char *known = &ph->parents[k * PARENT_SLOTS + (size_t)slot];
+    pthread_mutex_lock(&ph->lock);
+    int ran = *known;
+    pthread_mutex_unlock(&ph->lock);
+    if (ran)
+        return ran;
+    session *s = ph->s;
+    if (it->parent.p == NULL) { /* made once for every reader */
+        FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
+        tg_error e =
+            m ? tg_generate(it->in.format, it->in.parent_profile,
+                            it->in.parent_seed, 0, tgCli_write_file, m)
+              : TG_ENOMEM;
+        if ((m && fclose(m) != 0) || e != TG_OK ||
+            or_write_bytes(it->parent_path, it->parent.p, it->parent.n))
+            return -1;
+        judge_bytes(it->parent_path, &it->in, &it->parent, &it->pj);
+    }
+    if (or_outcome(s, s->o->readers[k], it->parent_path, &it->pj, worker,
+                   &it->pout[k]) != 0)
+        return -1;
+    if (it->pout[k].skipped || it->pout[k].cls == OR_NCLASSES)
+        return 0;
+    pthread_mutex_lock(&ph->lock);
+    if (*known == 0) { /* the first run of it: scored with this item */
+        *known = (unsigned char)(1 + it->pout[k].cls);
+        it->parent_new[k] = 1;
+    }
+    ran = *known;
+    pthread_mutex_unlock(&ph->lock);
+    return ran;
+}
+
+static void *make_and_run(size_t i, unsigned worker, void *ctx)
+{
+    phase *ph = ctx;
+    session *s = ph->s;
+    item *it = calloc(1, sizeof *it);
+    if (it == NULL)
+        return NULL;
+    uint64_t n = s->made + i;
+    it->made = ph->m->make(s, ph->m->ctx, n, &it->in);
+    if (it->made != 0) {
+        if (it->made > 0)
+            return it;
+        item_free(it);
+        return NULL;
+    }
+    if (tgCli_path(it->path, "%s/%s-%" PRIu64, s->base, ph->m->name, n) ||
+        tgCli_path(it->parent_path, "%s/%s-%" PRIu64 "-parent", s->base,
+                   ph->m->name, n) ||
+        or_write_bytes(it->path, it->in.bytes.p, it->in.bytes.n) != 0) {
+        item_free(it);
+        return NULL;
+    }
+    judge_bytes(it->path, &it->in, &it->in.bytes, &it->j);
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        int parent = run_parent(ph, it, k, worker);
+        if (parent < 0 || or_outcome(s, s->o->readers[k], it->path, &it->j,
+                                     worker, &it->out[k]) != 0) {
+            item_free(it);
+            return NULL;
+        }
+        outcome *o = &it->out[k];
+        if (parent > 0 && o->cls == OR_RIGHT &&
+            it->j.expect == TG_DUTY_REJECT &&
+            it->pj.expect != TG_DUTY_REJECT &&
+            or_is_defect((or_class)(parent - 1)))
+            o->cls = OR_MASKED;
+    }
+    return it;
+}
+
+/* Keep the bytes of an input that is the example of defects now: into
+ * KEEP/NAME/, and among the cases, so that it can be shrunk; the defects
+ * (n of them, any NULL skipped) name the kept file.  @return 0, or -1. */
+static int keep(session *s, const or_maker *m, const char *label,
+                const or_input *in, const or_bytes *b, const char *rule,
+                or_defect *const *defects, size_t n)
+{
+    char dir[TG_CLI_PATH], kept[TG_CLI_PATH];
+    const tg_format_info *fi = tgCli_format(in->format);
+    if (tgCli_path(dir, "%s/%s", s->o->keep, m->name) != 0 ||
+        tgCli_path(kept, "%s/%s%s", dir, label, fi ? fi->extension : ".bin") !=
+            0)
+        return -1;
+    if (tgCli_mkdirs(dir) != 0 || or_write_bytes(kept, b->p, b->n) != 0 ||
+        or_cases_add(s->cases, kept, in->format,
+                     in->profile[0] ? in->profile : NULL,
+                     rule[0] ? rule : NULL, NULL) != 0) {
+        fprintf(stderr, "tracegate: oracle: cannot keep %s\n", kept);
+        return -1;
+    }
+    for (size_t k = 0; k < n; k++)
+        if (defects[k])
+            memcpy(defects[k]->example, kept, sizeof kept);
+    return 0;
+}
+
+/* Score the runs of one input (the parent's or the item's) by every
+ * reader, and keep it if it is a defect's example now.  @return 0, or
+ * -1 (already said). */
+static int score_runs(phase *ph, const char *label, const item *it,
+                      const char *path, const or_bytes *b,
+                      const or_judgement *j, const outcome *outs,
+                      const int *only, const char *what)
+{
+    session *s = ph->s;
+    or_defect *examples[MAX_READERS] = {NULL};
+    int any = 0, differ = 0, scored = 0;
+    for (size_t k = 0; k < s->o->nreaders; k++) {
+        const outcome *o = &outs[k];
+        if ((only && !only[k]) || o->skipped)
+            continue;
+        if (o->cls == OR_NCLASSES) {
+            if (!s->failed)
+                fprintf(stderr,
+                        "tracegate: oracle: cannot run the reader "
+                        "'%s'\n",
+                        s->o->readers[k]);
+            s->failed = 1;
+            continue;
+        }
+        examples[k] = or_score_add(&s->scores[k], o->cls, j, o->sig, o->why,
+                                   what, path, b->n);
+        any |= examples[k] != NULL;
+        differ |= or_took_of(o->cls, j->expect) !=
+                  or_took_of(outs[0].cls, j->expect);
+        scored = 1;
+        s->runs++;
+    }
+    if (only == NULL && scored)
+        s->fuzz_disagree += (uint64_t)differ;
+    if (any && keep(s, ph->m, label, &it->in, b, j->rule, examples,
+                    s->o->nreaders) != 0)
+        return -1;
+    return 0;
+}
+
+static void ran(size_t i, void *result, void *ctx)
+{
+    phase *ph = ctx;
+    session *s = ph->s;
+    item *it = result;
+    if (it == NULL) {
+        if (!s->failed)
+            fprintf(stderr,
+                    "tracegate: oracle: a --%s input could not be "
+                    "made or run\n",
+                    ph->m->name);
+        s->failed = 1;
+        return;
+    }
+    if (it->made == 1)
+        ph->ended = 1;
+    if (it->made == 0) {
+        uint64_t n = s->made + i;
+        char label[64], what[sizeof it->in.what + 40];
+        snprintf(label, sizeof label, "%06" PRIu64 "-parent", n);
+        snprintf(what, sizeof what, "the valid parent of %s", it->in.what);
+        if (score_runs(ph, label, it, it->parent_path, &it->parent, &it->pj,
+                       it->pout, it->parent_new, what) != 0)
+            s->failed = 1;
+        snprintf(label, sizeof label, "%06" PRIu64, n);
+        if (score_runs(ph, label, it, it->path, &it->in.bytes, &it->j, it->out,
+                       NULL, it->in.what) != 0)
+            s->failed = 1;
+        or_progress(s);
+        remove(it->path);
+        remove(it->parent_path);
+    }
+    item_free(it);
+}
+
+int or_inputs_run(session *s, const or_maker *m)
+{
+    phase ph = {.s = s, .m = m};
+    ph.parents = calloc(s->o->nreaders * PARENT_SLOTS, 1);
+    if (ph.parents == NULL || pthread_mutex_init(&ph.lock, NULL) != 0) {
+        free(ph.parents);
+        return TG_INTERNAL;
+    }
+    size_t batch = 4 * (size_t)s->o->jobs;
+    int r = 0;
+    s->made = 0;
+    while (r == 0 && !s->failed && !ph.ended && !or_stop &&
+           (m->deadline == 0 || or_seconds() < m->deadline)) {
+        if (tgCli_parallel(batch, s->o->jobs, make_and_run, ran, &ph) != 0)
+            r = TG_INTERNAL;
+        s->made += batch;
+    }
+    pthread_mutex_destroy(&ph.lock);
+    free(ph.parents);
+    return r ? r : s->failed ? TG_IO_ERROR : 0;
+}
