@@ -26,14 +26,8 @@ static void free_case(or_case *c)
 int or_cases_add(or_cases *cs, const char *path, const char *format,
                  const char *profile, const char *rule, const char *parent)
 {
-    if (cs->n == cs->cap) {
-        size_t cap = cs->cap ? cs->cap * 2 : 64;
-        or_case *at = realloc(cs->at, cap * sizeof *at);
-        if (at == NULL)
-            return -1;
-        cs->at = at;
-        cs->cap = cap;
-    }
+    if (or_grow((void **)&cs->at, cs->n, &cs->cap, sizeof *cs->at) != 0)
+        return -1;
     or_case *c = &cs->at[cs->n];
     c->path = strdup(path);
     c->format = dup_or_null(format);

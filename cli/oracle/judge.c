@@ -6,14 +6,9 @@
 
 #include "oracle.h"
 
-typedef struct buffer_reader {
-    const unsigned char *p;
-    size_t left;
-} buffer_reader;
-
-static long read_buffer(void *ctx, void *buf, size_t cap)
+long or_read_bytes(void *ctx, void *buf, size_t cap)
 {
-    buffer_reader *b = ctx;
+    or_reading *b = ctx;
     size_t n = cap < b->left ? cap : b->left;
     memcpy(buf, b->p, n);
     b->p += n;
@@ -68,9 +63,9 @@ static int check(const or_case *c, const unsigned char *data, size_t n,
         tg_checker_free(k);
         return -1;
     }
-    buffer_reader b = {data, n};
+    or_reading b = {data, n};
     int v =
-        (int)tg_checker_check(k, read_buffer, &b, c->path, NULL, on_diag, s);
+        (int)tg_checker_check(k, or_read_bytes, &b, c->path, NULL, on_diag, s);
     const char *f = tg_checker_format(k), *version = tg_checker_version(k);
     snprintf(j->format, sizeof j->format, "%s", f ? f : "");
     snprintf(j->version, sizeof j->version, "%s", version ? version : "");

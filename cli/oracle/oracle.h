@@ -2,17 +2,21 @@
  * traces, class what each run did against what a strict, correct reader
  * must do, shrink each defect to a small file, and score the readers.
  *
- *   corpus.c   the cases: files of corpus folders and their manifest labels
+ *   corpus.c   the cases: files of corpus folders and their manifest
+ *              labels, parents included
  *   judge.c    what tracegate itself says of a file (the expectation)
  *   run.c      one run of a reader: exit, signal, time, memory, stderr
  *   classify.c a run and an expectation -> a defect class
  *   shrink.c   the smallest file that still shows a defect
- *   score.c    the scorecard, as text, JSON, JUnit or markdown
- *   fuzz.c     --fuzz: its inputs (valid, hostile, mutants, havoc) and
- *              the loop that runs them
- *   options.c  the command line
- *   command.c  the loop over readers and cases, the shrinking, the
- *              report (session.h: what these last three share) */
+ *   score.c    the scorecard: one defect per cause, the verdict line; as
+ *              text, JSON, JUnit or markdown
+ *   inputs.c   the inputs the oracle makes, run a batch at a time, a
+ *              mutant's parent first (session.h from here on)
+ *   sweep.c    --sweep: each field of the valid files at each boundary
+ *   fuzz.c     --fuzz: valid, hostile, mutants, havoc
+ *   options.c  the command line, and the versions a reader reads
+ *   command.c  the loop over readers and cases (parents first), the
+ *              shrinking, interruption, the report */
 #ifndef TG_ORACLE_H
 #define TG_ORACLE_H
 
@@ -101,7 +105,18 @@ void or_input_free(or_input *in);
 /*! or_write_bytes() : write the n bytes at p to path.  @return 0, or -1. */
 int or_write_bytes(const char *path, const unsigned char *p, size_t n);
 
+/*! or_grow() : room for one more of the n elements of `size` at *at,
+ *  the capacity doubled when it is full (score.c).  @return 0, or -1. */
+int or_grow(void **at, size_t n, size_t *cap, size_t size);
+
 /* ---- judge.c ---- */
+/* Bytes in memory as a tg_read_fn reads them (or_read_bytes()). */
+typedef struct or_reading {
+    const unsigned char *p;
+    size_t left;
+} or_reading;
+long or_read_bytes(void *ctx, void *buf, size_t cap);
+
 typedef struct or_judgement {
     tg_duty expect;
     int verdict;            /* tracegate's verdict under the case's profile */

@@ -12,8 +12,7 @@
 #include "../report/junit.h"
 #include "oracle.h"
 
-/* Grow an array of n elements of `size` to hold one more. */
-static int grow(void **at, size_t n, size_t *cap, size_t size)
+int or_grow(void **at, size_t n, size_t *cap, size_t size)
 {
     if (n < *cap)
         return 0;
@@ -31,7 +30,7 @@ static or_rule_row *row_of(or_score *s, const char *rule)
     for (size_t i = 0; i < s->nrows; i++) /* rules are few: a scan */
         if (strcmp(s->rows[i].rule, rule) == 0)
             return &s->rows[i];
-    if (grow((void **)&s->rows, s->nrows, &s->caprows, sizeof *s->rows))
+    if (or_grow((void **)&s->rows, s->nrows, &s->caprows, sizeof *s->rows))
         return NULL;
     or_rule_row *r = &s->rows[s->nrows++];
     memset(r, 0, sizeof *r);
@@ -141,8 +140,8 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
         s->defects_dropped++;
         return NULL;
     }
-    if (grow((void **)&s->defects, s->ndefects, &s->capdefects,
-             sizeof *s->defects))
+    if (or_grow((void **)&s->defects, s->ndefects, &s->capdefects,
+                sizeof *s->defects))
         return NULL;
     or_defect *d = &s->defects[s->ndefects++];
     memset(d, 0, sizeof *d);

@@ -56,7 +56,7 @@ typedef struct source {
 
 typedef struct sweep {
     source *sources;
-    size_t nsources;
+    size_t nsources, capsources;
     field *fields;
     size_t nfields, cap;
     uint64_t capped; /* files with more fields than SWEEP_FIELDS */
@@ -82,29 +82,14 @@ static void on_probe(void *ctx, const tg_diag *d)
     snprintf(p->path, sizeof p->path, "%s", d->path ? d->path : "");
 }
 
-typedef struct reading {
-    const unsigned char *p;
-    size_t left;
-} reading;
-
-static long read_mem(void *ctx, void *buf, size_t cap)
-{
-    reading *r = ctx;
-    size_t n = cap < r->left ? cap : r->left;
-    memcpy(buf, r->p, n);
-    r->p += n;
-    r->left -= n;
-    return (long)n;
-}
-
 /* Whether a checker reading the n bytes at data finds something at
  * offset at (into seen). */
 static void probe(tg_checker *k, const unsigned char *data, size_t n,
                   probe_seen *seen)
 {
-    reading r = {data, n};
+    or_reading r = {data, n};
     seen->hit = 0;
-    tg_checker_check(k, read_mem, &r, NULL, NULL, on_probe, seen);
+    tg_checker_check(k, or_read_bytes, &r, NULL, NULL, on_probe, seen);
 }
 
 /* The path with its indexes taken out: one name per kind of field. */
@@ -143,14 +128,8 @@ static int add_field(sweep *w, size_t first, const field *f)
         w->capped++;
         return 1;
     }
-    if (w->nfields == w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 64;
-        field *p = realloc(w->fields, cap * sizeof *p);
-        if (p == NULL)
-            return -1;
-        w->fields = p;
-        w->cap = cap;
-    }
+    if (or_grow((void **)&w->fields, w->nfields, &w->cap, sizeof *f) != 0)
+        return -1;
     w->fields[w->nfields++] = *f;
     return 0;
 }
@@ -439,13 +418,12 @@ static int find_fields(sweep *w, size_t si)
 static int add_source(sweep *w, const char *path, const char *format,
                       const char *profile, or_bytes bytes)
 {
-    source *p = realloc(w->sources, (w->nsources + 1) * sizeof *p);
-    if (p == NULL) {
+    if (or_grow((void **)&w->sources, w->nsources, &w->capsources,
+                sizeof *w->sources) != 0) {
         free(bytes.p);
         return -1;
     }
-    w->sources = p;
-    p[w->nsources++] = (source){path, format, profile, bytes};
+    w->sources[w->nsources++] = (source){path, format, profile, bytes};
     return 0;
 }
 
