@@ -27,7 +27,7 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 4
+#define TG_VERSION_MINOR 5
 #define TG_VERSION_PATCH 0
 #define TG_ABI           2
 #define TG_STRINGIFY_(x) #x
@@ -161,12 +161,13 @@ typedef struct tg_format_info {
     const char *document;  /* the specification its rules cite: title and
                               where it is published                     */
     const char *const *profiles; /* NULL-terminated; profiles[0] default   */
-    const char *const *versions; /* NULL-terminated: the versions a check
-                              tells apart (tg_layout_version()); empty
-                              where the format names none            */
     unsigned styles;             /* bit 1 << s: it can be generated in style s
                               (tg_style, tg_generate_style()); 0 in a
                               library built without corpus code      */
+    const char *const *versions; /* NULL-terminated: the versions a check
+                              tells apart (tg_layout_version()); empty
+                              where the format names none (0.5.0;
+                              last, so that ABI 2 holds)             */
 } tg_format_info;
 
 /*! tg_format_count(), tg_format_at() :
