@@ -12,7 +12,7 @@ TYPES = {"5": "RegionStart", "6": "RegionStop", "10": "SectionAggregate"}
 path = sys.argv[1]
 text = open(path, "rb").read().decode("utf-8", "replace")
 regions = []
-for row in csv.reader(io.StringIO(text)):
+for row in csv.reader(io.StringIO(text, newline="")):
     if not row or row[0].startswith("#"):
         continue
     kind = row[0].strip()
