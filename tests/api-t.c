@@ -246,9 +246,71 @@ static void checker(void)
     tg_checker_free(NULL);
 }
 
+/* A growing buffer for a generated trace. */
+typedef struct grown {
+    unsigned char p[1 << 16];
+    size_t n;
+} grown;
+
+static int write_grown(void *ctx, const void *data, size_t size)
+{
+    grown *g = ctx;
+    if (size > sizeof g->p - g->n)
+        return -1;
+    memcpy(g->p + g->n, data, size);
+    g->n += size;
+    return 0;
+}
+
+/* The version a check tells apart (tg_checker_version()), and the ones a
+ * format names; tg_mutate_profile()'s parent. */
+static void versions(void)
+{
+    static const char *const want[][2] = {{"default", "v5"},
+                                          {"nettrace-v6", "v6"},
+                                          {"nettrace-v6-draft", "v6-draft"}};
+    tg_checker *c;
+    tg_checker_open(&c);
+    for (size_t i = 0; i < 3; i++) {
+        static grown g;
+        g.n = 0;
+        tg_generate("nettrace", want[i][0], 1, 0, write_grown, &g);
+        mem m = {g.p, g.n, 0};
+        tg_checker_check(c, mem_read, &m, NULL, NULL, NULL, NULL);
+        const char *v = tg_checker_version(c);
+        ok(v && strcmp(v, want[i][1]) == 0, "a %s trace reads as %s (%s)",
+           want[i][0], want[i][1], v ? v : "none");
+    }
+    static const char afperf[] = "# AFPerf v1\n";
+    mem a = {(const unsigned char *)afperf, sizeof afperf - 1, 0};
+    tg_checker_check(c, mem_read, &a, NULL, NULL, NULL, NULL);
+    is_str(tg_checker_version(c), "v1", "an AFPerf header: v1");
+    mem d = {obje, sizeof obje, 0};
+    tg_checker_check(c, mem_read, &d, NULL, NULL, NULL, NULL);
+    ok(tg_checker_version(c) == NULL, "dumpalloc names no version");
+    tg_checker_free(c);
+    const tg_format_info *nt = NULL;
+    for (size_t i = 0; i < tg_format_count(); i++)
+        if (strcmp(tg_format_at(i)->name, "nettrace") == 0)
+            nt = tg_format_at(i);
+    ok(nt && strcmp(nt->versions[0], "v4") == 0 &&
+           strcmp(nt->versions[3], "v6") == 0 && nt->versions[4] == NULL,
+       "NetTrace names v4, v5, v6-draft, v6");
+    size_t n = 0;
+    tg_mutant mu;
+    is_int(tg_mutate_profile("tracelog", "vstools-compat", "TL-NUM-001", 0, 1,
+                             write_counts, &n, &mu),
+           TG_OK, "tg_mutate_profile(): TG_OK");
+    is_str(mu.profile, "vstools-compat", "... its parent of that profile");
+    is_int(tg_mutate_profile("tracelog", "no-such", "TL-NUM-001", 0, 1,
+                             write_counts, &n, &mu),
+           TG_ENAME, "tg_mutate_profile() of no such profile: TG_ENAME");
+}
+
 int main(void)
 {
     checker();
+    versions();
     tg_validator *v = (tg_validator *)&v;
     is_int(tg_validator_open("no-such-format", &v), TG_EFORMAT,
            "an unknown format is TG_EFORMAT");
@@ -338,8 +400,8 @@ int main(void)
 
     /* the version, at compile and run time */
     is_str(tg_version(), TG_VERSION, "tg_version() is TG_VERSION");
-    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 4 && TG_ABI == 2,
-       "version 0.4, ABI 2");
+    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 5 && TG_ABI == 2,
+       "version 0.5, ABI 2");
     is_str(tg_strerror(TG_EVALUE), "a value the option does not accept",
            "tg_strerror() says what an error is");
     ok(tg_verdict_rank(TG_INTERNAL) > tg_verdict_rank(TG_IO_ERROR) &&

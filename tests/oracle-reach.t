@@ -106,15 +106,37 @@ code, card, err, _ = oracle(masking, [os.path.join(CORPUS, "afperf")],
 reader = card["readers"][0]
 rows = {r["rule"]: r["runs"] for r in reader["rules"]}
 must_reject = [m for m in manifest("afperf") if m["reader"] == "reject"]
-t.ok(reader["runs"]["right"] == 0 and
-     reader["runs"]["masked"] == len(must_reject) > 40 and
-     rows["AF-REG-001"]["masked"] == 1,
+# the corpus's own runs: the valid and legal files turned down, every
+# mutant masked; then each mutant made again on a simpler parent
+t.ok(reader["runs"]["masked"] == len(must_reject) > 40 and
+     rows["AF-REG-001"]["masked"] == 1 and
+     0 < reader["runs"]["right"] + reader["runs"]["crash"] <=
+     len(must_reject),
      "every rejected mutant of a rejected parent is masked, none right "
-     "(AF-REG-001, the planted crash's mutant, too)", reader["runs"])
+     "(AF-REG-001, the planted crash's mutant, too); the ones made again "
+     "on a simpler parent are scored as themselves", reader["runs"])
 t.eq([(d["class"], d["message"]) for d in reader["defects"]
       if d["class"] == "rejects-valid"],
      [("rejects-valid", "unsupported datatype 'enum'")],
      "the parents' rejection: one cause")
+crash = [d for d in reader["defects"] if d["class"] == "crash"]
+t.ok(len(crash) == 1 and
+     [r["rule"] for r in crash[0]["rules"]] == ["AF-REG-001"] and
+     crash[0]["message"] ==
+     "exit code 139: signal 11 (Segmentation fault), as a shell reports it"
+     and "made again on a simpler parent; the reader turned down the first "
+     "for the parent's line \"MeasurementType," in crash[0]["what"] and
+     ",enum," in crash[0]["what"],
+     "the planted segfault behind it is reached on a simpler parent, and "
+     "the line the reader could not read is named", crash)
+if crash:
+    p = subprocess.run(masking.replace("{}", crash[0]["example"]), shell=True,
+                       stderr=subprocess.PIPE, env=ENV)
+    # the signal, or the shell's report of it
+    t.ok(p.returncode in (-signal.SIGSEGV, 128 + signal.SIGSEGV) and
+         "/unmasked/" in crash[0]["example"],
+         "the reader dies of SIGSEGV on the mutant made again, kept in "
+         "KEEP/unmasked/", (p.returncode, crash[0]["example"]))
 t.ok(reader["verdict"].startswith("rejects everything: ") and
      "%d mutants masked" % len(must_reject) in reader["verdict"],
      "the verdict says the mutants were masked", reader["verdict"])

@@ -220,8 +220,7 @@ static size_t case_of(const session *s, const char *path)
     return i;
 }
 
-/* The file name ending of path: from the first dot of its last part. */
-static const char *ending(const char *path)
+const char *or_ending(const char *path)
 {
     const char *base = strrchr(path, '/');
     const char *dot = strchr(base ? base + 1 : path, '.');
@@ -247,7 +246,7 @@ static void *shrink_one(size_t k, unsigned worker, void *ctx)
     }
     char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
     if (tgCli_path(dir, "%s/%u", s->base, worker) != 0 ||
-        tgCli_path(candidate, "%s/candidate%s", dir, ending(d->example)) !=
+        tgCli_path(candidate, "%s/candidate%s", dir, or_ending(d->example)) !=
             0) {
         free(out->data);
         free(out);
@@ -297,7 +296,7 @@ static void shrink_done(size_t k, void *result, void *ctx)
     if (tgCli_path(d->minimal, "%s/%zu-%s-%s-%zu%s", s->o->keep,
                    s->reader_number, or_class_name(d->cls),
                    d->rule[0] ? d->rule : "valid", k + 1,
-                   ending(d->example)) != 0 ||
+                   or_ending(d->example)) != 0 ||
         or_write_bytes(d->minimal, out->data, out->size) != 0) {
         fprintf(stderr, "tracegate: cannot write %s\n", d->minimal);
         d->minimal[0] = '\0';
@@ -396,6 +395,8 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
         r = run_cases(&s);
         if (r == 0 && s.failed)
             r = TG_IO_ERROR;
+        if (r == 0)
+            r = or_unmask_run(&s);
     }
     if (r == 0 && (o->sweep || o->fuzz > 0))
         r = or_sweep_run(&s);

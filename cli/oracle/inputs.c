@@ -163,16 +163,13 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
     return it;
 }
 
-/* Keep the bytes of an input that is the example of defects now: into
- * KEEP/NAME/, and among the cases, so that it can be shrunk; the defects
- * (n of them, any NULL skipped) name the kept file.  @return 0, or -1. */
-static int keep(session *s, const or_maker *m, const char *label,
-                const or_input *in, const or_bytes *b, const char *rule,
-                or_defect *const *defects, size_t n)
+int or_keep(session *s, const char *folder, const char *label,
+            const or_input *in, const or_bytes *b, const char *rule,
+            or_defect *const *defects, size_t n)
 {
     char dir[TG_CLI_PATH], kept[TG_CLI_PATH];
     const tg_format_info *fi = tgCli_format(in->format);
-    if (tgCli_path(dir, "%s/%s", s->o->keep, m->name) != 0 ||
+    if (tgCli_path(dir, "%s/%s", s->o->keep, folder) != 0 ||
         tgCli_path(kept, "%s/%s%s", dir, label, fi ? fi->extension : ".bin") !=
             0)
         return -1;
@@ -223,8 +220,8 @@ static int score_runs(phase *ph, const char *label, const item *it,
     }
     if (only == NULL && scored)
         s->fuzz_disagree += (uint64_t)differ;
-    if (any && keep(s, ph->m, label, &it->in, b, j->rule, examples,
-                    s->o->nreaders) != 0)
+    if (any && or_keep(s, ph->m->name, label, &it->in, b, j->rule, examples,
+                       s->o->nreaders) != 0)
         return -1;
     return 0;
 }

@@ -12,6 +12,7 @@
  *              text, JSON, JUnit or markdown
  *   inputs.c   the inputs the oracle makes, run a batch at a time, a
  *              mutant's parent first (session.h from here on)
+ *   unmask.c   a masked mutant made again on a simpler parent
  *   sweep.c    --sweep: each field of the valid files at each boundary
  *   fuzz.c     --fuzz: valid, hostile, mutants, havoc
  *   options.c  the command line, and the versions a reader reads
@@ -224,6 +225,17 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
  *  timeout, is confirmed so at the full one). */
 int or_reproduces(const or_probe *p, or_class cls, const char *sig,
                   const or_judgement *j, const unsigned char *data, size_t n);
+
+/* ---- unmask.c ---- */
+/*! or_unmask() : a masked mutant made again on a simpler parent (O10):
+ *  the pieces of the parent outside the mutation taken out while it stays
+ *  valid; if the reader reads what is left, the mutation made there, as
+ *  long as it breaks the same rule (mj).  Into out, and feature[] what the
+ *  reader could not read in the first parent (or why none was made).
+ *  @return 1 if made, 0 if not, -1 on failure. */
+int or_unmask(const or_probe *p, const unsigned char *parent, size_t pn,
+              const unsigned char *mutant, size_t mn, const or_judgement *mj,
+              or_bytes *out, char *feature, size_t size);
 
 /* ---- score.c ---- */
 /* The rules under which a cause showed, with how many files each: the

@@ -54,6 +54,7 @@ typedef struct session {
     unsigned char *ran;  /* the same places: 1 + the class, 0 if not run */
     size_t ncases;       /* the corpus folders' cases (took, ran)       */
     uint64_t runs;       /* reader runs scored, for the progress line   */
+    uint64_t unmasked;   /* masked mutants made again and run (unmask.c) */
     uint64_t swept_files, swept_fields, swept_inputs; /* for the report */
     uint64_t swept_capped;
     int failed; /* a reader could not be started */
@@ -75,6 +76,9 @@ void or_progress(const session *s);
 int or_parse_options(int argc, char **argv, options *o);
 /*! or_set_profiles() : the profile every case is judged under (options.c). */
 void or_set_profiles(or_cases *cases, const char *profile);
+/*! or_ending() : the file name ending of path, from the first dot of its
+ *  last part ("" if none), for the files made of it (command.c). */
+const char *or_ending(const char *path);
 /*! or_slurp() : the whole file at path (free it), or NULL (command.c). */
 unsigned char *or_slurp(const char *path, size_t *size);
 /* What makes the inputs of one phase: the sweep, the fuzzing. */
@@ -92,6 +96,17 @@ typedef struct or_maker {
  *  show a defect in KEEP/NAME/, among the cases to shrink (inputs.c).
  *  @return 0, or an exit code. */
 int or_inputs_run(session *s, const or_maker *m);
+/*! or_keep() : keep the bytes b of an input that is the example of
+ *  defects now: into KEEP/FOLDER/LABEL.EXT, and among the cases, so that
+ *  it can be shrunk; the defects (n of them, any NULL skipped) name the
+ *  kept file (inputs.c).  @return 0, or -1 after saying why. */
+int or_keep(session *s, const char *folder, const char *label,
+            const or_input *in, const or_bytes *b, const char *rule,
+            or_defect *const *defects, size_t n);
+/*! or_unmask_run() : each mutant the reader's run masked, made again on
+ *  a simpler parent the reader reads, and run (unmask.c).  @return 0, or
+ *  an exit code. */
+int or_unmask_run(session *s);
 /*! or_fuzz_run() : --fuzz: make and run inputs until the time is up
  *  (fuzz.c).  @return 0, or an exit code. */
 int or_fuzz_run(session *s);
