@@ -21,7 +21,10 @@
 #include "session.h"
 
 /* The bytes of a valid file that are searched for fields, and the fields
- * kept per file: a cap reported in the scorecard when it is hit. */
+ * kept per file: a cap reported in the scorecard when it is hit.  A probe
+ * is checked in the file's first SWEEP_BYTES past the probed field (all
+ * of a file that small): a probe of each offset of a large file checked
+ * whole would cost its size squared. */
 #define SWEEP_BYTES  (64u << 10)
 #define SWEEP_FIELDS 512
 
@@ -153,7 +156,8 @@ static int binary_fields(sweep *w, size_t si, tg_checker *k)
         probe_seen seen = {.at = at};
         for (int p = 0; p < 2 && !seen.hit; p++) {
             memcpy(copy + at, probes[p], width);
-            probe(k, copy, n, &seen);
+            probe(k, copy, n - at > SWEEP_BYTES ? at + SWEEP_BYTES : n,
+                  &seen);
             memcpy(copy + at, src->bytes.p + at, width);
         }
         if (!seen.hit) {
