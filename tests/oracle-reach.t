@@ -172,6 +172,24 @@ if crash:
                        stderr=subprocess.PIPE, env=ENV)
     t.ok(b"ValueError: negative count" in p.stderr,
          "the reader crashes on the reproducer", p.stderr)
+# a count read until its unit ends: only 0 is reported at the count
+nettrace_valid = scratch.path("nettrace-valid")
+os.mkdir(nettrace_valid)
+shutil.copy(os.path.join(CORPUS, "nettrace", "valid", "0000.nettrace.bin"),
+            nettrace_valid)
+stack = python_reader("nettrace_stack_count")
+code, card_stack, err, _ = oracle(stack, [nettrace_valid], "--sweep",
+                                  "--shrink-runs", "0")
+panics = [d for d in card_stack["readers"][0]["defects"]
+          if d["class"] == "crash"]
+t.ok(len(panics) == 1 and
+     panics[0]["message"] == "panic: runtime error: makeslice: len out "
+     "of range" and
+     re.match(r"sweep: /object\[\d+\]\{StackBlock\}/Count at byte \d+ "
+              r"\(4 bytes, was \d+\) set to 4294967295",
+              panics[0]["what"]) is not None,
+     "--sweep: the panic on a negative StackBlock Count is found, the field "
+     "named", (err, panics))
 sweep = card["sweep"]
 t.ok(sweep["files"] == 1 and sweep["fields"] > 10 and
      sweep["inputs"] > sweep["fields"] * 5,

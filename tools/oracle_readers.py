@@ -31,6 +31,8 @@ RUNS = [
     ("dumpalloc_nested_count", "dumpalloc", ["--sweep"], "with --sweep"),
     ("nettrace_pointer_division", "nettrace", [], ""),
     ("nettrace_block_cap", "nettrace", [], ""),
+    ("nettrace_stack_count", "nettrace", [], "the corpus alone"),
+    ("nettrace_stack_count", "nettrace", ["--sweep"], "with --sweep"),
     ("nettrace_no_v6", "nettrace", [], ""),
     ("nettrace_no_v6", "nettrace", ["--reads", "v4,v5"], "--reads v4,v5"),
     ("afperf_header_only", "afperf", [], ""),

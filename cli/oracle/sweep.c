@@ -137,8 +137,9 @@ static int add_field(sweep *w, size_t first, const field *f)
     return 0;
 }
 
-/* The binary fields of a source: where an all-ones or a 2^31 - 1 value
- * draws a finding at its own offset. */
+/* The binary fields of a source: where an all-ones, a 2^31 - 1 or a zero
+ * value draws a finding at its own offset (a count is often read until
+ * its unit ends, and only an empty one is reported at the count). */
 static int binary_fields(sweep *w, size_t si, tg_checker *k)
 {
     const source *src = &w->sources[si];
@@ -149,15 +150,15 @@ static int binary_fields(sweep *w, size_t si, tg_checker *k)
     if (copy == NULL)
         return -1;
     memcpy(copy, src->bytes.p, n);
-    static const unsigned char probes[2][4] = {{0xff, 0xff, 0xff, 0xff},
-                                               {0xff, 0xff, 0xff, 0x7f}};
+    static const unsigned char probes[][4] = {
+        {0xff, 0xff, 0xff, 0xff}, {0xff, 0xff, 0xff, 0x7f}, {0, 0, 0, 0}};
     for (size_t at = 0; at < end;) {
         size_t width = n - at < 4 ? n - at : 4;
         probe_seen seen = {.at = at};
-        for (int p = 0; p < 2 && !seen.hit; p++) {
+        for (size_t p = 0; p < sizeof probes / sizeof *probes && !seen.hit;
+             p++) {
             memcpy(copy + at, probes[p], width);
-            probe(k, copy, n - at > SWEEP_BYTES ? at + SWEEP_BYTES : n,
-                  &seen);
+            probe(k, copy, n - at > SWEEP_BYTES ? at + SWEEP_BYTES : n, &seen);
             memcpy(copy + at, src->bytes.p + at, width);
         }
         if (!seen.hit) {
