@@ -112,20 +112,24 @@ static void kind_of(const char *path, char *out, size_t size)
     out[o] = '\0';
 }
 
-/* Whether a field of this kind is known in the source (its fields are
- * from `first` on); a scan, over at most SWEEP_FIELDS. */
-static int seen_kind(const sweep *w, size_t first, const char *kind)
+/* Whether a field of this kind is known in a file of the format: a
+ * kind is swept once a format, not once a file; a scan, over at most
+ * SWEEP_FIELDS a file. */
+static int seen_kind(const sweep *w, const field *f)
 {
-    for (size_t i = first; i < w->nfields; i++)
-        if (strcmp(w->fields[i].kind, kind) == 0)
+    const char *format = w->sources[f->source].format;
+    for (size_t i = 0; i < w->nfields; i++)
+        if (strcmp(w->fields[i].kind, f->kind) == 0 &&
+            strcmp(w->sources[w->fields[i].source].format, format) == 0)
             return 1;
     return 0;
 }
 
-/* Add f unless its kind is known.  @return 0, 1 at the cap, -1. */
+/* Add f unless its kind is known.  @return 0, 1 at the cap of the
+ * source's fields (those from `first` on), -1. */
 static int add_field(sweep *w, size_t first, const field *f)
 {
-    if (seen_kind(w, first, f->kind))
+    if (seen_kind(w, f))
         return 0;
     if (w->nfields - first == SWEEP_FIELDS) {
         w->capped++;
@@ -432,13 +436,16 @@ static int add_source(sweep *w, const char *path, const char *format,
     return 0;
 }
 
-/* The files to sweep: the valid corpus files (no finding at all), or
- * else, for --format, a generated valid trace of each profile. */
+/* The files to sweep: the valid corpus files (no finding at all; a
+ * manifest's mutants aside, near copies of their parents), or else, for
+ * --format, a generated valid trace of each profile. */
 static int gather(sweep *w, const session *s, char (*names)[80])
 {
     for (size_t i = 0; i < s->ncases; i++) {
         const or_judgement *j = &s->judged[i];
-        if (j->expect != TG_DUTY_ACCEPT || j->verdict != 0 || !j->format[0])
+        const or_case *c = &s->cases->at[i];
+        if (j->expect != TG_DUTY_ACCEPT || j->verdict != 0 || !j->format[0] ||
+            c->rule || c->parent)
             continue;
         or_bytes b = {NULL, 0};
         if ((b.p = or_slurp(s->cases->at[i].path, &b.n)) == NULL ||
