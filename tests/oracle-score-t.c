@@ -130,8 +130,32 @@ static void cap(void)
     or_score_free(&s);
 }
 
+/* or_masked(): only a right rejection of a mutant whose valid parent the
+ * reader misread is masked. */
+static void masking(void)
+{
+    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
+                 1 + OR_REJECTS_VALID) == OR_MASKED &&
+           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_HANG) ==
+               OR_MASKED,
+       "a rejected mutant of a rejected or hung parent: masked");
+    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_RIGHT) ==
+               OR_RIGHT &&
+           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 0) ==
+               OR_RIGHT &&
+           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_REJECT,
+                     1 + OR_ACCEPTS_INVALID) == OR_RIGHT,
+       "a parent read right, not run, or itself invalid: right stays right");
+    ok(or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
+                 1 + OR_REJECTS_VALID) == OR_CRASH &&
+           or_masked(OR_ACCEPTS_INVALID, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
+                     1 + OR_REJECTS_VALID) == OR_ACCEPTS_INVALID,
+       "a defect on the mutant stays a defect, whatever its parent");
+}
+
 int main(void)
 {
+    masking();
     one_cause();
     silent_accepts();
     cap();

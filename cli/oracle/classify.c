@@ -207,6 +207,15 @@ void or_signature(const char *why, char *out, size_t size)
     out[o] = '\0';
 }
 
+or_class or_masked(or_class cls, tg_duty expect, tg_duty parent_expect,
+                   unsigned parent_ran)
+{
+    int masked = cls == OR_RIGHT && expect == TG_DUTY_REJECT &&
+                 parent_expect != TG_DUTY_REJECT && parent_ran != 0 &&
+                 or_is_defect((or_class)(parent_ran - 1));
+    return masked ? OR_MASKED : cls;
+}
+
 or_took or_took_of(or_class cls, tg_duty expect)
 {
     switch (cls) {

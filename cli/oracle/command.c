@@ -140,16 +140,14 @@ static void *run_one(size_t k, unsigned worker, void *ctx)
     return out;
 }
 
-/* A rejection of a mutant whose valid parent the reader did not read
- * either proves nothing (O10): masked, never right. */
-static or_class unmasked(const session *s, size_t i, or_class cls)
+/* The class of the reader's run on case i, its parent's run known. */
+static or_class after_parent(const session *s, size_t i, or_class cls)
 {
     size_t parent = s->cases->at[i].parent_at;
-    if (cls != OR_RIGHT || s->judged[i].expect != TG_DUTY_REJECT ||
-        parent == OR_NO_PARENT || s->judged[parent].expect == TG_DUTY_REJECT)
+    if (parent == OR_NO_PARENT)
         return cls;
-    unsigned ran = s->ran[(s->reader_number - 1) * s->ncases + parent];
-    return ran != 0 && or_is_defect((or_class)(ran - 1)) ? OR_MASKED : cls;
+    return or_masked(cls, s->judged[i].expect, s->judged[parent].expect,
+                     s->ran[(s->reader_number - 1) * s->ncases + parent]);
 }
 
 static void scored(size_t k, void *result, void *ctx)
@@ -174,7 +172,7 @@ static void scored(size_t k, void *result, void *ctx)
         return;
     }
     if (!out->skipped) {
-        or_class cls = unmasked(s, i, out->cls);
+        or_class cls = after_parent(s, i, out->cls);
         or_score_add(s->score, cls, &s->judged[i], out->sig, out->why, "",
                      s->cases->at[i].path, s->sizes[i]);
         size_t at = (s->reader_number - 1) * s->ncases + i;
@@ -369,6 +367,7 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
                  .cases = cases,
                  .ncases = n,
                  .scores = scores,
+                 .info = info,
                  .judged = calloc(n + 1, sizeof(or_judgement)),
                  .sizes = calloc(n + 1, sizeof(size_t)),
                  .took = calloc(n * o->nreaders + 1, 1),
@@ -411,10 +410,6 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
     tgCli_progress_end();
     if (r == 0)
         info->disagree = disagreements(&s, n);
-    info->swept_files = s.swept_files;
-    info->swept_fields = s.swept_fields;
-    info->swept_inputs = s.swept_inputs;
-    info->swept_capped = s.swept_capped;
     if (s.base[0])
         nftw(s.base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     or_patterns_free(pat);

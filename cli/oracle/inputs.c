@@ -154,11 +154,10 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
             return NULL;
         }
         outcome *o = &it->out[k];
-        if (parent > 0 && o->cls == OR_RIGHT &&
-            it->j.expect == TG_DUTY_REJECT &&
-            it->pj.expect != TG_DUTY_REJECT &&
-            or_is_defect((or_class)(parent - 1)))
-            o->cls = OR_MASKED;
+        /* pj is judged when this item made the parent, else all zero:
+         * "accept", as a generated parent is valid */
+        o->cls =
+            or_masked(o->cls, it->j.expect, it->pj.expect, (unsigned)parent);
     }
     return it;
 }

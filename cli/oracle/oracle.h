@@ -188,6 +188,13 @@ void or_patterns_free(or_patterns *p);
  *  stderr that made it a crash or an OOM goes to why[]. */
 or_class or_classify(const or_patterns *p, const or_run *r,
                      const or_judgement *j, char *why, size_t size);
+/*! or_masked() : the class of a run of class cls on a file of duty
+ *  expect, made from a parent of duty parent_expect whose own run was of
+ *  class parent_ran (or_class + 1; 0: not run).  A mutant turned down
+ *  when its valid parent was too proves nothing: OR_MASKED, never right
+ *  (spec/oracle.md O10); any other run keeps its class. */
+or_class or_masked(or_class cls, tg_duty expect, tg_duty parent_expect,
+                   unsigned parent_ran);
 /* How a reader took a file, for the differential count. */
 typedef enum or_took { OR_TOOK_REJECT, OR_TOOK_ACCEPT, OR_TOOK_OTHER } or_took;
 /*! or_took_of() : what a run of class cls on a file expected so did:

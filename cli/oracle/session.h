@@ -54,10 +54,9 @@ typedef struct session {
     unsigned char *ran;  /* the same places: 1 + the class, 0 if not run */
     size_t ncases;       /* the corpus folders' cases (took, ran)       */
     uint64_t runs;       /* reader runs scored, for the progress line   */
-    uint64_t unmasked;   /* masked mutants made again and run (unmask.c) */
-    uint64_t swept_files, swept_fields, swept_inputs; /* for the report */
-    uint64_t swept_capped;
-    int failed; /* a reader could not be started */
+    or_run_info *info;   /* what the scorecard says of the run: the sweep's
+                            figures (sweep.c) */
+    int failed;          /* a reader could not be started */
 } session;
 
 /*! or_in_scope() : whether the readers read files of this version

@@ -488,12 +488,12 @@ int or_sweep_run(session *s)
         fputs("tracegate: oracle: --sweep: out of memory\n", stderr);
         r = TG_INTERNAL;
     }
-    s->swept_files = w.nsources;
-    s->swept_fields = w.nfields;
-    s->swept_capped = w.capped;
+    s->info->swept_files = w.nsources;
+    s->info->swept_fields = w.nfields;
+    s->info->swept_capped = w.capped;
     char text[32], was[32];
     for (uint64_t n = 0; r == 0 && n < (uint64_t)w.nfields * NVALUES; n++)
-        s->swept_inputs +=
+        s->info->swept_inputs +=
             value_text(&w, &w.fields[n / NVALUES], (enum value)(n % NVALUES),
                        text, was) == 0;
     or_maker m = {"sweep", sweep_input, &w, 0};

@@ -291,7 +291,6 @@ static void unmask_done(size_t k, void *result, void *ctx)
         or_defect *d = or_score_add(
             s->score, u->out.cls, &u->j, u->out.sig, u->out.why, u->in.what,
             s->cases->at[u->case_at].path, u->in.bytes.n);
-        s->unmasked++;
         s->runs++;
         if (d && or_keep(s, "unmasked", label, &u->in, &u->in.bytes, u->j.rule,
                          &d, 1) != 0)
