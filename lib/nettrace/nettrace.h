@@ -55,6 +55,14 @@ struct nt_sink;
  * values from core/corpus/hostile.h) */
 int nt_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                 struct nt_sink *sink);
+/* The layout the generator writes for a profile (gen_v45.c). */
+enum nt_layout nt_profile_layout(int profile);
+/* A layout's scope bit: scopes.def lists the layouts in their order. */
+#define NT_LAYOUT_SCOPE(layout) (1u << (layout))
+_Static_assert(NT_LAYOUT_SCOPE(NT_V45) == IN_V45 &&
+                   NT_LAYOUT_SCOPE(NT_V6) == IN_V6 &&
+                   NT_LAYOUT_SCOPE(NT_V6D) == IN_V6D,
+               "scopes.def names the layouts in enum nt_layout's order");
 int nt_generate_v6(int style, uint64_t seed, uint64_t min_size,
                    struct nt_sink *sink, int draft);
 

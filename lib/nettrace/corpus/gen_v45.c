@@ -198,11 +198,18 @@ static int generate_v45(int style, uint64_t seed, uint64_t min_size,
     return nt_sink_failed(sink) || failed ? -1 : 0;
 }
 
+enum nt_layout nt_profile_layout(int profile)
+{
+    return profile == NT_PROFILE_V6_DRAFT ? NT_V6D
+           : profile == NT_PROFILE_V6     ? NT_V6
+                                          : NT_V45;
+}
+
 int nt_generate(int profile, int style, uint64_t seed, uint64_t min_size,
                 nt_sink *sink)
 {
     int draft = profile == NT_PROFILE_V6_DRAFT;
-    sink->layout = draft ? NT_V6D : profile == NT_PROFILE_V6 ? NT_V6 : NT_V45;
+    sink->layout = nt_profile_layout(profile);
     if (sink->model)
         sink->model->layout = sink->layout;
     return sink->layout != NT_V45

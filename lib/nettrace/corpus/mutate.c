@@ -75,15 +75,12 @@ int tgNettrace_mutate(size_t rule, unsigned variant, uint64_t seed, tgOut *out,
      * the layout its generator writes is one the rule speaks of; else
      * v4/v5 for rules that apply there, else final v6, or the draft for
      * draft-only rules */
-    static const unsigned writes[] = {[NT_PROFILE_DEFAULT] = IN_V45,
-                                      [NT_PROFILE_TRACEEVENT] = IN_V45,
-                                      [NT_PROFILE_V6] = IN_V6,
-                                      [NT_PROFILE_V6_DRAFT] = IN_V6D};
     unsigned scope = tgNettrace_rules[rule].scope;
     int want = tgFormat_profile_index(&tgFormat_nettrace, mu->profile);
-    int profile = want >= 0 && (scope & writes[want]) ? want
-                  : scope & IN_V45                    ? NT_PROFILE_DEFAULT
-                  : scope & IN_V6                     ? NT_PROFILE_V6
-                                                      : NT_PROFILE_V6_DRAFT;
+    int profile =
+        want >= 0 && (scope & NT_LAYOUT_SCOPE(nt_profile_layout(want))) ? want
+        : scope & IN_V45 ? NT_PROFILE_DEFAULT
+        : scope & IN_V6  ? NT_PROFILE_V6
+                         : NT_PROFILE_V6_DRAFT;
     return tgMutation_run(&ops, NULL, rule, variant, profile, seed, out, mu);
 }
