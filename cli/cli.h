@@ -15,6 +15,7 @@ int tgCli_mutate(int argc, char **argv);
 int tgCli_rules(int argc, char **argv);
 int tgCli_explain(int argc, char **argv);
 int tgCli_oracle(int argc, char **argv); /* oracle/command.c */
+int tgCli_show(int argc, char **argv);   /* show/command.c */
 
 /*! tgCli_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
 int tgCli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -119,6 +119,21 @@ static const char help_rules[] =
     "fuzzing dictionary\n"
     "                              (libFuzzer -dict=, AFL++ -x)\n";
 
+static const char help_show[] =
+    "usage: tracegate show [--format F] [--profile P] [--depth N] "
+    "[--at OFFSET|LINE]\n"
+    "                      [--report text|json] [-o FILE] FILE\n"
+    "The file's parts as the checker reads them (blocks, objects, rows,\n"
+    "records), each finding at the part where it occurs, then statistics.\n"
+    "  --depth N         show parts to depth N (default 1); deeper parts are\n"
+    "                    summed per part: how many of each kind, their\n"
+    "                    threads and time span\n"
+    "  --at OFFSET|LINE  the part that owns a byte offset (decimal or 0x\n"
+    "                    hex) or, in a text format, a line, and the bytes\n"
+    "                    around it (hex and text; the line and a caret)\n"
+    "  --report text|json  json follows spec/show.schema.json\n"
+    "The exit code is the file's verdict, as for check.\n";
+
 static const char help_explain[] =
     "usage: tracegate explain RULE-ID\n"
     "The rule's clause, what a finding of it means, and an example "
@@ -241,6 +256,7 @@ static const struct command {
     {"mutate", tgCli_mutate, help_mutate},
     {"rules", tgCli_rules, help_rules},
     {"explain", tgCli_explain, help_explain},
+    {"show", tgCli_show, help_show},
     {"oracle", tgCli_oracle, help_oracle},
     {"help", help, help_help},
 };

@@ -4,7 +4,10 @@
  * verdicts and the digests of all findings must agree, and both count
  * every byte of the input.  Half the inputs (by their last byte) run with
  * a tiny repeat cap and every limit at or near its minimum, so the capping
- * and limit paths run too.  Validators live across inputs, as in a
+ * and limit paths run too.  The chunked check also hands on the input's
+ * parts (tg_set_node_fn(), which takes no fast path): its findings must be
+ * the whole check's all the same, and every part well formed.  Validators
+ * live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
  * that changes the next.  The pieces the oracle's shrinker drops whole
  * are listed too (tg_format_pieces()).  Failure: a crash, a sanitizer
@@ -45,6 +48,15 @@ static tg_validator *fuzz_validator(const char *format, size_t profile,
     return *v;
 }
 
+/* A part as tg_node promises it: every text there, a sane depth. */
+static void fuzz_on_node(void *ctx, const tg_node *n)
+{
+    (void)ctx;
+    FUZZ_ASSERT(n->kind && *n->kind && n->path && n->label && n->group);
+    FUZZ_ASSERT(n->depth < 64);
+    FUZZ_ASSERT(strlen(n->kind) + strlen(n->path) + strlen(n->label) < 4096);
+}
+
 static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
                          size_t profile, const char *name, uint64_t chunk_seed,
                          int tight)
@@ -55,7 +67,9 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     tg_verdict a = tg_check_buffer(v, data, size, fuzz_on_diag, &whole);
     FUZZ_ASSERT(tg_bytes_checked(v) == size);
     fuzz_feeder f = {data, size, 0, chunk_seed};
+    tg_set_node_fn(v, fuzz_on_node, NULL);
     tg_verdict b = tg_check_reader(v, fuzz_feed, &f, fuzz_on_diag, &part);
+    tg_set_node_fn(v, NULL, NULL);
     FUZZ_ASSERT(tg_bytes_checked(v) == size);
     FUZZ_ASSERT(a == b);
     FUZZ_ASSERT(whole.count == part.count && whole.hash == part.hash);

@@ -27,7 +27,7 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 5
+#define TG_VERSION_MINOR 6
 #define TG_VERSION_PATCH 0
 #define TG_ABI           2
 #define TG_STRINGIFY_(x) #x
@@ -167,7 +167,12 @@ typedef struct tg_format_info {
     const char *const *versions; /* NULL-terminated: the versions a check
                               tells apart (tg_layout_version()); empty
                               where the format names none (0.5.0;
-                              last, so that ABI 2 holds)             */
+                              after the rest, so that ABI 2 holds)   */
+    int text;                    /* 1: a text format, whose findings and
+                              parts have lines (0.6.0)               */
+    const char *group;           /* what tg_node.group names: "provider/
+                              event", or "" where parts have none
+                              (0.6.0)                                */
 } tg_format_info;
 
 /*! tg_format_count(), tg_format_at() :
@@ -301,6 +306,40 @@ TG_API tg_verdict tg_check_buffer(tg_validator *v, const void *data,
 TG_API tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
                                   tg_diag_fn on_diag, void *ctx);
 
+/* ---- the structure of an input ---------------------------------------- */
+
+/* One part of an input as the check reads it: a block, an object, a row, a
+ * record, a line.  Parts come in the order of the input, each before the
+ * parts it holds; a part's findings follow it (or, for a part whose label
+ * needs its fields read first, come just before it).  Pointers are valid
+ * only during the callback. */
+typedef struct tg_node {
+    unsigned depth;    /* 0: a part of the file itself; n+1: a part of
+                              the last part of depth n                    */
+    const char *kind;  /* what it is: "EventBlock", "ALOC", "Region" */
+    const char *path;  /* its structural path, as findings name it   */
+    uint64_t offset;   /* where it starts                            */
+    uint64_t length;   /* its bytes                                  */
+    uint64_t line;     /* its first line, 1-based; 0 in a binary format */
+    const char *label; /* one line: what it holds ("" if nothing)    */
+    const char *group; /* the statistics key it counts under: NetTrace
+                              provider/event, AFPerf measurement type,
+                              TraceLog thread ("" if none)               */
+    unsigned has;      /* TG_NODE_TIME, TG_NODE_THREAD               */
+    int64_t time;      /* its timestamp, in the format's units       */
+    uint64_t thread;   /* the thread it belongs to                   */
+} tg_node;
+#define TG_NODE_TIME   1u
+#define TG_NODE_THREAD 2u
+
+typedef void (*tg_node_fn)(void *ctx, const tg_node *n);
+
+/*! tg_set_node_fn() : call fn with each part of the inputs checked from now
+ *  on (NULL: none, the default).  A check that shows its parts reads every
+ *  byte the slow way, so it is slower than a plain check; its findings are
+ *  the same.  @return TG_OK. (0.6.0) */
+TG_API tg_error tg_set_node_fn(tg_validator *v, tg_node_fn fn, void *ctx);
+
 /*! tg_bytes_checked() : bytes the input of the last check held.  The
  *  input is always read to its end, also when checking stopped early
  *  (a framing error, an unsupported version), so this is its size. */
@@ -389,6 +428,9 @@ TG_API tg_error tg_checker_set_fail_on(tg_checker *c, tg_level level);
 TG_API tg_error tg_checker_set_repeat_cap(tg_checker *c, uint64_t cap);
 TG_API tg_error tg_checker_set_limit(tg_checker *c, tg_limit which,
                                      uint64_t value);
+/*! tg_checker_set_node_fn() : tg_set_node_fn() for every input. (0.6.0) */
+TG_API tg_error tg_checker_set_node_fn(tg_checker *c, tg_node_fn fn,
+                                       void *ctx);
 /*! tg_checker_check() : check the input read by `read`, named `name`
  *  (NULL or "" for none; a name never decides the format, it is only
  *  quoted when the content names none), calling on_start and

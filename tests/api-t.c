@@ -307,10 +307,80 @@ static void versions(void)
            TG_ENAME, "tg_mutate_profile() of no such profile: TG_ENAME");
 }
 
+/* The parts a check handed on, as "kind@offset+length/depth" lines. */
+typedef struct parts_seen {
+    char text[512];
+    size_t n;
+    unsigned findings_after; /* findings that came after the last part */
+} parts_seen;
+
+static void on_part(void *ctx, const tg_node *n)
+{
+    parts_seen *s = ctx;
+    s->n += (size_t)snprintf(s->text + s->n, sizeof s->text - s->n,
+                             "%s@%llu+%llu/%u %s;", n->kind,
+                             (unsigned long long)n->offset,
+                             (unsigned long long)n->length, n->depth, n->path);
+    s->findings_after = 0;
+}
+
+static void on_part_diag(void *ctx, const tg_diag *d)
+{
+    (void)d;
+    ((parts_seen *)ctx)->findings_after++;
+}
+
+static void parts(void)
+{
+    /* an OBJE of 7 bytes (a 3-byte name), then a DALC of address 1 */
+    static const unsigned char da[] = {
+        'O', 'B', 'J', 'E', 7, 0, 0, 0, 3, 0, 0, 0, 'a', 'b', 'c', 'D',
+        'A', 'L', 'C', 8,   0, 0, 0, 1, 0, 0, 0, 0, 0,   0,   0};
+    tg_validator *v = tg_validator_new("dumpalloc");
+    parts_seen s = {"", 0, 0};
+    is_int(tg_set_node_fn(v, on_part, &s), TG_OK, "tg_set_node_fn(): TG_OK");
+    tg_verdict r = tg_check_buffer(v, da, sizeof da, on_part_diag, &s);
+    is_str(s.text,
+           "OBJE@0+15/0 /record[0]{OBJE};DALC@15+16/0 /record[1]{DALC};",
+           "the parts of a dumpalloc file, in order, with their paths");
+    ok(s.findings_after == 1 && r == TG_CONFORMANT,
+       "the DALC's finding (DA-LIVE-001, a SHOULD) follows its part");
+    tg_set_node_fn(v, NULL, NULL);
+    s.n = 0;
+    s.text[0] = 0;
+    tg_check_buffer(v, da, sizeof da, NULL, NULL);
+    is_str(s.text, "", "tg_set_node_fn(NULL) hands on no part");
+    tg_validator_free(v);
+    tg_checker *c;
+    tg_checker_open(&c);
+    tg_checker_set_node_fn(c, on_part, &s);
+    mem m = {da, sizeof da, 0};
+    tg_checker_check(c, mem_read, &m, NULL, NULL, NULL, NULL);
+    is_str(s.text,
+           "OBJE@0+15/0 /record[0]{OBJE};DALC@15+16/0 /record[1]{DALC};",
+           "tg_checker_set_node_fn() hands on the same parts");
+    tg_checker_free(c);
+    const char *group[][2] = {{"nettrace", "provider/event"},
+                              {"afperf", "measurement type"},
+                              {"tracelog", "thread (samples)"},
+                              {"dumpalloc", ""}};
+    for (size_t i = 0; i < 4; i++) {
+        const tg_format_info *f = NULL;
+        for (size_t j = 0; j < tg_format_count(); j++)
+            if (strcmp(tg_format_at(j)->name, group[i][0]) == 0)
+                f = tg_format_at(j);
+        ok(f && strcmp(f->group, group[i][1]) == 0 &&
+               f->text == (i == 1 || i == 2),
+           "%s: groups \"%s\", %s", group[i][0], group[i][1],
+           i == 1 || i == 2 ? "a text format" : "binary");
+    }
+}
+
 int main(void)
 {
     checker();
     versions();
+    parts();
     tg_validator *v = (tg_validator *)&v;
     is_int(tg_validator_open("no-such-format", &v), TG_EFORMAT,
            "an unknown format is TG_EFORMAT");
@@ -400,8 +470,8 @@ int main(void)
 
     /* the version, at compile and run time */
     is_str(tg_version(), TG_VERSION, "tg_version() is TG_VERSION");
-    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 5 && TG_ABI == 2,
-       "version 0.5, ABI 2");
+    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 6 && TG_ABI == 2,
+       "version 0.6, ABI 2");
     is_str(tg_strerror(TG_EVALUE), "a value the option does not accept",
            "tg_strerror() says what an error is");
     ok(tg_verdict_rank(TG_INTERNAL) > tg_verdict_rank(TG_IO_ERROR) &&

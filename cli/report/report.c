@@ -127,6 +127,13 @@ uint64_t tgReport_fingerprint(const tg_diag *d)
     return fnv(h, d->found, 0);
 }
 
+void tgReport_capped(FILE *o, const tg_diag *d)
+{
+    fprintf(o,
+            "%" PRIu64 " more findings of this rule not shown (repeat cap)\n",
+            d->suppressed);
+}
+
 const char *tgReport_message(const tg_diag *d, char *buf, size_t size)
 {
     if (d->suppressed)

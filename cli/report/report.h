@@ -84,6 +84,12 @@ size_t tgReport_rule_index(const tg_rule *r);
  *  A record inserted or deleted elsewhere moves the indices but not these;
  *  the same break twice has the same fingerprint, so users count them. */
 uint64_t tgReport_fingerprint(const tg_diag *d);
+/*! tgReport_json_finding() : finding d as the JSON object the JSON report
+ *  lists it as (spec/report.schema.json, "finding"). */
+void tgReport_json_finding(FILE *o, const tg_diag *d);
+/*! tgReport_capped() : the line of a summary finding (d->suppressed > 0)
+ *  after its rule id: how many repeats the cap left out. */
+void tgReport_capped(FILE *o, const tg_diag *d);
 /*! tgReport_message() : the finding as one sentence into buf. */
 const char *tgReport_message(const tg_diag *d, char *buf, size_t size);
 

@@ -30,13 +30,10 @@ static void json_file_begin(tgReport_sink *s, const tgReport_file *f)
     fputs(",\"findings\":[", s->out);
 }
 
-static void json_diag(tgReport_sink *s, const tgReport_file *f,
-                      const tg_diag *d)
+void tgReport_json_finding(FILE *o, const tg_diag *d)
 {
-    FILE *o = s->out;
     char msg[512];
-    (void)f;
-    fputs(s->diags ? ",{\"rule\":" : "{\"rule\":", o);
+    fputs("{\"rule\":", o);
     tgEscape_json(o, tg_rule_id(d->rule));
     fprintf(o,
             ",\"level\":\"%s\",\"severity\":\"%s\",\"seq\":%" PRIu64
@@ -62,6 +59,15 @@ static void json_diag(tgReport_sink *s, const tgReport_file *f,
     opt_str(o, "section", tg_rule_get(d->rule, TG_RULE_SECTION));
     opt_str(o, "quote", tg_rule_get(d->rule, TG_RULE_QUOTE));
     fputs("}}", o);
+}
+
+static void json_diag(tgReport_sink *s, const tgReport_file *f,
+                      const tg_diag *d)
+{
+    (void)f;
+    if (s->diags)
+        fputc(',', s->out);
+    tgReport_json_finding(s->out, d);
 }
 
 static void json_file_end(tgReport_sink *s, const tgReport_file *f)

@@ -26,10 +26,7 @@ static void text_diag(tgReport_sink *s, const tgReport_file *f,
         fprintf(o, ":0x%" PRIx64 ": ", d->offset);
     fprintf(o, "%s[%s]: ", tgReport_severity(d->level), tg_rule_id(d->rule));
     if (d->suppressed) {
-        fprintf(o,
-                "%" PRIu64 " more findings of this rule not shown "
-                "(repeat cap)\n",
-                d->suppressed);
+        tgReport_capped(o, d);
         return;
     }
     fprintf(o, "%s\n    at ", tg_rule_get(d->rule, TG_RULE_MESSAGE));

@@ -30,6 +30,8 @@ struct tg_checker_s {
     const tg_rule **disabled; /* --disable options                    */
     size_t ndisabled;
     tg_validator **validators; /* one per registered format, or NULL   */
+    tg_node_fn on_node;        /* tg_checker_set_node_fn()             */
+    void *node_ctx;
     /* the last input */
     const char *used_format, *detected, *used_profile, *layout, *version;
     char problem[512];
@@ -155,6 +157,13 @@ tg_error tg_checker_set_limit(tg_checker *c, tg_limit which, uint64_t value)
         return e;
     c->limits[which] = value;
     forget_validators(c);
+    return TG_OK;
+}
+
+tg_error tg_checker_set_node_fn(tg_checker *c, tg_node_fn fn, void *ctx)
+{
+    c->on_node = fn;
+    c->node_ctx = ctx;
     return TG_OK;
 }
 
@@ -330,6 +339,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
     c->used_profile = tg_profile_name(v);
     if (on_start)
         on_start(ctx, c);
+    tg_set_node_fn(v, c->on_node, c->node_ctx);
     verdict = tg_check_reader(v, read_again, c, on_diag, ctx);
     c->bytes = tg_bytes_checked(v);
     if (*tg_layout(v))

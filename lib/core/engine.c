@@ -302,6 +302,13 @@ static tg_verdict run(tg_validator *v, tgWindow *w, tg_diag_fn on_diag,
     return c->worst;
 }
 
+tg_error tg_set_node_fn(tg_validator *v, tg_node_fn fn, void *ctx)
+{
+    v->c.on_node = fn;
+    v->c.node_ctx = ctx;
+    return TG_OK;
+}
+
 tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
                            tg_diag_fn on_diag, void *ctx)
 {

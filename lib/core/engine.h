@@ -30,6 +30,8 @@ typedef struct tgEngine_check {
     tg_level fail_on;
     tg_diag_fn on_diag;
     void *ctx;
+    tg_node_fn on_node; /* the parts of the input, or NULL           */
+    void *node_ctx;
     /* per file */
     uint64_t seq;     /* findings reported so far              */
     uint64_t bytes;   /* bytes the input held                  */
@@ -101,6 +103,21 @@ static inline void tgEngine_count(tgEngine_check *c, size_t rule)
 {
     if (!c->off[rule])
         c->counts[rule]++;
+}
+
+/*! tgEngine_showing() : whether the caller wants the input's parts
+ *  (tg_set_node_fn()): a front end then names each one and takes no fast
+ *  path, which would skip them. */
+static inline int tgEngine_showing(const tgEngine_check *c)
+{
+    return c->on_node != NULL;
+}
+
+/*! tgEngine_node() : hand part n to the caller, when it wants parts. */
+static inline void tgEngine_node(tgEngine_check *c, const tg_node *n)
+{
+    if (c->on_node)
+        c->on_node(c->node_ctx, n);
 }
 
 /* TG_ENGINE_TEXT(c, rule, buf, format, ...) : buf (an array) formatted, when the

@@ -407,6 +407,13 @@ int af_match(void *md, enum af_pattern which, const unsigned char *p, size_t n,
 
 /* ---- records.c ---- */
 void af_record(af_check *k);
+/* ---- show.c ---- */
+/*! af_show_record() : hand the current record, framed and not yet read,
+ *  and its measurement pairs to the caller that wants the input's parts. */
+void af_show_record(af_check *k);
+/*! af_show_line() : a line that is no record (the version header, a
+ *  comment), as a part of kind `kind`. */
+void af_show_line(af_check *k, const char *kind);
 /*! af_pairs() : the measurement pairs of the current record from k->cur
  *  on, `count` of them read before. */
 void af_pairs(af_check *k, const af_record_info *ri, unsigned count);

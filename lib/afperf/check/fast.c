@@ -93,6 +93,8 @@ void af_fast_init(af_check *k)
     }
 #ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
     k->fast_off = 1;
+#else
+    k->fast_off = tgEngine_showing(k->c); /* it would skip the parts */
 #endif
 }
 

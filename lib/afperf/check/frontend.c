@@ -38,6 +38,11 @@ static int header(af_check *k)
     const unsigned char *p = tgWindow_ptr(w);
     k->rec = p; /* for line:column of what is reported here */
     k->rec_at = 0;
+    if (tgEngine_showing(k->c) && avail > 0) { /* the first line */
+        const unsigned char *lf = memchr(p, '\n', avail);
+        k->rec_n = lf ? (size_t)(lf - p) : avail;
+        af_show_line(k, "Header");
+    }
     k->rec_n = avail;
     if (avail >= sizeof bom && memcmp(p, bom, sizeof bom) == 0) {
         af_report(k, AF_ENC_BOM, 0, sizeof bom, "header", "\"# AFPerf v1\"",
@@ -177,11 +182,15 @@ void tgAfperf_check(tgEngine_check *c, tgWindow *w)
                 /* an empty record, or the malformed header: skipped */
                 k.skip_header = 0;
             } else if (k.rec[0] == '#') {
+                if (tgEngine_showing(c))
+                    af_show_line(&k, "Comment");
                 comment(&k);
             } else if (blank_record(k.rec, k.rec_n)) {
                 af_report(&k, AF_REC_BLANK, k.rec_at, k.rec_n, "",
                           "a record, or an empty line", "only blanks");
             } else {
+                if (tgEngine_showing(c))
+                    af_show_record(&k);
                 af_record(&k);
                 if (k.unended && k.art && !k.quiet)
                     af_art_last_field(&k);

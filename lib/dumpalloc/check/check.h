@@ -44,6 +44,15 @@ static inline int da_printable(uint32_t v)
     return 1;
 }
 
+/*! da_fourcc_text() : the FOURCC v as text, \xNN for bytes that are not
+ *  printable. */
+void da_fourcc_text(uint32_t v, char out[17]);
+/*! da_path() : the path of field (a "/name" or "") of the current record,
+ *  in k->path.  @return k->path. */
+const char *da_path(da_check *k, const char *field);
+/*! da_show_record() : hand the current record, its header read, to the
+ *  caller that wants the input's parts (show.c). */
+void da_show_record(da_check *k);
 /*! da_report_at() : report `rule` at off (len bytes) of the current
  *  record, its path ending in field.  @return the finding's seq, or -1. */
 int64_t da_report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,

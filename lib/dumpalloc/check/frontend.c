@@ -44,6 +44,8 @@ static int check_header(da_check *k)
         return 0;
     }
     da_enter_record(k);
+    if (tgEngine_showing(k->c))
+        da_show_record(k);
     if (len > DA_MAX_LENGTH) {
         char found[48];
         snprintf(found, sizeof found, "0x%08" PRIx32, len);
@@ -75,7 +77,7 @@ void tgDumpalloc_check(tgEngine_check *c, tgWindow *w)
 #ifdef TG_FAST_PATHS_OFF
     int fast = 0;
 #else
-    int fast = 1;
+    int fast = !tgEngine_showing(c); /* it would skip the parts */
 #endif
     int pcal_ok = !tgEngine_active(c, DA_COMPAT_PCAL);
     for (;;) {

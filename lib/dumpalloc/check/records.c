@@ -10,9 +10,8 @@
 #include "../../core/unicode.h"
 #include "check.h"
 
-/* A FOURCC as text, \xNN for bytes that are not printable: made for
- * every record of an unknown type, so without printf. */
-static void fourcc_text(uint32_t v, char out[17])
+/* Made for every record of an unknown type, so without printf. */
+void da_fourcc_text(uint32_t v, char out[17])
 {
     static const char hex[] = "0123456789abcdef";
     char *p = out;
@@ -37,19 +36,19 @@ const char *da_fourcc_found(const da_check *k, size_t rule, uint32_t v,
 {
     if (!tgEngine_shown(k->c, rule))
         return NULL;
-    fourcc_text(v, out);
+    da_fourcc_text(v, out);
     return out;
 }
 
-static const char *build_path(da_check *k, const char *field)
+const char *da_path(da_check *k, const char *field)
 {
     char t[17], s[17];
-    fourcc_text(k->type, t);
+    da_fourcc_text(k->type, t);
     if (k->type == 0 && !k->is_frame) {
         snprintf(k->path, sizeof k->path, "/record[%" PRIu64 "]%s", k->record,
                  field);
     } else if (k->is_frame) {
-        fourcc_text(k->subtype, s);
+        da_fourcc_text(k->subtype, s);
         snprintf(k->path, sizeof k->path,
                  "/record[%" PRIu64 "]{ALOC}/frame[%" PRIu64 "]{%s}%s",
                  k->record, k->frame, k->subtype ? s : "FRAM", field);
@@ -67,13 +66,12 @@ int64_t da_report_at(da_check *k, size_t rule, uint64_t off, uint64_t len,
     if (!tgEngine_active(k->c, rule))
         return -1;
     /* a finding only counted needs no path */
-    tgEngine_site s = {
-        off,
-        len,
-        0,
-        0,
-        tgEngine_capped(k->c, rule) ? NULL : build_path(k, field),
-        cause};
+    tgEngine_site s = {off,
+                       len,
+                       0,
+                       0,
+                       tgEngine_capped(k->c, rule) ? NULL : da_path(k, field),
+                       cause};
     return tgEngine_report(k->c, rule, &s, exp, found);
 }
 

@@ -17,6 +17,12 @@ void nt_stack_block(nt_check *k, nt_cur *b)
                  "FirstId and Count (8 bytes)"))
         return;
     uint32_t first = tgBytes_le32(b->p), count = tgBytes_le32(b->p + 4);
+    if (nt_showing(k)) {
+        snprintf(found, sizeof found, "FirstId %" PRIu32 ", Count %" PRIu32,
+                 first, count);
+        nt_show_header(k, at, 8, found);
+        nt_show_rows(k, at + 8, nt_left(b) - 8, "the stacks");
+    }
     b->p += 8;
     uint32_t ptr = k->pointer_size; /* 0: PointerSize was not 4 or 8 */
     for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
@@ -30,6 +36,8 @@ void nt_stack_block(nt_check *k, nt_cur *b)
             k->row = UINT64_MAX;
             return;
         }
+        if (nt_showing(k))
+            nt_show_stack(k, sat, size, first + (uint32_t)k->row);
         if (ptr && size % ptr) {
             snprintf(exp, sizeof exp, "a multiple of %" PRIu32, ptr);
             snprintf(found, sizeof found, "%" PRIu32, size);
@@ -60,6 +68,12 @@ void nt_sp_block_v45(nt_check *k, nt_cur *b)
                  nt_left(b), count);
         nt_report(k, NT_SP_PARSE, at, nt_left(b), "", exp, found);
         return;
+    }
+    if (nt_showing(k)) {
+        snprintf(found, sizeof found,
+                 "timestamp %" PRId64 ", %" PRId32 " threads",
+                 (int64_t)tgBytes_le64(b->p), count);
+        nt_show_header(k, at, 12, found);
     }
     nt_sp_begin(k, tgBytes_le64(b->p), at);
     b->p += 12;

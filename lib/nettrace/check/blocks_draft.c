@@ -49,6 +49,14 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
             nt_report(k, NT_DRF_THREAD_PARSE, at, 2, "/Count", exp, found);
             return;
         }
+        if (nt_showing(k)) {
+            char what[96];
+            snprintf(what, sizeof what,
+                     "index %" PRIu64 ", thread id %" PRIu64
+                     ", process id %" PRIu64,
+                     index, tid, pid);
+            nt_show(k, 1, "thread", "", eat, nt_off(b) - eat, what);
+        }
         nt_declare_thread(k, index, eat);
     }
     k->row = UINT64_MAX;
@@ -201,6 +209,10 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
                   string(&m, b, "/EventName") || fields(&m, b, 0) ||
                   optional(&m, b);
         nt_lay_finish(&m.lay, bad ? NULL : meta, at);
+        if (nt_showing(k)) {
+            nt_cur row = {b->start + (at - b->base), b->p, b->start, b->base};
+            nt_show_metadata_v6(k, at, nt_off(b) - at, row);
+        }
         if (bad) {
             if (!m.failed)
                 fail(&m, nt_off(b), "/EventId", "a varuint", "none");

@@ -51,6 +51,14 @@ void nt_sp_block_v6(nt_check *k, nt_cur *b)
         return;
     uint64_t ts = tgBytes_le64(b->p);
     uint32_t flags = tgBytes_le32(b->p + 8), count = tgBytes_le32(b->p + 12);
+    if (nt_showing(k)) {
+        char what[64];
+        snprintf(what, sizeof what,
+                 "timestamp %" PRIu64 ", flags 0x%" PRIx32 ", %" PRIu32
+                 " threads",
+                 ts, flags, count);
+        nt_show_header(k, at, 16, what);
+    }
     b->p += 16;
     if (flags & ~3u) {
         char found[24];
@@ -113,6 +121,8 @@ void nt_thread_block_v6(nt_check *k, nt_cur *b)
                       "a row inside the block", "a row past its end");
             break;
         }
+        if (nt_showing(k))
+            nt_show_thread(k, at, nt_off(&r) + nt_left(&r) - at, r);
         uint64_t index;
         if (var6(k, &r, 64, &index, NT_THR_PARSE, "/Index"))
             continue;

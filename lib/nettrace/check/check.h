@@ -308,7 +308,20 @@ typedef struct nt_check {
     int stacks_in_window;  /* stack blocks since the last SP        */
     int last_was_sp;       /* the object just read was an SPBlock   */
     int stop;              /* framing lost: stop reading            */
+    struct nt_show *show;  /* what show.c keeps, or NULL            */
 } nt_check;
+
+/*! nt_showing() : whether the parts are to be handed on (show.c): the
+ *  caller wants them, and this is no trial parse. */
+static inline int nt_showing(const nt_check *k)
+{
+    return tgEngine_showing(k->c) && !k->silent;
+}
+/*! nt_fast() : whether the fast paths may read: they read no part. */
+static inline int nt_fast(const nt_check *k)
+{
+    return NT_FAST_PATHS && !tgEngine_showing(k->c);
+}
 
 /*! nt_skip_rows() : the slow half of nt_abandon_rows(), once the rows
  *  of the block have given more findings than the repeat cap. */
@@ -331,6 +344,35 @@ static inline int nt_abandon_rows(nt_check *k, nt_cur *b)
  *  to the block's end as skipped (NT-SKIP-001), a consequence of the last
  *  finding. */
 void nt_rows_lost(nt_check *k, uint64_t from, const nt_cur *b);
+
+/*! nt_path() : the path of field at the current position (object, row),
+ *  in k->path.  @return k->path. */
+const char *nt_path(nt_check *k, const char *field);
+
+/* ---- show.c: the parts, for tg_set_node_fn() (called when nt_showing()) */
+void nt_show(nt_check *k, unsigned depth, const char *kind, const char *field,
+             uint64_t at, uint64_t len, const char *label);
+/*! nt_show_block() : the current object or block, from its start at to its
+ *  end; p[0..n) its content where held (the Trace's is named). */
+void nt_show_block(nt_check *k, uint64_t at, uint64_t len, enum nt_block b,
+                   const unsigned char *p, size_t n);
+void nt_show_header(nt_check *k, uint64_t at, uint64_t len, const char *what);
+/*! nt_show_rows() : the part that holds a block's rows of data. */
+void nt_show_rows(nt_check *k, uint64_t at, uint64_t len, const char *what);
+/*! nt_show_metadata_v45() : a v4/v5 metadata row [at, at + len), its
+ *  payload p[0..n); nt_show_metadata_v6() : a v6 or draft row, r its
+ *  bytes from the MetadataId on. */
+void nt_show_metadata_v45(nt_check *k, uint64_t at, uint64_t len,
+                          const unsigned char *p, size_t n);
+void nt_show_metadata_v6(nt_check *k, uint64_t at, uint64_t len, nt_cur r);
+void nt_show_event(nt_check *k, uint64_t at, uint64_t len, uint32_t meta_id,
+                   uint64_t thread, uint64_t ts, uint32_t seq,
+                   uint32_t stack_id, uint32_t payload);
+void nt_show_stack(nt_check *k, uint64_t at, uint32_t size, uint32_t id);
+/*! nt_show_thread() : a v6 Thread row [at, at + len), r its bytes from
+ *  the Index on. */
+void nt_show_thread(nt_check *k, uint64_t at, uint64_t len, nt_cur r);
+void nt_show_free(nt_check *k);
 
 /* Reporting, with the path built from the current position; _from marks
  * the finding as a consequence of finding `cause`. */

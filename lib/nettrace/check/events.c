@@ -288,6 +288,12 @@ static __attribute__((noinline)) int general_row(nt_check *k, nt_cur *b,
     uint64_t key = s->ts ^ k->ts_flip; /* min and max by its type */
     r->lo = key < r->lo ? key : r->lo;
     r->hi = key > r->hi ? key : r->hi;
+    if (nt_showing(k) && meta)
+        nt_show_metadata_v45(k, e.off, nt_off(b) - e.off, s->payload,
+                             s->payload_size);
+    else if (nt_showing(k))
+        nt_show_event(k, e.off, nt_off(b) - e.off, s->metadata_id, s->thread,
+                      s->ts, s->seq, s->stack_id, s->payload_size);
     if (meta) {
         if (s->metadata_id != 0) {
             snprintf(found, sizeof found, "%" PRIu32, s->metadata_id);
@@ -777,7 +783,17 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
     memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
     block_rows r = {UINT64_MAX, 0, 0};
     k->row_findings = 0;
-    int fast = NT_FAST_PATHS && !meta && (flags & 1) && !k->silent;
+    if (nt_showing(k)) {
+        char what[64];
+        snprintf(what, sizeof what,
+                 "%s rows, timestamps %" PRId64 " to %" PRId64,
+                 flags & 1 ? "compressed" : "uncompressed", (int64_t)min,
+                 (int64_t)max);
+        nt_show_header(k, header_off, (uint64_t)hs, what);
+        if (!meta)
+            nt_show_rows(k, nt_off(b), nt_left(b), "the events");
+    }
+    int fast = nt_fast(k) && !meta && (flags & 1) && !k->silent;
     int stopped;
     switch (fast ? nt_layout_of(k) : NT_NLAYOUTS) {
     case NT_V45: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V45); break;

@@ -278,8 +278,8 @@ static void content(nt_check *k, enum nt_block kind, const unsigned char *p,
     k->row = UINT64_MAX;
 }
 
-/* BlockSize, padding, content, then 06. */
-static void block(nt_check *k, enum nt_block kind)
+/* BlockSize, padding, content, then 06, of the object at `start`. */
+static void block(nt_check *k, enum nt_block kind, uint64_t start)
 {
     tgWindow *w = k->w;
     uint64_t at = tgWindow_offset(w);
@@ -298,6 +298,8 @@ static void block(nt_check *k, enum nt_block kind)
     }
     size_t pad = nt_pad4(at + 4);
     size_t total = pad + (size_t)size;
+    if (nt_showing(k))
+        nt_show_block(k, start, at + 4 + total + 1 - start, kind, NULL, 0);
     int held = nt_hold(k, at, total);
     if (held < 0) {
         if (held == NT_HOLD_CUT)
@@ -361,7 +363,7 @@ void nt_trailing(nt_check *k)
  * mostly small blocks: this takes one in a few tests.) */
 static int fast_block(nt_check *k)
 {
-    if (!NT_FAST_PATHS)
+    if (!nt_fast(k))
         return 0;
     tgWindow *w = k->w;
     size_t avail = tgWindow_fill(w, NT_O45_HEADER(NT_O45_NAME_BLOCK));
@@ -413,6 +415,8 @@ void nt_check_v45(nt_check *k)
             return;
         }
         if (tgWindow_ptr(w)[0] == NT_TAG_NULL_REF && k->object > 0) {
+            if (nt_showing(k))
+                nt_show(k, 0, "EndOfStream", "end", at, 1, "the null tag 01");
             if (!k->last_was_sp)
                 nt_report(k, NT_OBS_LAST_SP, at, 1, "end",
                           "an SPBlock before the end tag",
@@ -444,6 +448,13 @@ void nt_check_v45(nt_check *k)
                 nt_report(k, NT_OBJ_TRACE_MINVER, at + NT_O45_MINVER, 4,
                           "/minimumReaderVersion", "4", found);
             }
+            if (nt_showing(k)) {
+                uint64_t from = tgWindow_offset(w);
+                size_t n = tgWindow_fill(w, NT_TF_V45_SIZE);
+                nt_show_block(k, at, from + NT_TF_V45_SIZE + 1 - at,
+                              NT_B_TRACE, tgWindow_ptr(w),
+                              n < NT_TF_V45_SIZE ? n : NT_TF_V45_SIZE);
+            }
             trace_payload(k);
             continue;
         }
@@ -456,7 +467,7 @@ void nt_check_v45(nt_check *k)
             return;
         }
         check_block_versions(k, &h, at);
-        block(k, h.kind);
+        block(k, h.kind, at);
         k->last_was_sp = h.kind == NT_B_SP;
     }
 }

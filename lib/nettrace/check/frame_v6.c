@@ -151,6 +151,10 @@ void nt_check_v6(nt_check *k)
                 nt_report(k, NT_OBJ_CUT, at, 4, "", exp, found);
             return;
         }
+        if (nt_showing(k))
+            nt_show_block(k, at, 4 + (uint64_t)size, block,
+                          held == NT_HOLD_HELD ? tgWindow_ptr(w) : NULL,
+                          held == NT_HOLD_HELD ? size : 0);
         if (k->object == 0 && block != NT_B_TRACE)
             nt_report(k, NT_V6_FIRST_TRACE, at, 4, "", "the Trace block",
                       k->object_name);

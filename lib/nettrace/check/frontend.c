@@ -39,6 +39,21 @@ int64_t nt_report(nt_check *k, size_t rule, uint64_t off, uint64_t len,
     return nt_report_from(k, rule, off, len, field, exp, found, -1);
 }
 
+const char *nt_path(nt_check *k, const char *field)
+{
+    const char *unit = k->v6 ? "block" : "object";
+    if (k->object_name == NULL)
+        snprintf(k->path, sizeof k->path, "/%s", field);
+    else if (k->row == UINT64_MAX)
+        snprintf(k->path, sizeof k->path, "/%s[%" PRIu64 "]{%s}%s", unit,
+                 k->object, k->object_name, field);
+    else
+        snprintf(k->path, sizeof k->path,
+                 "/%s[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", unit, k->object,
+                 k->object_name, k->row, field);
+    return k->path;
+}
+
 int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
                        const char *field, const char *exp, const char *found,
                        int64_t cause)
@@ -62,17 +77,7 @@ int64_t nt_report_from(nt_check *k, size_t rule, uint64_t off, uint64_t len,
         tgEngine_site s = {off, len, 0, 0, NULL, cause};
         return k->last_finding = tgEngine_report(k->c, rule, &s, NULL, NULL);
     }
-    const char *unit = k->v6 ? "block" : "object";
-    if (k->object_name == NULL)
-        snprintf(k->path, sizeof k->path, "/%s", field);
-    else if (k->row == UINT64_MAX)
-        snprintf(k->path, sizeof k->path, "/%s[%" PRIu64 "]{%s}%s", unit,
-                 k->object, k->object_name, field);
-    else
-        snprintf(k->path, sizeof k->path,
-                 "/%s[%" PRIu64 "]{%s}/row[%" PRIu64 "]%s", unit, k->object,
-                 k->object_name, k->row, field);
-    tgEngine_site s = {off, len, 0, 0, k->path, cause};
+    tgEngine_site s = {off, len, 0, 0, nt_path(k, field), cause};
     return k->last_finding = tgEngine_report(k->c, rule, &s, exp, found);
 }
 
@@ -356,11 +361,15 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
                      : UINT32_MAX;
     if (r == 0) {
         k.v6 = 1;
+        if (nt_showing(&k))
+            nt_show(&k, 0, "StreamHeader", "header", 0, NT_V6_STREAM,
+                    "Nettrace, Reserved 0, then the major and minor version");
         if (!v6_header(&k))
             return;
         nt_state_init(&k);
         nt_check_v6(&k);
         nt_state_free(&k);
+        nt_show_free(&k);
         /* the draft is legal under its profile, but TraceEvent cannot
          * read it: that fails only the TraceEvent-compatible check */
         if (k.draft && c->profile == NT_PROFILE_TRACEEVENT) {
@@ -382,11 +391,15 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
                   "14 00 00 00 \"" NT_FASTSER "\"", "something else");
         return;
     }
+    if (nt_showing(&k))
+        nt_show(&k, 0, "StreamHeader", "header", 0, NT_V45_STREAM,
+                "Nettrace, then \"" NT_FASTSER "\"");
     tgWindow_consume(w, NT_V45_STREAM);
     k.ts_flip = NT_SIGNED; /* v4/v5 timestamps are `long` */
     nt_state_init(&k);
     nt_check_v45(&k);
     nt_state_free(&k);
+    nt_show_free(&k);
     /* v4 and v5 share every byte of the header; tags tell them apart */
     snprintf(c->layout, sizeof c->layout, "%s%s",
              k.v5_tags ? "v5 (FastSerialization objects; V5 metadata tags "

@@ -245,7 +245,7 @@ static void optional(row_parse *m, nt_cur *c)
  * and OptionalMetadata (which writers vary) read, as for any row.  The
  * rows are kept in one block of KEPT_IDS slots (194 KiB), made when the
  * first row is kept; no memory for it is NT-LIM-001, as for the id maps.
- * Off with the fast paths (NT_FAST_PATHS). */
+ * Off with the fast paths (nt_fast()). */
 #define KEPT_IDS   64   /* ids kept, one per slot: id % KEPT_IDS */
 #define KEPT_BYTES 1024 /* a row kept holds no more bytes than this ... */
 #define KEPT_OPS   128  /* ... nor ops */
@@ -261,7 +261,7 @@ struct nt_kept_rows {
     nt_kept_row slot[KEPT_IDS];
 };
 
-static int kept_on(const nt_check *k) { return NT_FAST_PATHS && !k->silent; }
+static int kept_on(const nt_check *k) { return nt_fast(k) && !k->silent; }
 
 /* The row of id whose bytes from c->p on start as a kept row's: its ops
  * made (c->p past those bytes), 1; else 0 with nothing done. */
@@ -358,6 +358,8 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
                       "a row inside the block", "one running past it");
             break;
         }
+        if (nt_showing(k))
+            nt_show_metadata_v6(k, at, nt_off(&r) + nt_left(&r) - at, r);
         row_parse m = {k, 0, 0, {0}};
         uint64_t id, id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))

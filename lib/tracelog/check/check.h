@@ -243,4 +243,9 @@ tl_thread *tl_use_thread(tl_check *k, const tl_val *v);
 /*! tl_refs_end() : what the end of the file settles (TL-REF-001). */
 void tl_refs_end(tl_check *k);
 
+/* ---- show.c ---- */
+/*! tl_show_line() : hand the current line, framed and not yet read, to
+ *  the caller that wants the input's parts. */
+void tl_show_line(tl_check *k);
+
 #endif

@@ -319,6 +319,9 @@ static inline void tl_fast_init(tl_check *k)
     k->fast_ip = !tgEngine_active(k->c, TL_RDR_IP_0X);
 #ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
     k->fast_off = 1;
+#else
+    k->fast_off =
+        tgEngine_showing(k->c); /* the parts are named the slow way */
 #endif
 }
 

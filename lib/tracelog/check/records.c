@@ -509,6 +509,8 @@ static void line(tl_check *k)
 {
     const unsigned char *p = k->p;
     size_t n = k->n;
+    if (tgEngine_showing(k->c))
+        tl_show_line(k);
     if (n == 0) {
         tl_report(k, TL_LINE_EMPTY, k->at, 0, "a record", "an empty line");
         return;
