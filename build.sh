@@ -63,7 +63,7 @@ need_packages() {
 mapfile -t build_packages < <(grep -v '^#' packaging/debian-packages)
 base_packages=("${build_packages[@]}" clang libclang-rt-14-dev perl)
 test_packages=(python3 python3-jsonschema python3-yaml pre-commit libxml2-utils
-  groff-base debootstrap)
+  groff-base debootstrap chromium)
 fuzz_packages=(afl++)
 
 # The official SARIF validator (Microsoft's SARIF Multitool, from the npm

@@ -14,6 +14,7 @@
 
 #include "report/report.h"
 #include "cli.h"
+#include "show/outline.h"
 
 typedef struct check_opts {
     tg_checker *checker;
@@ -37,6 +38,7 @@ typedef struct file_run {
     /* with a baseline: the worst verdict of all findings, and of those
      * not in it */
     tg_verdict all, kept;
+    show_outline *outline; /* the parts, for a sink that shows them */
 } file_run;
 
 static void raise_to(tg_verdict *w, tg_verdict v)
@@ -83,6 +85,8 @@ static void on_diag(void *ctx, const tg_diag *d)
         r->file.suppressed += d->suppressed;
     else
         r->file.counts[d->level]++;
+    if (r->outline)
+        show_outline_diag(r->outline, d);
     tgCli_progress_hold();
     tgReport_diag(r->sink, &r->file, d);
     tgCli_progress_release();
@@ -103,12 +107,18 @@ static int64_t written_at(const struct stat *st)
     return S_ISREG(st->st_mode) ? (int64_t)st->st_mtime : tgCli_now();
 }
 
-/* Check one file (stdin for "-") with checker k; the findings go to
- * start and diag. */
-static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
-                       tg_diag_fn diag_fn, void *ctx, file_result *res,
-                       char *problem, size_t size)
+static void outline_node(void *ctx, const tg_node *n)
 {
+    show_outline_node(ctx, n);
+}
+
+/* Check one file (stdin for "-") with checker k; the findings go to
+ * start and diag, and the parts into outline unless it is NULL. */
+static void check_file(tg_checker *k, const char *path, tg_start_fn start_fn,
+                       tg_diag_fn diag_fn, void *ctx, show_outline *outline,
+                       file_result *res, char *problem, size_t size)
+{
+    tg_checker_set_node_fn(k, outline ? outline_node : NULL, outline);
     int is_stdin = strcmp(path, "-") == 0;
     int fd = is_stdin ? 0 : open(path, O_RDONLY);
     struct stat st;
@@ -155,8 +165,14 @@ static tg_verdict file_done(file_run *run, const file_result *res)
     tgCli_progress_hold();
     if (!run->begun)
         tgReport_file_begin(run->sink, &run->file);
+    if (run->outline) {
+        show_outline_end(run->outline);
+        tgReport_file_parts(run->sink, &run->file, run->outline);
+    }
     tgReport_file_end(run->sink, &run->file);
     tgCli_progress_release();
+    show_outline_free(run->outline);
+    run->outline = NULL;
     return run->file.verdict;
 }
 
@@ -176,8 +192,10 @@ static tg_verdict check_one(const char *path, const check_opts *o,
     file_run run;
     file_result res;
     run_init(&run, path, o, sink);
-    check_file(o->checker, path, on_start, on_diag, &run, &res, problem,
-               sizeof problem);
+    if (tgReport_wants_parts(sink))
+        run.outline = show_outline_new(TG_REPORT_PARTS_DEPTH);
+    check_file(o->checker, path, on_start, on_diag, &run, run.outline, &res,
+               problem, sizeof problem);
     return file_done(&run, &res);
 }
 
@@ -320,16 +338,11 @@ static int parse(int argc, char **argv, check_opts *o)
 
 /* A file checked on a worker: what start() and on_diag() are to get,
  * kept until the report reaches the file. */
-/* A finding, with its texts its own. */
-typedef struct kept_diag {
-    tg_diag d;
-    char *path, *expected, *found;
-} kept_diag;
-
 typedef struct recorded {
     int started, nomem;
+    show_outline *outline; /* the parts, for a sink that shows them */
     const char *format, *detected, *profile; /* static texts */
-    kept_diag *diags;
+    tgReport_kept *diags;
     size_t n, cap;
     file_result res;
     char *layout, *problem; /* copies: the checker moves on */
@@ -354,7 +367,7 @@ static void rec_diag(void *ctx, const tg_diag *d)
         return;
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 64;
-        kept_diag *p = realloc(r->diags, cap * sizeof *p);
+        tgReport_kept *p = realloc(r->diags, cap * sizeof *p);
         if (p == NULL) {
             r->nomem = 1;
             return;
@@ -362,16 +375,10 @@ static void rec_diag(void *ctx, const tg_diag *d)
         r->diags = p;
         r->cap = cap;
     }
-    kept_diag *k = &r->diags[r->n];
-    k->d = *d;
-    k->d.path = k->path = copy(d->path);
-    k->d.expected = k->expected = copy(d->expected);
-    k->d.found = k->found = copy(d->found);
-    if (!k->path || !k->expected || !k->found) {
+    if (r->outline)
+        show_outline_diag(r->outline, d);
+    if (tgReport_keep(&r->diags[r->n], d) != 0) {
         r->nomem = 1;
-        free(k->path);
-        free(k->expected);
-        free(k->found);
         return;
     }
     r->n++;
@@ -381,14 +388,12 @@ static void rec_free(recorded *r)
 {
     if (r == NULL)
         return;
-    for (size_t i = 0; i < r->n; i++) {
-        free(r->diags[i].path);
-        free(r->diags[i].expected);
-        free(r->diags[i].found);
-    }
+    for (size_t i = 0; i < r->n; i++)
+        tgReport_kept_free(&r->diags[i]);
     free(r->diags);
     free(r->layout);
     free(r->problem);
+    show_outline_free(r->outline);
     free(r);
 }
 
@@ -406,8 +411,11 @@ static void *job_work(size_t i, unsigned worker, void *ctx)
     recorded *r = calloc(1, sizeof *r);
     if (r == NULL)
         return NULL;
+    if (tgReport_wants_parts(j->sink) &&
+        (r->outline = show_outline_new(TG_REPORT_PARTS_DEPTH)) == NULL)
+        r->nomem = 1;
     check_file(j->checkers[worker], j->paths[i], rec_start, rec_diag, r,
-               &r->res, r->buf, sizeof r->buf);
+               r->outline, &r->res, r->buf, sizeof r->buf);
     r->layout = copy(r->res.layout);
     r->problem = copy(r->res.problem);
     return r;
@@ -431,6 +439,8 @@ static void job_deliver(size_t i, void *result, void *ctx)
         res = r->res;
         res.layout = r->layout;
         res.problem = r->problem;
+        run.outline = r->outline; /* filled on the worker: file_done() */
+        r->outline = NULL;        /* hands it on and frees it          */
     }
     raise_to(&j->worst, file_done(&run, &res));
     rec_free(r);
@@ -508,9 +518,10 @@ int tgCli_check(int argc, char **argv)
     tgReport_sink *sink =
         r == 0 ? tgReport_open(o.report, out, o.fail_on) : NULL;
     if (r == 0 && sink == NULL)
-        r = tgCli_usage("--report wants text, json, sarif, junit or tap, "
-                        "not '%s'",
-                        o.report);
+        r = tgCli_usage(
+            "--report wants text, json, sarif, junit, tap or html, "
+            "not '%s'",
+            o.report);
     if (r == 0 && o.quiet)
         tgReport_set_quiet(sink);
     if (r == 0 && sarif_root && tgReport_set_sarif_root(sink, sarif_root) != 0)

@@ -11,7 +11,7 @@ static const struct {
 } kinds[] = {
     {"text", &tgReport_text_ops},   {"json", &tgReport_json_ops},
     {"sarif", &tgReport_sarif_ops}, {"junit", &tgReport_junit_ops},
-    {"tap", &tgReport_tap_ops},
+    {"tap", &tgReport_tap_ops},     {"html", &tgReport_html_ops},
 };
 
 tgReport_sink *tgReport_open(const char *kind, FILE *out, tg_level fail_on)
@@ -67,6 +67,38 @@ void tgReport_file_end(tgReport_sink *s, const tgReport_file *f)
 {
     if (s->ops->file_end)
         s->ops->file_end(s, f);
+}
+
+int tgReport_keep(tgReport_kept *k, const tg_diag *d)
+{
+    k->d = *d;
+    k->d.path = k->path = strdup(d->path);
+    k->d.expected = k->expected = strdup(d->expected);
+    k->d.found = k->found = strdup(d->found);
+    if (k->path && k->expected && k->found)
+        return 0;
+    tgReport_kept_free(k);
+    return -1;
+}
+
+void tgReport_kept_free(tgReport_kept *k)
+{
+    free(k->path);
+    free(k->expected);
+    free(k->found);
+    k->path = k->expected = k->found = NULL;
+}
+
+int tgReport_wants_parts(const tgReport_sink *s)
+{
+    return s->ops->parts != NULL;
+}
+
+void tgReport_file_parts(tgReport_sink *s, const tgReport_file *f,
+                         struct show_outline *o)
+{
+    if (s->ops->parts)
+        s->ops->parts(s, f, o);
 }
 
 void tgReport_close(tgReport_sink *s, int exit_code)

@@ -1,4 +1,4 @@
-/* report.h - report sinks: text, json, sarif, junit, tap.
+/* report.h - report sinks: text, json, sarif, junit, tap, html.
  *
  * The CLI hands a sink each file, each finding and each verdict as they
  * happen; text, json, sarif and tap stream, junit keeps per-rule tallies
@@ -12,6 +12,8 @@
 #include "tracegate.h"
 
 #define TG_REPORT_SCHEMA_VERSION 1
+
+struct show_outline; /* ../show/outline.h */
 
 typedef struct tgReport_file {
     const char *path;     /* as named on the command line; "-" = stdin  */
@@ -38,6 +40,10 @@ typedef struct tgReport_ops {
     void (*file_end)(tgReport_sink *s, const tgReport_file *f);
     void (*end)(tgReport_sink *s, int exit_code);
     void (*destroy)(tgReport_sink *s);
+    /* the file's parts, before file_end; NULL: the sink shows none, and
+     * the check need not name them (the outline stays the caller's) */
+    void (*parts)(tgReport_sink *s, const tgReport_file *f,
+                  struct show_outline *o);
 } tgReport_ops;
 
 struct tgReport_sink {
@@ -69,8 +75,25 @@ int tgReport_set_sarif_root(tgReport_sink *s, const char *abs_dir);
 void tgReport_file_begin(tgReport_sink *s, const tgReport_file *f);
 void tgReport_diag(tgReport_sink *s, const tgReport_file *f, const tg_diag *d);
 void tgReport_file_end(tgReport_sink *s, const tgReport_file *f);
+/*! tgReport_wants_parts() : whether the sink shows a file's parts: then
+ *  the caller names them (tg_checker_set_node_fn()) into an outline of
+ *  depth TG_REPORT_PARTS_DEPTH and hands it over before file_end. */
+int tgReport_wants_parts(const tgReport_sink *s);
+void tgReport_file_parts(tgReport_sink *s, const tgReport_file *f,
+                         struct show_outline *o);
+#define TG_REPORT_PARTS_DEPTH 1
 /*! tgReport_close() : finish the report and free the sink. */
 void tgReport_close(tgReport_sink *s, int exit_code);
+
+/* A finding kept past its callback, its texts its own. */
+typedef struct tgReport_kept {
+    tg_diag d;
+    char *path, *expected, *found;
+} tgReport_kept;
+/*! tgReport_keep() : keep d in *k.  @return 0, or -1 (no memory; nothing
+ *  is kept). */
+int tgReport_keep(tgReport_kept *k, const tg_diag *d);
+void tgReport_kept_free(tgReport_kept *k);
 
 /* Helpers the sinks share. */
 const char *tgReport_severity(tg_level level); /* error|warning|note */
@@ -94,6 +117,7 @@ void tgReport_capped(FILE *o, const tg_diag *d);
 const char *tgReport_message(const tg_diag *d, char *buf, size_t size);
 
 extern const tgReport_ops tgReport_text_ops, tgReport_json_ops,
-    tgReport_sarif_ops, tgReport_junit_ops, tgReport_tap_ops;
+    tgReport_sarif_ops, tgReport_junit_ops, tgReport_tap_ops,
+    tgReport_html_ops;
 
 #endif

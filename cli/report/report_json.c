@@ -94,5 +94,8 @@ static void json_end(tgReport_sink *s, int exit_code)
     fprintf(s->out, "],\"exit_code\":%d}\n", exit_code);
 }
 
-const tgReport_ops tgReport_json_ops = {
-    json_begin, json_file_begin, json_diag, json_file_end, json_end, NULL};
+const tgReport_ops tgReport_json_ops = {.begin = json_begin,
+                                        .file_begin = json_file_begin,
+                                        .diag = json_diag,
+                                        .file_end = json_file_end,
+                                        .end = json_end};

@@ -177,6 +177,9 @@ static void junit_end(tgReport_sink *s, int exit_code)
 
 static void junit_destroy(tgReport_sink *s) { free(s->state); }
 
-const tgReport_ops tgReport_junit_ops = {junit_begin, junit_file_begin,
-                                         junit_diag,  junit_file_end,
-                                         junit_end,   junit_destroy};
+const tgReport_ops tgReport_junit_ops = {.begin = junit_begin,
+                                         .file_begin = junit_file_begin,
+                                         .diag = junit_diag,
+                                         .file_end = junit_file_end,
+                                         .end = junit_end,
+                                         .destroy = junit_destroy};

@@ -234,5 +234,8 @@ static void sarif_destroy(tgReport_sink *s)
     free(st);
 }
 
-const tgReport_ops tgReport_sarif_ops = {
-    sarif_begin, NULL, sarif_diag, sarif_file_end, sarif_end, sarif_destroy};
+const tgReport_ops tgReport_sarif_ops = {.begin = sarif_begin,
+                                         .diag = sarif_diag,
+                                         .file_end = sarif_file_end,
+                                         .end = sarif_end,
+                                         .destroy = sarif_destroy};

@@ -109,5 +109,9 @@ static void tap_end(tgReport_sink *s, int exit_code)
 
 static void tap_destroy(tgReport_sink *s) { free(s->state); }
 
-const tgReport_ops tgReport_tap_ops = {
-    tap_begin, tap_file_begin, tap_diag, tap_file_end, tap_end, tap_destroy};
+const tgReport_ops tgReport_tap_ops = {.begin = tap_begin,
+                                       .file_begin = tap_file_begin,
+                                       .diag = tap_diag,
+                                       .file_end = tap_file_end,
+                                       .end = tap_end,
+                                       .destroy = tap_destroy};

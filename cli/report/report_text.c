@@ -144,6 +144,9 @@ static void text_verdict_line(tgReport_sink *s, const tgReport_file *f)
     fputc('\n', o);
 }
 
-const tgReport_ops tgReport_text_ops = {text_begin, text_file_begin,
-                                        text_diag,  text_file_end,
-                                        text_end,   text_destroy};
+const tgReport_ops tgReport_text_ops = {.begin = text_begin,
+                                        .file_begin = text_file_begin,
+                                        .diag = text_diag,
+                                        .file_end = text_file_end,
+                                        .end = text_end,
+                                        .destroy = text_destroy};
