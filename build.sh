@@ -22,6 +22,9 @@
 #                         with the input, and garbage inputs (WHAT: a
 #                         format, FORMAT:PROFILE, instructions, scaling or
 #                         garbage; default all)
+#   ./build.sh web        the browser page: the checker compiled to
+#                         WebAssembly (Debian's Emscripten) into
+#                         build-web/site/, with the page of web/
 #   ./build.sh corpus     regenerate corpus/ from its seeds
 #   ./build.sh gcc        release builds with gcc too (warnings are errors),
 #                         with and without the corpus code
@@ -78,6 +81,48 @@ need_sarif_multitool() {
   run npm install --prefix build-tools --no-audit --no-fund \
     @microsoft/sarif-multitool@5.7.0 >/dev/null
   run chmod u+x "$mt"
+}
+
+# A driver of Debian's Chromium from the npm registry, for the browser
+# tests (tests/web.t): playwright-core, whose own browser download is not
+# used (executablePath names /usr/bin/chromium).
+need_playwright() {
+  [ -f build-tools/node_modules/playwright-core/package.json ] && return 0
+  command -v npm >/dev/null || need_packages npm
+  run npm install --prefix build-tools --no-audit --no-fund \
+    playwright-core@1.65.1 >/dev/null
+}
+
+# The page's checker needs PCRE2 as WebAssembly: the source of the release
+# Debian 12 ships, from Debian's archive, checked against its hash.
+pcre2_version=10.42
+pcre2_sha256=c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f
+need_pcre2_source() {
+  local tar=build-web/pcre2_$pcre2_version.orig.tar.gz
+  [ -f "build-web/pcre2-$pcre2_version/CMakeLists.txt" ] && return 0
+  command -v curl >/dev/null || need_packages curl
+  mkdir -p build-web
+  run curl -fsSL -o "$tar" \
+    "http://deb.debian.org/debian/pool/main/p/pcre2/pcre2_$pcre2_version.orig.tar.gz"
+  echo "$pcre2_sha256  $tar" | sha256sum -c --quiet -
+  run tar -xzf "$tar" -C build-web
+}
+
+# The browser page in build-web/site/: web/'s files and the checker as
+# WebAssembly (web/CMakeLists.txt).
+web_build() {
+  need_packages emscripten cmake curl
+  need_pcre2_source
+  # Debian's emscripten runs its tools with the machine's node, which must
+  # find Debian's node modules (acorn) where Debian's own node would
+  export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+  run emcmake cmake -S web -B build-web/obj -DCMAKE_BUILD_TYPE=Release \
+    -DPCRE2_SOURCE="$top/build-web/pcre2-$pcre2_version" >/dev/null
+  run cmake --build build-web/obj -j "$jobs" >/dev/null
+  rm -rf build-web/site
+  mkdir -p build-web/site
+  cp web/index.html web/app.js web/worker.js web/style.css \
+    build-web/obj/tracegate.js build-web/obj/tracegate.wasm build-web/site/
 }
 
 # Whether fuzz target FORMAT is among the TARGETs named (all when none is).
@@ -200,6 +245,8 @@ case $mode in
   test)
     need_packages "${base_packages[@]}" "${test_packages[@]}"
     need_sarif_multitool
+    need_playwright
+    web_build
     configure_and_build build-test -DTG_SANITIZER=address,undefined
     export TRACEGATE="$top/build-test/tracegate"
     export TG_BUILD_DIR="$top/build-test"
@@ -382,13 +429,18 @@ case $mode in
     [ "$code" -eq 1 ] || { echo "build.sh: example exit $code, want 1" >&2;
                            exit 1; }
     ;;
+  web)
+    web_build
+    echo "the page is in build-web/site/: python3 -m http.server -d" \
+      "build-web/site 8000, then open http://localhost:8000"
+    ;;
   corpus)
     need_packages "${base_packages[@]}"
     plain_build
     run corpus/regenerate.sh "$top/build/tracegate" "$top/corpus"
     ;;
   *)
-    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|oss-fuzz|bench [WHAT]|corpus|gcc|example|format [--check]]" >&2
+    echo "usage: ./build.sh [build|test|fuzz [SECONDS]|afl [SECONDS]|oss-fuzz|bench [WHAT]|web|corpus|gcc|example|format [--check]]" >&2
     exit 2
     ;;
 esac

@@ -231,6 +231,8 @@ static const char help_commands[] =
     "\n"
     "Commands:\n"
     "  check [OPTIONS] FILE...     validate traces (- reads stdin)\n"
+    "  show [OPTIONS] FILE         a trace's parts, its findings in place, "
+    "statistics\n"
     "  gen FORMAT --out DIR|- ...  write valid traces (same seed, same "
     "bytes)\n"
     "  mutate FORMAT --out DIR ... write a corpus: valid traces, and one "

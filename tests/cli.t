@@ -438,7 +438,7 @@ def shown(form):
 t.eq([f for f in forms if not shown(f)], [],
      "check --help shows each of README's %d option forms" % len(forms))
 wrong = []
-for cmd in ("check", "gen", "mutate", "rules", "oracle"):
+for cmd in ("check", "show", "gen", "mutate", "rules", "oracle"):
     for m in re.finditer(r"^ +(?:-\w, )?(--[a-z-]+)( [^ ]\S*)?",
                          run(cmd, "--help")[1], re.M):
         err = run(cmd, m.group(1))[2]

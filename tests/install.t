@@ -62,7 +62,8 @@ roff = "".join(l for l in roff.splitlines(True)
 text = re.sub(r"\\(.)", lambda m: {"-": "-", "e": "\\", "&": ""}[m.group(1)],
               roff)
 missing = []
-for cmd in ("check", "gen", "mutate", "rules", "explain", "oracle", "help"):
+for cmd in ("check", "show", "gen", "mutate", "rules", "explain", "oracle",
+            "help"):
     help_text = run(cmd, "--help")[1]
     if cmd == "check":  # the page has one section of exit codes, at its end
         help_text = help_text[:help_text.index("\nExit codes:")]
@@ -86,7 +87,8 @@ def complete(line):
 
 
 t.eq(complete("tracegate "), ["--help", "--version", "check", "explain",
-                              "gen", "help", "mutate", "oracle", "rules"],
+                              "gen", "help", "mutate", "oracle", "rules",
+                              "show"],
      "completion: the commands")
 t.eq(complete("tracegate check --max-"),
      ["--max-block", "--max-depth", "--max-live", "--max-payload-steps",
@@ -101,7 +103,7 @@ t.eq(complete("tracegate explain AF-HDR-00"),
      ["AF-HDR-001", "AF-HDR-002", "AF-HDR-003", "AF-HDR-004", "AF-HDR-005"],
      "completion: rule ids")
 t.eq(complete("tracegate check --report "),
-     ["json", "junit", "sarif", "tap", "text"], "completion: report forms")
+     ["html", "json", "junit", "sarif", "tap", "text"], "completion: report forms")
 
 # the CLI is a user of the public API: its sources build on the installed
 # header and the installed archive (which exports the API alone)

@@ -35,6 +35,15 @@ void tgEscape_json(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void tgEscape_json_member(FILE *f, const char *key, const char *v)
+{
+    fprintf(f, ",\"%s\":", key);
+    if (v)
+        tgEscape_json(f, v);
+    else
+        fputs("null", f);
+}
+
 void tgEscape_xml(FILE *f, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -9,6 +9,9 @@
 /*! tgEscape_json() : s as a JSON string literal, quotes included.  Bytes that are
  *  not valid UTF-8 are written as \u00XX so the output is always JSON. */
 void tgEscape_json(FILE *f, const char *s);
+/*! tgEscape_json_member() : ,"key":v as a JSON member, v a string literal,
+ *  or null when v is NULL (key is the caller's, and needs no escape). */
+void tgEscape_json_member(FILE *f, const char *key, const char *v);
 /*! tgEscape_xml() : s escaped for XML text and attribute values; bytes not
  *  allowed in XML 1.0 become '?'. */
 void tgEscape_xml(FILE *f, const char *s);

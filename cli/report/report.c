@@ -111,13 +111,6 @@ void tgReport_close(tgReport_sink *s, int exit_code)
     free(s);
 }
 
-const char *tgReport_severity(tg_level level)
-{
-    return level == TG_MUST     ? "error"
-           : level == TG_SHOULD ? "warning"
-                                : "note";
-}
-
 size_t tgReport_rule_index(const tg_rule *r)
 {
     const char *format;
@@ -157,26 +150,4 @@ uint64_t tgReport_fingerprint(const tg_diag *d)
     h = fnv(h, d->path, 1);
     h = fnv(h, d->expected, 0);
     return fnv(h, d->found, 0);
-}
-
-void tgReport_capped(FILE *o, const tg_diag *d)
-{
-    fprintf(o,
-            "%" PRIu64 " more findings of this rule not shown (repeat cap)\n",
-            d->suppressed);
-}
-
-const char *tgReport_message(const tg_diag *d, char *buf, size_t size)
-{
-    if (d->suppressed)
-        snprintf(buf, size,
-                 "%" PRIu64 " more findings of this rule not shown "
-                 "(repeat cap reached)",
-                 d->suppressed);
-    else if (*d->expected || *d->found)
-        snprintf(buf, size, "%s: expected %s, found %s",
-                 tg_rule_get(d->rule, TG_RULE_MESSAGE), d->expected, d->found);
-    else
-        snprintf(buf, size, "%s", tg_rule_get(d->rule, TG_RULE_MESSAGE));
-    return buf;
 }

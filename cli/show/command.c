@@ -43,15 +43,6 @@ static void on_diag(void *ctx, const tg_diag *d)
     show_tree_diag(&((show_run *)ctx)->tree, d);
 }
 
-static void opt_json(FILE *o, const char *key, const char *v)
-{
-    fprintf(o, ",\"%s\":", key);
-    if (v)
-        tgEscape_json(o, v);
-    else
-        fputs("null", o);
-}
-
 static void on_start(void *ctx, const tg_checker *c)
 {
     show_run *r = ctx;
@@ -64,9 +55,9 @@ static void on_start(void *ctx, const tg_checker *c)
                 "\"name\":\"tracegate\",\"version\":\"%s\"},\"path\":",
                 SHOW_SCHEMA_VERSION, TG_VERSION);
         tgEscape_json(o, r->path);
-        opt_json(o, "format", tg_checker_format(c));
-        opt_json(o, "detected_by", tg_checker_detected(c));
-        opt_json(o, "profile", tg_checker_profile(c));
+        tgEscape_json_member(o, "format", tg_checker_format(c));
+        tgEscape_json_member(o, "detected_by", tg_checker_detected(c));
+        tgEscape_json_member(o, "profile", tg_checker_profile(c));
         fputs(",\"parts\":[", o);
         return;
     }
@@ -123,7 +114,7 @@ static void write_at(show_run *r, int fd)
         tgEscape_json(o, w->kind);
         fprintf(o, ",\"offset\":%" PRIu64 ",\"length\":%" PRIu64, w->offset,
                 w->length);
-        opt_json(o, "label", w->label);
+        tgEscape_json_member(o, "label", w->label);
         fputs("},\"bytes\":", o);
         if (dumped)
             show_dump_json(o, &d);
@@ -160,9 +151,9 @@ static void write_end(show_run *r, const tg_checker *k, tg_verdict v, int fd)
     const char *group = r->format ? r->format->group : "";
     if (r->json) {
         fputc(']', o);
-        opt_json(o, "layout", tg_checker_layout(k));
-        opt_json(o, "version_name", tg_checker_version(k));
-        opt_json(o, "problem", tg_checker_problem(k));
+        tgEscape_json_member(o, "layout", tg_checker_layout(k));
+        tgEscape_json_member(o, "version_name", tg_checker_version(k));
+        tgEscape_json_member(o, "problem", tg_checker_problem(k));
         fprintf(o,
                 ",\"bytes\":%" PRIu64 ",\"verdict\":\"%s\",\"exit_code\":%d"
                 ",\"group\":",

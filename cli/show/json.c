@@ -4,6 +4,7 @@
 
 #include "../report/escape.h"
 #include "../report/report.h"
+#include "outline.h"
 #include "write.h"
 
 /* Each entry of "parts" after the first begins with a comma. */
@@ -127,4 +128,24 @@ void show_dump_json(FILE *o, const show_dump *d)
         fprintf(o, "\",\"marked\":%u}", (unsigned)d->rows[r].marked);
     }
     fputs("]}", o);
+}
+
+void show_outline_json(FILE *o, const show_outline *ol)
+{
+    static const char *const type[] = {"part", "summary", "finding"};
+    fputs("{\"entries\":[", o);
+    for (size_t i = 0; i < ol->n; i++) {
+        const show_entry *e = &ol->e[i];
+        fprintf(o,
+                "%s{\"type\":\"%s\",\"depth\":%u,\"offset\":%" PRIu64
+                ",\"length\":%" PRIu64 ",\"line\":%" PRIu64
+                ",\"open\":%s,\"seq\":%" PRIu64,
+                i ? "," : "", type[e->type], e->depth, e->offset, e->length,
+                e->line, e->open ? "true" : "false", e->seq);
+        tgEscape_json_member(o, "kind", e->kind);
+        tgEscape_json_member(o, "label", e->label);
+        tgEscape_json_member(o, "path", e->path);
+        fputc('}', o);
+    }
+    fprintf(o, "],\"dropped\":%" PRIu64 "}", ol->dropped);
 }

@@ -20,6 +20,9 @@ void show_summary_text(FILE *o, const show_summary *s);
  *  what the format's groups are (tg_format_info.group). */
 void show_stats_text(FILE *o, const show_stats *s, const char *group);
 void show_stats_json(FILE *o, const show_stats *s);
+struct show_outline;
+/*! show_outline_json() : an outline's entries, for the browser page. */
+void show_outline_json(FILE *o, const struct show_outline *ol);
 /*! show_dump_json() : d as the "bytes" object of the schema. */
 void show_dump_json(FILE *o, const show_dump *d);
 

@@ -3,10 +3,13 @@
  * syntax of the "C" locale.  Hand-written: they run for nearly every
  * field of a large file. */
 #define _GNU_SOURCE /* strtod_l */
-#include <errno.h>
+#include <float.h>
 #include <locale.h>
+#include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../core/bytes.h"
 #include "check.h"
@@ -158,6 +161,156 @@ static void c_locale_make(void)
     c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
+/* ---- ERANGE, as glibc's strtod says it ----------------------------------
+ * Artificer's std::stod throws when strtod sets ERANGE, and its strtod is
+ * glibc's: ERANGE for a value past the doubles (an infinity the text does
+ * not spell), and for one below the normal doubles that the double does
+ * not hold exactly (it underflows to 0, or to a subnormal it rounds to).
+ * C libraries differ on the second (musl sets ERANGE only when the value
+ * becomes 0), so it is worked out here from the text and the double, and
+ * a finding never depends on the libc tracegate was built with. */
+
+/* The significant digits of a number's text: without leading and
+ * trailing zeros, and the power of the base (10, or 16 for 0x) of the
+ * last one (digits are read from the text, at most cap kept). */
+typedef struct sig_digits {
+    char d[40];  /* the first ones, as their values               */
+    size_t n;    /* how many there are in all                     */
+    long last;   /* the exponent of the last one, base 10 or 2    */
+    int hex;     /* 0x: `last` is a power of two of the last digit */
+    int special; /* inf or nan                                    */
+} sig_digits;
+
+static void significant(const char *s, sig_digits *g)
+{
+    memset(g, 0, sizeof *g);
+    while (af_space((unsigned char)*s))
+        s++;
+    if (*s == '+' || *s == '-')
+        s++;
+    if ((s[0] | 0x20) == 'i' || (s[0] | 0x20) == 'n') {
+        g->special = 1;
+        return;
+    }
+    g->hex = s[0] == '0' && (s[1] | 0x20) == 'x';
+    if (g->hex)
+        s += 2;
+    /* the place of the last nonzero digit: digits before the point, less
+     * one, less its index among all the digits */
+    long index = -1, whole = -1, last_index = 0;
+    size_t zeros = 0; /* zeros seen after the last nonzero digit */
+    for (;; s++) {
+        int v = *s == '.'                     ? -2
+                : g->hex                      ? hex_value((unsigned char)*s)
+                : is_digit((unsigned char)*s) ? *s - '0'
+                                              : -1;
+        if (v == -1)
+            break;
+        if (v == -2) {
+            whole = index + 1;
+            continue;
+        }
+        index++;
+        if (v == 0) {
+            zeros += g->n > 0;
+            continue;
+        }
+        for (; zeros > 0; zeros--, g->n++)
+            if (g->n < sizeof g->d)
+                g->d[g->n] = 0;
+        if (g->n < sizeof g->d)
+            g->d[g->n] = (char)v;
+        g->n++;
+        last_index = index;
+    }
+    if (whole < 0)
+        whole = index + 1;
+    long place = whole - 1 - last_index;
+    long exp = 0;
+    if ((*s | 0x20) == (g->hex ? 'p' : 'e')) {
+        int neg = s[1] == '-';
+        s += 1 + (s[1] == '-' || s[1] == '+');
+        /* past any double's range either way: capped, never overflowed */
+        for (; is_digit((unsigned char)*s); s++)
+            if (exp < 100000)
+                exp = exp * 10 + (*s - '0');
+        exp = neg ? -exp : exp;
+    }
+    g->last = g->hex ? exp + 4 * place : exp + place;
+}
+
+/* Whether a subnormal d is exactly the number whose digits are g. */
+static int subnormal_exact(const sig_digits *g)
+{
+    if (g->hex) {
+        /* exact when its bits fit the 53 of a double and its lowest is
+         * no finer than 2^-1074 (then strtod gave exactly it) */
+        if (g->n > 14)
+            return 0;
+        uint64_t h = 0;
+        for (size_t i = 0; i < g->n; i++)
+            h = h << 4 | (uint64_t)g->d[i];
+        int low = __builtin_ctzll(h);
+        return g->last + low >= -1074 && 64 - __builtin_clzll(h) - low <= 53;
+    }
+    /* a subnormal's exact decimal digits go on to 10^-1023 at least (it
+     * is k x 2^-1074, k < 2^52): a shorter text cannot be exact; a longer
+     * one is compared with them (-1) */
+    return g->last > -1023 ? 0 : -1;
+}
+
+/* The significant decimal digits of s, as characters, into out (which
+ * has room for strlen(s) + 1), and the power of ten of the last one. */
+static void digit_string(const char *s, char *out, long *last)
+{
+    sig_digits g;
+    significant(s, &g);
+    *last = g.last;
+    size_t w = 0, zeros = 0;
+    for (const char *c = s; *c && (*c | 0x20) != 'e'; c++) {
+        if (!is_digit((unsigned char)*c))
+            continue;
+        if (*c == '0') {
+            zeros += w > 0;
+            continue;
+        }
+        for (; zeros > 0; zeros--)
+            out[w++] = '0';
+        out[w++] = *c;
+    }
+    out[w] = 0;
+}
+
+static int glibc_erange(const char *text, double d)
+{
+    sig_digits g;
+    significant(text, &g);
+    if (g.special)
+        return 0;
+    if (isinf(d))
+        return 1;
+    if (d == 0)
+        return g.n > 0; /* a nonzero number underflowed */
+    if (fabs(d) >= DBL_MIN)
+        return 0;
+    int exact = subnormal_exact(&g);
+    if (exact >= 0)
+        return !exact;
+    /* a decimal text long enough to be exact: all its digits against
+     * the double's exact expansion (printf prints one exactly; 1100
+     * places hold a subnormal's every digit) */
+    char full[1200], mine[sizeof full], *theirs = malloc(strlen(text) + 1);
+    if (theirs == NULL)
+        return 1; /* cannot tell: said as glibc says an inexact one */
+    long a, b;
+    snprintf(full, sizeof full, "%.1100f", fabs(d));
+    digit_string(full, mine, &a);
+    digit_string(text, theirs, &b);
+    int differ = a != b || strcmp(mine, theirs) != 0;
+    free(theirs);
+    return differ;
+}
+
 int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
 {
     char small[128];
@@ -170,10 +323,9 @@ int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
     memcpy(text, p, n);
     text[n] = '\0';
     pthread_once(&c_locale_once, c_locale_make);
-    errno = 0;
     /* without the locale (newlocale() failed), the process's own */
     *d = c_locale ? strtod_l(text, NULL, c_locale) : strtod(text, NULL);
-    *range = errno == ERANGE;
+    *range = glibc_erange(text, *d);
     if (text != small)
         free(text);
     return 1;

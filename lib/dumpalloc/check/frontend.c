@@ -19,7 +19,7 @@ static int check_header(da_check *k)
         return 0;
     if (avail < 8) {
         char found[48];
-        snprintf(found, sizeof found, "%" PRIu64 " bytes", avail);
+        snprintf(found, sizeof found, "%zu bytes", avail);
         k->type = 0;
         k->is_frame = 0;
         if (k->start > 0)
