@@ -10,8 +10,11 @@
 # (tests/garbage.py), written to REPORTS_DIR/bench-garbage.md; and
 # `instructions`: callgrind's instructions per input byte and the top ten
 # functions for every format and profile and the real NetTrace captures,
-# written to REPORTS_DIR/bench-instructions.md.  Default: every format,
-# NetTrace's final v6 layout, instructions, scaling and garbage.  Speed is a ratio against `cat FILE
+# written to REPORTS_DIR/bench-instructions.md; and `show`: the time and
+# peak RSS of `show` (parts named, the fast paths off) against `check` on
+# piped traces of every format at two sizes 16x apart, written to
+# REPORTS_DIR/bench-show.md.  Default: every format, NetTrace's final v6
+# layout, instructions, scaling, garbage and show.  Speed is a ratio against `cat FILE
 # >/dev/null` and `wc -l FILE` on the same file in the same run (best of 3
 # each, file in the page cache), because these machines are noisy, plus
 # callgrind's instructions per input byte on a 16 MiB trace of the same
@@ -24,7 +27,7 @@ set -euo pipefail
 tg=$1
 reports=$2
 shift 2
-formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 instructions scaling garbage"}
+formats=${*:-"$("$tg" rules | awk '/^[^ ]/ {print $1}') nettrace:nettrace-v6 instructions scaling garbage show"}
 size=${TG_BENCH_SIZE:-1G}
 dir=${TG_BENCH_DIR:-build/bench}
 mkdir -p "$dir" "$reports"
@@ -356,8 +359,43 @@ bench_instructions() {
   cat "$out"
 }
 
+# `show` streams as check does: its memory must not grow with the input,
+# however many parts it prints (--depth 1) or folds (--depth 0).
+bench_show() {
+  local out="$reports/bench-show.md" small=${TG_BENCH_SHOW_SMALL:-64M}
+  local large=${TG_BENCH_SHOW_LARGE:-1G} format size cmd
+  {
+    echo "# show: time and memory against check"
+    echo
+    echo "Made by \`./build.sh bench show\` (tests/bench.sh) on $(machine)."
+    echo "Each trace is generated and piped (\`gen FORMAT --size N --out - |"
+    echo "tracegate CMD -\`), the output thrown away; seconds and peak RSS"
+    echo "from /usr/bin/time, one run each. \`show\` names every part, so"
+    echo "it takes none of check's fast paths, and writes a line a part to"
+    echo "depth 1; memory stays the same at both sizes."
+    echo
+    echo "| format | size | command | seconds | peak RSS (KiB) |"
+    echo "|---|---|---|---|---|"
+  } >"$out"
+  for format in $("$tg" rules | awk '/^[^ ]/ {print $1}'); do
+    for size in "$small" "$large"; do
+      for cmd in "check" "show --depth 0" "show --depth 1"; do
+        # shellcheck disable=SC2086 # cmd is the command and its options
+        "$tg" gen "$format" --seed 11 --size "$size" --out - |
+          /usr/bin/time -f '%e %M' -o "$dir/show-time" "$tg" $cmd \
+            --format "$format" - >/dev/null || true
+        read -r secs kib <"$dir/show-time"
+        echo "| $format | $size | \`$cmd\` | $secs | $kib |" >>"$out"
+      done
+    done
+  done
+  cat "$out"
+}
+
 for format in $formats; do
-  if [ "$format" = instructions ]; then
+  if [ "$format" = show ]; then
+    bench_show
+  elif [ "$format" = instructions ]; then
     bench_instructions
   elif [ "$format" = scaling ]; then
     bench_scaling
