@@ -119,6 +119,12 @@ static void where(FILE *o, uint64_t offset, uint64_t line, uint64_t column)
         fprintf(o, "0x%" PRIx64, offset);
 }
 
+static void put_html(FILE *o, int c)
+{
+    char ch[2] = {(char)c, 0};
+    text(o, ch);
+}
+
 static void dump_html(FILE *o, const show_dump *d)
 {
     fputs("<pre class=\"bytes\">", o);
@@ -145,29 +151,8 @@ static void dump_html(FILE *o, const show_dump *d)
         fprintf(o, "%*s^</pre>\n", (int)columns, "");
         return;
     }
-    for (unsigned r = 0; r < d->nrows; r++) {
-        fprintf(o, "%08" PRIx64 "  ", d->rows[r].offset);
-        for (unsigned i = 0; i < 16; i++) {
-            int m = d->rows[r].marked >> i & 1;
-            if (i < d->rows[r].n)
-                fprintf(o, m ? "<mark>%02x</mark> " : "%02x ",
-                        d->rows[r].b[i]);
-            else
-                fputs("   ", o);
-            if (i == 7)
-                fputc(' ', o);
-        }
-        fputs(" |", o);
-        for (unsigned i = 0; i < d->rows[r].n; i++) {
-            unsigned char c = d->rows[r].b[i];
-            char ch[2] = {c >= 0x20 && c < 0x7F ? (char)c : '.', 0};
-            int m = d->rows[r].marked >> i & 1;
-            fputs(m ? "<mark>" : "", o);
-            text(o, ch);
-            fputs(m ? "</mark>" : "", o);
-        }
-        fputs("|\n", o);
-    }
+    for (unsigned r = 0; r < d->nrows; r++)
+        show_dump_row(o, d, r, "", "<mark>", "</mark>", put_html);
     fputs("</pre>\n", o);
 }
 

@@ -95,6 +95,34 @@ static int dump_line(int fd, uint64_t offset, uint64_t length, show_dump *d)
     return 0;
 }
 
+static void put_plain(FILE *o, int c) { fputc(c, o); }
+
+void show_dump_row(FILE *o, const show_dump *d, unsigned r, const char *indent,
+                   const char *mark_on, const char *mark_off,
+                   void (*put)(FILE *o, int c))
+{
+    fprintf(o, "%s%08" PRIx64 "  ", indent, d->rows[r].offset);
+    for (unsigned i = 0; i < 16; i++) {
+        int m = d->rows[r].marked >> i & 1;
+        if (i < d->rows[r].n)
+            fprintf(o, "%s%02x%s ", m ? mark_on : "", d->rows[r].b[i],
+                    m ? mark_off : "");
+        else
+            fputs("   ", o);
+        if (i == 7)
+            fputc(' ', o);
+    }
+    fputs(" |", o);
+    for (unsigned i = 0; i < d->rows[r].n; i++) {
+        unsigned char c = d->rows[r].b[i];
+        int m = d->rows[r].marked >> i & 1;
+        fputs(m ? mark_on : "", o);
+        put(o, c >= 0x20 && c < 0x7F ? c : '.');
+        fputs(m ? mark_off : "", o);
+    }
+    fputs("|\n", o);
+}
+
 int show_dump_read(int fd, int text, uint64_t offset, uint64_t length,
                    show_dump *d)
 {
@@ -142,21 +170,7 @@ void show_dump_text(FILE *o, const show_dump *d, const char *indent)
         return;
     }
     for (unsigned r = 0; r < d->nrows; r++) {
-        fprintf(o, "%s%08" PRIx64 "  ", indent, d->rows[r].offset);
-        for (unsigned i = 0; i < 16; i++) {
-            if (i < d->rows[r].n)
-                fprintf(o, "%02x ", d->rows[r].b[i]);
-            else
-                fputs("   ", o);
-            if (i == 7)
-                fputc(' ', o);
-        }
-        fputs(" |", o);
-        for (unsigned i = 0; i < d->rows[r].n; i++) {
-            unsigned char c = d->rows[r].b[i];
-            fputc(c >= 0x20 && c < 0x7F ? c : '.', o);
-        }
-        fputs("|\n", o);
+        show_dump_row(o, d, r, indent, "", "", put_plain);
         if (d->rows[r].marked == 0)
             continue;
         /* the marker row, to the last byte at fault */

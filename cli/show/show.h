@@ -149,6 +149,12 @@ typedef struct show_dump {
  *  be read back (a pipe). */
 int show_dump_read(int fd, int text, uint64_t offset, uint64_t length,
                    show_dump *d);
+/*! show_dump_row() : row r of d (offset, hex, text) after indent, each
+ *  byte at fault between mark_on and mark_off, each text character
+ *  written by put() (which escapes it for the page, if need be). */
+void show_dump_row(FILE *o, const show_dump *d, unsigned r, const char *indent,
+                   const char *mark_on, const char *mark_off,
+                   void (*put)(FILE *o, int c));
 /*! show_dump_text() : d for a terminal: hex and text columns with a
  *  marker row, or the line and a caret, each line after indent. */
 void show_dump_text(FILE *o, const show_dump *d, const char *indent);
