@@ -113,6 +113,21 @@ static inline int tgEngine_showing(const tgEngine_check *c)
     return c->on_node != NULL;
 }
 
+/*! tgEngine_fast_paths() : whether a front end may take its fast paths:
+ *  not when the caller wants the input's parts (the fast paths skip them),
+ *  and never in the test build that compares the paths with the general
+ *  ones (TG_FAST_PATHS_OFF, tests/fast-paths.t).  Either way the findings
+ *  are the same. */
+static inline int tgEngine_fast_paths(const tgEngine_check *c)
+{
+#ifdef TG_FAST_PATHS_OFF
+    (void)c;
+    return 0;
+#else
+    return !tgEngine_showing(c);
+#endif
+}
+
 /*! tgEngine_node() : hand part n to the caller, when it wants parts. */
 static inline void tgEngine_node(tgEngine_check *c, const tg_node *n)
 {

@@ -110,7 +110,7 @@ typedef struct af_region {
 typedef struct af_check {
     tgEngine_check *c;
     tgWindow *w;
-    int fast_off; /* fast.c reads no record (TG_FAST_PATHS_OFF)      */
+    int fast_off; /* fast.c reads no record (tgEngine_fast_paths()) */
     struct { /* record type names (fast.c): their first and last 8 bytes */
         uint64_t head, tail;
         unsigned char type; /* 0: an empty slot */

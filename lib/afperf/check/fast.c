@@ -91,11 +91,7 @@ void af_fast_init(af_check *k)
         for (unsigned f = 0; f < ri->nfields; f++)
             k->fixed_present[t] |= 1u << ri->field[f];
     }
-#ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
-    k->fast_off = 1;
-#else
-    k->fast_off = tgEngine_showing(k->c); /* it would skip the parts */
-#endif
+    k->fast_off = !tgEngine_fast_paths(k->c);
 }
 
 /* The type field 0 names, if record_type() takes it with no finding: a

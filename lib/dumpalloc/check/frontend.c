@@ -74,11 +74,7 @@ void tgDumpalloc_check(tgEngine_check *c, tgWindow *w)
     k.tracking = tgEngine_active(c, DA_LIVE_UNKNOWN) ||
                  tgEngine_active(c, DA_LIVE_DOUBLE);
     tgIdmap_init(&k.live, 0, c->limits[TG_LIMIT_LIVE_OBJECTS]);
-#ifdef TG_FAST_PATHS_OFF
-    int fast = 0;
-#else
-    int fast = !tgEngine_showing(c); /* it would skip the parts */
-#endif
+    int fast = tgEngine_fast_paths(c);
     int pcal_ok = !tgEngine_active(c, DA_COMPAT_PCAL);
     for (;;) {
         if (fast && tgWindow_offset(w) > 0 && !k.stop)

@@ -19,15 +19,6 @@ typedef struct nt_cur {
     uint64_t base;              /* input offset of start               */
 } nt_cur;
 
-/* Whether the fast paths run (events.c's rows, frame_v45.c's blocks,
- * meta_v6.c's rows sent again): not in the test build that compares
- * them with the general ones (TG_FAST_PATHS_OFF, tests/fast-paths.t). */
-#ifdef TG_FAST_PATHS_OFF
-#define NT_FAST_PATHS 0
-#else
-#define NT_FAST_PATHS 1
-#endif
-
 static inline uint64_t nt_off(const nt_cur *c)
 {
     return c->base + (uint64_t)(c->p - c->start);
@@ -316,11 +307,6 @@ typedef struct nt_check {
 static inline int nt_showing(const nt_check *k)
 {
     return tgEngine_showing(k->c) && !k->silent;
-}
-/*! nt_fast() : whether the fast paths may read: they read no part. */
-static inline int nt_fast(const nt_check *k)
-{
-    return NT_FAST_PATHS && !tgEngine_showing(k->c);
 }
 
 /*! nt_skip_rows() : the slow half of nt_abandon_rows(), once the rows

@@ -793,7 +793,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
         if (!meta)
             nt_show_rows(k, nt_off(b), nt_left(b), "the events");
     }
-    int fast = nt_fast(k) && !meta && (flags & 1) && !k->silent;
+    int fast = tgEngine_fast_paths(k->c) && !meta && (flags & 1) && !k->silent;
     int stopped;
     switch (fast ? nt_layout_of(k) : NT_NLAYOUTS) {
     case NT_V45: stopped = rows(k, b, &s, &r, flags, 0, 1, NT_V45); break;

@@ -363,7 +363,7 @@ void nt_trailing(nt_check *k)
  * mostly small blocks: this takes one in a few tests.) */
 static int fast_block(nt_check *k)
 {
-    if (!nt_fast(k))
+    if (!tgEngine_fast_paths(k->c))
         return 0;
     tgWindow *w = k->w;
     size_t avail = tgWindow_fill(w, NT_O45_HEADER(NT_O45_NAME_BLOCK));

@@ -245,7 +245,7 @@ static void optional(row_parse *m, nt_cur *c)
  * and OptionalMetadata (which writers vary) read, as for any row.  The
  * rows are kept in one block of KEPT_IDS slots (194 KiB), made when the
  * first row is kept; no memory for it is NT-LIM-001, as for the id maps.
- * Off with the fast paths (nt_fast()). */
+ * Off with the fast paths (tgEngine_fast_paths()). */
 #define KEPT_IDS   64   /* ids kept, one per slot: id % KEPT_IDS */
 #define KEPT_BYTES 1024 /* a row kept holds no more bytes than this ... */
 #define KEPT_OPS   128  /* ... nor ops */
@@ -261,7 +261,10 @@ struct nt_kept_rows {
     nt_kept_row slot[KEPT_IDS];
 };
 
-static int kept_on(const nt_check *k) { return nt_fast(k) && !k->silent; }
+static int kept_on(const nt_check *k)
+{
+    return tgEngine_fast_paths(k->c) && !k->silent;
+}
 
 /* The row of id whose bytes from c->p on start as a kept row's: its ops
  * made (c->p past those bytes), 1; else 0 with nothing done. */

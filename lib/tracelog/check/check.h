@@ -77,7 +77,7 @@ typedef struct tl_check {
     size_t cur;      /* the next field starts here            */
     int field, part; /* being read, for paths: -1 = none      */
     int quiet;       /* read it without findings              */
-    int fast_off;    /* fast.h reads no line (tests/fast-paths.t) */
+    int fast_off;    /* fast.h reads no line (tgEngine_fast_paths()) */
     int fast_canon;  /* fast.h takes only the canonical hexadecimal
                         forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
@@ -245,7 +245,8 @@ void tl_refs_end(tl_check *k);
 
 /* ---- show.c ---- */
 /*! tl_show_line() : hand the current line, framed and not yet read, to
- *  the caller that wants the input's parts. */
-void tl_show_line(tl_check *k);
+ *  the caller that wants the input's parts; r is the record its tag
+ *  names, or -1. */
+void tl_show_line(tl_check *k, int r);
 
 #endif

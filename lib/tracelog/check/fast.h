@@ -317,12 +317,7 @@ static inline void tl_fast_init(tl_check *k)
     k->fast_canon = tgEngine_active(k->c, TL_HEX_CANONICAL);
     k->fast_thread = !tgEngine_active(k->c, TL_RDR_THREAD_IID);
     k->fast_ip = !tgEngine_active(k->c, TL_RDR_IP_0X);
-#ifdef TG_FAST_PATHS_OFF /* the test build that compares the paths */
-    k->fast_off = 1;
-#else
-    k->fast_off =
-        tgEngine_showing(k->c); /* the parts are named the slow way */
-#endif
+    k->fast_off = !tgEngine_fast_paths(k->c);
 }
 
 /* One repeating item of kind `it` at p[*i], read by item(): 1 with it
