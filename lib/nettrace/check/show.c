@@ -111,16 +111,14 @@ static int utf8v(nt_cur *c, char *out, size_t cap)
 static void keep_name(nt_check *k, uint64_t id, const char *name)
 {
     struct nt_show *s = show_state(k);
-    int status;
-    uint32_t *slot;
-    if (s == NULL || id > UINT32_MAX ||
-        (slot = tgIdmap_insert(&s->ids, id, &status)) == NULL)
+    if (s == NULL || id > UINT32_MAX)
         return;
-    if (*slot == 0) {
-        if (s->count == NT_SHOW_NAMES) {
-            tgIdmap_remove(&s->ids, id);
+    uint32_t *slot = tgIdmap_find(&s->ids, id);
+    if (slot == NULL) { /* a new id, while there is room for its name */
+        int status;
+        if (s->count == NT_SHOW_NAMES ||
+            (slot = tgIdmap_insert(&s->ids, id, &status)) == NULL)
             return;
-        }
         *slot = ++s->count;
     }
     /* cut to the slot, never inside a character */

@@ -509,9 +509,9 @@ static void line(tl_check *k)
 {
     const unsigned char *p = k->p;
     size_t n = k->n;
-    if (tgEngine_showing(k->c))
-        tl_show_line(k);
     if (n == 0) {
+        if (tgEngine_showing(k->c))
+            tl_show_line(k, -1);
         tl_report(k, TL_LINE_EMPTY, k->at, 0, "a record", "an empty line");
         return;
     }
@@ -520,6 +520,8 @@ static void line(tl_check *k)
     /* a tag of the table has the form: only the byte after it is left to
      * look at, and the whole form only for a line that is none */
     int r = tag_record(k, TAG_KEY(w));
+    if (tgEngine_showing(k->c)) /* the record this check reads it as */
+        tl_show_line(k, r >= 0 && tag_end(w, n) ? r : -1);
     if (r < 0 && k->unended && n < TL_TAG_LEN && tag_start(p, n)) {
         tl_cut(k); /* a last line cut inside its tag (T-1) */
         return;

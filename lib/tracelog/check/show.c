@@ -8,17 +8,6 @@
 
 #include "check.h"
 
-/* The record whose tag starts p[0..n), or -1. */
-static int record_of(const unsigned char *p, size_t n)
-{
-    if (n < TL_TAG_LEN || (n > TL_TAG_LEN && p[TL_TAG_LEN] != ' '))
-        return -1;
-    for (int r = 0; r < TL_NRECORDS; r++)
-        if (memcmp(tl_records[r].tag, p, TL_TAG_LEN) == 0)
-            return r;
-    return -1;
-}
-
 /* The item after *i in p[0..n) (a quoted one to its closing quote):
  * its bytes [*s, *e), *i past it and its space.  @return 0 at the end. */
 static int next_item(const unsigned char *p, size_t n, size_t *i, size_t *s,
@@ -63,9 +52,8 @@ static int number(const unsigned char *p, size_t n, uint64_t *out)
     return 1;
 }
 
-void tl_show_line(tl_check *k)
+void tl_show_line(tl_check *k, int r)
 {
-    int r = record_of(k->p, k->n);
     char kind[TL_TAG_LEN + 8], path[48], label[112], group[24] = "";
     snprintf(kind, sizeof kind, "%s", r >= 0 ? tl_records[r].tag : "line");
     if (r >= 0)
