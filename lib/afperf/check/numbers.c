@@ -171,19 +171,22 @@ static void c_locale_make(void)
  * a finding never depends on the libc tracegate was built with. */
 
 /* The significant digits of a number's text: without leading and
- * trailing zeros, and the power of the base (10, or 16 for 0x) of the
- * last one (digits are read from the text, at most cap kept). */
+ * trailing zeros, and the exponent of the last one. */
 typedef struct sig_digits {
-    char d[40];  /* the first ones, as their values               */
+    char *d; /* the first `cap` of them, as their values       */
+    size_t cap;
     size_t n;    /* how many there are in all                     */
     long last;   /* the exponent of the last one, base 10 or 2    */
     int hex;     /* 0x: `last` is a power of two of the last digit */
     int special; /* inf or nan                                    */
 } sig_digits;
 
-static void significant(const char *s, sig_digits *g)
+/* The significant digits of s into g, the first cap of them into d. */
+static void significant(const char *s, sig_digits *g, char *d, size_t cap)
 {
     memset(g, 0, sizeof *g);
+    g->d = d;
+    g->cap = cap;
     while (af_space((unsigned char)*s))
         s++;
     if (*s == '+' || *s == '-')
@@ -216,9 +219,9 @@ static void significant(const char *s, sig_digits *g)
             continue;
         }
         for (; zeros > 0; zeros--, g->n++)
-            if (g->n < sizeof g->d)
+            if (g->n < g->cap)
                 g->d[g->n] = 0;
-        if (g->n < sizeof g->d)
+        if (g->n < g->cap)
             g->d[g->n] = (char)v;
         g->n++;
         last_index = index;
@@ -259,32 +262,11 @@ static int subnormal_exact(const sig_digits *g)
     return g->last > -1023 ? 0 : -1;
 }
 
-/* The significant decimal digits of s, as characters, into out (which
- * has room for strlen(s) + 1), and the power of ten of the last one. */
-static void digit_string(const char *s, char *out, long *last)
-{
-    sig_digits g;
-    significant(s, &g);
-    *last = g.last;
-    size_t w = 0, zeros = 0;
-    for (const char *c = s; *c && (*c | 0x20) != 'e'; c++) {
-        if (!is_digit((unsigned char)*c))
-            continue;
-        if (*c == '0') {
-            zeros += w > 0;
-            continue;
-        }
-        for (; zeros > 0; zeros--)
-            out[w++] = '0';
-        out[w++] = *c;
-    }
-    out[w] = 0;
-}
-
 static int glibc_erange(const char *text, double d)
 {
+    char first[16];
     sig_digits g;
-    significant(text, &g);
+    significant(text, &g, first, sizeof first);
     if (g.special)
         return 0;
     if (isinf(d))
@@ -299,14 +281,14 @@ static int glibc_erange(const char *text, double d)
     /* a decimal text long enough to be exact: all its digits against
      * the double's exact expansion (printf prints one exactly; 1100
      * places hold a subnormal's every digit) */
-    char full[1200], mine[sizeof full], *theirs = malloc(strlen(text) + 1);
+    char full[1200], mine[sizeof full], *theirs = malloc(g.n);
     if (theirs == NULL)
         return 1; /* cannot tell: said as glibc says an inexact one */
-    long a, b;
+    sig_digits e;
     snprintf(full, sizeof full, "%.1100f", fabs(d));
-    digit_string(full, mine, &a);
-    digit_string(text, theirs, &b);
-    int differ = a != b || strcmp(mine, theirs) != 0;
+    significant(full, &e, mine, sizeof mine);
+    significant(text, &g, theirs, g.n);
+    int differ = e.n != g.n || e.last != g.last || memcmp(mine, theirs, g.n);
     free(theirs);
     return differ;
 }
