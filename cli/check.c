@@ -235,12 +235,8 @@ static void options(struct option *out)
         {"progress", no_argument, NULL, O_PROGRESS}};
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
-    for (int i = 0; i < TG_NLIMITS; i++) {
-        struct option l = {tg_limit_about(i)->option + 2, required_argument,
-                           NULL, O_LIMIT + i};
-        out[n++] = l;
-    }
-    memset(&out[n], 0, sizeof *out);
+    tgCli_limit_options(out + n, O_LIMIT);
+    memset(&out[n + TG_NLIMITS], 0, sizeof *out);
 }
 
 /* One option, given to the checker, which refuses what it does not
@@ -299,16 +295,8 @@ static int option(check_opts *o, int c, char *arg)
             return tgCli_usage("--max-repeats wants a number");
         return tg_checker_set_repeat_cap(k, n) ? -1 : 0;
     default:
-        if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS) {
-            const tg_limit_info *l = tg_limit_about(c - O_LIMIT);
-            if (tgCli_number(arg, &n) != 0 ||
-                tg_checker_set_limit(k, (tg_limit)(c - O_LIMIT), n) != TG_OK)
-                return tgCli_usage("%s wants a number from %" PRIu64
-                                   " to %" PRIu64 " (%s; default %" PRIu64 ")",
-                                   l->option, l->min, l->max, l->meaning,
-                                   l->value);
-            return 0;
-        }
+        if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS)
+            return tgCli_limit_option(k, c - O_LIMIT, arg);
         return tgCli_usage("check: bad option");
     }
 }

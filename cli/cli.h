@@ -16,6 +16,7 @@ int tgCli_rules(int argc, char **argv);
 int tgCli_explain(int argc, char **argv);
 int tgCli_oracle(int argc, char **argv); /* oracle/command.c */
 int tgCli_show(int argc, char **argv);   /* show/command.c */
+int tgCli_events(int argc, char **argv); /* events.c */
 
 /*! tgCli_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
 int tgCli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -38,6 +39,17 @@ int tgCli_number(const char *s, uint64_t *out);
  *  @return 0, or -1 after saying on stderr that it is too long. */
 int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/*! tgCli_limit_options() : the long options of the checker's limits
+ *  (--max-live, ...) into out[0 .. TG_NLIMITS), option i returning
+ *  `base` + i; tgCli_limit_option() takes one, as the checker's limit
+ *  `which`.  @return 0, or TG_USAGE after saying what it wants. */
+struct option;
+void tgCli_limit_options(struct option *out, int base);
+int tgCli_limit_option(tg_checker *k, int which, const char *arg);
+/*! tgCli_open_input() : the file at path (- : standard input) opened to
+ *  be read.  @return its descriptor, or -1 after saying on stderr why it
+ *  cannot be read (a directory cannot). */
+int tgCli_open_input(const char *path);
 /*! tgCli_mkdirs() : mkdir -p.  @return 0 or -1 (errno set). */
 int tgCli_mkdirs(const char *path);
 /*! tgCli_write_file() : a tg_write_fn over a FILE *. */

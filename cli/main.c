@@ -137,6 +137,22 @@ static const char help_show[] =
     "  --report text|json  json follows spec/show.schema.json\n"
     "The exit code is the file's verdict, as for check.\n";
 
+static const char help_events[] =
+    "usage: tracegate events [--format F] [--profile P] [-o FILE] "
+    "[--max-... N] FILE\n"
+    "A NetTrace file's events as JSON lines (- reads stdin): one an event, "
+    "in\n"
+    "file order, with its provider, id, name, opcode, version, threads,\n"
+    "sequence number, processor, timestamp, activity ids, and the size and\n"
+    "FNV-1a 64 of its payload and its stack (spec/events.md); then one line\n"
+    "with the outcome: read, rejected (the first finding that fails the\n"
+    "file) or failed (a checker limit, an input that cannot be read).\n"
+    "  --profile P       the profile the file is checked under (a v6 header\n"
+    "                    is read as the draft under nettrace-v6-draft)\n"
+    "  --max-... N       the checker's limits, as for check; --max-names N\n"
+    "                    bounds the names kept to name events\n"
+    "The exit code is the file's verdict, as for check.\n";
+
 static const char help_explain[] =
     "usage: tracegate explain RULE-ID\n"
     "The rule's clause, what a finding of it means, and an example "
@@ -233,6 +249,7 @@ static const char help_commands[] =
     "  check [OPTIONS] FILE...     validate traces (- reads stdin)\n"
     "  show [OPTIONS] FILE         a trace's parts, its findings in place, "
     "statistics\n"
+    "  events [OPTIONS] FILE       a NetTrace file's events as JSON lines\n"
     "  gen FORMAT --out DIR|- ...  write valid traces (same seed, same "
     "bytes)\n"
     "  mutate FORMAT --out DIR ... write a corpus: valid traces, and one "
@@ -262,6 +279,7 @@ static const struct command {
     {"rules", tgCli_rules, help_rules},
     {"explain", tgCli_explain, help_explain},
     {"show", tgCli_show, help_show},
+    {"events", tgCli_events, help_events},
     {"oracle", tgCli_oracle, help_oracle},
     {"help", help, help_help},
 };

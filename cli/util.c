@@ -1,11 +1,15 @@
 /* util.c - small helpers of the command line. */
 #include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -76,6 +80,41 @@ int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
         return 0;
     fprintf(stderr, "tracegate: a path longer than %d bytes: %.60s...\n",
             TG_CLI_PATH - 1, out);
+    return -1;
+}
+
+void tgCli_limit_options(struct option *out, int base)
+{
+    for (int i = 0; i < TG_NLIMITS; i++) {
+        struct option l = {tg_limit_about(i)->option + 2, required_argument,
+                           NULL, base + i};
+        out[i] = l;
+    }
+}
+
+int tgCli_limit_option(tg_checker *k, int which, const char *arg)
+{
+    const tg_limit_info *l = tg_limit_about(which);
+    uint64_t n;
+    if (tgCli_number(arg, &n) != 0 ||
+        tg_checker_set_limit(k, (tg_limit)which, n) != TG_OK)
+        return tgCli_usage("%s wants a number from %" PRIu64 " to %" PRIu64
+                           " (%s; default %" PRIu64 ")",
+                           l->option, l->min, l->max, l->meaning, l->value);
+    return 0;
+}
+
+int tgCli_open_input(const char *path)
+{
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
+        return fd;
+    fprintf(stderr, "tracegate: cannot read %s: %s\n", path,
+            fd < 0 || !S_ISDIR(st.st_mode) ? strerror(errno)
+                                           : "it is a directory");
+    if (fd > 0)
+        close(fd);
     return -1;
 }
 

@@ -27,7 +27,7 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 6
+#define TG_VERSION_MINOR 7
 #define TG_VERSION_PATCH 0
 #define TG_ABI           2
 #define TG_STRINGIFY_(x) #x
@@ -173,6 +173,8 @@ typedef struct tg_format_info {
     const char *group;           /* what tg_node.group names: "provider/
                               event", or "" where parts have none
                               (0.6.0)                                */
+    int events;                  /* 1: a check hands its events to
+                              tg_set_event_fn() (0.7.0)              */
 } tg_format_info;
 
 /*! tg_format_count(), tg_format_at() :
@@ -263,16 +265,19 @@ TG_API tg_error tg_set_repeat_cap(tg_validator *v, uint64_t cap);
  * check, never what the input did wrong.  Each has a command line option
  * that raises it (tg_limit_about()). */
 typedef enum tg_limit {
-    TG_LIMIT_LIVE_OBJECTS = 0, /* ids, threads and addresses tracked at
+    TG_LIMIT_LIVE_OBJECTS = 0,  /* ids, threads and addresses tracked at
                                   once; --max-live, default 1048576      */
-    TG_LIMIT_BLOCK_BYTES = 1,  /* largest block read whole to be checked;
+    TG_LIMIT_BLOCK_BYTES = 1,   /* largest block read whole to be checked;
                                   --max-block, default 32 MiB            */
-    TG_LIMIT_DEPTH = 2,        /* nesting of metadata field lists;
+    TG_LIMIT_DEPTH = 2,         /* nesting of metadata field lists;
                                   --max-depth, default 64                */
-    TG_LIMIT_PAYLOAD_STEPS = 3 /* payload-decoding steps of live metadata;
+    TG_LIMIT_PAYLOAD_STEPS = 3, /* payload-decoding steps of live metadata;
                                   --max-payload-steps, default 1048576   */
+    TG_LIMIT_NAME_BYTES = 4     /* bytes of provider and event names kept
+                                  to name events (tg_set_event_fn());
+                                  --max-names, default 64 MiB (0.7.0)    */
 } tg_limit;
-#define TG_NLIMITS 4
+#define TG_NLIMITS 5
 
 /* What a limit is, for messages and the command line. */
 typedef struct tg_limit_info {
@@ -339,6 +344,60 @@ typedef void (*tg_node_fn)(void *ctx, const tg_node *n);
  *  byte the slow way, so it is slower than a plain check; its findings are
  *  the same.  @return TG_OK. (0.6.0) */
 TG_API tg_error tg_set_node_fn(tg_validator *v, tg_node_fn fn, void *ctx);
+
+/* ---- the events of an input ------------------------------------------- */
+
+/* One event of an event trace (NetTrace), as its bytes say: what
+ * `tracegate events` writes as a line (spec/events.md).  Strings are
+ * UTF-8 as the file spells them (v4/v5 names are UTF-16 in the file:
+ * converted, an unpaired surrogate as U+FFFD), with their sizes: they may
+ * hold NUL, and bytes that are not UTF-8 where the file's are not.
+ * Pointers are valid only during the callback. */
+typedef struct tg_event {
+    uint64_t offset;            /* where its row starts                     */
+    uint32_t metadata_id;       /* the metadata row it refers to            */
+    const char *provider;       /* the metadata row's provider name         */
+    size_t provider_size;       /* its bytes                                */
+    const char *name;           /* the event name, "" when the row has none */
+    size_t name_size;           /* its bytes                                */
+    int64_t id;                 /* the event id (v4/v5 declare it int32)    */
+    int32_t opcode;             /* the opcode: a label list's, else the
+                              metadata's; -1 where neither gives one   */
+    int64_t version;            /* a label list's, else the metadata's      */
+    unsigned has;               /* TG_EVENT_* bits: which fields below hold */
+    uint64_t thread;            /* the thread that logged it: its id (v6: the
+                              OS thread id its Thread row gives)       */
+    uint64_t capture_thread;    /* the thread that wrote it down, likewise */
+    uint32_t sequence;          /* its sequence number on the capture thread */
+    uint32_t processor;         /* the processor number                     */
+    uint64_t timestamp;         /* as the file has it (TG_EVENT_SIGNED_TIME:
+                              an int64, as v4/v5 and the draft declare) */
+    unsigned char activity[16]; /* in .NET Guid byte order     */
+    unsigned char related_activity[16]; /* likewise; zeros when none  */
+    const unsigned char *payload;       /* its payload bytes           */
+    uint32_t payload_size;
+    uint64_t payload_fnv1a64; /* FNV-1a 64 of them                     */
+    uint32_t stack_id;        /* 0: none                                 */
+    uint32_t stack_size;      /* the bytes of that stack                 */
+    uint64_t stack_fnv1a64;   /* FNV-1a 64 of them (the bytes themselves
+                               are not kept past their block)          */
+} tg_event;
+#define TG_EVENT_THREAD         1u /* thread is known              */
+#define TG_EVENT_CAPTURE_THREAD 2u /* capture_thread is known      */
+#define TG_EVENT_PROCESSOR                                                    \
+    4u                          /* processor is known (the file's
+                                      0xFFFFFFFF means unknown)     */
+#define TG_EVENT_SIGNED_TIME 8u /* timestamp is an int64        */
+
+typedef void (*tg_event_fn)(void *ctx, const tg_event *e);
+
+/*! tg_set_event_fn() : call fn with each event of the inputs checked from
+ *  now on, in file order (NULL: none, the default).  Events whose
+ *  metadata row was not defined before them are not handed on (their
+ *  finding says why).  Like tg_set_node_fn(), it makes the check read
+ *  every byte the slow way; its findings are the same.  Formats without
+ *  events hand none.  @return TG_OK. (0.7.0) */
+TG_API tg_error tg_set_event_fn(tg_validator *v, tg_event_fn fn, void *ctx);
 
 /*! tg_bytes_checked() : bytes the input of the last check held.  The
  *  input is always read to its end, also when checking stopped early
@@ -431,6 +490,10 @@ TG_API tg_error tg_checker_set_limit(tg_checker *c, tg_limit which,
 /*! tg_checker_set_node_fn() : tg_set_node_fn() for every input. (0.6.0) */
 TG_API tg_error tg_checker_set_node_fn(tg_checker *c, tg_node_fn fn,
                                        void *ctx);
+/*! tg_checker_set_event_fn() : tg_set_event_fn() for every input.
+ *  (0.7.0) */
+TG_API tg_error tg_checker_set_event_fn(tg_checker *c, tg_event_fn fn,
+                                        void *ctx);
 /*! tg_checker_check() : check the input read by `read`, named `name`
  *  (NULL or "" for none; a name never decides the format, it is only
  *  quoted when the content names none), calling on_start and

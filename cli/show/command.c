@@ -263,14 +263,8 @@ int tgCli_show(int argc, char **argv)
         return r;
     }
     int is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? 0 : open(path, O_RDONLY);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "tracegate: cannot read %s: %s\n", path,
-                fd < 0 || !S_ISDIR(st.st_mode) ? strerror(errno)
-                                               : "it is a directory");
-        if (fd > 0)
-            close(fd);
+    int fd = tgCli_open_input(path);
+    if (fd < 0) {
         tg_checker_free(k);
         return TG_IO_ERROR;
     }

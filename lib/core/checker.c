@@ -32,6 +32,8 @@ struct tg_checker_s {
     tg_validator **validators; /* one per registered format, or NULL   */
     tg_node_fn on_node;        /* tg_checker_set_node_fn()             */
     void *node_ctx;
+    tg_event_fn on_event; /* tg_checker_set_event_fn()            */
+    void *event_ctx;
     /* the last input */
     const char *used_format, *detected, *used_profile, *layout, *version;
     char problem[512];
@@ -164,6 +166,13 @@ tg_error tg_checker_set_node_fn(tg_checker *c, tg_node_fn fn, void *ctx)
 {
     c->on_node = fn;
     c->node_ctx = ctx;
+    return TG_OK;
+}
+
+tg_error tg_checker_set_event_fn(tg_checker *c, tg_event_fn fn, void *ctx)
+{
+    c->on_event = fn;
+    c->event_ctx = ctx;
     return TG_OK;
 }
 
@@ -340,6 +349,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
     if (on_start)
         on_start(ctx, c);
     tg_set_node_fn(v, c->on_node, c->node_ctx);
+    tg_set_event_fn(v, c->on_event, c->event_ctx);
     verdict = tg_check_reader(v, read_again, c, on_diag, ctx);
     c->bytes = tg_bytes_checked(v);
     if (*tg_layout(v))

@@ -29,6 +29,10 @@ static const tg_limit_info limits[TG_NLIMITS] = {
     [TG_LIMIT_PAYLOAD_STEPS] = {"--max-payload-steps",
                                 "payload-decoding steps of live metadata",
                                 1u << 20, 1, (uint64_t)1 << 28},
+    [TG_LIMIT_NAME_BYTES] = {"--max-names",
+                             "bytes of provider and event names kept to "
+                             "name events",
+                             (uint64_t)64 << 20, 1u << 16, UINT32_MAX},
 };
 
 const tg_limit_info *tg_limit_about(int which)
@@ -306,6 +310,13 @@ tg_error tg_set_node_fn(tg_validator *v, tg_node_fn fn, void *ctx)
 {
     v->c.on_node = fn;
     v->c.node_ctx = ctx;
+    return TG_OK;
+}
+
+tg_error tg_set_event_fn(tg_validator *v, tg_event_fn fn, void *ctx)
+{
+    v->c.on_event = fn;
+    v->c.event_ctx = ctx;
     return TG_OK;
 }
 

@@ -32,6 +32,8 @@ typedef struct tgEngine_check {
     void *ctx;
     tg_node_fn on_node; /* the parts of the input, or NULL           */
     void *node_ctx;
+    tg_event_fn on_event; /* its events, or NULL                    */
+    void *event_ctx;
     /* per file */
     uint64_t seq;     /* findings reported so far              */
     uint64_t bytes;   /* bytes the input held                  */
@@ -114,7 +116,8 @@ static inline int tgEngine_showing(const tgEngine_check *c)
 }
 
 /*! tgEngine_fast_paths() : whether a front end may take its fast paths:
- *  not when the caller wants the input's parts (the fast paths skip them),
+ *  not when the caller wants the input's parts or its events (the fast
+ *  paths skip them),
  *  and never in the test build that compares the paths with the general
  *  ones (TG_FAST_PATHS_OFF, tests/fast-paths.t).  Either way the findings
  *  are the same. */
@@ -124,7 +127,7 @@ static inline int tgEngine_fast_paths(const tgEngine_check *c)
     (void)c;
     return 0;
 #else
-    return !tgEngine_showing(c);
+    return !tgEngine_showing(c) && c->on_event == NULL;
 #endif
 }
 

@@ -117,6 +117,45 @@ size_t tgUnicode_utf16_bad(const unsigned char *p, size_t units)
     return SIZE_MAX;
 }
 
+size_t tgUnicode_utf16_to_utf8(const unsigned char *p, size_t units,
+                               unsigned char *out, size_t cap)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < units; i++) {
+        uint32_t u = (uint32_t)(p[2 * i] | p[2 * i + 1] << 8);
+        if (u >= 0xD800 && u < 0xDC00 && i + 1 < units) {
+            uint32_t lo = (uint32_t)(p[2 * i + 2] | p[2 * i + 3] << 8);
+            if (lo >= 0xDC00 && lo < 0xE000) { /* a pair */
+                if (w + 4 > cap)
+                    break;
+                u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+                out[w++] = (unsigned char)(0xF0 | u >> 18);
+                out[w++] = (unsigned char)(0x80 | (u >> 12 & 0x3F));
+                out[w++] = (unsigned char)(0x80 | (u >> 6 & 0x3F));
+                out[w++] = (unsigned char)(0x80 | (u & 0x3F));
+                i++;
+                continue;
+            }
+        }
+        if (u >= 0xD800 && u < 0xE000)
+            u = 0xFFFD; /* unpaired */
+        size_t n = u < 0x80 ? 1 : u < 0x800 ? 2 : 3;
+        if (w + n > cap)
+            break;
+        if (n == 1) {
+            out[w++] = (unsigned char)u;
+        } else if (n == 2) {
+            out[w++] = (unsigned char)(0xC0 | u >> 6);
+            out[w++] = (unsigned char)(0x80 | (u & 0x3F));
+        } else {
+            out[w++] = (unsigned char)(0xE0 | u >> 12);
+            out[w++] = (unsigned char)(0x80 | (u >> 6 & 0x3F));
+            out[w++] = (unsigned char)(0x80 | (u & 0x3F));
+        }
+    }
+    return w;
+}
+
 size_t tg_utf8_length(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -38,4 +38,12 @@ size_t tgUnicode_utf8_bad(const unsigned char *p, size_t n);
  *  or SIZE_MAX if there is none. */
 size_t tgUnicode_utf16_bad(const unsigned char *p, size_t units);
 
+/*! tgUnicode_utf16_to_utf8() : the `units` little-endian UTF-16 code
+ *  units at p as UTF-8 into out, which has room for `cap` bytes (3 a unit
+ *  always suffice); an unpaired surrogate becomes U+FFFD (EF BF BD), as
+ *  .NET's UTF-8 encoder writes one.  Stops before a character that would
+ *  not fit.  @return the bytes written. */
+size_t tgUnicode_utf16_to_utf8(const unsigned char *p, size_t units,
+                               unsigned char *out, size_t cap);
+
 #endif

@@ -79,8 +79,27 @@ typedef struct nt_label_kind {
     uint8_t value; /* enum nt_label_value */
     uint8_t size;  /* NT_LV_FIXED: its bytes */
 } nt_label_kind;
+/* the kinds that stand in for an event header's fields (the rest are
+ * data: trace and span ids, key-value pairs) */
+enum {
+    NT_LABEL_ACTIVITY = 1,
+    NT_LABEL_RELATED = 2,
+    NT_LABEL_OPCODE = 7,
+    NT_LABEL_KEYWORDS = 8,
+    NT_LABEL_LEVEL = 9,
+    NT_LABEL_VERSION = 10
+};
 /* indexed by kind, 1 to NT_LABEL_KINDS (labels.c) */
 extern const nt_label_kind nt_label_kinds[NT_LABEL_KINDS + 1];
+
+/* OptionalMetadata kinds of a metadata row that stand in for header
+ * fields (NetTraceFormat.md; the draft has OpCode too, and its kind 3,
+ * KeywordLevelVersion, holds u64 Keywords, u8 Level and u8 Version). */
+enum {
+    NT_OPT_OPCODE = 1,
+    NT_OPT_DRAFT_KEYWORD_LEVEL_VERSION = 3, /* final v6: Keyword alone */
+    NT_OPT_VERSION = 9                      /* final v6 */
+};
 
 /* A v4/v5 FastSerialization object header, from its first byte
  * (NetTraceFormat_v5.md): 05 05 01, int32 version, int32 minimum reader version, int32 name
@@ -115,12 +134,16 @@ static inline size_t nt_pad4(uint64_t off)
  * StackId, TimeStamp, ActivityId, RelatedActivityId, PayloadSize.  v6:
  * the same up to TimeStamp, then LabelListId and PayloadSize.  Offsets
  * count from the header's first byte, after EventSize. */
+#define NT_ROW45_ACTIVITY     40 /* ActivityId, a Guid          */
+#define NT_ROW45_RELATED      56 /* RelatedActivityId           */
 #define NT_ROW45_PAYLOAD_SIZE 72 /* after the two Guids         */
 #define NT_ROW45_HEADER       76 /* bytes of the v4/v5 header   */
 #define NT_ROW6_LABELS        40
 #define NT_ROW6_PAYLOAD_SIZE  44
 #define NT_ROW6_HEADER        48
-_Static_assert(NT_ROW45_HEADER == NT_ROW45_PAYLOAD_SIZE + 4 &&
+_Static_assert(NT_ROW45_RELATED == NT_ROW45_ACTIVITY + 16 &&
+                   NT_ROW45_PAYLOAD_SIZE == NT_ROW45_RELATED + 16 &&
+                   NT_ROW45_HEADER == NT_ROW45_PAYLOAD_SIZE + 4 &&
                    NT_ROW6_HEADER == NT_ROW6_PAYLOAD_SIZE + 4 &&
                    NT_ROW6_PAYLOAD_SIZE == NT_ROW6_LABELS + 4,
                "PayloadSize ends each uncompressed row header");

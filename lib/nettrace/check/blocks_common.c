@@ -38,6 +38,8 @@ void nt_stack_block(nt_check *k, nt_cur *b)
         }
         if (nt_showing(k))
             nt_show_stack(k, sat, size, first + (uint32_t)k->row);
+        if (nt_delivering(k))
+            nt_deliver_stack(k, (uint64_t)first + k->row, b->p + 4, size, sat);
         if (ptr && size % ptr) {
             snprintf(exp, sizeof exp, "a multiple of %" PRIu32, ptr);
             snprintf(found, sizeof found, "%" PRIu32, size);

@@ -58,6 +58,7 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
             nt_show(k, 1, "thread", "", eat, nt_off(b) - eat, what);
         }
         nt_declare_thread(k, index, eat);
+        nt_thread_os_id(k, index, tid);
     }
     k->row = UINT64_MAX;
     if (nt_left(b) > 0)
@@ -68,7 +69,8 @@ void nt_thread_block_draft(nt_check *k, nt_cur *b)
 typedef struct draft_row {
     nt_check *k;
     int failed;
-    nt_lay lay; /* the payload layout being compiled */
+    nt_lay lay;     /* the payload layout being compiled      */
+    nt_names names; /* what its events are called (deliver.c) */
 } draft_row;
 
 static int fail(draft_row *m, uint64_t at, const char *field, const char *exp,
@@ -149,8 +151,16 @@ static int optional(draft_row *m, nt_cur *c)
         unsigned kind = *c->p++;
         int bad = 0;
         switch (kind) {
-        case 1: bad = skip(c, 1); break;  /* OpCode        */
-        case 3: bad = skip(c, 10); break; /* Keywords, Level, Version   */
+        case NT_OPT_OPCODE:
+            if (!(bad = nt_left(c) < 1))
+                m->names.opcode = c->p[0];
+            bad = bad || skip(c, 1);
+            break;
+        case NT_OPT_DRAFT_KEYWORD_LEVEL_VERSION:
+            if (!(bad = nt_left(c) < 10))
+                m->names.version = c->p[9];
+            bad = bad || skip(c, 10);
+            break;
         case 4:
         case 5: bad = nt_string_v6(m->k, c, "/OptionalMetadata") != 0; break;
         case 6:
@@ -187,7 +197,7 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
             k->row = UINT64_MAX;
             return;
         }
-        draft_row m = {k, 0, {0}};
+        draft_row m = {k, 0, {0}, NT_NAMES_NONE};
         uint64_t at = nt_off(b), id, event_id;
         if (nt_left(b) == 0) {
             /* the Count claims more rows than the block holds */
@@ -205,10 +215,24 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b)
         nt_meta *meta = nt_define_metadata(k, (int64_t)id, at, nt_off(b) - at,
                                            "/MetaDataId");
         nt_lay_begin(&m.lay, k);
-        int bad = string(&m, b, "/ProviderName") || var(b, 32, &event_id) ||
-                  string(&m, b, "/EventName") || fields(&m, b, 0) ||
-                  optional(&m, b);
+        const unsigned char *text = b->p;
+        nt_names *n = &m.names;
+        int bad = string(&m, b, "/ProviderName");
+        if (!bad) {
+            nt_string_bytes(text, b->p, &n->provider, &n->provider_size);
+            bad = var(b, 32, &event_id);
+        }
+        if (!bad) {
+            n->event_id = (int64_t)event_id;
+            text = b->p;
+            bad = string(&m, b, "/EventName");
+        }
+        if (!bad)
+            nt_string_bytes(text, b->p, &n->name, &n->name_size);
+        bad = bad || fields(&m, b, 0) || optional(&m, b);
         nt_lay_finish(&m.lay, bad ? NULL : meta, at);
+        if (meta && nt_delivering(k))
+            nt_deliver_metadata(k, (uint32_t)id, n, at);
         if (nt_showing(k)) {
             nt_cur row = {b->start + (at - b->base), b->p, b->start, b->base};
             nt_show_metadata_v6(k, at, nt_off(b) - at, row);

@@ -184,6 +184,7 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
     if (first == 0)
         nt_report(k, NT_LBL_FIRST, at, 4, "/firstIndex", ">= 1", "0");
     for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
+        nt_label_values values = {0};
         for (;;) {
             uint64_t lat = nt_off(b);
             if (nt_left(b) < 1) {
@@ -202,15 +203,19 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
                 k->row = UINT64_MAX;
                 return;
             }
+            const unsigned char *value = b->p;
             if (label_value(k, b, kind) != 0) {
                 nt_report(k, NT_LBL_PARSE, lat, nt_left(b), "/label",
                           "its value inside the block", "the end");
                 k->row = UINT64_MAX;
                 return;
             }
+            nt_label_value(&values, kind, value);
             if (raw & NT_LABEL_LAST)
                 break;
         }
+        if (nt_delivering(k))
+            nt_deliver_label(k, (uint64_t)first + k->row, &values, at);
     }
     k->row = UINT64_MAX;
     nt_extra(k, NT_V6_TRAILING, b);

@@ -293,14 +293,22 @@ typedef struct nt_check {
     uint64_t sorted_floor;     /* timestamp of the latest IsSorted event */
     int have_sorted;
     /* once-per-file notes */
-    int v5_tags;           /* a metadata payload has V5 tags        */
-    int uncompressed;      /* uncompressed rows were read           */
-    uint32_t meta_defined; /* distinct metadata ids defined (v4/v5) */
-    int stacks_in_window;  /* stack blocks since the last SP        */
-    int last_was_sp;       /* the object just read was an SPBlock   */
-    int stop;              /* framing lost: stop reading            */
-    struct nt_show *show;  /* what show.c keeps, or NULL            */
+    int v5_tags;                /* a metadata payload has V5 tags        */
+    int uncompressed;           /* uncompressed rows were read           */
+    uint32_t meta_defined;      /* distinct metadata ids defined (v4/v5) */
+    int stacks_in_window;       /* stack blocks since the last SP        */
+    int last_was_sp;            /* the object just read was an SPBlock   */
+    int stop;                   /* framing lost: stop reading            */
+    struct nt_show *show;       /* what show.c keeps, or NULL            */
+    struct nt_deliver *deliver; /* what deliver.c keeps, or NULL    */
 } nt_check;
+
+/*! nt_delivering() : whether events are to be handed on (deliver.c):
+ *  the caller wants them, and this is no trial parse. */
+static inline int nt_delivering(const nt_check *k)
+{
+    return k->deliver != NULL && !k->silent;
+}
 
 /*! nt_showing() : whether the parts are to be handed on (show.c): the
  *  caller wants them, and this is no trial parse. */
@@ -334,6 +342,58 @@ void nt_rows_lost(nt_check *k, uint64_t from, const nt_cur *b);
 /*! nt_path() : the path of field at the current position (object, row),
  *  in k->path.  @return k->path. */
 const char *nt_path(nt_check *k, const char *field);
+
+/* ---- deliver.c: the events, for tg_set_event_fn() ------------------- */
+
+/* What a metadata row says of its events, taken as the checker reads the
+ * row: its two names (their bytes in the block; UTF-16LE code units in
+ * v4/v5), event id, opcode (-1: none) and version. */
+typedef struct nt_names {
+    const unsigned char *provider, *name;
+    size_t provider_size, name_size;
+    int utf16;
+    int32_t opcode;
+    int64_t event_id, version;
+} nt_names;
+#define NT_NAMES_NONE                                                         \
+    {                                                                         \
+        NULL, NULL, 0, 0, 0, -1, 0, 0                                         \
+    }
+
+/* What a v6 label list says in place of header fields: NT_HAS_* bits. */
+typedef struct nt_label_values {
+    unsigned has;
+    uint8_t opcode, version;
+    unsigned char activity[16], related[16];
+} nt_label_values;
+enum {
+    NT_HAS_ACTIVITY = 1,
+    NT_HAS_RELATED = 2,
+    NT_HAS_OPCODE = 4,
+    NT_HAS_VERSION = 8
+};
+/*! nt_label_value() : note in v the value at p of a label of `kind`,
+ *  where it stands in for a header field. */
+void nt_label_value(nt_label_values *v, unsigned kind, const unsigned char *p);
+
+/*! nt_deliver_begin() : keep what events need, when the caller wants
+ *  them.  @return 0, or -1 with no memory. */
+int nt_deliver_begin(nt_check *k);
+void nt_deliver_free(nt_check *k);
+/* Called when nt_delivering(): a metadata row defined id (at off); a
+ * v6 SP flushed the metadata; a stack block holds stack id; a label
+ * list block, list id; a sequence point ended the stacks and label
+ * lists; an event row was decoded (after nt_on_event()). */
+void nt_deliver_metadata(nt_check *k, uint32_t id, const nt_names *n,
+                         uint64_t off);
+void nt_deliver_flush_metadata(nt_check *k);
+void nt_deliver_stack(nt_check *k, uint64_t id, const unsigned char *p,
+                      uint32_t size, uint64_t off);
+void nt_deliver_label(nt_check *k, uint64_t id, const nt_label_values *v,
+                      uint64_t off);
+void nt_deliver_sp(nt_check *k);
+struct nt_event;
+void nt_deliver_event(nt_check *k, const struct nt_event *e);
 
 /* ---- show.c: the parts, for tg_set_node_fn() (called when nt_showing()) */
 void nt_show(nt_check *k, unsigned depth, const char *kind, const char *field,
@@ -411,6 +471,17 @@ void nt_metadata_block_draft(nt_check *k, nt_cur *b);
  *  its encoding checked (NT-STR-001) as `field`.  @return 0, or -1 if it
  *  does not fit (nothing moves, nothing is reported). */
 int nt_string_v6(nt_check *k, nt_cur *c, const char *field);
+/*! nt_string_bytes() : the text of the v6 string that nt_string_v6()
+ *  read from `from` to `to`: after its varuint length. */
+static inline void nt_string_bytes(const unsigned char *from,
+                                   const unsigned char *to,
+                                   const unsigned char **text, size_t *size)
+{
+    while (*from & 0x80)
+        from++;
+    *text = from + 1;
+    *size = (size_t)(to - *text);
+}
 /*! nt_utf8(), nt_utf16() : report the first encoding error of a string
  *  whose bytes (n of UTF-8; `units` UTF-16 code units) start at offset
  *  off (NT-STR-001). */
@@ -458,13 +529,15 @@ nt_meta *nt_define_metadata(nt_check *k, int64_t id, uint64_t off,
                             uint64_t len, const char *field);
 /* One decoded event: references, ordering, sequence numbers. */
 typedef struct nt_event {
-    uint32_t metadata_id, seq, stack_id, label_list;
+    uint32_t metadata_id, seq, stack_id, label_list, processor;
     uint64_t thread, capture_thread, ts;
     int sorted;
     uint64_t off; /* offset of its header */
     const unsigned char *payload;
     uint32_t payload_size;
     uint64_t payload_off;
+    /* v4/v5 and the draft: its Guids, in the block, or NULL for zeros */
+    const unsigned char *activity, *related;
 } nt_event;
 void nt_on_event(nt_check *k, const nt_event *e);
 /* A stack block defines ids [first, first + count); those past

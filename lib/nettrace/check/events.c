@@ -74,7 +74,17 @@ static const unsigned char *take(nt_check *k, nt_cur *c, size_t n,
     return p;
 }
 
-static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
+/* What the rows of a block gather for the block's own checks, and (v4/v5
+ * and the draft, read the general way) the last row's Guids, which a
+ * compressed row inherits: where they are in the block, NULL for zeros. */
+typedef struct block_rows {
+    uint64_t lo, hi;       /* least and greatest timestamp key */
+    uint64_t prev_capture; /* the last row's capture thread    */
+    const unsigned char *activity, *related;
+} block_rows;
+
+static int compressed_row(nt_check *k, nt_cur *c, row_state *s, block_rows *r,
+                          int *sorted)
 {
     const unsigned char *f = take(k, c, 1, "/flags");
     uint64_t v;
@@ -120,9 +130,10 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
             nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start), 1,
                       "/flags", "bit 0x20 clear", "set");
     } else {
-        if ((flags & 0x10) && !take(k, c, 16, "/ActivityId"))
+        if ((flags & 0x10) && !(r->activity = take(k, c, 16, "/ActivityId")))
             return -1;
-        if ((flags & 0x20) && !take(k, c, 16, "/RelatedActivityId"))
+        if ((flags & 0x20) &&
+            !(r->related = take(k, c, 16, "/RelatedActivityId")))
             return -1;
     }
     *sorted = (flags & 0x40) != 0;
@@ -174,7 +185,8 @@ static long uncompressed_row_v6(nt_check *k, nt_cur *c, row_state *s,
 }
 
 /* @return the bytes after the payload to skip (padding), or -1. */
-static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
+static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
+                             block_rows *r, int *sorted)
 {
     uint64_t at = nt_off(c);
     const unsigned char *p = take(k, c, 4, "/EventSize");
@@ -186,6 +198,8 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s, int *sorted)
     if (!(p = take(k, c, NT_ROW45_HEADER, "/header")))
         return -1;
     decode_common(k, p, s, sorted);
+    r->activity = p + NT_ROW45_ACTIVITY;
+    r->related = p + NT_ROW45_RELATED;
     s->payload_size = tgBytes_le32(p + NT_ROW45_PAYLOAD_SIZE);
     /* EventSize and PayloadSize are `int` here */
     char exp[48], found[48];
@@ -259,12 +273,6 @@ static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
     return 0;
 }
 
-/* What the rows of a block gather for the block's own checks. */
-typedef struct block_rows {
-    uint64_t lo, hi;       /* least and greatest timestamp key */
-    uint64_t prev_capture; /* the last row's capture thread    */
-} block_rows;
-
 /* One row the general way.  @return 1 if the rest of the block is not
  * read (skipped, or a row that does not frame), else 0. */
 static __attribute__((noinline)) int general_row(nt_check *k, nt_cur *b,
@@ -279,8 +287,8 @@ static __attribute__((noinline)) int general_row(nt_check *k, nt_cur *b,
     e.off = nt_off(b);
     long padding = 0;
     int bad = (flags & 1)
-                  ? compressed_row(k, b, s, &e.sorted)
-                  : (padding = uncompressed_row(k, b, s, &e.sorted)) < 0;
+                  ? compressed_row(k, b, s, r, &e.sorted)
+                  : (padding = uncompressed_row(k, b, s, r, &e.sorted)) < 0;
     if (bad || payload(k, b, s, padding, meta) != 0) {
         nt_rows_lost(k, e.off, b);
         return 1;
@@ -311,12 +319,17 @@ static __attribute__((noinline)) int general_row(nt_check *k, nt_cur *b,
     e.payload = s->payload;
     e.payload_size = s->payload_size;
     e.payload_off = s->payload_off;
+    e.processor = s->proc;
+    e.activity = r->activity;
+    e.related = r->related;
     if (k->row > 0 && s->capture_thread != r->prev_capture && !e.sorted)
         nt_report(k, NT_ORD_SWITCH, e.off, s->payload_off - e.off, "/flags",
                   "IsSorted where the capture thread changes",
                   "a row without it");
     r->prev_capture = s->capture_thread;
     nt_on_event(k, &e);
+    if (nt_delivering(k))
+        nt_deliver_event(k, &e);
     return 0;
 }
 
@@ -781,7 +794,7 @@ void nt_event_block(nt_check *k, nt_cur *b, int meta)
     b->p += hs;
     row_state s;
     memset(&s, 0, sizeof s); /* "assume the previous event ... zeroed" */
-    block_rows r = {UINT64_MAX, 0, 0};
+    block_rows r = {UINT64_MAX, 0, 0, NULL, NULL};
     k->row_findings = 0;
     if (nt_showing(k)) {
         char what[64];

@@ -369,7 +369,6 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
         nt_state_init(&k);
         nt_check_v6(&k);
         nt_state_free(&k);
-        nt_show_free(&k);
         /* the draft is legal under its profile, but TraceEvent cannot
          * read it: that fails only the TraceEvent-compatible check */
         if (k.draft && c->profile == NT_PROFILE_TRACEEVENT) {
@@ -399,7 +398,6 @@ void tgNettrace_check(tgEngine_check *c, tgWindow *w)
     nt_state_init(&k);
     nt_check_v45(&k);
     nt_state_free(&k);
-    nt_show_free(&k);
     /* v4 and v5 share every byte of the header; tags tell them apart */
     snprintf(c->layout, sizeof c->layout, "%s%s",
              k.v5_tags ? "v5 (FastSerialization objects; V5 metadata tags "

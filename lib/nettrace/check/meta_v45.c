@@ -15,8 +15,9 @@
 
 typedef struct meta_parse {
     nt_check *k;
-    int failed; /* a MET_PARSE finding (or a limit) ended the payload */
-    nt_lay lay; /* the payload layout being compiled                  */
+    int failed;     /* a MET_PARSE finding (or a limit) ended the payload */
+    nt_lay lay;     /* the payload layout being compiled                  */
+    nt_names names; /* what its events are called (deliver.c)             */
 } meta_parse;
 
 static void fail(meta_parse *m, uint64_t at, uint64_t len, const char *field,
@@ -46,12 +47,18 @@ static int i32(meta_parse *m, nt_cur *c, int32_t *out, const char *field)
     return 0;
 }
 
-/* A NUL-terminated UTF-16LE string, its code units checked. */
-static int utf16z(meta_parse *m, nt_cur *c, const char *field)
+/* A NUL-terminated UTF-16LE string, its code units checked; where they
+ * are goes to *at and *size (NULL: not wanted). */
+static int utf16z(meta_parse *m, nt_cur *c, const char *field,
+                  const unsigned char **at, size_t *size)
 {
     for (const unsigned char *p = c->p; p + 1 < c->end; p += 2)
         if (p[0] == 0 && p[1] == 0) {
             nt_utf16(m->k, c->p, (size_t)(p - c->p) / 2, nt_off(c), field);
+            if (at) {
+                *at = c->p;
+                *size = (size_t)(p - c->p);
+            }
             c->p = p + 2;
             return 0;
         }
@@ -103,7 +110,7 @@ static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth, int32_t *count)
         else if (type != NT_TYPE_ARRAY)
             nt_lay_scalar(&m->lay, t, 0);
         if (!m->failed)
-            utf16z(m, c, "/fields/FieldName");
+            utf16z(m, c, "/fields/FieldName", NULL, NULL);
     }
 }
 
@@ -166,7 +173,7 @@ static void v2_fields(meta_parse *m, nt_cur *c, unsigned depth)
         }
         nt_cur f = {c->p, c->p + size - 4, c->start, c->base};
         c->p += size - 4;
-        if (utf16z(m, &f, "/V2Params/FieldName") == 0)
+        if (utf16z(m, &f, "/V2Params/FieldName", NULL, NULL) == 0)
             v2_type(m, &f, depth);
     }
 }
@@ -200,7 +207,9 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
         } else if (kind == TAG_OPCODE && len < 1) {
             fail(m, at, 5, "/tags/OpCode", "an OpCode tag carrying its byte",
                  "a tag of 0 bytes");
-        } else if (kind != TAG_OPCODE) {
+        } else if (kind == TAG_OPCODE) {
+            m->names.opcode = t.p[0]; /* a later tag's wins, as it reads */
+        } else {
             char found[16];
             snprintf(found, sizeof found, "%u", kind);
             nt_report(k, NT_MET_TAG_UNKNOWN, at + 4, 1, "/tags/Kind",
@@ -213,11 +222,14 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
  * (the layout is then unknown). */
 static int body(meta_parse *m, nt_cur *c)
 {
-    int32_t ignore, count = 0;
-    if (utf16z(m, c, "/payload/ProviderName") ||
-        i32(m, c, &ignore, "/payload/EventId") ||
-        utf16z(m, c, "/payload/EventName"))
+    int32_t event_id, count = 0;
+    nt_names *n = &m->names;
+    if (utf16z(m, c, "/payload/ProviderName", &n->provider,
+               &n->provider_size) ||
+        i32(m, c, &event_id, "/payload/EventId") ||
+        utf16z(m, c, "/payload/EventName", &n->name, &n->name_size))
         return -1;
+    n->event_id = event_id;
     if (nt_left(c) < 16) {
         char found[32];
         snprintf(found, sizeof found, "%zu bytes", nt_left(c));
@@ -225,6 +237,7 @@ static int body(meta_parse *m, nt_cur *c)
              "Keywords, Version and Level (16 bytes)", found);
         return -1;
     }
+    n->version = (int32_t)tgBytes_le32(c->p + 8); /* after Keywords */
     c->p += 16;
     if (nt_left(c) == 0) {
         nt_report(m->k, NT_MET_NO_FIELDS, nt_off(c), 0, "/fields/FieldCount",
@@ -239,7 +252,8 @@ static int body(meta_parse *m, nt_cur *c)
 
 void nt_metadata_v45(nt_check *k, nt_cur *c)
 {
-    meta_parse m = {k, 0, {0}};
+    meta_parse m = {k, 0, {0}, NT_NAMES_NONE};
+    m.names.utf16 = 1;
     uint64_t at = nt_off(c);
     int32_t id;
     if (i32(&m, c, &id, "/payload/MetaDataId"))
@@ -249,4 +263,6 @@ void nt_metadata_v45(nt_check *k, nt_cur *c)
     nt_lay_begin(&m.lay, k);
     int ok = body(&m, c) == 0;
     nt_lay_finish(&m.lay, ok ? meta : NULL, at);
+    if (meta && nt_delivering(k))
+        nt_deliver_metadata(k, (uint32_t)id, &m.names, at);
 }

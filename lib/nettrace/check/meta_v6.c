@@ -23,9 +23,10 @@ enum {
 
 typedef struct row_parse {
     nt_check *k;
-    int failed;    /* an M6_ROW or M6_TYPE finding ended the row    */
-    int universal; /* a Universal.* provider: scalar 23 is a string */
-    nt_lay lay;    /* the payload layout being compiled             */
+    int failed;     /* an M6_ROW or M6_TYPE finding ended the row    */
+    int universal;  /* a Universal.* provider: scalar 23 is a string */
+    nt_lay lay;     /* the payload layout being compiled             */
+    nt_names names; /* what its events are called (deliver.c)        */
 } row_parse;
 
 static void fail(row_parse *m, size_t rule, uint64_t at, const char *field,
@@ -214,6 +215,13 @@ static void optional(row_parse *m, nt_cur *c)
         uint64_t at = nt_off(&o);
         unsigned kind = *o.p++;
         int ok;
+        if ((kind == NT_OPT_OPCODE || kind == NT_OPT_VERSION) &&
+            nt_left(&o) >= 1) {
+            if (kind == NT_OPT_OPCODE)
+                m->names.opcode = o.p[0];
+            else
+                m->names.version = o.p[0];
+        }
         if (kind == 4 || kind == 5)
             ok = nt_string_v6(m->k, &o, "/OptionalMetadata") == 0;
         else if (kind == 6)
@@ -329,13 +337,21 @@ void nt_kept_rows_free(nt_check *k)
  * that reported nothing.  @return 1 when all four were read. */
 static int compile_row(row_parse *m, nt_cur *r, uint32_t id, uint64_t id_at)
 {
-    const unsigned char *provider = r->p;
+    const unsigned char *provider = r->p, *name;
     uint64_t reports = m->k->reports, event_id;
+    nt_names *n = &m->names;
     if (string(m, r, "/ProviderName") != 0)
         return 0;
     m->universal = universal(provider, r->p);
-    if (varu(m, r, &event_id, "/EventId") != 0 ||
-        string(m, r, "/EventName") != 0 || fields(m, r, 0) < 0)
+    nt_string_bytes(provider, r->p, &n->provider, &n->provider_size);
+    if (varu(m, r, &event_id, "/EventId") != 0)
+        return 0;
+    n->event_id = (int64_t)event_id;
+    name = r->p;
+    if (string(m, r, "/EventName") != 0)
+        return 0;
+    nt_string_bytes(name, r->p, &n->name, &n->name_size);
+    if (fields(m, r, 0) < 0)
         return 0;
     keep_row(m, id, id_at, provider, r->p, reports);
     return 1;
@@ -363,19 +379,23 @@ void nt_metadata_block_v6(nt_check *k, nt_cur *b)
         }
         if (nt_showing(k))
             nt_show_metadata_v6(k, at, nt_off(&r) + nt_left(&r) - at, r);
-        row_parse m = {k, 0, 0, {0}};
+        row_parse m = {k, 0, 0, {0}, NT_NAMES_NONE};
         uint64_t id, id_at = nt_off(&r);
         if (varu(&m, &r, &id, "/MetaDataId"))
             continue;
         nt_meta *meta = nt_define_metadata(k, (int64_t)id, id_at,
                                            nt_off(&r) - id_at, "/MetaDataId");
         nt_lay_begin(&m.lay, k);
+        /* no row is replayed when events are wanted (kept_on()): the
+         * names are taken as the row is compiled */
         if (replay_row(&m, &r, (uint32_t)id) ||
             compile_row(&m, &r, (uint32_t)id, id_at)) {
             optional(&m, &r);
             tail(&m, &r, "");
         }
         nt_lay_finish(&m.lay, m.failed ? NULL : meta, id_at);
+        if (meta && nt_delivering(k))
+            nt_deliver_metadata(k, (uint32_t)id, &m.names, id_at);
     }
     k->row = UINT64_MAX;
 }

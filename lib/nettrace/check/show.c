@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "../../core/bytes.h"
+#include "../../core/unicode.h"
 #include "check.h"
 
 /* Metadata names kept for the events' groups, and their longest text. */
@@ -61,35 +62,16 @@ void nt_show(nt_check *k, unsigned depth, const char *kind, const char *field,
 
 /* ---- text from the bytes -------------------------------------------- */
 
-/* UTF-16LE code units at p (n bytes, up to a NUL unit) as UTF-8 in out;
- * what is not a BMP character becomes '?'.  @return the bytes of the
+/* UTF-16LE code units at p (n bytes, up to a NUL unit) as UTF-8 in out,
+ * cut to fit (tgUnicode_utf16_to_utf8()).  @return the bytes of the
  * string and its NUL, or 0 when no NUL ends it. */
 static size_t utf16z(const unsigned char *p, size_t n, char *out, size_t cap)
 {
-    size_t w = 0;
-    for (size_t i = 0; i + 1 < n; i += 2) {
-        unsigned u = p[i] | (unsigned)p[i + 1] << 8;
-        if (u == 0) {
-            out[w] = 0;
-            return i + 2;
-        }
-        if (w + 4 >= cap)
-            continue;
-        if (u < 0x80) {
-            out[w++] = (char)u;
-        } else if (u < 0x800) {
-            out[w++] = (char)(0xC0 | u >> 6);
-            out[w++] = (char)(0x80 | (u & 0x3F));
-        } else if (u >= 0xD800 && u < 0xE000) {
-            out[w++] = '?';
-        } else {
-            out[w++] = (char)(0xE0 | u >> 12);
-            out[w++] = (char)(0x80 | (u >> 6 & 0x3F));
-            out[w++] = (char)(0x80 | (u & 0x3F));
-        }
-    }
-    out[w] = 0;
-    return 0;
+    size_t units = 0;
+    while (units * 2 + 1 < n && (p[2 * units] | p[2 * units + 1]) != 0)
+        units++;
+    out[tgUnicode_utf16_to_utf8(p, units, (unsigned char *)out, cap - 1)] = 0;
+    return units * 2 + 1 < n ? units * 2 + 2 : 0;
 }
 
 /* A v6 string (varuint32 length, UTF-8) at c into out.  @return 0. */

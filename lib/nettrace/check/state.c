@@ -21,6 +21,8 @@ void nt_state_init(nt_check *k)
     tgRanges_init(&k->stacks, live);
     k->decode_payloads = tgEngine_active(k->c, NT_PAY_SHORT) ||
                          tgEngine_active(k->c, NT_PAY_LOC);
+    if (nt_deliver_begin(k) != 0)
+        nt_table_full(k, 0); /* no memory for it: a limit, said so */
 }
 
 void nt_state_free(nt_check *k)
@@ -32,6 +34,8 @@ void nt_state_free(nt_check *k)
     free(k->ops);
     k->ops = NULL;
     nt_kept_rows_free(k);
+    nt_deliver_free(k);
+    nt_show_free(k);
 }
 
 void nt_set_draft(nt_check *k, int draft)
@@ -385,6 +389,8 @@ void nt_sp_end(nt_check *k, uint64_t off)
     tgRanges_clear(
         &k->stacks); /* every sequence point ends the stack ids ... */
     tgIdmap_clear(&k->labels); /* ... and the label lists (v6)            */
+    if (nt_delivering(k))
+        nt_deliver_sp(k);
 }
 
 void nt_sp_flush_v6(nt_check *k, uint32_t flags)
@@ -396,6 +402,8 @@ void nt_sp_flush_v6(nt_check *k, uint32_t flags)
     if (flags & 2) { /* metadata ids end, and their payload programs */
         tgIdmap_clear(&k->meta);
         k->nops = 0;
+        if (nt_delivering(k))
+            nt_deliver_flush_metadata(k);
     }
 }
 
