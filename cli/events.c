@@ -39,8 +39,7 @@ static void text(FILE *f, const char *s, size_t n)
         unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
         unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
         size_t j = 1;
-        while (j < len && i + j < n &&
-               p[i + j] >= (j == 1 ? lo : 0x80) &&
+        while (j < len && i + j < n && p[i + j] >= (j == 1 ? lo : 0x80) &&
                p[i + j] <= (j == 1 ? hi : 0xBF))
             j++;
         if (len != 0 && j == len)
@@ -111,8 +110,13 @@ static void on_event(void *ctx, const tg_event *e)
     guid(o, e->related_activity);
     fprintf(o,
             ",\"payload_bytes\":%" PRIu32 ",\"payload_fnv1a64\":\"%016" PRIx64
-            "\",\"stack_bytes\":%" PRIu32 ",\"stack_fnv1a64\":",
-            e->payload_size, e->payload_fnv1a64, e->stack_size);
+            "\",\"payload_fits\":%s,\"stack_bytes\":%" PRIu32
+            ",\"stack_fnv1a64\":",
+            e->payload_size, e->payload_fnv1a64,
+            e->payload_fits < 0 ? "null"
+            : e->payload_fits   ? "true"
+                                : "false",
+            e->stack_size);
     if (e->stack_size)
         fprintf(o, "\"%016" PRIx64 "\"}\n", e->stack_fnv1a64);
     else
@@ -144,11 +148,15 @@ static void on_start(void *ctx, const tg_checker *c)
 static void outcome(events_run *r, const tg_checker *k, tg_verdict v)
 {
     FILE *o = r->out;
-    const char *what = v == TG_CONFORMANT                      ? "read"
-                       : v == TG_VIOLATIONS || v == TG_TRUNCATED ||
-                               v == TG_UNSUPPORTED ? "rejected"
-                                                   : "failed";
-    fprintf(o, "{\"outcome\":\"%s\",\"events\":%" PRIu64, what, r->count);
+    const char *what =
+        v == TG_CONFORMANT ? "read"
+        : v == TG_VIOLATIONS || v == TG_TRUNCATED || v == TG_UNSUPPORTED
+            ? "rejected"
+            : "failed";
+    fprintf(o,
+            "{\"outcome\":\"%s\",\"events\":%" PRIu64
+            ",\"events_lost\":%" PRIu64,
+            what, r->count, tg_checker_events_lost(k));
     if (v != TG_CONFORMANT) {
         char message[512];
         const char *problem = tg_checker_problem(k);
@@ -230,9 +238,9 @@ int tgCli_events(int argc, char **argv)
     }
     events_run run = {out, 0, NULL, 0, TG_MUST, 0};
     tg_checker_set_event_fn(k, on_event, &run);
-    tg_verdict v = tg_checker_check(k, tg_read_fd, &fd,
-                                    strcmp(path, "-") ? path : NULL, on_start,
-                                    on_diag, &run);
+    tg_verdict v =
+        tg_checker_check(k, tg_read_fd, &fd, strcmp(path, "-") ? path : NULL,
+                         on_start, on_diag, &run);
     if (fd > 0)
         close(fd);
     if (!run.has_events && tg_checker_format(k)) {

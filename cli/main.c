@@ -138,20 +138,21 @@ static const char help_show[] =
     "The exit code is the file's verdict, as for check.\n";
 
 static const char help_events[] =
-    "usage: tracegate events [--format F] [--profile P] [-o FILE] "
-    "[--max-... N] FILE\n"
-    "A NetTrace file's events as JSON lines (- reads stdin): one an event, "
-    "in\n"
-    "file order, with its provider, id, name, opcode, version, threads,\n"
-    "sequence number, processor, timestamp, activity ids, and the size and\n"
-    "FNV-1a 64 of its payload and its stack (spec/events.md); then one line\n"
+    "usage: tracegate events [--format F] [--profile P] [-o FILE] FILE\n"
+    "A NetTrace file's events as JSON lines (- reads stdin): one an event,\n"
+    "in file order, with its provider, id, name, opcode, version, threads,\n"
+    "sequence number, processor, timestamp, activity ids, the size and\n"
+    "FNV-1a 64 of its payload, whether the payload fits its metadata, and\n"
+    "the size and FNV-1a 64 of its stack (spec/events.md); then one line\n"
     "with the outcome: read, rejected (the first finding that fails the\n"
-    "file) or failed (a checker limit, an input that cannot be read).\n"
-    "  --profile P       the profile the file is checked under (a v6 header\n"
-    "                    is read as the draft under nettrace-v6-draft)\n"
-    "  --max-... N       the checker's limits, as for check; --max-names N\n"
-    "                    bounds the names kept to name events\n"
-    "The exit code is the file's verdict, as for check.\n";
+    "file) or failed (a checker limit, an input that cannot be read), and\n"
+    "the events the file says were lost.  The exit code is the file's\n"
+    "verdict, as for check.\n"
+    "  --profile P                 the profile the file is checked under (a\n"
+    "                              v6 header is read as the draft under\n"
+    "                              nettrace-v6-draft)\n"
+    "  -o, --output FILE           write the lines to FILE\n"
+    "resource limits of the checker:\n";
 
 static const char help_explain[] =
     "usage: tracegate explain RULE-ID\n"
@@ -293,12 +294,13 @@ static const struct command *command(const char *name)
     return NULL;
 }
 
-/* A command's help; check's has the limits, from the library's table of
- * limits, and (with exit_codes) the exit codes. */
+/* A command's help; check's and events' have the limits, from the
+ * library's table of limits, and check's (with exit_codes) the exit
+ * codes. */
 static void usage_text(const struct command *c, FILE *f, int exit_codes)
 {
     fputs(c->usage, f);
-    if (c->run != tgCli_check)
+    if (c->run != tgCli_check && c->run != tgCli_events)
         return;
     for (int i = 0; i < TG_NLIMITS; i++) {
         const tg_limit_info *l = tg_limit_about(i);
@@ -309,7 +311,7 @@ static void usage_text(const struct command *c, FILE *f, int exit_codes)
                 "); reaching it is exit 5\n",
                 option, l->meaning, l->value, l->min, l->max);
     }
-    if (exit_codes)
+    if (exit_codes && c->run == tgCli_check)
         fputs(help_exit, f);
 }
 

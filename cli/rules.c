@@ -1,7 +1,9 @@
 /* rules.c - `tracegate rules` and `tracegate explain`: the rule tables for
  * people (text) and programs (json, schema "tracegate-rules" v3: v2 gave
  * every variant of a rule's mutation as "mutations", where v1 had one
- * "mutation" text; v3 names a format's "document", where v2 had "seed"). */
+ * "mutation" text; v3 names a format's "document", where v2 had "seed";
+ * since 0.7.0 a rule's "must_under" names the compat profile that counts
+ * it as MUST, or is null). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +55,7 @@ static void rules_json(const tg_format_info *info, int first)
         }
         json_field("no_mutation", TEXT(r, NO_MUTATION), 1);
         json_field("example", TEXT(r, EXAMPLE), 1);
+        json_field("must_under", TEXT(r, MUST_UNDER), 1);
         fputc('}', stdout);
     }
     fputs("]}", stdout);

@@ -377,6 +377,10 @@ typedef struct tg_event {
     const unsigned char *payload;       /* its payload bytes           */
     uint32_t payload_size;
     uint64_t payload_fnv1a64; /* FNV-1a 64 of them                     */
+    int payload_fits;         /* 1: it decodes against its metadata's
+                                 fields; 0: it does not (a payload
+                                 finding says why); -1: not decoded (no
+                                 layout known, or the payload rules off) */
     uint32_t stack_id;        /* 0: none                                 */
     uint32_t stack_size;      /* the bytes of that stack                 */
     uint64_t stack_fnv1a64;   /* FNV-1a 64 of them (the bytes themselves
@@ -398,6 +402,12 @@ typedef void (*tg_event_fn)(void *ctx, const tg_event *e);
  *  every byte the slow way; its findings are the same.  Formats without
  *  events hand none.  @return TG_OK. (0.7.0) */
 TG_API tg_error tg_set_event_fn(tg_validator *v, tg_event_fn fn, void *ctx);
+
+/*! tg_events_lost() : the events the last input says were lost: in
+ *  NetTrace, the gaps in each capture thread's sequence numbers (between
+ *  its events, and up to the numbers its sequence points and RemoveThread
+ *  entries give); 0 for a format without events. (0.7.0) */
+TG_API uint64_t tg_events_lost(const tg_validator *v);
 
 /*! tg_bytes_checked() : bytes the input of the last check held.  The
  *  input is always read to its end, also when checking stopped early
@@ -509,6 +519,9 @@ TG_API const char *tg_checker_detected(const tg_checker *c);
 TG_API const char *tg_checker_profile(const tg_checker *c);
 TG_API const char *tg_checker_layout(const tg_checker *c);
 TG_API const char *tg_checker_version(const tg_checker *c);
+/*! tg_checker_events_lost() : tg_events_lost() of the last input.
+ *  (0.7.0) */
+TG_API uint64_t tg_checker_events_lost(const tg_checker *c);
 /*! tg_checker_problem() : why the verdict is not "conformant" or
  *  "violations" (truncated, unknown format, a limit reached, ...). */
 TG_API const char *tg_checker_problem(const tg_checker *c);

@@ -470,8 +470,8 @@ int main(void)
 
     /* the version, at compile and run time */
     is_str(tg_version(), TG_VERSION, "tg_version() is TG_VERSION");
-    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 6 && TG_ABI == 2,
-       "version 0.6, ABI 2");
+    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 7 && TG_ABI == 2,
+       "version 0.7, ABI 2");
     is_str(tg_strerror(TG_EVALUE), "a value the option does not accept",
            "tg_strerror() says what an error is");
     ok(tg_verdict_rank(TG_INTERNAL) > tg_verdict_rank(TG_IO_ERROR) &&

@@ -86,13 +86,14 @@ def complete(line):
     return sorted(w for w in p.stdout.decode().split("\n") if w)
 
 
-t.eq(complete("tracegate "), ["--help", "--version", "check", "explain",
-                              "gen", "help", "mutate", "oracle", "rules",
-                              "show"],
+t.eq(complete("tracegate "), ["--help", "--version", "check", "events",
+                              "explain", "gen", "help", "mutate", "oracle",
+                              "rules", "show"],
      "completion: the commands")
 t.eq(complete("tracegate check --max-"),
-     ["--max-block", "--max-depth", "--max-live", "--max-payload-steps",
-      "--max-repeats"], "completion: check's options")
+     ["--max-block", "--max-depth", "--max-live", "--max-names",
+      "--max-payload-steps", "--max-repeats"],
+     "completion: check's options")
 t.eq(complete("tracegate check --format "),
      ["afperf", "auto", "dumpalloc", "nettrace", "tracelog"],
      "completion: the formats")

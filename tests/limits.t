@@ -65,7 +65,8 @@ else:
 f45 = File()
 f45.add("MetadataBlock", nt45.block_content(
     row(0xC0, ts=100, payload=metadata(1)), 100, 100))
-f45.add("StackBlock", nt45.stacks(1, 8, 102400))
+# two stacks: no one stack of more than 65527 bytes (NT-STK-005)
+f45.add("StackBlock", nt45.stacks(1, 8, 51200, 51200))
 f45.add("SPBlock", sp(200))
 big = f45.build()
 code, f = check(big)
@@ -226,10 +227,42 @@ for rule, (fmt, data, option, low) in sorted(LIMITS.items()):
          "%s: the default %s lets the same input past %s" % (fmt, option,
                                                             rule),
          json.dumps(f)[:2000])
+
+# ---- --max-names: names kept to name events (tracegate events) ----------
+# eight metadata rows whose provider names are 10000 UTF-16 code units
+# each: 10001 bytes of UTF-8 apiece with the name "E", past 65536 at the
+# seventh
+f = File()
+for mid in range(1, 9):
+    meta = metadata(mid, provider="p" * 10000)
+    f.add("MetadataBlock", nt45.block_content(row(0xC0, ts=100,
+                                                  payload=meta), 100, 100))
+f.add("SPBlock", sp(200))
+names = f.build()
+# the seventh row's payload, where its names are
+seventh = (f.content[7] + 20 + len(row(0xC0, ts=100, payload=meta)) -
+           len(meta))
+path = scratch.write("names.nettrace", names)
+code, out, err = run("events", "--max-names", "65536", path)
+end = json.loads(out.splitlines()[-1])
+t.eq((code, end["outcome"], end["type"], end["message"]),
+     (5, "failed", "NT-LIM-005", "metadata names past the checker's names "
+      "limit: the events of later metadata rows are not handed on, at byte "
+      "%d" % seventh), "events --max-names 65536: exit 5 at the seventh "
+     "row's names, NT-LIM-005")
+code, out, err = run("check", "--report", "json", "--max-names", "65536",
+                     path)
+t.eq((code, rules(json.loads(out)["files"][0])), (0, []),
+     "check --max-names 65536: no events are asked for, nothing is kept")
+code, out, err = run("events", path)
+t.eq((code, json.loads(out.splitlines()[-1])["outcome"]), (0, "read"),
+     "events with the default --max-names (64 MiB) reads the file")
+
 tables = json.loads(run("rules", "--report", "json")[1])["formats"]
 limit_rules = sorted(r["id"] for fm in tables for r in fm["rules"]
                      if r["kind"] == "limit")
-covered = set(LIMITS) | {"NT-LIM-002", "NT-LIM-003", "NT-LIM-004"}
+covered = set(LIMITS) | {"NT-LIM-002", "NT-LIM-003", "NT-LIM-004",
+                         "NT-LIM-005"}
 t.eq([r for r in limit_rules if r not in covered], [],
      "every LIMIT rule (%d) has a case that names its option"
      % len(limit_rules))

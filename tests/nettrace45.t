@@ -199,7 +199,9 @@ t.eq((got, [(d["rule"], d["found"]) for d in fj["findings"]]),
      (0, [("NT-REF-003", "-1"), ("NT-OBS-002", "-1")]),
      "MetaDataId -1 is reported as -1")
 
-# NT-31: uncompressed rows end at a 4-byte file offset
+# NT-31: uncompressed rows end at a 4-byte file offset; TraceEvent reads
+# the next row where any padding starts (NT-ROW-006, at the padding: the
+# row is EventSize, 76 header bytes, PayloadSize, the payload)
 def uncompressed_file(payload, pad):
     f = File()
     f.add("MetadataBlock", nt45.block_content(
@@ -214,10 +216,13 @@ data, at = uncompressed_file(b"\0" * 8, None)
 case("an uncompressed row, aligned", data, [], 0)
 data, at = uncompressed_file(b"\0" * 8, 2)
 case("an uncompressed row padded by 2 where 0 align it", data,
-     [("NT-ROW-012", at)], 1)
+     [("NT-ROW-012", at), ("NT-ROW-006", at + 4 + 76 + 8)], 1)
 data, at = uncompressed_file(b"\0" * 6, None)
 case("an uncompressed 6-byte payload, padded to align (TraceEvent misreads "
-     "it)", data, [("NT-ROW-006", at + 76)], 0)
+     "it)", data, [("NT-ROW-006", at + 4 + 76 + 6)], 0)
+data, at = uncompressed_file(b"\0" * 6, 0)
+case("an uncompressed 6-byte payload, no padding", data,
+     [("NT-ROW-012", at)], 1)
 
 # v4/v5 timestamps are `long`: negative ones order as numbers
 data, _ = trace(metadata(1), [b"", b""], ts=(-5, 3), sp_ts=10)

@@ -45,7 +45,7 @@ PLANTED = [
      "crash", "NT-TRC-001",
      "ZeroDivisionError: integer division or modulo by zero"),
     ("nettrace_block_cap", "nettrace", [],
-     "rejects-valid", "NT-OBS-001", "block of 102412 bytes is over the limit"),
+     "rejects-valid", "NT-OBS-001", "block of 102416 bytes is over the limit"),
     ("afperf_header_only", "afperf", [],
      "accepts-invalid", "AF-REG-001", ""),
     ("afperf_region_stack", "afperf", [],

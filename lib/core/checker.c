@@ -37,7 +37,7 @@ struct tg_checker_s {
     /* the last input */
     const char *used_format, *detected, *used_profile, *layout, *version;
     char problem[512];
-    uint64_t bytes;
+    uint64_t bytes, events_lost;
     /* its reading: the head, then the rest from the source */
     unsigned char head[HEAD_SIZE];
     size_t n, pos;
@@ -293,6 +293,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
 {
     c->used_format = c->detected = c->used_profile = c->layout = NULL;
     c->version = NULL;
+    c->events_lost = 0;
     c->problem[0] = '\0';
     c->bytes = 0;
     c->read = read;
@@ -356,6 +357,7 @@ tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
         c->layout = tg_layout(v);
     if (*tg_layout_version(v))
         c->version = tg_layout_version(v);
+    c->events_lost = tg_events_lost(v);
     explain(c, verdict, v);
     return verdict;
 said:
@@ -369,6 +371,7 @@ const char *tg_checker_detected(const tg_checker *c) { return c->detected; }
 const char *tg_checker_profile(const tg_checker *c) { return c->used_profile; }
 const char *tg_checker_layout(const tg_checker *c) { return c->layout; }
 const char *tg_checker_version(const tg_checker *c) { return c->version; }
+uint64_t tg_checker_events_lost(const tg_checker *c) { return c->events_lost; }
 const char *tg_checker_problem(const tg_checker *c)
 {
     return c->problem[0] ? c->problem : NULL;

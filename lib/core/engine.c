@@ -213,6 +213,7 @@ int tg_limit_reached(const tg_validator *v) { return v->c.limit_hit; }
 uint64_t tg_bytes_checked(const tg_validator *v) { return v->c.bytes; }
 const char *tg_layout(const tg_validator *v) { return v->c.layout; }
 const char *tg_layout_version(const tg_validator *v) { return v->c.version; }
+uint64_t tg_events_lost(const tg_validator *v) { return v->c.events_lost; }
 
 const char *tgEngine_limit_text(tgEngine_check *c, tg_limit which,
                                 const char *unit, char *buf, size_t size)
@@ -293,6 +294,7 @@ static tg_verdict run(tg_validator *v, tgWindow *w, tg_diag_fn on_diag,
     c->limit_hit = -1;
     c->layout[0] = '\0';
     c->version[0] = '\0';
+    c->events_lost = 0;
     w->max_need = (size_t)c->limits[TG_LIMIT_BLOCK_BYTES];
     c->fmt->check(c, w);
     /* the rest of the input is read too: the byte count is its size, and

@@ -35,12 +35,13 @@ typedef struct tgEngine_check {
     tg_event_fn on_event; /* its events, or NULL                    */
     void *event_ctx;
     /* per file */
-    uint64_t seq;     /* findings reported so far              */
-    uint64_t bytes;   /* bytes the input held                  */
-    tg_verdict worst; /* the most severe verdict of a finding  */
-    int limit_hit;    /* the tg_limit reached first, or -1     */
-    char layout[512]; /* what the front end found the input to be */
-    char version[16]; /* its short name: "v5", "v6-draft" (layout) */
+    uint64_t seq;         /* findings reported so far              */
+    uint64_t bytes;       /* bytes the input held                  */
+    tg_verdict worst;     /* the most severe verdict of a finding  */
+    int limit_hit;        /* the tg_limit reached first, or -1     */
+    char layout[512];     /* what the front end found the input to be */
+    char version[16];     /* its short name: "v5", "v6-draft" (layout) */
+    uint64_t events_lost; /* events the input says were lost        */
 } tgEngine_check;
 
 /* Where a finding is, and what was expected and found. */

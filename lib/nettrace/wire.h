@@ -8,8 +8,22 @@
 #include <stdint.h>
 
 /* Sizes the .NET runtime keeps to (checks NT-70, NT-71). */
-#define NT_OBSERVED_BLOCK   (100u * 1024) /* v4/v5 blocks, older runtimes   */
-#define NT_OBSERVED_PAYLOAD 65536u        /* event payloads                  */
+#define NT_OBSERVED_BLOCK (100u * 1024) /* v4/v5 blocks, older runtimes   */
+#define NT_OBSERVED_PAYLOAD                                                   \
+    65535u /* event payloads: the runtime drops
+                                             larger, and an EVENT_RECORD's
+                                             u16 UserDataLength holds no more */
+
+/* What TraceEvent's EVENT_RECORD holds of an event's fields, in bits
+ * (checks NT-MET-017, NT-MET-018, NT-ROW-013, NT-ROW-014), and the most
+ * stack bytes its extended data item holds: a u16 DataSize that also
+ * counts the 8-byte MatchId before the stack (NT-STK-005). */
+#define NT_TE_EVENT_ID_MAX   0xFFFFu
+#define NT_TE_VERSION_MAX    0xFFu
+#define NT_TE_THREAD_MAX     0xFFFFFFFFull
+#define NT_TE_PROCESSOR_MAX  0xFFu
+#define NT_TE_STACK_MAX      (0xFFFFu - 8)
+#define NT_PROCESSOR_UNKNOWN 0xFFFFFFFFu /* what the runtime writes */
 
 /* The stream header (NetTraceFormat_v5.md, NetTraceFormat.md).  v4/v5: the magic,
  * int32 20, "!FastSerialization.1".  v6: the magic, u32 Reserved 0,
@@ -237,6 +251,7 @@ typedef struct nt_type {
     uint8_t shape;    /* enum nt_shape                             */
     uint8_t size;     /* NT_T_FIXED: its bytes                     */
     uint8_t compat;   /* read by TraceEvent, in no spec (Decimal)  */
+    uint8_t boolean;  /* a Boolean: 0 or 1 (NT-PAY-004)            */
 } nt_type;
 
 extern const nt_type nt_types[NT_NLAYOUTS][NT_NCODES];

@@ -40,6 +40,11 @@ void nt_stack_block(nt_check *k, nt_cur *b)
             nt_show_stack(k, sat, size, first + (uint32_t)k->row);
         if (nt_delivering(k))
             nt_deliver_stack(k, (uint64_t)first + k->row, b->p + 4, size, sat);
+        if (size > NT_TE_STACK_MAX) {
+            snprintf(exp, sizeof exp, "<= %u bytes", NT_TE_STACK_MAX);
+            snprintf(found, sizeof found, "%" PRIu32 " bytes", size);
+            nt_report(k, NT_STK_WIDE, sat, 4, "/StackSize", exp, found);
+        }
         if (ptr && size % ptr) {
             snprintf(exp, sizeof exp, "a multiple of %" PRIu32, ptr);
             snprintf(found, sizeof found, "%" PRIu32, size);

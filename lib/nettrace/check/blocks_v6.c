@@ -94,6 +94,13 @@ static int thread_info(nt_check *k, nt_cur *r, uint64_t index)
     case 3: /* OSThreadId: TraceEvent removes threads by it */
         if (nt_varuint(r, 64, &v) >= NT_VAR_CUT)
             return -1;
+        if (v > NT_TE_THREAD_MAX) {
+            char found[32];
+            snprintf(found, sizeof found, "0x%" PRIx64, v);
+            nt_report(k, NT_ROW_THREAD_WIDE, at + 1, nt_off(r) - at - 1,
+                      "/OptionalThreadInfo/OSThreadId",
+                      "a thread id up to 0xFFFFFFFF", found);
+        }
         nt_thread_os_id(k, index, v);
         return 0;
     case 4:

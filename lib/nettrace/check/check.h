@@ -213,6 +213,7 @@ enum {
     NT_OP_RELLOC,      /* u32 locator relative to its own end; a: the
                          element size                                  */
     NT_OP_DATALOC,     /* u32 locator relative to the payload start     */
+    NT_OP_BOOL,        /* a Boolean of a bytes (4 or 1): 0 or 1         */
     NT_OP_ARRAY,       /* u16 count, count x body                       */
     NT_OP_REPEAT       /* a x body (FixedLengthArray of variable size)  */
 };
@@ -301,7 +302,17 @@ typedef struct nt_check {
     int stop;                   /* framing lost: stop reading            */
     struct nt_show *show;       /* what show.c keeps, or NULL            */
     struct nt_deliver *deliver; /* what deliver.c keeps, or NULL    */
+    int payload_fits;           /* the last event's payload: 1 fits its
+                                   metadata, 0 not, -1 not decoded     */
 } nt_check;
+
+/*! nt_processor_wide() : whether TraceEvent cuts processor number p to
+ *  its low 8 bits (NT-ROW-014): above 255, and not the runtime's
+ *  "unknown". */
+static inline int nt_processor_wide(uint32_t p)
+{
+    return p > NT_TE_PROCESSOR_MAX && p != NT_PROCESSOR_UNKNOWN;
+}
 
 /*! nt_delivering() : whether events are to be handed on (deliver.c):
  *  the caller wants them, and this is no trial parse. */
@@ -723,7 +734,13 @@ nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
     }
     switch (o->code) {
     case NT_OP_SKIP: return at; /* only its post bytes */
-    case NT_OP_STR8V: {         /* varuint32 length of UTF-8 bytes */
+    case NT_OP_BOOL: {          /* past n unless it is there, 0 or 1 */
+        if (left < o->a)
+            return (uint64_t)n + 1;
+        uint32_t v = o->a == 4 ? tgBytes_le32(p + at) : p[at];
+        return v <= 1 ? (uint64_t)at + o->a : (uint64_t)n + 1;
+    }
+    case NT_OP_STR8V: { /* varuint32 length of UTF-8 bytes */
         nt_cur c = {p + at, p + n, p, 0};
         uint64_t len;
         if (nt_varuint(&c, 32, &len) >= NT_VAR_CUT)

@@ -6,7 +6,8 @@
  *
  * What that needs beyond the checks is kept here, only while a caller
  * wants events: the names of live metadata ids in one arena (bounded by
- * --max-names: NT-LIM-005), and for the current sequence-point window the
+ * --max-names: NT-LIM-005; it holds at most one row's names' worst case
+ * more while they are converted), and for the current sequence-point window the
  * size and hash of each stack and the values of each label list (bounded
  * by --max-live, as the checks' own tables are).  A sequence point ends
  * the stacks and label lists, a metadata flush (v6) the names. */
@@ -44,12 +45,12 @@ typedef struct stack_sum {
 TG_IDMAP_VALUE_FITS(stack_sum);
 
 struct nt_deliver {
-    tgIdmap names;         /* metadata id -> named               */
-    unsigned char *arena;  /* the names' bytes                   */
-    size_t used, cap;      /* of the arena                       */
-    int names_full;        /* NT-LIM-005 was said                */
-    tgIdmap stacks;        /* stack id -> stack_sum (SP window)  */
-    tgIdmap labels;        /* label list id -> index + 1 in lists */
+    tgIdmap names;        /* metadata id -> named               */
+    unsigned char *arena; /* the names' bytes                   */
+    size_t used, cap;     /* of the arena                       */
+    int names_full;       /* NT-LIM-005 was said                */
+    tgIdmap stacks;       /* stack id -> stack_sum (SP window)  */
+    tgIdmap labels;       /* label list id -> index + 1 in lists */
     nt_label_values *lists;
     size_t nlists, lists_cap;
 };
@@ -83,33 +84,20 @@ void nt_deliver_free(nt_check *k)
     k->deliver = NULL;
 }
 
-/* Room for n more arena bytes.  @return 0, or -1 (said once: past
- * --max-names, or no memory, a limit too). */
-static int arena_room(nt_check *k, size_t n, uint64_t off)
+/* The bytes the names may be kept in, past what the arena holds: n
+ * more.  @return 0, or -1 with no memory. */
+static int arena_grow(struct nt_deliver *d, size_t n)
 {
-    struct nt_deliver *d = k->deliver;
-    uint64_t limit = k->c->limits[TG_LIMIT_NAME_BYTES];
-    if (d->used + n > d->cap) {
-        size_t cap = d->cap ? d->cap : 4096;
-        while (cap < d->used + n)
-            cap *= 2;
-        if (cap > limit)
-            cap = (size_t)limit;
-        unsigned char *a = d->used + n <= cap ? realloc(d->arena, cap) : NULL;
-        if (a == NULL) {
-            if (!d->names_full) {
-                char exp[96];
-                nt_report(k, NT_LIM_NAMES, off, 0, "",
-                          tgEngine_limit_text(k->c, TG_LIMIT_NAME_BYTES,
-                                              "bytes", exp, sizeof exp),
-                          "more names");
-            }
-            d->names_full = 1;
-            return -1;
-        }
-        d->arena = a;
-        d->cap = cap;
-    }
+    if (d->used + n <= d->cap)
+        return 0;
+    size_t cap = d->cap ? d->cap : 4096;
+    while (cap < d->used + n)
+        cap *= 2;
+    unsigned char *a = realloc(d->arena, cap);
+    if (a == NULL)
+        return -1;
+    d->arena = a;
+    d->cap = cap;
     return 0;
 }
 
@@ -124,6 +112,18 @@ static size_t keep(struct nt_deliver *d, const unsigned char *p, size_t size,
     return n;
 }
 
+/* The names are past --max-names (or there was no memory for them):
+ * said once, and no more names are kept. */
+static void names_full(nt_check *k, uint64_t off)
+{
+    char exp[96];
+    k->deliver->names_full = 1;
+    nt_report(k, NT_LIM_NAMES, off, 0, "",
+              tgEngine_limit_text(k->c, TG_LIMIT_NAME_BYTES, "bytes", exp,
+                                  sizeof exp),
+              "more names");
+}
+
 void nt_deliver_metadata(nt_check *k, uint32_t id, const nt_names *n,
                          uint64_t off)
 {
@@ -131,18 +131,31 @@ void nt_deliver_metadata(nt_check *k, uint32_t id, const nt_names *n,
     /* the most bytes the two names take: UTF-16 grows by 3/2 at most */
     size_t most = n->utf16 ? (n->provider_size + n->name_size) / 2 * 3
                            : n->provider_size + n->name_size;
-    if (d->names_full || arena_room(k, most, off) != 0)
+    if (d->names_full)
         return;
+    if (arena_grow(d, most) != 0) {
+        names_full(k, off); /* memory is a limit, said as such */
+        return;
+    }
+    size_t at = d->used;
+    uint32_t provider_size =
+        (uint32_t)keep(d, n->provider, n->provider_size, n->utf16);
+    uint32_t name_size = (uint32_t)keep(d, n->name, n->name_size, n->utf16);
+    if (d->used > k->c->limits[TG_LIMIT_NAME_BYTES]) {
+        d->used = at;
+        names_full(k, off);
+        return;
+    }
     int status;
     named *m = tgIdmap_insert(&d->names, id, &status);
     if (m == NULL) { /* the checks' own table of ids is as large */
+        d->used = at;
         nt_table_full(k, off);
         return;
     }
-    m->at = (uint32_t)d->used;
-    m->provider_size =
-        (uint32_t)keep(d, n->provider, n->provider_size, n->utf16);
-    m->name_size = (uint32_t)keep(d, n->name, n->name_size, n->utf16);
+    m->at = (uint32_t)at;
+    m->provider_size = provider_size;
+    m->name_size = name_size;
     m->opcode = n->opcode;
     m->id = n->event_id;
     m->version = n->version;
@@ -245,7 +258,7 @@ void nt_deliver_event(nt_check *k, const nt_event *e)
         v.has |= TG_EVENT_CAPTURE_THREAD;
     v.sequence = e->seq;
     v.processor = e->processor;
-    if (e->processor != UINT32_MAX) /* the runtime's "unknown" */
+    if (e->processor != NT_PROCESSOR_UNKNOWN)
         v.has |= TG_EVENT_PROCESSOR;
     v.timestamp = e->ts;
     if (k->ts_flip)
@@ -270,6 +283,7 @@ void nt_deliver_event(nt_check *k, const nt_event *e)
     v.payload = e->payload;
     v.payload_size = e->payload_size;
     v.payload_fnv1a64 = fnv1a64(e->payload, e->payload_size);
+    v.payload_fits = k->payload_fits;
     const stack_sum *s =
         e->stack_id ? tgIdmap_find(&d->stacks, e->stack_id) : NULL;
     v.stack_id = e->stack_id;

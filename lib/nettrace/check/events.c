@@ -216,11 +216,6 @@ static long uncompressed_row(nt_check *k, nt_cur *c, row_state *s,
         nt_report(k, NT_ROW_EVENT_SIZE, at, 4, "/EventSize", exp, found);
         return -1;
     }
-    if (s->payload_size % 4) {
-        snprintf(found, sizeof found, "%" PRIu32, s->payload_size);
-        nt_report(k, NT_ROW_UNALIGNED, at + 4 + NT_ROW45_PAYLOAD_SIZE, 4,
-                  "/PayloadSize", "a multiple of 4", found);
-    }
     uint32_t padding = size - (uint32_t)need;
     if (!k->v6 && (at + 4 + size) % 4 != 0) {
         /* "Zero padding - Aligns to 4 byte file offset" */
@@ -263,12 +258,21 @@ static int payload(nt_check *k, nt_cur *c, row_state *s, long padding,
                   found);
     }
     c->p += s->payload_size;
-    for (long i = 0; i < padding; i++)
-        if (c->p[i] != 0) {
-            nt_report(k, NT_ROW_PADDING, nt_off(c) + (uint64_t)i, 1,
-                      "/padding", "00", "a non-zero byte");
-            break;
-        }
+    long i = 0;
+    while (i < padding && c->p[i] == 0)
+        i++;
+    if (i < padding) {
+        nt_report(k, NT_ROW_PADDING, nt_off(c) + (uint64_t)i, 1, "/padding",
+                  "00", "a non-zero byte");
+    } else if (padding > 0 && !k->v6) {
+        /* legal, and required where the payload leaves the row unaligned,
+         * but TraceEvent reads the next row where the padding starts */
+        char found[32];
+        snprintf(found, sizeof found, "%ld zero bytes", padding);
+        nt_report(k, NT_ROW_UNALIGNED, nt_off(c), (uint64_t)padding,
+                  "/padding", "none (TraceEvent advances by PayloadSize)",
+                  found);
+    }
     c->p += padding;
     return 0;
 }
@@ -522,6 +526,8 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
             !nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->proc = (uint32_t)v;
+        if (nt_processor_wide(h->proc) || (!v6 && capture > NT_TE_THREAD_MAX))
+            return 0;
         if (capture != h->capture || u->f.t == NULL) {
             /* general_row(): a new capture thread needs IsSorted */
             if (u->row > 0 && capture != h->capture && !(flags & 0x40))
@@ -541,7 +547,8 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         return 0; /* the number stays: a step back */
     }
     if (flags & 0x04) {
-        if (!nt_varuint_fast(&q, end, 64, &h->thread, room))
+        if (!nt_varuint_fast(&q, end, 64, &h->thread, room) ||
+            (!v6 && h->thread > NT_TE_THREAD_MAX))
             return 0;
     } else if (layout == NT_V6D) {
         h->thread = h->capture;
@@ -709,6 +716,10 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
         need |= 0x02;
         u.f.t = NULL;
     }
+    if (nt_processor_wide(u.h.proc) || (!v6 && u.h.capture > NT_TE_THREAD_MAX))
+        need |= 0x02;
+    if (!v6 && u.h.thread > NT_TE_THREAD_MAX)
+        need |= 0x04;
     if (final6 && u.h.thread != u.h.capture && !fast_live(k, u.h.thread))
         need |= 0x04;
     if (u.h.stack != 0 &&

@@ -218,6 +218,19 @@ static void tags(meta_parse *m, nt_cur *c, int32_t v1_count)
     }
 }
 
+/* An int32 field at `at` that TraceEvent keeps the low bits of: outside
+ * 0..max it is reported as `rule`. */
+static void te_width(meta_parse *m, uint64_t at, size_t rule,
+                     const char *field, int64_t v, uint32_t max)
+{
+    if (v >= 0 && v <= max)
+        return;
+    char exp[24], found[24];
+    snprintf(exp, sizeof exp, "0 .. %" PRIu32, max);
+    snprintf(found, sizeof found, "%" PRId64, v);
+    nt_report(m->k, rule, at, 4, field, exp, found);
+}
+
 /* Everything after the MetaDataId; @return 0, or -1 if it did not parse
  * (the layout is then unknown). */
 static int body(meta_parse *m, nt_cur *c)
@@ -226,10 +239,13 @@ static int body(meta_parse *m, nt_cur *c)
     nt_names *n = &m->names;
     if (utf16z(m, c, "/payload/ProviderName", &n->provider,
                &n->provider_size) ||
-        i32(m, c, &event_id, "/payload/EventId") ||
-        utf16z(m, c, "/payload/EventName", &n->name, &n->name_size))
+        i32(m, c, &event_id, "/payload/EventId"))
         return -1;
     n->event_id = event_id;
+    te_width(m, nt_off(c) - 4, NT_MET_EVENT_ID, "/payload/EventId", event_id,
+             NT_TE_EVENT_ID_MAX);
+    if (utf16z(m, c, "/payload/EventName", &n->name, &n->name_size))
+        return -1;
     if (nt_left(c) < 16) {
         char found[32];
         snprintf(found, sizeof found, "%zu bytes", nt_left(c));
@@ -238,6 +254,8 @@ static int body(meta_parse *m, nt_cur *c)
         return -1;
     }
     n->version = (int32_t)tgBytes_le32(c->p + 8); /* after Keywords */
+    te_width(m, nt_off(c) + 8, NT_MET_VERSION, "/payload/Version", n->version,
+             NT_TE_VERSION_MAX);
     c->p += 16;
     if (nt_left(c) == 0) {
         nt_report(m->k, NT_MET_NO_FIELDS, nt_off(c), 0, "/fields/FieldCount",

@@ -344,9 +344,16 @@ static int compile_row(row_parse *m, nt_cur *r, uint32_t id, uint64_t id_at)
         return 0;
     m->universal = universal(provider, r->p);
     nt_string_bytes(provider, r->p, &n->provider, &n->provider_size);
+    uint64_t event_at = nt_off(r);
     if (varu(m, r, &event_id, "/EventId") != 0)
         return 0;
     n->event_id = (int64_t)event_id;
+    if (event_id > NT_TE_EVENT_ID_MAX) {
+        char found[24];
+        snprintf(found, sizeof found, "%" PRIu64, event_id);
+        nt_report(m->k, NT_MET_EVENT_ID, event_at, nt_off(r) - event_at,
+                  "/EventId", "0 .. 65535", found);
+    }
     name = r->p;
     if (string(m, r, "/EventName") != 0)
         return 0;

@@ -117,7 +117,12 @@ static void emit_fixed(nt_lay *l, uint32_t n)
 void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8)
 {
     switch (u16_utf8 ? NT_T_STR8_U16 : t->shape) {
-    case NT_T_FIXED: emit_fixed(l, t->size); break;
+    case NT_T_FIXED:
+        if (t->boolean) /* its value is checked (NT-PAY-004) */
+            emit(l, NT_OP_BOOL, t->size);
+        else
+            emit_fixed(l, t->size);
+        break;
     case NT_T_STR16Z: emit(l, NT_OP_STR16, 0); break;
     case NT_T_VARINT: emit(l, NT_OP_VARINT, 0); break;
     case NT_T_STR8_U16: emit(l, NT_OP_STR8, 1); break;
@@ -344,6 +349,20 @@ say_region(walk *w, size_t at, const char *what, uint64_t start, uint32_t size,
     }
 }
 
+/* A Boolean that is neither 0 nor 1: its bytes are most likely not the
+ * field the metadata says (a writer's 1-byte bool under a 4-byte type),
+ * so the walk stops there too. */
+static __attribute__((cold, noinline)) size_t not_boolean(walk *w, size_t at,
+                                                          uint32_t v)
+{
+    if (problem(w, NT_PAY_BOOL, at)) {
+        snprintf(w->exp, sizeof w->exp, "a Boolean of 0 or 1");
+        snprintf(w->found, sizeof w->found,
+                 "0x%" PRIx32 " at payload offset %zu", v, at);
+    }
+    return FAIL;
+}
+
 static inline size_t short_of(walk *w, size_t at, const char *what,
                               uint64_t need)
 {
@@ -373,6 +392,10 @@ static __attribute__((cold, noinline)) size_t why(walk *w, const nt_op *o,
     const unsigned char *p = w->p + at;
     switch (o->code) {
     case NT_OP_STR16: return unended(w, at, "a UTF-16 string with its NUL");
+    case NT_OP_BOOL:
+        if (left < o->a)
+            return short_of(w, at, "a Boolean", o->a);
+        return not_boolean(w, at, o->a == 4 ? tgBytes_le32(p) : p[0]);
     case NT_OP_VARINT: return unended(w, at, "a varint of at most 64 bits");
     case NT_OP_ARRAY_FIXED:
     case NT_OP_STR8:
@@ -507,6 +530,8 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
 void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
 {
     walk w;
-    if (!walk_payload(&w, k, m, e->payload, e->payload_size))
+    if (!walk_payload(&w, k, m, e->payload, e->payload_size)) {
+        k->payload_fits = 0;
         report(k, m, e, &w);
+    }
 }

@@ -161,6 +161,8 @@ static void sequence(nt_check *k, uint32_t last, uint32_t s, uint64_t off,
     size_t rule = s == 1 && !k->v6      ? NT_SEQ_RESET
                   : ahead < 0x80000000u ? NT_SEQ_GAP
                                         : NT_SEQ_BACK;
+    if (rule == NT_SEQ_GAP)
+        k->c->events_lost += ahead;
     const char *f =
         rule == NT_SEQ_RESET ? "1"
         : rule == NT_SEQ_GAP
@@ -220,8 +222,11 @@ void nt_on_event(nt_check *k, const nt_event *e)
     /* an event's findings cover its header: the fields at fault are in
      * it, and where each sits depends on the row's flags */
     uint64_t hl = e->payload_off - e->off;
+    k->payload_fits = -1;
     if (!k->tables_full) {
         const nt_meta *m = tgIdmap_find(&k->meta, e->metadata_id);
+        if (m != NULL && k->decode_payloads && m->layout != NT_LAYOUT_NONE)
+            k->payload_fits = 1; /* unless the walk says otherwise */
         if (m == NULL) {
             nt_report(k, NT_REF_METADATA, e->off, hl, "/MetadataId",
                       "a defined metadata id",
@@ -234,6 +239,20 @@ void nt_on_event(nt_check *k, const nt_event *e)
     if (k->v6 && e->metadata_id == 0)
         nt_report(k, NT_ROW_META_ZERO_V6, e->off, hl, "/MetadataId",
                   "a non-zero id", "0");
+    if (nt_processor_wide(e->processor))
+        nt_report(k, NT_ROW_PROC_WIDE, e->off, hl, "/ProcessorNumber",
+                  "0-255, or 0xFFFFFFFF (unknown)",
+                  TG_ENGINE_TEXT(k->c, NT_ROW_PROC_WIDE, found, "%" PRIu32,
+                                 e->processor));
+    if (!k->v6 && (e->thread > NT_TE_THREAD_MAX ||
+                   e->capture_thread > NT_TE_THREAD_MAX)) {
+        int capture = e->capture_thread > NT_TE_THREAD_MAX;
+        nt_report(k, NT_ROW_THREAD_WIDE, e->off, hl,
+                  capture ? "/CaptureThreadId" : "/ThreadId",
+                  "a thread id up to 0xFFFFFFFF",
+                  TG_ENGINE_TEXT(k->c, NT_ROW_THREAD_WIDE, found, "0x%" PRIx64,
+                                 capture ? e->capture_thread : e->thread));
+    }
     if (k->v6 && e->label_list != 0 && !k->tables_full &&
         !tgIdmap_find(&k->labels, e->label_list)) {
         nt_report(k, NT_LBL_UNKNOWN, e->off, hl, "/LabelListId",
@@ -328,6 +347,20 @@ void nt_sp_begin(nt_check *k, uint64_t raw_ts, uint64_t off)
     k->sp_covered = 0;
 }
 
+/* A sequence point's or RemoveThread entry's number seq, ahead of the
+ * thread's last one: the events between were lost (NT-SEQ-001). */
+static void lost(nt_check *k, uint32_t last, uint32_t seq,
+                 const nt_entry_at *at)
+{
+    char exp[32], found[48];
+    k->c->events_lost += seq - last;
+    snprintf(exp, sizeof exp, "%" PRIu32, last);
+    snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", seq,
+             seq - last);
+    nt_report(k, NT_SEQ_GAP, at->seq, at->seq_len, "/SequenceNumber", exp,
+              found);
+}
+
 void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq,
                   const nt_entry_at *at)
 {
@@ -356,12 +389,7 @@ void nt_sp_thread(nt_check *k, uint64_t thread, uint32_t seq,
         nt_report(k, NT_SEQ_BACK, at->seq, at->seq_len, "/SequenceNumber", exp,
                   found);
     } else if (seq != t->seq) {
-        char exp[32], found[48];
-        snprintf(exp, sizeof exp, "%" PRIu32, t->seq);
-        snprintf(found, sizeof found, "%" PRIu32 " (%" PRIu32 " lost)", seq,
-                 seq - t->seq);
-        nt_report(k, NT_SEQ_GAP, at->seq, at->seq_len, "/SequenceNumber", exp,
-                  found);
+        lost(k, t->seq, seq, at);
     }
     t->seq = seq;
     if (t->seen_sp == k->sp_count + 1)
@@ -467,6 +495,8 @@ void nt_remove_thread(nt_check *k, uint64_t index, uint32_t seq,
         snprintf(found, sizeof found, "%" PRIu32, seq);
         nt_report(k, NT_SEQ_BACK, at->seq, at->seq_len, "/SequenceNumber", exp,
                   found);
+    } else if (seq != t->seq) { /* its final number: the rest were lost */
+        lost(k, t->seq, seq, at);
     }
     /* TraceEvent removes by the OS thread id, from a table of indexes
      * (spec/nettrace.md, "The TraceEvent reader"): another live index of that number goes */

@@ -52,7 +52,23 @@ typedef struct fresh_row {
     int64_t dts; /* ts relative to the last SP */
     int sorted;
     uint32_t meta, size;
+    /* what most rows leave 0: the capture thread's id (0: 900000 +
+     * thread), the processor number, the stack id */
+    uint64_t thread_id;
+    uint32_t proc, stack;
 } fresh_row;
+
+/* Events on a fresh v6 thread index 99, after the last SP: each row is
+ * (seq, dts, flags extra, metadata id, uncompressed EventSize or 0 for a
+ * compressed row, processor number, stack id). */
+typedef struct row6 {
+    uint32_t seq;
+    int64_t dts;
+    unsigned extra; /* 0x20, or 0x40 (sorted) */
+    uint32_t meta;
+    uint32_t event_size; /* uncompressed rows: the EventSize to write */
+    uint32_t proc, stack;
+} row6;
 
 /* ---- the kit (mutate_kit.c) ---- */
 
@@ -136,6 +152,11 @@ int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
  * `delta` bytes into it. */
 int mu_insert_threads(nt_mut *x, long at, const void *p, size_t n,
                       uint64_t delta);
+
+/* An Event block of `rows` on thread index 99 (declared first when
+ * `declare`), after the last SP and the Thread and Metadata blocks that
+ * follow it.  @return its item, or -1. */
+long mu_fresh6(nt_mut *x, int declare, const row6 *rows, size_t n);
 
 /* ---- lent by mutate_draft.c ---- */
 

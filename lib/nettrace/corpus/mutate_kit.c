@@ -177,6 +177,12 @@ uint64_t mu_last_sp_ts(nt_mut *x, long *where)
 
 /* An event block after the last SP, on fresh capture threads 900001 and
  * 900002 (mutate.h). */
+/* The id of a fresh row's thread (capture thread and thread alike). */
+static uint64_t fresh_id(const fresh_row *r)
+{
+    return r->thread_id ? r->thread_id : 900000 + r->thread;
+}
+
 long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
 {
     long sp;
@@ -190,13 +196,16 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         if (i < 4)
             x->row_at[i] = NT_BLOCK_HEADER + r.n;
         /* every field explicit: nothing inherited between rows */
-        put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0));
+        put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0) |
+                       (rows[i].stack ? 0x08 : 0));
         put_var(&r, rows[i].meta);
         put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
         prev_seq = rows[i].seq;
-        put_var(&r, 900000 + rows[i].thread);
-        put_var(&r, 0);
-        put_var(&r, 900000 + rows[i].thread);
+        put_var(&r, fresh_id(&rows[i]));
+        put_var(&r, rows[i].proc);
+        put_var(&r, fresh_id(&rows[i]));
+        if (rows[i].stack)
+            put_var(&r, rows[i].stack);
         put_var(&r, ts - prev);
         put_var(&r, rows[i].size);
         if (i == 0)
@@ -220,10 +229,13 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
     put_u32(&c, 2);
     for (unsigned thread = 1; thread <= 2; thread++) {
         uint32_t last = 0;
+        uint64_t id = 900000 + thread;
         for (size_t i = 0; i < n; i++)
-            if (rows[i].thread == thread)
+            if (rows[i].thread == thread) {
                 last = rows[i].seq;
-        put_u64(&c, 900000 + thread);
+                id = fresh_id(&rows[i]);
+            }
+        put_u64(&c, id);
         put_u32(&c, last);
     }
     mu_insert(x, (size_t)sp + 2, NT_B_SP, c.p, c.n);

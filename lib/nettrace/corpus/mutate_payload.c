@@ -17,7 +17,7 @@ static int payload45(nt_mut *x, const void *fields, size_t nf,
     put(&pl, fields, nf);
     long m = mu_meta_block_with(x, &pl);
     tgMembuf_free(&pl);
-    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, (uint32_t)np}};
+    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, (uint32_t)np, 0, 0, 0}};
     x->payload = payload;
     long i = m < 0 ? -1 : mu_fresh_block(x, r, 1);
     if (i < 0)
@@ -110,6 +110,12 @@ static const pay_case pay_loc[] = {
     PAY(NT_PROFILE_V6, FIELD("\7\0", "\4Blob\x18\x09"), "\0\0\3\0\1\2\3", 0),
 };
 
+/* V1 {Flag: Boolean} holding 2; v6 {Flag: Boolean8} holding 2 */
+static const pay_case pay_bool[] = {
+    PAY(NT_PROFILE_DEFAULT, "\1\0\0\0\3\0\0\0F\0\0\0", "\2\0\0\0", 0),
+    PAY(NT_PROFILE_V6, FIELD("\4\0", "\1F\x1a"), "\2", 0),
+};
+
 /* rules.def describes the cases in this order; a count that differs from
  * the table's fails tests/selfcheck-t.c */
 #define NCASES(a) (sizeof a / sizeof a[0])
@@ -161,4 +167,10 @@ int mut_str_encoding(nt_mut *x)
     }
     tgMembuf_free(&pl);
     return r;
+}
+
+int mut_pay_bool(nt_mut *x)
+{
+    return x->variant < NCASES(pay_bool) &&
+           pay_mutant(x, &pay_bool[x->variant]);
 }

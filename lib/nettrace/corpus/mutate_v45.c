@@ -425,7 +425,7 @@ int mut_meta_header_id(nt_mut *x)
  * `fill`, and whose EventSize is its header, payload and pad, plus
  * `size_delta`. */
 /* What an uncompressed_meta() mutant breaks. */
-enum { AT_EVENT_SIZE, AT_PAYLOAD_SIZE, AT_PADDING };
+enum { AT_EVENT_SIZE, AT_PADDING };
 
 static int uncompressed_meta(nt_mut *x, const char *name, size_t pad,
                              unsigned char fill, int size_delta, int where)
@@ -437,10 +437,8 @@ static int uncompressed_meta(nt_mut *x, const char *name, size_t pad,
     mu_meta_named(&pl, NEXT_META, name);
     put_u32(&pl, 0); /* FieldCount */
     uint64_t row = NT_BLOCK_HEADER;
-    uint64_t at = where == AT_EVENT_SIZE ? row
-                  : where == AT_PAYLOAD_SIZE
-                      ? row + 4 + NT_ROW45_PAYLOAD_SIZE
-                      : row + 4 + NT_ROW45_HEADER + pl.n;
+    uint64_t at =
+        where == AT_EVENT_SIZE ? row : row + 4 + NT_ROW45_HEADER + pl.n;
     put_block_header(&c, 0, 0, 0);
     put_u32(&c, (uint32_t)(NT_ROW45_HEADER + pl.n + pad +
                            (size_t)(long)size_delta));
@@ -473,13 +471,14 @@ int mut_row_padding(nt_mut *x)
 int mut_unaligned(nt_mut *x)
 {
     /* "Event": a 54-byte payload, then 2 zero bytes of padding */
-    return uncompressed_meta(x, "Event", 2, 0, 0, AT_PAYLOAD_SIZE);
+    return uncompressed_meta(x, "Event", 2, 0, 0, AT_PADDING);
 }
 
 int mut_row_align(nt_mut *x)
 {
-    /* "Event1": a 56-byte payload, then 2 bytes where 0 align the row */
-    return uncompressed_meta(x, "Event1", 2, 0, 0, AT_EVENT_SIZE);
+    /* "Event": a 54-byte payload and no padding, where 2 bytes align the
+     * row (padding of any count is NT-ROW-006's) */
+    return uncompressed_meta(x, "Event", 0, 0, 0, AT_EVENT_SIZE);
 }
 
 /* ---- references -------------------------------------------------------- */
@@ -534,10 +533,17 @@ int mut_stack_twice(nt_mut *x)
 
 int mut_stack_parse(nt_mut *x)
 {
-    /* FirstId 500, Count 3, one empty stack */
-    static const unsigned char c[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
-    /* the second stack's StackSize would be at 12 */
-    return mu_insert_after_first(x, NT_B_STACK, c, sizeof c, 12);
+    /* FirstId 500, Count 3, one empty stack; the second stack's StackSize
+     * would be at 12 */
+    static const unsigned char cut[] = {0xf4, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0};
+    /* FirstId 500, Count 1, a stack whose StackSize is 0xFFFFFFFF (-1 as
+     * an int32) with 8 bytes after it */
+    static const unsigned char huge[] = {0xf4, 1,    0,    0,    1,    0, 0,
+                                         0,    0xff, 0xff, 0xff, 0xff, 0, 0,
+                                         0,    0,    0,    0,    0,    0};
+    return x->variant == 0
+               ? mu_insert_after_first(x, NT_B_STACK, cut, sizeof cut, 12)
+               : mu_insert_after_first(x, NT_B_STACK, huge, sizeof huge, 8);
 }
 
 int mut_stack_range(nt_mut *x)
@@ -749,50 +755,50 @@ static int fresh(nt_mut *x, const fresh_row *rows, size_t n, size_t row)
 
 int mut_thread_order(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 0, EMPTY_META, 0},
-                           {1, 2, 4, 0, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 1, 5, 0, EMPTY_META, 0, 0, 0, 0},
+                           {1, 2, 4, 0, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 2, 1);
 }
 
 int mut_sorted(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
-                           {2, 1, 4, 1, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0, 0, 0, 0},
+                           {2, 1, 4, 1, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 2, 1);
 }
 
 int mut_switch(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
-                           {2, 1, 6, 0, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0, 0, 0, 0},
+                           {2, 1, 6, 0, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 2, 1);
 }
 
 int mut_seq_gap(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 6, 5, 1, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 6, 5, 1, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 1, 0);
 }
 
 int mut_seq_back(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
-                           {1, 2, 6, 0, EMPTY_META, 0},
-                           {1, 2, 7, 0, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0, 0, 0, 0},
+                           {1, 2, 6, 0, EMPTY_META, 0, 0, 0, 0},
+                           {1, 2, 7, 0, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 3, 2);
 }
 
 int mut_seq_reset(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0},
-                           {1, 2, 6, 0, EMPTY_META, 0},
-                           {1, 1, 7, 0, EMPTY_META, 0}};
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 0, 0, 0, 0},
+                           {1, 2, 6, 0, EMPTY_META, 0, 0, 0, 0},
+                           {1, 1, 7, 0, EMPTY_META, 0, 0, 0, 0}};
     return fresh(x, r, 3, 2);
 }
 
 int mut_payload_large(nt_mut *x)
 {
-    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 70000}};
+    const fresh_row r[] = {{1, 1, 5, 1, EMPTY_META, 70000, 0, 0, 0}};
     long i = mu_fresh_block(x, r, 1);
     if (i < 0)
         return 0;
@@ -809,12 +815,17 @@ int mut_obs_block(nt_mut *x)
         return 0;
     tgMembuf c = {0};
     put_u32(&c, 900);
-    put_u32(&c, 1);
-    /* a stack of the largest size a runtime writes, 12 header bytes on */
-    put_u32(&c, NT_OBSERVED_BLOCK);
-    for (unsigned k = 0; k < NT_OBSERVED_BLOCK; k++)
-        put_u8(&c, 0);
-    _Static_assert(NT_OBSERVED_BLOCK + 12 == 102412,
+    put_u32(&c, 2);
+    /* two stacks of half the largest block a runtime writes, so that 20
+     * header bytes take the block past it; each is one TraceEvent holds
+     * whole (NT-STK-005) */
+    for (int s = 0; s < 2; s++) {
+        put_u32(&c, NT_OBSERVED_BLOCK / 2);
+        for (unsigned k = 0; k < NT_OBSERVED_BLOCK / 2; k++)
+            put_u8(&c, 0);
+    }
+    _Static_assert(NT_OBSERVED_BLOCK + 16 == 102416 &&
+                       NT_OBSERVED_BLOCK / 2 <= NT_TE_STACK_MAX,
                    "the mutation's text names the block's size");
     mu_insert(x, (size_t)i + 1, NT_B_STACK, c.p, c.n);
     tgMembuf_free(&c);

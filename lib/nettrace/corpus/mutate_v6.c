@@ -161,18 +161,7 @@ int mut_m6_tail(nt_mut *x)
     return meta6(x, "\0\0", 2, NO_OPTIONAL, "\7\7\7", 3, 4);
 }
 
-/* Thread blocks and events on a fresh thread index 99, after the last SP:
- * each row is (seq, dts, flags extra, metadata id, uncompressed EventSize
- * or 0 for a compressed row). */
-typedef struct row6 {
-    uint32_t seq;
-    int64_t dts;
-    unsigned extra; /* 0x20, or 0x40 (sorted) */
-    uint32_t meta;
-    uint32_t event_size; /* uncompressed rows: the EventSize to write */
-} row6;
-
-static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
+long mu_fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
 {
     long sp = mu_nth(x, NT_B_SP, -1);
     if (sp < 0)
@@ -212,18 +201,21 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_u32(&r, rows[i].seq);
             put_u64(&r, 99);
             put_u64(&r, 99);
-            put_u32(&r, 0);
-            put_u32(&r, 0);
+            put_u32(&r, rows[i].proc);
+            put_u32(&r, rows[i].stack);
             put_u64(&r, ts);
             put_u32(&r, 0);
             put_u32(&r, (uint32_t)pl.n);
         } else {
-            put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | rows[i].extra);
+            put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | rows[i].extra |
+                           (rows[i].stack ? 0x08 : 0));
             put_var(&r, rows[i].meta);
             put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
             put_var(&r, 99);
-            put_var(&r, 0);
+            put_var(&r, rows[i].proc);
             put_var(&r, 99);
+            if (rows[i].stack)
+                put_var(&r, rows[i].stack);
             put_var(&r, ts - prev);
             put_var(&r, pl.n);
         }
@@ -247,7 +239,7 @@ static long fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
 /* The break is in the last of the fresh rows. */
 static int events6(nt_mut *x, int declare, const row6 *rows, size_t n)
 {
-    long i = fresh6(x, declare, rows, n);
+    long i = mu_fresh6(x, declare, rows, n);
     if (i < 0)
         return 0;
     mu_mark(x, (size_t)i, x->row_at[n - 1]);
@@ -257,31 +249,31 @@ static int events6(nt_mut *x, int declare, const row6 *rows, size_t n)
 int mut_event_size6(nt_mut *x)
 {
     /* metadata 3 has no fields: its events have empty payloads */
-    const row6 r[] = {{1, 5, 0x40, 3, 49}};
+    const row6 r[] = {{1, 5, 0x40, 3, 49, 0, 0}};
     return events6(x, 1, r, 1);
 }
 
 int mut_flag_20(nt_mut *x)
 {
-    const row6 r[] = {{1, 5, 0x20, 1, 0}};
+    const row6 r[] = {{1, 5, 0x20, 1, 0, 0, 0}};
     return events6(x, 1, r, 1);
 }
 
 int mut_thread_unknown(nt_mut *x)
 {
-    const row6 r[] = {{1, 5, 0, 1, 0}};
+    const row6 r[] = {{1, 5, 0, 1, 0, 0, 0}};
     return events6(x, 0, r, 1);
 }
 
 int mut_seq_first6(nt_mut *x)
 {
-    const row6 r[] = {{7, 5, 0, 1, 0}};
+    const row6 r[] = {{7, 5, 0, 1, 0, 0, 0}};
     return events6(x, 1, r, 1);
 }
 
 int mut_thread_order6(nt_mut *x)
 {
-    const row6 r[] = {{1, 5, 0, 1, 0}, {2, 4, 0, 1, 0}};
+    const row6 r[] = {{1, 5, 0, 1, 0, 0, 0}, {2, 4, 0, 1, 0, 0, 0}};
     return events6(x, 1, r, 2);
 }
 
@@ -290,10 +282,10 @@ int mut_thread_order6(nt_mut *x)
 int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
                 size_t np, uint64_t at)
 {
-    const row6 r[] = {{1, 5, 0, 100, 0}};
+    const row6 r[] = {{1, 5, 0, 100, 0, 0, 0}};
     x->payload = payload;
     x->payload_n = np;
-    long i = fresh6(x, 1, r, 1);
+    long i = mu_fresh6(x, 1, r, 1);
     if (i < 0)
         return 0;
     tgMembuf c = {0};
@@ -345,9 +337,11 @@ int mut_thread_reuse(nt_mut *x)
 
 int mut_thread_os_id(nt_mut *x)
 {
-    /* before the last RemoveThread: index 99 (RowSize 3, OSThreadId 1,
-     * index 1 being live), then its removal */
-    long i = mu_nth(x, NT_B_REMOVE_THREAD, -1);
+    /* before the first sequence point: index 99 (RowSize 3, OSThreadId 1,
+     * index 1 being live), then its removal; TraceEvent removes index 1
+     * at that sequence point, and the events after it that name index 1
+     * fail */
+    long i = mu_nth(x, NT_B_SP, 0);
     if (i < 0 || !mu_insert_threads(x, i, "\3\0\x63\3\1", 5, 0) ||
         mu_insert(x, (size_t)i + 1, NT_B_REMOVE_THREAD, "\x63\0", 2) == NULL)
         return 0;
