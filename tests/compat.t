@@ -14,56 +14,16 @@ a row, a rule missing or not MUST, a COMPAT finding on a harmless row, or
 any finding on a generated file."""
 import json
 import os
-import re
 
-import nt45
-import nt6
-from taplib import ROOT, Scratch, Tap, run
+from compattable import Mutants, nettrace_files, rule_of, table
+from taplib import Scratch, Tap, run
 
 t = Tap()
 scratch = Scratch("tg-compat-")
 
 
-def table(fmt):
-    """the rows of spec/<fmt>.md's compat table: {row: (rule, harmful)},
-    rule the first rule id the cell names (a harmless row's, where it is
-    reported at its own level), or None"""
-    with open(os.path.join(ROOT, "spec", fmt + ".md"), encoding="utf-8") as f:
-        text = f.read()
-    body = text.split("<!-- compat table: read by tests/compat.t -->")[1]
-    body = body.split("<!-- end of compat table -->")[0]
-    rows = {}
-    for line in body.splitlines():
-        m = re.match(r"^\| (\w+) \| .* \| (.*) \|$", line)
-        if m and m.group(1) != "Row":
-            cell = m.group(2).strip()
-            rule = re.search(r"[A-Z]+(?:-[A-Z]+)+-\d{3}", cell)
-            rows[m.group(1)] = (rule.group(0) if rule else None,
-                                not cell.startswith("Harmless"))
-    return rows
-
-
+mutants = Mutants(scratch)
 MUTANT = "the first mutant of the row's rule"
-mutants = {}
-
-
-def mutant_of(fmt, rule):
-    """the first mutant tracegate's mutate writes for rule, as bytes"""
-    if fmt not in mutants:
-        where = scratch.path("mutants-" + fmt)
-        code, out, err = run("mutate", fmt, "--out", where, "--force")
-        mutants[fmt] = where if code == 0 else None
-    if mutants[fmt] is None:
-        return b""
-    # invalid/ or warn/: what a strict reader must do decides the folder
-    folder = [f for f in (os.path.join(mutants[fmt], top, rule)
-                          for top in ("invalid", "warn")) if os.path.isdir(f)]
-    folder = folder[0] if folder else ""
-    names = sorted(os.listdir(folder)) if folder else []
-    if not names:
-        return b""
-    with open(os.path.join(folder, names[0]), "rb") as f:
-        return f.read()
 
 
 code, out, err = run("rules", "--report", "json")
@@ -80,10 +40,10 @@ def check_table(fmt, profile, examples, suffix):
          "%s: every row of the table has an example here, and no more" % fmt)
     for row in sorted(set(rows) & set(examples),
                       key=lambda r: (len(r), r)):
-        rule, harmful = rows[row]
+        rule, harmful = rule_of(rows[row])
         data = examples[row]
         if data is MUTANT:
-            data = mutant_of(fmt, rule)
+            data = mutants.first(fmt, rule)
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogateescape")
         path = scratch.write("case" + suffix, data)
@@ -236,19 +196,10 @@ check_generated("tracelog", PROFILES["tracelog"])
 
 # ---- NetTrace: TraceEvent (spec/nettrace.md) -----------------------------------
 # Every rule has cases built by hand elsewhere (nettrace.t, nettrace45.t,
-# handbuilt.t, payload.t); here each row's rule is met in its first mutant.
-NETTRACE = {row: MUTANT for row in table("nettrace")}
-# rules without a mutant of their own (tracegate rules --coverage): a
-# 39-byte object name, a v6 event of metadata id 0, a draft file
-long_name = nt45.File()
-long_name.add("X" * 39, b"")
-NETTRACE["T5"] = long_name.build()
-P = nt6.default_parts()
-NETTRACE["T50"] = nt6.example(
-    metadata=nt6.metadata_with(P["row"].replace(b"\x01\x0aMyProvider",
-                                                b"\x00\x0aMyProvider", 1)),
-    events=P["events"][:21] + b"\x00" + P["events"][22:])
-NETTRACE["T52"] = nt6.draft_example()
+# handbuilt.t, payload.t); here each row's rule is met in its first mutant
+# (tests/compattable.py; tests/traceevent-compat.t gives TraceEvent the
+# same files).
+NETTRACE = nettrace_files(mutants)
 check_table("nettrace", "traceevent-compat", NETTRACE, ".nettrace")
 check_generated("nettrace", ("traceevent-compat",), seeds=4)
 t.done()

@@ -24,6 +24,7 @@ internal struct EventFields
     public Guid RelatedActivity;
     public int PayloadBytes;
     public ulong PayloadHash;
+    public bool PayloadDecoded;
     public int StackBytes;
     public ulong StackHash;
 }
@@ -69,6 +70,7 @@ internal static class CanonicalLine
         s.Append(",\"related_activity\":\"").Append(e.RelatedActivity.ToString("D")).Append('"');
         s.Append(",\"payload_bytes\":").Append(e.PayloadBytes);
         s.Append(",\"payload_fnv1a64\":\"").Append(e.PayloadHash.ToString("x16")).Append('"');
+        s.Append(",\"payload_fits\":").Append(e.PayloadDecoded ? "true" : "false");
         s.Append(",\"stack_bytes\":").Append(e.StackBytes);
         s.Append(",\"stack_fnv1a64\":");
         if (e.StackBytes == 0) s.Append("null");
@@ -77,14 +79,22 @@ internal static class CanonicalLine
         Emit(output, s);
     }
 
-    /// <summary>The last line of a file's output.</summary>
+    /// <summary>The last line of a file's output: tracegate's keys, and
+    /// the first payload field TraceEvent could not decode, if any.</summary>
     public static void Outcome(Stream output, string outcome, long events,
+                               long eventsLost, string? firstUndecoded,
                                string? type, string? message)
     {
         var s = new StringBuilder(160);
         s.Append("{\"outcome\":");
         Str(s, outcome);
         s.Append(",\"events\":").Append(events);
+        s.Append(",\"events_lost\":").Append(eventsLost);
+        if (firstUndecoded != null)
+        {
+            s.Append(",\"first_undecoded\":");
+            Str(s, firstUndecoded);
+        }
         if (type != null)
         {
             s.Append(",\"type\":");

@@ -86,7 +86,7 @@ internal static class Program
         string outcome = r.Outcome.ToString().ToLowerInvariant();
         if (r.Error == null)
         {
-            CanonicalLine.Outcome(output, outcome, r.Events, null, null);
+            CanonicalLine.Outcome(output, outcome, r.Events, r.EventsLost, r.FirstUndecoded, null, null);
             return;
         }
         string message = r.Error.Message;
@@ -96,6 +96,7 @@ internal static class Program
             var frames = (r.Error.StackTrace ?? "").Split('\n').Take(3).Select(l => l.Trim());
             message = message + " | " + string.Join(" | ", frames);
         }
-        CanonicalLine.Outcome(output, outcome, r.Events, r.Error.GetType().FullName, message);
+        CanonicalLine.Outcome(output, outcome, r.Events, r.EventsLost, r.FirstUndecoded,
+                              r.Error.GetType().FullName, message);
     }
 }

@@ -18,6 +18,8 @@ internal sealed class ReadResult
 {
     public Outcome Outcome;
     public long Events;
+    public long EventsLost;
+    public string? FirstUndecoded; // "provider/event: field: what TraceEvent gave"
     public Exception? Error;
 }
 
@@ -62,10 +64,18 @@ internal static class TraceReader
             parser.All += e =>
             {
                 var f = Fields(e, metadata);
+                f.PayloadDecoded = DecodePayload(e, ref result.FirstUndecoded);
                 CanonicalLine.Write(output, f);
                 result.Events++;
             };
-            source.Process();
+            try
+            {
+                source.Process();
+            }
+            finally
+            {
+                result.EventsLost = source.EventsLost;
+            }
             result.Outcome = Outcome.Read;
         }
         catch (Exception e)
@@ -74,6 +84,31 @@ internal static class TraceReader
             result.Error = e;
         }
         return result;
+    }
+
+    /// <summary>Every payload field decoded, as a viewer (PerfView,
+    /// dotnet-trace convert) decodes them to show the event.  TraceEvent
+    /// does not throw for a field it cannot decode: it gives null (the
+    /// payload ended where the field starts) or the text of the exception
+    /// it caught.  @return whether it decoded every field.</summary>
+    private static bool DecodePayload(TraceEvent e, ref string? first)
+    {
+        int undecoded = 0;
+        var names = e.PayloadNames;
+        for (int i = 0; i < names.Length; i++)
+        {
+            object? v = e.PayloadValue(i);
+            if (v == null || (v is string s && s.StartsWith("<<<EXCEPTION_DURING_VALUE_LOOKUP", StringComparison.Ordinal)))
+            {
+                undecoded++;
+                first ??= $"{e.ProviderName}/{e.EventName}: {names[i]}: {v ?? "null"}";
+            }
+            else
+            {
+                _ = e.PayloadString(i);
+            }
+        }
+        return undecoded == 0;
     }
 
     private static unsafe EventFields Fields(TraceEvent e, MetadataOf metadata)
@@ -103,7 +138,8 @@ internal static class TraceReader
         {
             if (items[i].ExtType != StackTrace32 && items[i].ExtType != StackTrace64)
                 continue;
-            int n = items[i].DataSize - StackMatchId;
+            // a DataSize that wrapped (TraceEvent's u16) holds no stack
+            int n = Math.Max(0, items[i].DataSize - StackMatchId);
             byte* at = (byte*)items[i].DataPtr + StackMatchId;
             f.StackBytes = n;
             f.StackHash = CanonicalLine.Fnv1a64(at, n);

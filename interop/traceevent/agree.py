@@ -8,12 +8,19 @@ Each NetTrace file is read by `tracegate events` and by traceevent-reader
 canonical event lines of spec/events.md.  tracegate's lines say what the
 bytes hold; TraceEvent's say what it delivers.  Before they are compared,
 tracegate's are turned into what TraceEvent is known to deliver for those
-bytes: each such departure is a behaviour of TraceEvent that
-spec/events.md ("What TraceEvent shows") names, with the clause or the
-code it departs from, and this script counts how often each one applied.
+bytes: each such departure is a way TraceEvent shows what it read that
+spec/events.md ("What TraceEvent shows") names, and this script counts
+how often each one applied.  None of them loses a value: where TraceEvent
+keeps fewer bits of a field than the file has (an event id, a version, a
+thread id, a processor number, a payload's or a stack's size), the lines
+differ, and a rule reports the field under traceevent-compat.
 Then the two sets of lines must be equal, line for line and field for
 field, once both are sorted (TraceEvent hands events on in timestamp
-order, merged across threads; tracegate in file order).
+order, merged across threads; tracegate in file order), and the two must
+count the same events lost.  A line's payload_fits says, for tracegate,
+whether the payload decodes against its metadata's fields, and for
+TraceEvent whether it decoded every field: where tracegate says it does,
+TraceEvent must have.
 
 A file agrees when both read it and the lines are equal.  Exit 0 when
 every file agrees, 1 when one does not, 2 on a usage error.  --json
@@ -35,10 +42,6 @@ RUNDOWN = "Microsoft-Windows-DotNETRuntimeRundown"
 RUNTIME = "Microsoft-Windows-DotNETRuntime"
 # the runtime events whose stacks TraceEvent drops (GetEventRecordForEventData)
 RUNTIME_NO_STACK = set(range(140, 145)) | {190}
-# an EVENT_HEADER_EXTENDED_DATA_ITEM's DataSize is a u16 that also counts
-# the 8-byte MatchId before the stack
-STACK_MAX = 0xFFFF - 8
-
 # The departures, by name: what TraceEvent does (spec/events.md).
 DEPARTURES = {
     "order": "hands events on in timestamp order, merged across threads",
@@ -50,9 +53,7 @@ DEPARTURES = {
                    "or 2",
     "opcode-implied": "a metadata row with no opcode gets 1 or 2 from a "
                       "name ending in Start or Stop, else 0",
-    "id-16-bits": "keeps the low 16 bits of an event id",
-    "version-8-bits": "keeps the low 8 bits of a version",
-    "thread-32-bits": "keeps the low 32 bits of a thread id, signed",
+    "thread-signed": "shows a thread id as an int32",
     "thread-unknown": "shows -1 for a v6 thread whose row gives no OS "
                       "thread id",
     "processor-unknown": "shows a stale number (or 0) where the processor "
@@ -60,12 +61,13 @@ DEPARTURES = {
     "processor-other-thread": "shows a stale number (or 0) for a v4/v5 "
                               "event logged on another thread than the one "
                               "that wrote it down",
-    "processor-8-bits": "keeps the low 8 bits of a processor number",
     "timestamp-signed": "shows a v6 timestamp as an int64",
-    "payload-16-bits": "keeps the low 16 bits of a payload's size",
     "stack-dropped": "drops the stacks of rundown events and of runtime "
                      "events 140-144 and 190",
-    "stack-16-bits": "cuts a stack to 65527 bytes",
+    "payload-unfit": "may or may not decode the fields of a payload that "
+                     "does not fit its metadata",
+    "lost-before-first": "does not count the events a v4/v5 thread lost "
+                         "before its first event",
 }
 
 
@@ -118,42 +120,29 @@ def as_traceevent(e, v6, used):
             t["name"] = cut
             names = {cut}
             note("name-suffix")
-    for key, bits, name in (("id", 16, "id-16-bits"),
-                            ("version", 8, "version-8-bits")):
-        if t[key] is not None and t[key] != t[key] & ((1 << bits) - 1):
-            t[key] &= (1 << bits) - 1
-            note(name)
     if t["thread"] is None:
         t["thread"] = -1
         note("thread-unknown")
-    elif signed(t["thread"], 32) != t["thread"]:
+    elif t["thread"] < 1 << 32 and signed(t["thread"], 32) != t["thread"]:
         t["thread"] = signed(t["thread"], 32)
-        note("thread-32-bits")
+        note("thread-signed")
     if e["processor"] is None:
         t["processor"] = "?"
         note("processor-unknown")
     elif not v6 and e["thread"] != e["capture_thread"]:
         t["processor"] = "?"
         note("processor-other-thread")
-    elif t["processor"] > 0xFF:
-        t["processor"] &= 0xFF
-        note("processor-8-bits")
     if v6 and signed(t["timestamp"], 64) != t["timestamp"]:
         t["timestamp"] = signed(t["timestamp"], 64)
         note("timestamp-signed")
-    if t["payload_bytes"] > 0xFFFF:
-        t["payload_bytes"] &= 0xFFFF
-        t["payload_fnv1a64"] = "?"
-        note("payload-16-bits")
+    if e["payload_fits"] is not True:  # TraceEvent's try proves nothing
+        t["payload_fits"] = "?"
+        note("payload-unfit")
     if t["stack_bytes"] and (
             e["provider"] == RUNDOWN or
             (e["provider"] == RUNTIME and e["id"] in RUNTIME_NO_STACK)):
         t["stack_bytes"], t["stack_fnv1a64"] = 0, None
         note("stack-dropped")
-    elif t["stack_bytes"] > STACK_MAX:
-        t["stack_bytes"] &= 0xFFFF
-        t["stack_fnv1a64"] = "?"
-        note("stack-16-bits")
     return t, names
 
 
@@ -165,6 +154,20 @@ def matches(want, names, got):
             continue
         return False
     return set(got) == set(want)
+
+
+def differing(want, got):
+    """The keys whose values tell the unmatched lines apart: for each of
+    tracegate's, the keys in which the nearest of TraceEvent's (the same
+    timestamp, else any) differs from it."""
+    keys = set()
+    for w in want:
+        near = [g for g in got if g["timestamp"] == w["timestamp"]] or got
+        best = min(near, key=lambda g: sum(
+            1 for k in w if w[k] != "?" and g.get(k) != w[k]), default=None)
+        if best is not None:
+            keys |= {k for k in w if w[k] != "?" and best.get(k) != w[k]}
+    return sorted(keys)
 
 
 def key(line):
@@ -197,6 +200,21 @@ def compare_file(path, tg_text, te_text, used):
     if te_end.get("outcome") != "read":
         return "traceevent", te_end
     v6 = is_v6(path)
+    lost = tg_end.get("events_lost")
+    if lost != te_end.get("events_lost") and not v6:
+        # a v4/v5 thread's counter starts at its first event's number
+        first = {}
+        for e in tg:
+            first.setdefault(e["capture_thread"], e["sequence"])
+        before = sum(s - 1 for s in first.values() if s > 1)
+        if before and lost - before == te_end.get("events_lost"):
+            lost -= before
+            used["lost-before-first"] = used.get("lost-before-first",
+                                                 0) + before
+    if lost != te_end.get("events_lost"):
+        return "differ", {"tracegate_events_lost": tg_end.get("events_lost"),
+                          "traceevent_events_lost":
+                          te_end.get("events_lost")}
     want = sorted((as_traceevent(e, v6, used) for e in tg),
                   key=lambda p: key(p[0]))
     got = sorted(te, key=key)
@@ -228,8 +246,55 @@ def compare_file(path, tg_text, te_text, used):
         left = [pool[i] for i in range(len(pool)) if i not in taken]
         return "differ", {"tracegate": unmatched[:3],
                           "traceevent": left[:3],
-                          "lines_that_differ": len(unmatched)}
+                          "lines_that_differ": len(unmatched),
+                          "keys_that_differ": differing(unmatched, left)}
     return "agree", {"events": len(tg)}
+
+
+def compare_many(tracegate, reader, files, profile=None):
+    """Every file compared: the summary (see --json)."""
+    names = [os.path.basename(f) for f in files]
+    if len(set(names)) != len(names):
+        raise ValueError("the files' names must differ (TraceEvent's lines "
+                         "are kept by file name)")
+    used = {}
+    results = {"agree": [], "differ": [], "both-reject": [], "tracegate": [],
+               "traceevent": []}
+    events = 0
+    with tempfile.TemporaryDirectory(prefix="tg-agree-") as out:
+        p = subprocess.run([reader, "--out", out, "-"],
+                           input="\n".join(files).encode(),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode not in (0, 1):
+            raise RuntimeError("traceevent-reader failed (exit %d): %s" % (
+                p.returncode, p.stderr.decode("utf-8", "replace")[-2000:]))
+        for path, name in zip(files, names):
+            cmd = [tracegate, "events", path]
+            if profile:
+                cmd[2:2] = ["--profile", profile]
+            tg = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+            if tg.returncode >= 64 or tg.returncode < 0:
+                raise RuntimeError("tracegate events crashed on " + path)
+            with open(os.path.join(out, name + ".jsonl"), "rb") as f:
+                te = f.read().decode("utf-8")
+            verdict, detail = compare_file(path, tg.stdout.decode("utf-8"),
+                                           te, used)
+            results[verdict].append((path, detail))
+            if verdict == "agree":
+                events += detail["events"]
+    return {
+        "files": len(files), "agree": len(results["agree"]),
+        "events_compared": events,
+        "differ": [{"file": f, **d} for f, d in results["differ"]],
+        "rejected_by_both": [{"file": f, **d}
+                             for f, d in results["both-reject"]],
+        "not_read_by_tracegate": [{"file": f, **d}
+                                  for f, d in results["tracegate"]],
+        "not_read_by_traceevent": [{"file": f, **d}
+                                   for f, d in results["traceevent"]],
+        "departures": {k: used[k] for k in sorted(used)},
+    }
 
 
 def main():
@@ -251,55 +316,17 @@ def main():
             files += [x.strip() for x in f if x.strip()]
     if not files:
         ap.error("name the files to compare")
-    names = [os.path.basename(f) for f in files]
-    if len(set(names)) != len(names):
-        ap.error("the files' names must differ (TraceEvent's lines are "
-                 "kept by file name)")
-    used = {}
-    results = {"agree": [], "differ": [], "both-reject": [], "tracegate": [],
-               "traceevent": []}
-    events = 0
-    with tempfile.TemporaryDirectory(prefix="tg-agree-") as out:
-        p = subprocess.run([a.reader, "--out", out, "-"],
-                           input="\n".join(files).encode(),
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if p.returncode not in (0, 1):
-            sys.stderr.write(p.stderr.decode("utf-8", "replace"))
-            sys.exit("agree.py: traceevent-reader failed (exit %d)"
-                     % p.returncode)
-        for path, name in zip(files, names):
-            cmd = [a.tracegate, "events", path]
-            if a.profile:
-                cmd[2:2] = ["--profile", a.profile]
-            tg = subprocess.run(cmd, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-            if tg.returncode >= 64 or tg.returncode < 0:
-                sys.exit("agree.py: tracegate events crashed on %s" % path)
-            with open(os.path.join(out, name + ".jsonl"), "rb") as f:
-                te = f.read().decode("utf-8")
-            verdict, detail = compare_file(path, tg.stdout.decode("utf-8"),
-                                           te, used)
-            results[verdict].append((path, detail))
-            if verdict == "agree":
-                events += detail["events"]
-    summary = {
-        "files": len(files), "agree": len(results["agree"]),
-        "events_compared": events,
-        "differ": [{"file": f, **d} for f, d in results["differ"]],
-        "rejected_by_both": [{"file": f, **d}
-                             for f, d in results["both-reject"]],
-        "not_read_by_tracegate": [{"file": f, **d}
-                                  for f, d in results["tracegate"]],
-        "not_read_by_traceevent": [{"file": f, **d}
-                                   for f, d in results["traceevent"]],
-        "departures": {k: used[k] for k in sorted(used)},
-    }
+    try:
+        summary = compare_many(a.tracegate, a.reader, files, a.profile)
+    except (ValueError, RuntimeError) as e:
+        ap.error(str(e))
     if a.json:
         json.dump(summary, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         print("%d files, %d agree, %d events compared" %
-              (len(files), len(results["agree"]), events))
+              (summary["files"], summary["agree"],
+               summary["events_compared"]))
         for k in ("differ", "rejected_by_both", "not_read_by_tracegate",
                   "not_read_by_traceevent"):
             for x in summary[k][:20]:
@@ -307,7 +334,7 @@ def main():
         for k, n in summary["departures"].items():
             print("departure %-24s %8d  TraceEvent %s" % (k, n,
                                                           DEPARTURES[k]))
-    sys.exit(0 if len(results["agree"]) == len(files) else 1)
+    sys.exit(0 if summary["agree"] == summary["files"] else 1)
 
 
 if __name__ == "__main__":
