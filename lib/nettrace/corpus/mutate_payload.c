@@ -113,7 +113,7 @@ static const pay_case pay_loc[] = {
 /* V1 {Flag: Boolean} holding 2; v6 {Flag: Boolean8} holding 2 */
 static const pay_case pay_bool[] = {
     PAY(NT_PROFILE_DEFAULT, "\1\0\0\0\3\0\0\0F\0\0\0", "\2\0\0\0", 0),
-    PAY(NT_PROFILE_V6, FIELD("\4\0", "\1F\x1a"), "\2", 0),
+    PAY(NT_PROFILE_V6, FIELD("\3\0", "\1F\x1a"), "\2", 0),
 };
 
 /* rules.def describes the cases in this order; a count that differs from

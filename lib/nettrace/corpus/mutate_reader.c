@@ -17,10 +17,10 @@ static int v45_metadata(nt_mut *x, int32_t event_id, int32_t version,
     put_utf16z(&pl, "Mutant");
     put_u32(&pl, (uint32_t)event_id);
     put_utf16z(&pl, "Event");
-    put_u64(&pl, 0);                  /* Keywords */
-    put_u32(&pl, (uint32_t)version);  /* Version  */
-    put_u32(&pl, 4);                  /* Level    */
-    put_u32(&pl, 0);                  /* FieldCount */
+    put_u64(&pl, 0);                 /* Keywords */
+    put_u32(&pl, (uint32_t)version); /* Version  */
+    put_u32(&pl, 4);                 /* Level    */
+    put_u32(&pl, 0);                 /* FieldCount */
     const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, 0, 0, 0, 0}};
     long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
     uint64_t payload_at = x->payload_at;
@@ -44,9 +44,8 @@ int mut_event_id(nt_mut *x)
     /* v6: a Metadata block (HeaderSize 0) with a row of 12 bytes: id
      * 100, provider "P", event id 70000 (varuint f0 a2 04), name "E", no
      * fields, no optional metadata; and an event of it */
-    static const unsigned char block[] = {0,   0,    12,   0,    100, 1, 'P',
-                                          0xf0, 0xa2, 0x04, 1,    'E', 0, 0,
-                                          0,    0};
+    static const unsigned char block[] = {
+        0, 0, 12, 0, 100, 1, 'P', 0xf0, 0xa2, 0x04, 1, 'E', 0, 0, 0, 0};
     const row6 r[] = {{1, 5, 0x40, 100, 0, 0, 0}};
     /* just before the event: the last SP may flush the metadata ids */
     long m = mu_reparent(x, NT_PROFILE_V6) ? mu_fresh6(x, 1, r, 1) : -1;
@@ -123,8 +122,7 @@ int mut_stack_wide(nt_mut *x)
         sp = mu_reparent(x, NT_PROFILE_V6) ? mu_nth(x, NT_B_SP, -1) : -1;
         i = sp < 0 ? -1 : mu_fresh6(x, 1, r, 1);
     }
-    if (i < 0 ||
-        mu_insert(x, (size_t)sp + 1, NT_B_STACK, c.p, c.n) == NULL) {
+    if (i < 0 || mu_insert(x, (size_t)sp + 1, NT_B_STACK, c.p, c.n) == NULL) {
         tgMembuf_free(&c);
         return 0;
     }
