@@ -146,6 +146,11 @@ static void masking(void)
            or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_REJECT,
                      1 + OR_ACCEPTS_INVALID) == OR_RIGHT,
        "a parent read right, not run, or itself invalid: right stays right");
+    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_MISREADS) ==
+           OR_RIGHT,
+       "a parent misread was read: its rejected mutant is right");
+    ok(or_took_of(OR_MISREADS, TG_DUTY_ACCEPT) == OR_TOOK_ACCEPT,
+       "a file misread was taken");
     ok(or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
                  1 + OR_REJECTS_VALID) == OR_CRASH &&
            or_masked(OR_ACCEPTS_INVALID, TG_DUTY_REJECT, TG_DUTY_ACCEPT,

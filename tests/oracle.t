@@ -283,8 +283,8 @@ code, text, _, keep = oracle(reader, [one], report="text")
 t.eq(text.splitlines()[:6], [
     "reader: sh -c 'exit 1' reader",
     "  1 runs: hang 0, out-of-memory 0, executes-input 0, crash 0, "
-    "accepts-invalid 0, rejects-valid 1, right 0, masked 0, not-read 0, "
-    "unscored 0",
+    "misreads 0, accepts-invalid 0, rejects-valid 1, right 0, masked 0, "
+    "not-read 0, unscored 0",
     "  verdict: rejects everything: it accepted none of the 1 it must "
     "accept; 1 defect found",
     "  rejects-valid: (no message) (1 file: (valid) 1)",

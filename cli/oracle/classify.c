@@ -23,7 +23,8 @@ static const char default_crash[] =
 static const char default_oom[] =
     "MemoryError|std::bad_alloc|[Oo]ut of memory|Cannot allocate memory"
     "|allocation-size-too-big|requested allocation size"
-    "|memory allocation of \\d+ bytes failed|OutOfMemoryError";
+    "|memory allocation of \\d+ bytes failed|OutOfMemoryError"
+    "|OutOfMemoryException";
 
 /* The exit codes sh gives a command killed by these signals, 128 + n:
  * crashes whether or not the shell exec'd the reader. */
@@ -35,6 +36,7 @@ struct or_patterns {
     pcre2_code *crash, *oom;
     int crash_codes[32], accept_codes[32];
     size_t ncrash, naccept;
+    int misread_code; /* --misread-exit, or -1 */
 };
 
 static pcre2_code *compile(const char *text, const char *what)
@@ -57,11 +59,13 @@ static pcre2_code *compile(const char *text, const char *what)
 
 or_patterns *or_patterns_new(const char *crash, const char *oom,
                              const int *crash_codes, size_t ncodes,
-                             const int *accept_codes, size_t naccept)
+                             const int *accept_codes, size_t naccept,
+                             int misread_code)
 {
     or_patterns *p = calloc(1, sizeof *p);
     if (p == NULL)
         return NULL;
+    p->misread_code = misread_code;
     p->crash = compile(crash ? crash : default_crash, "--crash-pattern");
     p->oom = compile(oom ? oom : default_oom, "--oom-pattern");
     if (p->crash == NULL || p->oom == NULL ||
@@ -172,13 +176,20 @@ or_class or_classify(const or_patterns *p, const or_run *r,
     }
     if (matches(p->crash, r->err, why, size))
         return OR_CRASH;
+    /* a harness's word that the reader read the file, and got it wrong */
+    int misread =
+        r->exited && p->misread_code >= 0 && r->status == p->misread_code;
     int accepted =
-        r->exited &&
-        (r->status == 0 || listed(p->accept_codes, p->naccept, r->status));
+        r->exited && (r->status == 0 || misread ||
+                      listed(p->accept_codes, p->naccept, r->status));
     if (j->expect == TG_DUTY_UNDECIDED)
         return OR_UNSCORED;
     if (j->expect == TG_DUTY_REJECT && accepted)
         return OR_ACCEPTS_INVALID;
+    if (misread) {
+        line_at(r->err, 0, why, size); /* what the harness says differs */
+        return OR_MISREADS;
+    }
     if (j->expect != TG_DUTY_REJECT && !accepted) {
         line_at(r->err, 0, why,
                 size); /* the reader's reason, if it gave one */
@@ -210,16 +221,20 @@ void or_signature(const char *why, char *out, size_t size)
 or_class or_masked(or_class cls, tg_duty expect, tg_duty parent_expect,
                    unsigned parent_ran)
 {
+    /* a parent misread was read: its mutant's rejection says something */
     int masked = cls == OR_RIGHT && expect == TG_DUTY_REJECT &&
                  parent_expect != TG_DUTY_REJECT && parent_ran != 0 &&
-                 or_is_defect((or_class)(parent_ran - 1));
+                 or_is_defect((or_class)(parent_ran - 1)) &&
+                 or_took_of((or_class)(parent_ran - 1), parent_expect) !=
+                     OR_TOOK_ACCEPT;
     return masked ? OR_MASKED : cls;
 }
 
 or_took or_took_of(or_class cls, tg_duty expect)
 {
     switch (cls) {
-    case OR_ACCEPTS_INVALID: return OR_TOOK_ACCEPT;
+    case OR_ACCEPTS_INVALID:
+    case OR_MISREADS: return OR_TOOK_ACCEPT;
     case OR_REJECTS_VALID: return OR_TOOK_REJECT;
     case OR_RIGHT:
         return expect == TG_DUTY_REJECT ? OR_TOOK_REJECT : OR_TOOK_ACCEPT;
@@ -230,10 +245,9 @@ or_took or_took_of(or_class cls, tg_duty expect)
 const char *or_class_name(or_class c)
 {
     static const char *const names[OR_NCLASSES] = {
-        "hang",    "out-of-memory",   "executes-input",
-        "crash",   "accepts-invalid", "rejects-valid",
-        "right",   "masked",          "not-read",
-        "unscored"};
+        "hang",     "out-of-memory",   "executes-input", "crash",
+        "misreads", "accepts-invalid", "rejects-valid",  "right",
+        "masked",   "not-read",        "unscored"};
     return names[c];
 }
 

@@ -98,10 +98,14 @@ int or_outcome(const session *s, const char *reader, const char *path,
         out->skipped = 1;
         return 0;
     }
-    if (r.exited && r.status == 127) { /* sh: no such command */
-        /* the start of the shell's message: cut to fit, on purpose */
-        snprintf(out->why, sizeof out->why, "%.*s", (int)sizeof out->why - 1,
-                 r.err);
+    if (r.broken || (r.exited && r.status == 127)) {
+        /* no verdict of the reader's: the start of what was said, cut to
+         * fit on purpose */
+        snprintf(out->why, sizeof out->why, "%s%.*s",
+                 r.broken ? ""
+                          : "the reader exits 127 (the shell found no "
+                            "such command): ",
+                 (int)sizeof out->why - 1, r.err);
         out->cls = OR_NCLASSES;
         return 0;
     }
@@ -163,10 +167,7 @@ static void scored(size_t k, void *result, void *ctx)
                     "%s: %s\n",
                     s->cases->at[i].path, strerror(errno));
         else if (!s->failed)
-            fprintf(stderr,
-                    "tracegate: oracle: the reader exits 127 (the "
-                    "shell found no such command): %s",
-                    out->why);
+            fprintf(stderr, "tracegate: oracle: %s", out->why);
         s->failed = 1;
         free(out);
         return;
@@ -372,8 +373,9 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
                  .sizes = calloc(n + 1, sizeof(size_t)),
                  .took = calloc(n * o->nreaders + 1, 1),
                  .ran = calloc(n * o->nreaders + 1, 1)};
-    or_patterns *pat = or_patterns_new(o->crash_re, o->oom_re, o->crash_codes,
-                                       o->ncrash, o->accept_codes, o->naccept);
+    or_patterns *pat =
+        or_patterns_new(o->crash_re, o->oom_re, o->crash_codes, o->ncrash,
+                        o->accept_codes, o->naccept, o->misread_code);
     s.pat = pat;
     int r = 0;
     if (s.judged == NULL || s.sizes == NULL || s.took == NULL ||
@@ -462,6 +464,7 @@ int tgCli_oracle(int argc, char **argv)
         catch_stop();
         tgCli_progress_start(o.progress, o.output ? stderr : stdout);
         r = run_readers(&o, &cases, scores, &run);
+        or_servers_stop(); /* the main thread's (--serve) */
     }
     if (r == 0)
         r = write_scorecard(&o, scores, &run);

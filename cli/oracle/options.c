@@ -81,6 +81,8 @@ int or_parse_options(int argc, char **argv, options *o)
         {"reads", required_argument, NULL, 'V'},
         {"sweep", no_argument, NULL, 'W'},
         {"progress", no_argument, NULL, 'P'},
+        {"serve", no_argument, NULL, 'E'},
+        {"misread-exit", required_argument, NULL, 'D'},
         {NULL, 0, NULL, 0}};
     static const char *const forms[] = {"text", "json", "junit", "markdown"};
     o->lim.timeout = 10;
@@ -89,6 +91,7 @@ int or_parse_options(int argc, char **argv, options *o)
     o->keep = "tracegate-oracle";
     o->shrink_runs = 200;
     o->shrink_time = 60;
+    o->misread_code = -1;
     optind = 1;
     int c;
     uint64_t n;
@@ -168,11 +171,26 @@ int or_parse_options(int argc, char **argv, options *o)
             break;
         case 'W': o->sweep = 1; break;
         case 'P': o->progress = 1; break;
+        case 'E': o->lim.serve = 1; break;
+        case 'D': {
+            int codes[1];
+            size_t one = 0;
+            if (add_code(codes, &one, optarg) != 0 || codes[0] == 0)
+                return tgCli_usage("oracle: --misread-exit wants an exit "
+                                   "code 1-255, not '%s'",
+                                   optarg);
+            o->misread_code = codes[0];
+            break;
+        }
         default: return tgCli_usage("oracle: bad option");
         }
     }
     if (o->nreaders == 0)
         return tgCli_usage("oracle: --reader 'COMMAND {}' is required");
+    for (size_t i = 0; o->lim.serve && i < o->nreaders; i++)
+        if (strstr(o->readers[i], "{}"))
+            return tgCli_usage("oracle: with --serve a reader reads the "
+                               "paths on its stdin: its command has no {}");
     if (o->profile && !known_profile(o->profile))
         return tgCli_usage("oracle: no format has a profile '%s'", o->profile);
     int folders = optind < argc;

@@ -35,6 +35,9 @@ typedef enum or_class {
     OR_OOM,             /* ran out of memory under --memory              */
     OR_EXECUTES,        /* ran code taken from the file (the canary)     */
     OR_CRASH,           /* a signal, a crash exit code, a crash message  */
+    OR_MISREADS,        /* read a file it must accept, and a harness found
+                           what it delivered is not what the bytes hold
+                           (--misread-exit)                            */
     OR_ACCEPTS_INVALID, /* exit "accepted" on a file it must reject      */
     OR_REJECTS_VALID,   /* exit "rejected" on a file it must accept      */
     OR_RIGHT,           /* did what a correct reader does                */
@@ -143,6 +146,7 @@ void or_judge(const or_case *c, const unsigned char *data, size_t n,
 typedef struct or_limits {
     double timeout;      /* seconds                                    */
     uint64_t memory_mib; /* address-space cap; 0: none                 */
+    int serve;           /* --serve: the reader answers many files     */
 } or_limits;
 
 typedef struct or_run {
@@ -151,6 +155,8 @@ typedef struct or_run {
     int timed_out;
     int canary;      /* the reader made the canary file            */
     int interrupted; /* stopped by or_stop: not a run to score       */
+    int broken;      /* --serve: it answered with no exit code; what it
+                        said is in err (the run is no reader's verdict) */
     uint64_t max_rss_kib;
     double seconds;
     char err[4096]; /* the start of its stderr, NUL-terminated    */
@@ -170,6 +176,9 @@ double or_seconds(void);
  *  thread).  @return 0, or -1 if it could not be started (errno). */
 int or_run_reader(const char *command, const char *path, const char *scratch,
                   const or_limits *lim, or_run *r);
+/*! or_servers_stop() : stop the calling thread's served readers (--serve;
+ *  a worker thread's stop when it ends). */
+void or_servers_stop(void);
 /* The file a reader makes when it runs code taken from a trace: the
  * hostile strings of `gen --hostile` write to the file the environment
  * variable names. */
@@ -182,7 +191,8 @@ typedef struct or_patterns or_patterns;
  *  (PCRE2; NULL for the defaults).  @return NULL after saying why. */
 or_patterns *or_patterns_new(const char *crash, const char *oom,
                              const int *crash_codes, size_t ncodes,
-                             const int *accept_codes, size_t naccept);
+                             const int *accept_codes, size_t naccept,
+                             int misread_code);
 void or_patterns_free(or_patterns *p);
 /*! or_classify() : what run r means for a file judged j.  The line of
  *  stderr that made it a crash or an OOM goes to why[]. */

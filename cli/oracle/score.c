@@ -71,7 +71,7 @@ static void count_reach(or_score *s, or_class cls, const or_judgement *j)
     } else if (j->expect != TG_DUTY_UNDECIDED) {
         for (or_version_row *r = &s->all; r; r = r == v ? NULL : v) {
             r->must_accept++;
-            r->accepted += cls == OR_RIGHT;
+            r->accepted += or_took_of(cls, j->expect) == OR_TOOK_ACCEPT;
             r->rejected += cls == OR_REJECTS_VALID;
         }
     }

@@ -15,6 +15,7 @@ typedef struct options {
     unsigned jobs;
     int crash_codes[MAX_CODES], accept_codes[MAX_CODES];
     size_t ncrash, naccept;
+    int misread_code; /* --misread-exit, or -1 */
     const char *crash_re, *oom_re;
     or_report form;
     const char *output, *keep;

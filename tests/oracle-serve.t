@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""oracle-serve.t - `tracegate oracle --serve` keeps one reader process
+for many files, and --misread-exit scores a reader on what it delivers
+(spec/oracle.md, O12 and O13):
+
+- tests/readers/nettrace_served.py, over the NetTrace corpus, is started
+  again only after a run that ended it (a crash, a hang), not once per
+  file; its planted bugs come out as one defect each: a crash (SIGSEGV on
+  a bad magic), a hang (the v6 draft), a misread (final v6: exit 4);
+- a file misread was read: it counts as taken (no "reads no v6 file"),
+  and the mutants of a misread parent are not masked;
+- a reader that answers 4 on everything misreads every file it must
+  accept and accepts every file it must reject;
+- a server that exits after each answer is asked again fresh, so no
+  file is charged with the end of another's run;
+- an answer that is no exit code stops the oracle (exit 3), as a reader
+  that cannot be run does; a reader command with {} is a usage error.
+Failure: a server started per file, a planted bug missed or in the
+wrong class, a misread counted as a rejection, another file's end
+charged to a file, a broken answer scored as a verdict."""
+import json
+import os
+import subprocess
+import sys
+
+from oraclelib import CORPUS, ENV, READERS, Oracle, defect_of
+from taplib import TRACEGATE, Scratch, Tap
+
+t = Tap()
+scratch = Scratch("tg-oracle-serve-")
+oracle = Oracle(scratch)
+NETTRACE = os.path.join(CORPUS, "nettrace")
+AFPERF = os.path.join(CORPUS, "afperf")
+SERVED = "%s -S %s/nettrace_served.py" % (sys.executable, READERS)
+
+# ---- the served test reader over the NetTrace corpus ---------------------
+starts = scratch.path("starts")
+os.environ["TG_SERVED_STARTS"] = starts
+ENV["TG_SERVED_STARTS"] = starts
+code, card, err, keep = oracle(SERVED, [NETTRACE], "--serve",
+                               "--misread-exit", "4", "--memory", "0",
+                               "--timeout", "2", "--shrink-runs", "0")
+t.eq(code, 1, "served reader: exit 1, defects found")
+r = card["readers"][0]
+runs = r["runs"]
+t.eq(runs, {"hang": 5, "out-of-memory": 0, "executes-input": 0,
+            "crash": 2, "misreads": 29, "accepts-invalid": 0,
+            "rejects-valid": 0, "right": 104, "masked": 4, "not-read": 0,
+            "unscored": 0},
+     "served reader: the runs by class (5 draft files hang, 2 bad magics "
+     "crash, the 29 final v6 files it must accept are misread)")
+t.eq(r["verdict"],
+     "reads no v6-draft file: it accepted none of the 5 it must accept; "
+     "3 defects found; 4 mutants masked: rejected, but so was the valid "
+     "file each was made from",
+     "served reader: the verdict takes a misread file as read")
+with open(starts) as f:
+    started = len(f.readlines())
+ended = runs["crash"] + runs["hang"]
+# each ended run costs a start (a crash two: it is asked again fresh);
+# beyond those, a start per worker thread (-j 2) of each pass
+t.ok(ended < started <= 2 * runs["crash"] + runs["hang"] + 8,
+     "served reader: started %d times for %d runs, %d of which ended it"
+     % (started, sum(runs.values()), ended))
+for cls, rule, message in (
+        ("crash", "NT-HDR-001",
+         "exit code 139: signal 11 (Segmentation fault), as a shell "
+         "reports it"),
+        ("hang", "NT-DRAFT-003", "still running after the timeout"),
+        ("misreads", "NT-FRAME-001", "misread: the events' activity")):
+    d = defect_of(card, cls, rule)
+    if t.ok(d is not None, "served reader: a %s under %s" % (cls, rule),
+            r["defects"]):
+        t.eq(d["message"], message, "served reader: the %s's message" % cls)
+t.eq(len(r["defects"]), 3, "served reader: one defect per planted bug")
+
+# ---- a reader that says "misread" of every file -------------------------
+code, card, err, keep = oracle(
+    "sh -c 'while read p; do echo 4; done'", [AFPERF], "--serve",
+    "--misread-exit", "4", "--shrink-runs", "0")
+runs = card["readers"][0]["runs"]
+t.eq((code, runs["misreads"], runs["accepts-invalid"], runs["right"]),
+     (1, 48, 55, 0),
+     "always 4: the 48 files to accept misread, the 55 to reject accepted")
+t.eq(card["readers"][0]["verdict"],
+     "accepts everything: it accepted all 55 files it must reject; "
+     "40 defects found", "always 4: the verdict")
+
+# ---- a server that ends after each answer -------------------------------
+once = scratch.path("once")
+code, card, err, keep = oracle(
+    "sh -c 'echo >> %s; read p; echo 0; exit 1'" % once, [AFPERF],
+    "--serve", "--shrink-runs", "0", "-j", "1")
+runs = card["readers"][0]["runs"]
+t.eq((runs["right"], runs["accepts-invalid"], runs["crash"],
+      runs["rejects-valid"]), (48, 55, 0, 0),
+     "ends after each answer: every file answered 0, none charged with "
+     "the exit 1 after the answer")
+with open(once) as f:
+    t.ok(len(f.readlines()) >= 103,
+         "ends after each answer: started again for each file")
+
+# ---- contract errors -----------------------------------------------------
+p = subprocess.run([TRACEGATE, "oracle", "--serve", "--reader",
+                    "sh -c 'while read p; do echo nope; done'", AFPERF],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+t.eq((p.returncode, p.stderr.decode()),
+     (3, "tracegate: oracle: the reader answered \"nope\" under --serve, "
+      "not an exit code on a line (spec/oracle.md, O12)\n"),
+     "an answer that is no exit code: exit 3, said")
+p = subprocess.run([TRACEGATE, "oracle", "--serve", "--reader", "cat {}",
+                    AFPERF], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+t.eq((p.returncode, p.stderr.decode()),
+     (2, "tracegate: oracle: with --serve a reader reads the paths on its "
+      "stdin: its command has no {}\nTry 'tracegate --help'.\n"),
+     "--serve with {}: a usage error")
+p = subprocess.run([TRACEGATE, "oracle", "--misread-exit", "0", "--reader",
+                    "true", AFPERF], stdout=subprocess.PIPE,
+                   stderr=subprocess.PIPE)
+t.eq((p.returncode, p.stderr.decode()),
+     (2, "tracegate: oracle: --misread-exit wants an exit code 1-255, not "
+      "'0'\nTry 'tracegate --help'.\n"),
+     "--misread-exit 0: a usage error")
+t.done()
