@@ -2,7 +2,9 @@
 """readercuts.t - the fields TraceEvent keeps fewer bits of than the file
 has (spec/nettrace.md rows T59-T64: an event id in 16 bits, a v4/v5
 metadata Version in 8, a thread id in 32, a processor number in 8, a
-stack in a record whose u16 size counts 8 bytes more), and Booleans that
+stack in a record whose u16 size counts 8 bytes more), the fields it
+cannot decode (T65-T67: a v6 DateTime, a field of no bytes, a DateTime
+no .NET DateTime holds), and Booleans that
 are neither 0 nor 1, on files built byte by byte (tests/nt45.py,
 tests/nt6.py).  Each case names the rule it must get and the offset,
 and the value at the edge gets nothing.  Failure: another rule or
@@ -130,4 +132,68 @@ events = p6["events"][:-1] + b"\x02"
 data = nt6.example(events=events)
 case("v6 Boolean8 2 in the second event", data,
      [("NT-PAY-004", at6["events"] + len(events) - 1)])
+
+# ---- the fields TraceEvent cannot decode (rows T65-T67) -------------------
+# v6 metadata with nt6's row, its second field (Flag) of another type, and
+# events whose payloads are VarUInt 42 then `tail` (both rows)
+HEAD6 = (b"\x01" + nt6.s("MyProvider") + b"\x07" + nt6.s("MyEvent") +
+         struct.pack("<H", 2) + struct.pack("<H", 7) + nt6.s("Value") +
+         b"\x15")
+
+
+def v6_flag(flag_type, tail, second_tail=None):
+    """(file, offset of Flag's type code, offset of the first event's
+    tail): Flag of type bytes flag_type; the event rows of nt6 with
+    payloads 2a + tail (the second row: 2a + second_tail)."""
+    row = (HEAD6 + struct.pack("<H", len(nt6.s("Flag")) + len(flag_type)) +
+           nt6.s("Flag") + flag_type + p6["row"][-8:])
+    second = b"\x2a" + (tail if second_tail is None else second_tail)
+    events = (p6["events"][:20] +
+              bytes([0xdf, 1, 0, 1, 0, 1, 1, 100, 1, 1 + len(tail), 0x2a]) +
+              tail + bytes([0, 5]) + second)
+    parts = dict(p6, metadata=nt6.metadata_with(row), events=events)
+    at = nt6.offsets(parts=parts)
+    data = nt6.example(metadata=parts["metadata"], events=events)
+    return (data, at["metadata"] + 2 + 2 + len(HEAD6) + 2 + len(nt6.s("Flag")),
+            at["events"] + 20 + 11)
+
+
+# NT-MET-019: a v6 DateTime field (TraceEvent reads 8 of its 16 bytes)
+DATE = struct.pack("<8h", 2025, 6, 1, 9, 14, 30, 5, 250)
+data, type_at, _ = v6_flag(b"\x10", DATE)
+case("v6 DateTime field", data, [("NT-MET-019", type_at)])
+data, type_at, _ = v6_flag(b"\x0b", struct.pack("<q", 7))
+case("v6 Int64 field in its place", data, [])
+
+# NT-PAY-005: a DateTime .NET's DateTime holds: a v4/v5 FILETIME from 0 to
+# 2650467743999999999 (9999-12-31 23:59:59.9999999); a v6 SYSTEMTIME of
+# valid fields (in v6 the field is NT-MET-019's too)
+for filetime, flagged in ((0, False), (2650467743999999999, False),
+                          (2650467744000000000, True), (-1, True)):
+    data, _, row_at, _ = v45(metadata(1, fields=v1((16, "W"))),
+                             payload=struct.pack("<q", filetime))
+    case("v4/v5 DateTime FILETIME %d" % filetime, data,
+         [("NT-PAY-005", row_at + len(row(EVENT, meta=1, seq=0, capture=7,
+                                            proc=0, thread=7, ts=100,
+                                            payload=b"")))]
+         if flagged else [])
+bad = struct.pack("<8h", 2025, 13, 1, 9, 14, 30, 5, 250)
+data, type_at, tail_at = v6_flag(b"\x10", bad, DATE)
+case("v6 DateTime of month 13 in the first event", data,
+     [("NT-MET-019", type_at), ("NT-PAY-005", tail_at)])
+
+# NT-MET-020: a field of no bytes: a v4/v5 V1 Object of no fields (its
+# FieldCount after its TypeCode), a v6 FixedLengthArray of 0 elements
+FIELDS_AT = len(metadata(1, fields=b""))
+for nested, payload, flagged in (([], b"", True),
+                                 ([(9, "X")], b"\0\0\0\0", False)):
+    data, meta_at, _, _ = v45(metadata(1, fields=v1((1, "E", nested))),
+                              payload=payload)
+    case("v4/v5 Object of %d fields" % len(nested), data,
+         [("NT-MET-020", meta_at + FIELDS_AT + 4 + 4)] if flagged else [])
+for count, flagged in ((0, True), (1, False)):
+    data, type_at, _ = v6_flag(b"\x16\x09" + struct.pack("<H", count),
+                               b"\0\0\0\0" * count)
+    case("v6 FixedLengthArray of %d Int32" % count, data,
+         [("NT-MET-020", type_at + 2)] if flagged else [])
 t.done()

@@ -252,6 +252,7 @@ typedef struct nt_type {
     uint8_t size;     /* NT_T_FIXED: its bytes                     */
     uint8_t compat;   /* read by TraceEvent, in no spec (Decimal)  */
     uint8_t boolean;  /* a Boolean: 0 or 1 (NT-PAY-004)            */
+    uint8_t date;     /* a DateTime: a date .NET holds (NT-PAY-005) */
 } nt_type;
 
 extern const nt_type nt_types[NT_NLAYOUTS][NT_NCODES];

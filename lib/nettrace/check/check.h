@@ -214,6 +214,8 @@ enum {
                          element size                                  */
     NT_OP_DATALOC,     /* u32 locator relative to the payload start     */
     NT_OP_BOOL,        /* a Boolean of a bytes (4 or 1): 0 or 1         */
+    NT_OP_DATE,        /* a DateTime of a bytes: a FILETIME (8) or a
+                         SYSTEMTIME (16) .NET's DateTime holds         */
     NT_OP_ARRAY,       /* u16 count, count x body                       */
     NT_OP_REPEAT       /* a x body (FixedLengthArray of variable size)  */
 };
@@ -506,6 +508,13 @@ int nt_too_deep(nt_check *k, unsigned depth, uint64_t at, const char *field);
 /* The Trace fields every layout shares: SyncTimeUTC at p (16 bytes),
  * tick frequency at p + 24, PointerSize at p + 32. */
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at);
+/*! nt_date_valid() : whether the DateTime of n bytes at p is a date and
+ *  time .NET's DateTime holds: a FILETIME (n 8) from 0 to the last tick
+ *  of 9999, a SYSTEMTIME (n 16) of valid fields (frame_v45.c; SyncTimeUTC
+ *  is one too). */
+int nt_date_valid(const unsigned char *p, uint32_t n);
+/*! nt_date_text() : the DateTime of n bytes at p as a finding says it. */
+void nt_date_text(const unsigned char *p, uint32_t n, char *buf, size_t size);
 /* Event or metadata block content (v4/v5 layout); meta: a MetadataBlock. */
 void nt_event_block(nt_check *k, nt_cur *b, int meta);
 /* v4/v5 metadata payload of one row. */
@@ -740,6 +749,10 @@ nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
         uint32_t v = o->a == 4 ? tgBytes_le32(p + at) : p[at];
         return v <= 1 ? (uint64_t)at + o->a : (uint64_t)n + 1;
     }
+    case NT_OP_DATE: /* past n unless it is there, a date */
+        return left >= o->a && nt_date_valid(p + at, o->a)
+                   ? (uint64_t)at + o->a
+                   : (uint64_t)n + 1;
     case NT_OP_STR8V: { /* varuint32 length of UTF-8 bytes */
         nt_cur c = {p + at, p + n, p, 0};
         uint64_t len;

@@ -147,9 +147,17 @@ static int month_days(int y, int mo)
     return days[mo - 1] + (mo == 2 && leap);
 }
 
-/* SyncTimeUTC: Year, Month, DayOfWeek, Day, Hour, Minute, Second, Ms. */
-static int valid_date(const unsigned char *p)
+/* The last FILETIME .NET's DateTime holds: its last tick of 9999-12-31,
+ * counted from 1601 (DateTime.MaxValue.Ticks less 504911232000000000). */
+#define LAST_FILETIME 2650467743999999999ll
+
+/* A SYSTEMTIME: Year, Month, DayOfWeek, Day, Hour, Minute, Second, Ms. */
+int nt_date_valid(const unsigned char *p, uint32_t n)
 {
+    if (n == 8) {
+        int64_t t = (int64_t)tgBytes_le64(p);
+        return t >= 0 && t <= LAST_FILETIME;
+    }
     int y = i16(p), mo = i16(p + 2), dow = i16(p + 4), d = i16(p + 6);
     int h = i16(p + 8), mi = i16(p + 10), s = i16(p + 12), ms = i16(p + 14);
     return y >= 1 && y <= 9999 && mo >= 1 && mo <= 12 && dow >= 0 &&
@@ -157,14 +165,21 @@ static int valid_date(const unsigned char *p)
            mi >= 0 && mi < 60 && s >= 0 && s < 60 && ms >= 0 && ms < 1000;
 }
 
+void nt_date_text(const unsigned char *p, uint32_t n, char *buf, size_t size)
+{
+    if (n == 8) /* a FILETIME */
+        snprintf(buf, size, "FILETIME %" PRId64, (int64_t)tgBytes_le64(p));
+    else /* Year-Month-Day Hour:Minute:Second.Millisecond, DayOfWeek */
+        snprintf(buf, size, "%d-%d-%d %d:%d:%d.%d, day of week %d", i16(p),
+                 i16(p + 2), i16(p + 6), i16(p + 8), i16(p + 10), i16(p + 12),
+                 i16(p + 14), i16(p + 4));
+}
+
 void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at)
 {
     char found[96];
-    if (!valid_date(p + NT_TF_SYNCTIME)) {
-        /* Year-Month-Day Hour:Minute:Second.Millisecond, DayOfWeek */
-        snprintf(found, sizeof found, "%d-%d-%d %d:%d:%d.%d, day of week %d",
-                 i16(p), i16(p + 2), i16(p + 6), i16(p + 8), i16(p + 10),
-                 i16(p + 12), i16(p + 14), i16(p + 4));
+    if (!nt_date_valid(p + NT_TF_SYNCTIME, 16)) {
+        nt_date_text(p + NT_TF_SYNCTIME, 16, found, sizeof found);
         nt_report(k, NT_TRACE_SYNCTIME, at + NT_TF_SYNCTIME, 16,
                   "/SyncTimeUTC", "a valid date and time", found);
     }

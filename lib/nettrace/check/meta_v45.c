@@ -36,6 +36,20 @@ static void negative(meta_parse *m, uint64_t at, const char *field, int32_t v)
     fail(m, at, 4, field, ">= 0", found);
 }
 
+/* An Object of no fields, its FieldCount at `at` (NT-MET-020). */
+static __attribute__((noinline, cold)) void
+empty_object(meta_parse *m, uint64_t at, const char *field)
+{
+    nt_report(m->k, NT_MET_EMPTY_FIELD, at, 4, field, "at least one field",
+              "an Object of no fields");
+}
+
+/* Whether the int32 next in c is 0: a nested FieldCount, peeked. */
+static int next_zero(const nt_cur *c)
+{
+    return nt_left(c) >= 4 && tgBytes_le32(c->p) == 0;
+}
+
 static int i32(meta_parse *m, nt_cur *c, int32_t *out, const char *field)
 {
     if (nt_left(c) < 4) {
@@ -105,9 +119,11 @@ static void v1_fields(meta_parse *m, nt_cur *c, unsigned depth, int32_t *count)
         if (i32(m, c, &type, "/fields/TypeCode"))
             return;
         const nt_type *t = check_type(m, type, at, 0);
-        if (type == NT_TYPE_OBJECT)
+        if (type == NT_TYPE_OBJECT) {
+            if (next_zero(c))
+                empty_object(m, nt_off(c), "/fields/FieldCount");
             v1_fields(m, c, depth + 1, &nested);
-        else if (type != NT_TYPE_ARRAY)
+        } else if (type != NT_TYPE_ARRAY)
             nt_lay_scalar(&m->lay, t, 0);
         if (!m->failed)
             utf16z(m, c, "/fields/FieldName", NULL, NULL);
@@ -126,6 +142,8 @@ static void v2_type(meta_parse *m, nt_cur *f, unsigned depth)
         return;
     const nt_type *t = check_type(m, type, at, 1);
     if (type == NT_TYPE_OBJECT) {
+        if (next_zero(f))
+            empty_object(m, nt_off(f), "/V2Params/FieldCount");
         v2_fields(m, f, depth + 1);
     } else if (type == NT_TYPE_ARRAY) {
         at = nt_off(f);
@@ -133,9 +151,11 @@ static void v2_type(meta_parse *m, nt_cur *f, unsigned depth)
             return;
         nt_lay_mark mark = nt_lay_open(&m->lay);
         const nt_type *e = check_type(m, element, at, 1);
-        if (element == NT_TYPE_OBJECT)
+        if (element == NT_TYPE_OBJECT) {
+            if (next_zero(f))
+                empty_object(m, nt_off(f), "/V2Params/FieldCount");
             v2_fields(m, f, depth + 1);
-        else if (element == NT_TYPE_ARRAY)
+        } else if (element == NT_TYPE_ARRAY)
             m->lay.broken = 1; /* no element type of its own to read */
         else
             nt_lay_scalar(&m->lay, e, 0);

@@ -88,8 +88,8 @@ static int universal(const unsigned char *p, const unsigned char *end)
 static int fields(row_parse *m, nt_cur *c, unsigned depth);
 
 /* What a TypeCode at `at` has to say, if anything (an unknown code, the
- * compat Decimal, 23 as a scalar): 0 if the type cannot be read on.  Out
- * of type()'s way: most codes say nothing. */
+ * compat Decimal, DateTime, 23 as a scalar): 0 if the type cannot be
+ * read on.  Out of type()'s way: most codes say nothing. */
 static __attribute__((noinline, cold)) int
 code_findings(row_parse *m, const nt_type *t, unsigned code, int scalar,
               uint64_t at)
@@ -108,7 +108,20 @@ code_findings(row_parse *m, const nt_type *t, unsigned code, int scalar,
     if (code == T_UTF8_UNIT && scalar)
         nt_report(m->k, NT_M6_UTF8_SCALAR, at, 1, "/Type",
                   "23 only as an element type", "a scalar field of type 23");
+    if (code == NT_TYPE_DATETIME)
+        nt_report(m->k, NT_MET_DATETIME_V6, at, 1, "/Type",
+                  "a type TraceEvent reads at its v6 size",
+                  "16 (DateTime: 16 bytes, TraceEvent reads 8)");
     return 1;
+}
+
+/* A field type of no bytes at `at` (NT-MET-020): an Object of no fields,
+ * a FixedLengthArray of 0 elements. */
+static __attribute__((noinline, cold)) void
+empty_field(row_parse *m, uint64_t at, const char *what)
+{
+    nt_report(m->k, NT_MET_EMPTY_FIELD, at, 2, what, "at least one byte",
+              "a field of no bytes");
 }
 
 /* Type: TypeCode, ElementType (19, 22, 24, 25), ElementCount (22),
@@ -128,11 +141,14 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
     }
     const nt_type *t = nt_type_at(NT_V6, code);
     if ((t->shape == NT_T_UNKNOWN || t->compat ||
-         (code == T_UTF8_UNIT && scalar)) &&
+         (code == T_UTF8_UNIT && scalar) || code == NT_TYPE_DATETIME) &&
         !code_findings(m, t, code, scalar, at))
         return -1;
     switch (t->shape) {
-    case NT_T_OBJECT: return fields(m, c, depth + 1);
+    case NT_T_OBJECT:
+        if (nt_left(c) >= 2 && c->p[0] == 0 && c->p[1] == 0)
+            empty_field(m, nt_off(c), "/Type/FieldDescriptions/Count");
+        return fields(m, c, depth + 1);
     case NT_T_ARRAY:
     case NT_T_FIXED_ARRAY:
     case NT_T_RELLOC:
@@ -153,9 +169,12 @@ static int type(row_parse *m, nt_cur *c, unsigned depth, int scalar)
                       "a fixed-size element type",
                       "an element type holding VarInt or VarUInt");
         }
-        if (t->shape == NT_T_FIXED_ARRAY &&
-            u16(m, c, &count, "/Type/ElementCount"))
-            return -1;
+        if (t->shape == NT_T_FIXED_ARRAY) {
+            if (u16(m, c, &count, "/Type/ElementCount"))
+                return -1;
+            if (count == 0)
+                empty_field(m, nt_off(c) - 2, "/Type/ElementCount");
+        }
         nt_lay_close(&m->lay, element, t->shape, count);
         /* a locator is a u32, whatever it points at */
         return t->shape == NT_T_FIXED_ARRAY ? e : locator ? FIXED : e & VARINT;

@@ -120,6 +120,8 @@ void nt_lay_scalar(nt_lay *l, const nt_type *t, int u16_utf8)
     case NT_T_FIXED:
         if (t->boolean) /* its value is checked (NT-PAY-004) */
             emit(l, NT_OP_BOOL, t->size);
+        else if (t->date) /* likewise (NT-PAY-005) */
+            emit(l, NT_OP_DATE, t->size);
         else
             emit_fixed(l, t->size);
         break;
@@ -294,6 +296,10 @@ typedef struct walk {
     size_t rule;
     size_t at; /* payload offset of the field             */
     char exp[64], found[96];
+    /* the first DateTime that is no date (NT-PAY-005): the walk goes on
+     * past it, the field being where the metadata says */
+    size_t date_at; /* its payload offset, or SIZE_MAX         */
+    uint32_t date_size;
 } walk;
 
 /* Record the first problem; @return whether its text is wanted (the
@@ -396,6 +402,17 @@ static __attribute__((cold, noinline)) size_t why(walk *w, const nt_op *o,
         if (left < o->a)
             return short_of(w, at, "a Boolean", o->a);
         return not_boolean(w, at, o->a == 4 ? tgBytes_le32(p) : p[0]);
+    case NT_OP_DATE: /* a DateTime that is no date: noted, walked past */
+        if (left < o->a)
+            return short_of(w, at, "a DateTime", o->a);
+        if (w->date_at == SIZE_MAX) {
+            w->date_at = at;
+            w->date_size = o->a;
+        }
+        at += o->a;
+        if (o->post > w->n - at)
+            return short_of(w, at, "fixed-size fields", o->post);
+        return at + o->post;
     case NT_OP_VARINT: return unended(w, at, "a varint of at most 64 bits");
     case NT_OP_ARRAY_FIXED:
     case NT_OP_STR8:
@@ -509,6 +526,7 @@ static int walk_payload(walk *w, const nt_check *k, const nt_meta *m,
     w->p = p;
     w->n = n;
     w->c = k->c;
+    w->date_at = SIZE_MAX;
     if (n < m->size) {
         short_of(w, 0,
                  m->layout == NT_LAYOUT_FIXED ? "its fields"
@@ -524,13 +542,28 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
                  uint32_t n)
 {
     walk w;
-    return walk_payload(&w, k, m, p, n);
+    return walk_payload(&w, k, m, p, n) && w.date_at == SIZE_MAX;
 }
 
+/* The first DateTime of the payload that is no date (NT-PAY-005). */
+static __attribute__((cold, noinline)) void
+report_date(nt_check *k, const nt_event *e, const walk *w)
+{
+    char found[96];
+    nt_date_text(e->payload + w->date_at, w->date_size, found, sizeof found);
+    nt_report(k, NT_PAY_DATETIME, e->payload_off + w->date_at, w->date_size,
+              "/payload", "a date and time .NET's DateTime holds", found);
+}
+
+/* An event's payload_fits says where its fields are: a DateTime that is
+ * no date is in its place, and does not change it. */
 void nt_walk_payload(nt_check *k, const nt_meta *m, const nt_event *e)
 {
     walk w;
-    if (!walk_payload(&w, k, m, e->payload, e->payload_size)) {
+    int fits = walk_payload(&w, k, m, e->payload, e->payload_size);
+    if (w.date_at != SIZE_MAX)
+        report_date(k, e, &w);
+    if (!fits) {
         k->payload_fits = 0;
         report(k, m, e, &w);
     }

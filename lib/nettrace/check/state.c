@@ -20,7 +20,9 @@ void nt_state_init(nt_check *k)
     tgIdmap_init(&k->labels, 0, live);
     tgRanges_init(&k->stacks, live);
     k->decode_payloads = tgEngine_active(k->c, NT_PAY_SHORT) ||
-                         tgEngine_active(k->c, NT_PAY_LOC);
+                         tgEngine_active(k->c, NT_PAY_LOC) ||
+                         tgEngine_active(k->c, NT_PAY_BOOL) ||
+                         tgEngine_active(k->c, NT_PAY_DATETIME);
     if (nt_deliver_begin(k) != 0)
         nt_table_full(k, 0); /* no memory for it: a limit, said so */
 }

@@ -144,9 +144,12 @@ int mu_meta_payload_mut(nt_mut *x, const tgMembuf *pl, uint64_t at);
 /* ---- lent by mutate_v6.c ---- */
 
 /* An event of metadata 100, defined just before it with these fields,
- * whose payload is these bytes. */
+ * whose payload is these bytes; the break is `at` bytes into the
+ * payload, or with mu_payload6_meta() into the metadata row's fields. */
 int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
                 size_t np, uint64_t at);
+int mu_payload6_meta(nt_mut *x, const void *fields, size_t nf,
+                     const void *payload, size_t np, uint64_t at);
 
 /* A Thread block of content p inserted as item `at`; the break is
  * `delta` bytes into it. */

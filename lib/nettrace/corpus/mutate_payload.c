@@ -116,6 +116,15 @@ static const pay_case pay_bool[] = {
     PAY(NT_PROFILE_V6, FIELD("\3\0", "\1F\x1a"), "\2", 0),
 };
 
+/* V1 {When: DateTime} holding -1; the draft's {When: DateTime} of month
+ * 13 (2025-13-09 14:30:05.250) */
+static const pay_case pay_date[] = {
+    PAY(NT_PROFILE_DEFAULT, "\1\0\0\0\x10\0\0\0W\0\0\0",
+        "\377\377\377\377\377\377\377\377", 0),
+    PAY(NT_PROFILE_V6_DRAFT, "\1\x10\4When",
+        "\351\7\15\0\1\0\11\0\16\0\36\0\5\0\372\0", 0),
+};
+
 /* rules.def describes the cases in this order; a count that differs from
  * the table's fails tests/selfcheck-t.c */
 #define NCASES(a) (sizeof a / sizeof a[0])
@@ -173,4 +182,10 @@ int mut_pay_bool(nt_mut *x)
 {
     return x->variant < NCASES(pay_bool) &&
            pay_mutant(x, &pay_bool[x->variant]);
+}
+
+int mut_pay_datetime(nt_mut *x)
+{
+    return x->variant < NCASES(pay_date) &&
+           pay_mutant(x, &pay_date[x->variant]);
 }

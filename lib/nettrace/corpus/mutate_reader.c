@@ -1,7 +1,8 @@
-/* mutate_reader.c - mutators of the rules about what TraceEvent's
- * EVENT_RECORD holds of an event (NT-MET-017, NT-MET-018, NT-ROW-013,
- * NT-ROW-014, NT-STK-005): each mutant is legal, and has an event whose
- * field TraceEvent cuts, so that a run of TraceEvent on it shows the cut.
+/* mutate_reader.c - mutators of the rules about what TraceEvent makes
+ * of an event: what its EVENT_RECORD holds (NT-MET-017, NT-MET-018,
+ * NT-ROW-013, NT-ROW-014, NT-STK-005) and the fields it cannot decode
+ * (NT-MET-019, NT-MET-020).  Each mutant is legal, and has an event that
+ * TraceEvent misreads, so that a run of TraceEvent on it shows it.
  * Variant 0 starts from a v4/v5 parent, variant 1 (where there is one)
  * from a final v6 one. */
 #include "mutate.h"
@@ -128,5 +129,48 @@ int mut_stack_wide(nt_mut *x)
     }
     tgMembuf_free(&c);
     mu_mark(x, (size_t)sp + 1, 8); /* its StackSize */
+    return 1;
+}
+
+/* v6 {When: DateTime, Ports: Array<UInt16>} holding 2025-06-09 14:30:05.250
+ * and no ports: TraceEvent reads When as 8 bytes, then takes the hour (14)
+ * for the count of Ports, more than the 18-byte payload holds. */
+int mut_m6_datetime(nt_mut *x)
+{
+    static const char fields[] = "\2\0"
+                                 "\6\0\4When\x10"
+                                 "\10\0\5Ports\x13\x08";
+    static const unsigned char payload[] = {0xe9, 7,  6, 0, 1, 0,    9, 0, 14,
+                                            0,    30, 0, 5, 0, 0xfa, 0, 0, 0};
+    /* Count, FieldSize, the name: then the type code */
+    return mu_reparent(x, NT_PROFILE_V6) &&
+           mu_payload6_meta(x, fields, sizeof fields - 1, payload,
+                            sizeof payload, 2 + 2 + 5);
+}
+
+/* A last field of no bytes, and an event of it with an empty payload:
+ * where TraceEvent looks it up, the payload has ended. */
+int mut_empty_field(nt_mut *x)
+{
+    if (x->variant == 1) { /* v6 {Q: FixedLengthArray<Int32>[0]} */
+        static const char fields[] = "\1\0"
+                                     "\6\0\1Q\x16\x09\0\0";
+        /* Count, FieldSize, the name, the types: then ElementCount */
+        return mu_reparent(x, NT_PROFILE_V6) &&
+               mu_payload6_meta(x, fields, sizeof fields - 1, "", 0,
+                                2 + 2 + 2 + 2);
+    }
+    /* v4/v5 V1 {E: Object {}} */
+    tgMembuf pl = {0};
+    mu_meta_header(&pl, NEXT_META);
+    uint64_t count_at = pl.n + 4 + 4; /* FieldCount, TypeCode */
+    put(&pl, "\1\0\0\0\1\0\0\0\0\0\0\0E\0\0\0", 16);
+    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, 0, 0, 0, 0}};
+    long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
+    uint64_t payload_at = x->payload_at;
+    tgMembuf_free(&pl);
+    if (i < 0 || mu_fresh_block(x, r, 1) < 0)
+        return 0;
+    mu_mark(x, (size_t)i, payload_at + count_at);
     return 1;
 }

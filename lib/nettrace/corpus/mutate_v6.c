@@ -279,8 +279,8 @@ int mut_thread_order6(nt_mut *x)
 
 /* An event of metadata 100, defined just before it with these fields,
  * whose payload is these bytes. */
-int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
-                size_t np, uint64_t at)
+static int payload6(nt_mut *x, const void *fields, size_t nf,
+                    const void *payload, size_t np, uint64_t at, int in_meta)
 {
     const row6 r[] = {{1, 5, 0, 100, 0, 0, 0}};
     x->payload = payload;
@@ -289,11 +289,26 @@ int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
     if (i < 0)
         return 0;
     tgMembuf c = {0};
-    meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
+    uint64_t fields_at = meta_block6(&c, fields, nf, NO_OPTIONAL, "", 0);
     mu_insert(x, (size_t)i, NT_B_METADATA, c.p, c.n);
     tgMembuf_free(&c);
-    mu_mark(x, (size_t)i + 1, x->payload_at + at);
+    if (in_meta)
+        mu_mark(x, (size_t)i, fields_at + at);
+    else
+        mu_mark(x, (size_t)i + 1, x->payload_at + at);
     return 1;
+}
+
+int mu_payload6(nt_mut *x, const void *fields, size_t nf, const void *payload,
+                size_t np, uint64_t at)
+{
+    return payload6(x, fields, nf, payload, np, at, 0);
+}
+
+int mu_payload6_meta(nt_mut *x, const void *fields, size_t nf,
+                     const void *payload, size_t np, uint64_t at)
+{
+    return payload6(x, fields, nf, payload, np, at, 1);
 }
 
 /* A Thread block of content p inserted as item `at`; the break is
