@@ -70,6 +70,15 @@ typedef struct events_run {
     int has_events; /* the format has events (tg_format_info)     */
 } events_run;
 
+/* ,"key":value, or ,"key":null when the event has no such value. */
+static void maybe(FILE *o, const char *key, int has, uint64_t value)
+{
+    if (has)
+        fprintf(o, ",\"%s\":%" PRIu64, key, value);
+    else
+        fprintf(o, ",\"%s\":null", key);
+}
+
 static void on_event(void *ctx, const tg_event *e)
 {
     events_run *r = ctx;
@@ -81,25 +90,13 @@ static void on_event(void *ctx, const tg_event *e)
         text(o, e->name, e->name_size);
     else
         fputs("null", o);
-    if (e->opcode >= 0)
-        fprintf(o, ",\"opcode\":%" PRId32, e->opcode);
-    else
-        fputs(",\"opcode\":null", o);
-    fprintf(o, ",\"version\":%" PRId64 ",\"thread\":", e->version);
-    if (e->has & TG_EVENT_THREAD)
-        fprintf(o, "%" PRIu64, e->thread);
-    else
-        fputs("null", o);
-    fputs(",\"capture_thread\":", o);
-    if (e->has & TG_EVENT_CAPTURE_THREAD)
-        fprintf(o, "%" PRIu64, e->capture_thread);
-    else
-        fputs("null", o);
-    fprintf(o, ",\"sequence\":%" PRIu32 ",\"processor\":", e->sequence);
-    if (e->has & TG_EVENT_PROCESSOR)
-        fprintf(o, "%" PRIu32, e->processor);
-    else
-        fputs("null", o);
+    maybe(o, "opcode", e->opcode >= 0, (uint64_t)e->opcode);
+    fprintf(o, ",\"version\":%" PRId64, e->version);
+    maybe(o, "thread", e->has & TG_EVENT_THREAD, e->thread);
+    maybe(o, "capture_thread", e->has & TG_EVENT_CAPTURE_THREAD,
+          e->capture_thread);
+    fprintf(o, ",\"sequence\":%" PRIu32, e->sequence);
+    maybe(o, "processor", e->has & TG_EVENT_PROCESSOR, e->processor);
     if (e->has & TG_EVENT_SIGNED_TIME)
         fprintf(o, ",\"timestamp\":%" PRId64, (int64_t)e->timestamp);
     else
