@@ -5,7 +5,8 @@ with a reader of tests/readers/ planted for it:
 
 - a reader of no v6 file has one defect, whatever rules its files were
   made for, and the verdict "rejects every v6 file"; declared out of
-  scope with --reads v4,v5, those files are not read and not defects;
+  scope with --reads v4,v5, those files are not read and not defects,
+  and --fuzz runs no input of another version;
 - a reader that turns down every generated parent for an unrelated
   reason has its mutants scored "masked", never "right", in a corpus
   and under --fuzz;
@@ -98,6 +99,19 @@ t.ok(code == 0 and reader["defects"] == [] and len(v6) <=
 t.ok(reader["verdict"].startswith("no defect found; ") and
      "v6 files not read (outside --reads)" in reader["verdict"],
      "the verdict says what was not read", reader["verdict"])
+# --fuzz makes inputs of every version the profile reads (v6 mutants on v6
+# parents under traceevent-compat); those outside --reads, and their
+# parents, are dropped unrun and uncounted
+code, card, err, _ = oracle("true", [], "--fuzz", "3", "--format",
+                            "nettrace", "--profile", "traceevent-compat",
+                            "--reads", "v4,v5", "--shrink-runs", "0")
+reader = card["readers"][0]
+ran = {v["version"]: v["must_accept"] + v["not_read"]
+       for v in reader["versions"]}
+t.ok(reader["runs"]["not-read"] == 0 and sum(reader["runs"].values()) > 0
+     and set(k for k, n in ran.items() if n) <= {"v4", "v5"},
+     "--fuzz with --reads v4,v5: no input of another version run or "
+     "counted", (reader["runs"], reader["versions"]))
 
 # ---- masked mutants -------------------------------------------------------
 masking = python_reader("afperf_no_enum_then_stack")

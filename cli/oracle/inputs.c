@@ -27,9 +27,11 @@ int or_write_bytes(const char *path, const unsigned char *p, size_t n)
 }
 
 /* The parents whose runs are known: [reader][profile][seed], 0 for not
- * run, else 1 + the class.  Fuzz mutants come from OR_PARENT_SEEDS seeds
+ * run, PARENT_UNREAD for of a version outside --reads, else 1 + the
+ * class.  Fuzz mutants come from OR_PARENT_SEEDS seeds
  * of a format's profiles. */
-#define PARENT_SLOTS (TG_CLI_PROFILES * (OR_PARENT_SEEDS + 1))
+#define PARENT_SLOTS  (TG_CLI_PROFILES * (OR_PARENT_SEEDS + 1))
+#define PARENT_UNREAD 0xFF
 
 typedef struct phase {
     session *s;
@@ -95,7 +97,7 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker)
     int ran = *known;
     pthread_mutex_unlock(&ph->lock);
     if (ran)
-        return ran;
+        return ran == PARENT_UNREAD ? 0 : ran;
     session *s = ph->s;
     if (it->parent.p == NULL) { /* made once for every reader */
         FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
@@ -107,6 +109,12 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker)
             or_write_bytes(it->parent_path, it->parent.p, it->parent.n))
             return -1;
         judge_bytes(it->parent_path, &it->in, &it->parent, &it->pj);
+    }
+    if (!or_in_scope(s->o, it->pj.version)) { /* like the inputs, unrun */
+        pthread_mutex_lock(&ph->lock);
+        *known = PARENT_UNREAD;
+        pthread_mutex_unlock(&ph->lock);
+        return 0;
     }
     if (or_outcome(s, s->o->readers[k], it->parent_path, &it->pj, worker,
                    &it->pout[k]) != 0)
@@ -146,6 +154,12 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
         return NULL;
     }
     judge_bytes(it->path, &it->in, &it->in.bytes, &it->j);
+    if (!or_in_scope(s->o, it->j.version)) {
+        /* of a version no reader reads (--reads): dropped unrun */
+        remove(it->path);
+        it->made = 2;
+        return it;
+    }
     for (size_t k = 0; k < s->o->nreaders; k++) {
         int parent = run_parent(ph, it, k, worker);
         if (parent < 0 || or_outcome(s, s->o->readers[k], it->path, &it->j,
