@@ -3,7 +3,8 @@
 #   ./build.sh            install what is missing, build build/tracegate
 #                         (a plain release build, quietly: one summary line;
 #                         the log is build/build.log)
-#   ./build.sh test       build with ASan+UBSan and run every test (prove)
+#   ./build.sh test       build with ASan+UBSan and run every test (prove);
+#                         with dotnet on PATH, TraceEvent's too
 #   ./build.sh fuzz [S [TARGET...]]  build the libFuzzer harnesses and
 #                         fuzz S seconds per target (default 60; TARGET:
 #                         afperf, roundtrip, ...: only those)
@@ -123,6 +124,35 @@ web_build() {
   mkdir -p build-web/site
   cp web/index.html web/app.js web/worker.js web/style.css \
     build-web/obj/tracegate.js build-web/obj/tracegate.wasm build-web/site/
+}
+
+# The C# programs of the TraceEvent tests (tests/dotnetlib.py): the
+# reference reader (interop/traceevent) and the runtime's workloads
+# (tests/dotnet/CaptureApp), into build-interop/, from NuGet with the
+# versions their lock files pin.  Without dotnet the tests that need them
+# say so in one line and skip; under CI=true that is a failure.
+interop_build() {
+  if ! command -v dotnet >/dev/null; then
+    echo "build.sh: dotnet is not on PATH: the TraceEvent tests" \
+      "(traceevent.t, traceevent-compat.t, captures.t) will skip" >&2
+    if [ "${CI:-}" = true ]; then
+      echo "build.sh: CI=true: the reference reader must run" >&2
+      exit 1
+    fi
+    return 0
+  fi
+  local project
+  mkdir -p build-interop
+  for project in interop/traceevent tests/dotnet/CaptureApp; do
+    echo "+ dotnet build -c Release $project" >&2
+    if ! dotnet build -c Release --nologo "$project" \
+      >build-interop/build.log 2>&1; then
+      tail -n 30 build-interop/build.log >&2
+      echo "build.sh: dotnet build $project failed" \
+        "(build-interop/build.log)" >&2
+      exit 1
+    fi
+  done
 }
 
 # Whether fuzz target FORMAT is among the TARGETs named (all when none is).
@@ -247,6 +277,7 @@ case $mode in
     need_sarif_multitool
     need_playwright
     web_build
+    interop_build
     configure_and_build build-test -DTG_SANITIZER=address,undefined
     export TRACEGATE="$top/build-test/tracegate"
     export TG_BUILD_DIR="$top/build-test"

@@ -12,6 +12,11 @@
 //       many files from one process (`-`: their paths on stdin, one a
 //       line): FILE's lines go to DIR/<file name>.jsonl, and one summary
 //       line per file to stdout.  Exit 0 when every file was read.
+//   traceevent-reader --serve [--out DIR]
+//       the reader protocol of `tracegate oracle --serve` (spec/oracle.md,
+//       O12): a path a line on stdin; for each, what the single-file mode
+//       says on stderr, then its exit code a line on stdout.  The lines go
+//       to DIR/<file name>.jsonl (nowhere without --out).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -29,7 +34,11 @@ internal static class Program
             return One(args[0]);
         if (args.Length >= 2 && args[0] == "--out")
             return Many(args[1], args.Skip(2));
-        Console.Error.WriteLine("usage: traceevent-reader FILE | traceevent-reader --out DIR [FILE... | -]");
+        if (args.Length == 1 && args[0] == "--serve")
+            return Serve(null);
+        if (args.Length == 3 && args[0] == "--serve" && args[1] == "--out")
+            return Serve(args[2]);
+        Console.Error.WriteLine("usage: traceevent-reader FILE | --out DIR [FILE... | -] | --serve [--out DIR]");
         return ExitUsage;
     }
 
@@ -39,6 +48,12 @@ internal static class Program
         var r = TraceReader.Read(path, stdout);
         WriteOutcome(stdout, r);
         stdout.Flush();
+        return Said(r);
+    }
+
+    /// <summary>What a run says on stderr, and its exit code.</summary>
+    private static int Said(ReadResult r)
+    {
         switch (r.Outcome)
         {
             case Outcome.Read:
@@ -51,6 +66,29 @@ internal static class Program
                 Console.Error.WriteLine($"Unhandled exception. {r.Error}");
                 return ExitFailed;
         }
+    }
+
+    private static int Serve(string? dir)
+    {
+        if (dir != null)
+            Directory.CreateDirectory(dir);
+        var stdout = Console.Out;
+        for (string? path; (path = Console.In.ReadLine()) != null;)
+        {
+            ReadResult r;
+            using (var output = dir == null
+                       ? Stream.Null
+                       : new BufferedStream(File.Create(Path.Combine(dir, Path.GetFileName(path) + ".jsonl")), 1 << 16))
+            {
+                r = TraceReader.Read(path, output);
+                WriteOutcome(output, r);
+            }
+            int code = Said(r);
+            Console.Error.Flush();
+            stdout.WriteLine(code);
+            stdout.Flush();
+        }
+        return ExitRead;
     }
 
     private static int Many(string dir, IEnumerable<string> files)

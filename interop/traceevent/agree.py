@@ -251,6 +251,17 @@ def compare_file(path, tg_text, te_text, used):
     return "agree", {"events": len(tg)}
 
 
+def compare_delivered(path, tg, te):
+    """What TraceEvent delivered from path against what the bytes hold,
+    whether or not tracegate accepts the file (its events are what it
+    read of it): compare_file's (verdict, detail).  tg and te are
+    (event lines, outcome line) pairs, as read_lines gives them."""
+    def text(lines, end):
+        return "".join(json.dumps(x) + "\n" for x in lines + [end])
+    return compare_file(path, text(tg[0], dict(tg[1], outcome="read")),
+                        text(*te), {})
+
+
 def compare_many(tracegate, reader, files, profile=None):
     """Every file compared: the summary (see --json)."""
     names = [os.path.basename(f) for f in files]
