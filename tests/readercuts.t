@@ -118,15 +118,16 @@ for size, flagged in ((65520, False), (65528, True)):
     case("v4/v5 stack of %d bytes" % size, data,
          [("NT-STK-005", stack_at + 8)] if flagged else [])
 
+# the bytes of v45()'s event row before its payload
+ROW_HEAD = len(row(EVENT, meta=1, seq=0, capture=7, proc=0, thread=7, ts=100,
+                   payload=b""))
+
 # NT-PAY-004: a Boolean of 0 or 1; v4/v5 Boolean is 4 bytes, v6 Boolean8 1
 for value, flagged in ((1, False), (2, True)):
     data, _, row_at, _ = v45(metadata(1, fields=v1((3, "F"))),
                              payload=struct.pack("<I", value))
     case("v4/v5 Boolean %d" % value, data,
-         [("NT-PAY-004", row_at + len(row(EVENT, meta=1, seq=0, capture=7,
-                                            proc=0, thread=7, ts=100,
-                                            payload=b"")))]
-         if flagged else [])
+         [("NT-PAY-004", row_at + ROW_HEAD)] if flagged else [])
 # v6: nt6's events hold VarUInt 42 then Boolean8 1, twice
 events = p6["events"][:-1] + b"\x02"
 data = nt6.example(events=events)
@@ -173,10 +174,7 @@ for filetime, flagged in ((0, False), (2650467743999999999, False),
     data, _, row_at, _ = v45(metadata(1, fields=v1((16, "W"))),
                              payload=struct.pack("<q", filetime))
     case("v4/v5 DateTime FILETIME %d" % filetime, data,
-         [("NT-PAY-005", row_at + len(row(EVENT, meta=1, seq=0, capture=7,
-                                            proc=0, thread=7, ts=100,
-                                            payload=b"")))]
-         if flagged else [])
+         [("NT-PAY-005", row_at + ROW_HEAD)] if flagged else [])
 bad = struct.pack("<8h", 2025, 13, 1, 9, 14, 30, 5, 250)
 data, type_at, tail_at = v6_flag(b"\x10", bad, DATE)
 case("v6 DateTime of month 13 in the first event", data,

@@ -7,9 +7,23 @@
  * from a final v6 one. */
 #include "mutate.h"
 
-/* Metadata id NEXT_META, event `event_id` of version `version`, with no
- * fields, then an event of it after the last SP; the break is at the
- * metadata payload's field `at` bytes in. */
+/* The v4/v5 metadata payload pl (of id NEXT_META) in a block of its
+ * own, then an event of it with an empty payload after the last SP; the
+ * break is `at` bytes into pl.  pl is freed. */
+static int v45_event_of(nt_mut *x, tgMembuf *pl, uint64_t at)
+{
+    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, 0, 0, 0, 0}};
+    long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, pl) : -1;
+    uint64_t payload_at = x->payload_at;
+    tgMembuf_free(pl);
+    if (i < 0 || mu_fresh_block(x, r, 1) < 0)
+        return 0;
+    mu_mark(x, (size_t)i, payload_at + at);
+    return 1;
+}
+
+/* Event `event_id` of version `version`, with no fields, and an event of
+ * it; the break is at the metadata payload's field `at` bytes in. */
 static int v45_metadata(nt_mut *x, int32_t event_id, int32_t version,
                         uint64_t at)
 {
@@ -22,14 +36,7 @@ static int v45_metadata(nt_mut *x, int32_t event_id, int32_t version,
     put_u32(&pl, (uint32_t)version); /* Version  */
     put_u32(&pl, 4);                 /* Level    */
     put_u32(&pl, 0);                 /* FieldCount */
-    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, 0, 0, 0, 0}};
-    long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
-    uint64_t payload_at = x->payload_at;
-    tgMembuf_free(&pl);
-    if (i < 0 || mu_fresh_block(x, r, 1) < 0)
-        return 0;
-    mu_mark(x, (size_t)i, payload_at + at);
-    return 1;
+    return v45_event_of(x, &pl, at);
 }
 
 /* The bytes of a v4/v5 metadata payload before its EventId: MetaDataId
@@ -165,12 +172,5 @@ int mut_empty_field(nt_mut *x)
     mu_meta_header(&pl, NEXT_META);
     uint64_t count_at = pl.n + 4 + 4; /* FieldCount, TypeCode */
     put(&pl, "\1\0\0\0\1\0\0\0\0\0\0\0E\0\0\0", 16);
-    const fresh_row r[] = {{1, 1, 5, 1, NEXT_META, 0, 0, 0, 0}};
-    long i = x->m.layout == NT_V45 ? mu_meta_block_with(x, &pl) : -1;
-    uint64_t payload_at = x->payload_at;
-    tgMembuf_free(&pl);
-    if (i < 0 || mu_fresh_block(x, r, 1) < 0)
-        return 0;
-    mu_mark(x, (size_t)i, payload_at + count_at);
-    return 1;
+    return v45_event_of(x, &pl, count_at);
 }
