@@ -99,13 +99,15 @@ int or_outcome(const session *s, const char *reader, const char *path,
         return 0;
     }
     if (r.broken || (r.exited && r.status == 127)) {
-        /* no verdict of the reader's: the start of what was said, cut to
-         * fit on purpose */
-        snprintf(out->why, sizeof out->why, "%s%.*s",
-                 r.broken ? ""
-                          : "the reader exits 127 (the shell found no "
-                            "such command): ",
-                 (int)sizeof out->why - 1, r.err);
+        /* no verdict of the reader's: what was said, cut to fit on
+         * purpose */
+        const char *head = r.broken ? ""
+                                    : "the reader exits 127 (the shell "
+                                      "found no such command): ";
+        size_t n = strlen(head), m = strnlen(r.err, sizeof out->why - 1 - n);
+        memcpy(out->why, head, n);
+        memcpy(out->why + n, r.err, m);
+        out->why[n + m] = '\0';
         out->cls = OR_NCLASSES;
         return 0;
     }
