@@ -14,7 +14,8 @@ for many files, and --misread-exit scores a reader on what it delivers
 - a server that exits after each answer is asked again fresh, so no
   file is charged with the end of another's run;
 - an answer that is no exit code stops the oracle (exit 3), as a reader
-  that cannot be run does; a reader command with {} is a usage error.
+  that cannot be run does (both said in full); a reader command with {}
+  is a usage error.
 Failure: a server started per file, a planted bug missed or in the
 wrong class, a misread counted as a rejection, another file's end
 charged to a file, a broken answer scored as a verdict."""
@@ -126,6 +127,12 @@ t.eq((p.returncode, p.stderr.decode()),
      (3, "tracegate: oracle: the reader answered \"nope\" under --serve, "
       "not an exit code on a line (spec/oracle.md, O12)\n"),
      "an answer that is no exit code: exit 3, said")
+p = subprocess.run([TRACEGATE, "oracle", "--reader", "/no/such-reader {}",
+                    AFPERF], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+t.eq((p.returncode, p.stderr.decode()),
+     (3, "tracegate: oracle: the reader exits 127 (the shell found no such "
+      "command): sh: 1: /no/such-reader: not found\n"),
+     "a reader that cannot be run, likewise (exit 127: no such command)")
 p = subprocess.run([TRACEGATE, "oracle", "--serve", "--reader", "cat {}",
                     AFPERF], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 t.eq((p.returncode, p.stderr.decode()),
