@@ -120,30 +120,28 @@ with open(once) as f:
          "ends after each answer: started again for each file")
 
 # ---- contract errors -----------------------------------------------------
-p = subprocess.run([TRACEGATE, "oracle", "--serve", "--reader",
-                    "sh -c 'while read p; do echo nope; done'", AFPERF],
-                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-t.eq((p.returncode, p.stderr.decode()),
-     (3, "tracegate: oracle: the reader answered \"nope\" under --serve, "
-      "not an exit code on a line (spec/oracle.md, O12)\n"),
-     "an answer that is no exit code: exit 3, said")
-p = subprocess.run([TRACEGATE, "oracle", "--reader", "/no/such-reader {}",
-                    AFPERF], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-t.eq((p.returncode, p.stderr.decode()),
-     (3, "tracegate: oracle: the reader exits 127 (the shell found no such "
-      "command): sh: 1: /no/such-reader: not found\n"),
-     "a reader that cannot be run, likewise (exit 127: no such command)")
-p = subprocess.run([TRACEGATE, "oracle", "--serve", "--reader", "cat {}",
-                    AFPERF], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-t.eq((p.returncode, p.stderr.decode()),
-     (2, "tracegate: oracle: with --serve a reader reads the paths on its "
-      "stdin: its command has no {}\nTry 'tracegate --help'.\n"),
-     "--serve with {}: a usage error")
-p = subprocess.run([TRACEGATE, "oracle", "--misread-exit", "0", "--reader",
-                    "true", AFPERF], stdout=subprocess.PIPE,
-                   stderr=subprocess.PIPE)
-t.eq((p.returncode, p.stderr.decode()),
-     (2, "tracegate: oracle: --misread-exit wants an exit code 1-255, not "
-      "'0'\nTry 'tracegate --help'.\n"),
-     "--misread-exit 0: a usage error")
+# (oracle options, exit code, all of stderr, what is shown)
+ERRORS = [
+    (["--serve", "--reader", "sh -c 'while read p; do echo nope; done'"], 3,
+     "tracegate: oracle: the reader answered \"nope\" under --serve, not an "
+     "exit code on a line (spec/oracle.md, O12)\n",
+     "an answer that is no exit code: exit 3, said"),
+    (["--reader", "/no/such-reader {}"], 3,
+     "tracegate: oracle: the reader exits 127 (the shell found no such "
+     "command): sh: 1: /no/such-reader: not found\n",
+     "a reader that cannot be run, likewise (exit 127: no such command)"),
+    (["--serve", "--reader", "cat {}"], 2,
+     "tracegate: oracle: with --serve a reader reads the paths on its "
+     "stdin: its command has no {}\nTry 'tracegate --help'.\n",
+     "--serve with {}: a usage error"),
+    (["--misread-exit", "0", "--reader", "true"], 2,
+     "tracegate: oracle: --misread-exit wants an exit code 1-255, not "
+     "'0'\nTry 'tracegate --help'.\n",
+     "--misread-exit 0: a usage error"),
+]
+for options, code, said, name in ERRORS:
+    p = subprocess.run([TRACEGATE, "oracle"] + options + [AFPERF],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       env=ENV)
+    t.eq((p.returncode, p.stderr.decode()), (code, said), name)
 t.done()
