@@ -516,6 +516,18 @@ art("fields after RunPoint's pair in a 1.1 run", s, "AF-ART-006", at(s, "x,y"))
 s = BASE + "SectionInfo,110,7,5,s,"
 art("a last SectionInfo with blank tags, no line end", s, "AF-ART-007",
     len(s), line=5, column=len("SectionInfo,110,7,5,s,") + 1)
+# formats/ 5.2: "An empty quoted field `""` never closes: a `"` while the
+# value is still empty is taken as an opening quote"
+s = BASE + 'SectionInfo,110,7,5,"",k=\n'
+art("a SectionInfo's label an empty quoted field", s, "AF-ART-008",
+    at(s, '""'), line=5, column=len("SectionInfo,110,7,5,") + 1)
+s = BASE + 'RegionStart,110,7,1,"",\nRegionStop,111,1\n'
+art("a RegionStart's label an empty quoted field", s, "AF-ART-008",
+    at(s, '""'), line=5, column=len("RegionStart,110,7,1,") + 1)
+# not an empty value: "" inside quotes is a quote, as Artificer reads it
+s = BASE + 'SectionInfo,110,7,5,"""",k=\nSectionInfo,111,7,6,"""x",\n'
+clean("quoted fields holding a quote under artificer-compat: no finding",
+      s, "--profile", "artificer-compat")
 
 # ---- limits of the checker ---------------------------------------------------
 s = BASE + "".join("RunPoint,%d,%d,1,5\n" % (120 + i, 20 + i)

@@ -1,8 +1,10 @@
 """compattable - the compat tables of spec/<format>.md, and the files that
-show each NetTrace row (the first mutant of the row's rule, or a file
-built here for a rule that has none).  tests/compat.t holds the rows to
-tracegate's levels, tests/traceevent-compat.t to what TraceEvent itself
-does with those files."""
+show each row: built here by hand from the behaviour's words (AFPerf,
+TraceLog), or the first mutant of the row's rule, or a file built here
+for a rule that has none (NetTrace).  tests/compat.t holds the rows to
+tracegate's levels, tests/models.t to the models of the readers
+(tests/readers/model_*.py), tests/traceevent-compat.t to what TraceEvent
+itself does with those files."""
 import os
 import re
 
@@ -90,3 +92,91 @@ def nettrace_files(mutants):
         events=p["events"][:21] + b"\x00" + p["events"][22:])
     rows["T52"] = nt6.draft_example()
     return rows
+
+
+# ---- AFPerf: the Artificer reader (spec/afperf.md), a file a row ----------
+H = "# AFPerf v1     \n"
+RI = "RunInfo,100,ns,1639527663.713,1.0.0,7,mission,2.9.0,\n"
+MT = ("MeasurementType,101,7,1,Calls,int32,count,,\n"
+      "MeasurementType,102,7,2,Host,string,text,,\n"
+      "MeasurementType,103,7,3,Load,double,count,,\n")
+B = H + RI + MT
+FC = B.replace("1.0.0", "1.1.0")
+REG = "RegionStart,110,7,1,a,\n"
+SEC = "SectionInfo,103,7,5,s,\n"
+AFPERF = {
+    "A1": "# AFPerf v1\n" + RI,
+    "A2": "\ufeff" + B,
+    "A3": H[:-1] + RI,
+    "A4": B + "# AFPerf v1    X\n",
+    "A5": B + "   \n",
+    "A6": B + "RegionStart,110,7,1,a\"b,\nRegionStop,111,1\n",
+    "A7": B + "RegionStart,110,7,1,\"ab\"cd,\nRegionStop,111,1\n",
+    "A8": B + "RunPoint,120,7,1,\"5",
+    "A9": B + "RegionStart,110,7,1,a,\rRegionStop,111,1\n",
+    "A10": B + "SectionInfo,110,7,5,s,",
+    "A11": B + "RESERVED,120,7\n",
+    "A12": B + "0x9,120,7,1,5\n",
+    "A13": B + "8abc,120,ns,1.5,1.0.0,8,a,1,\n",
+    "A14": FC + "15,120,7\n",
+    "A15": B + REG + "RegionStop,111\n",
+    "A16": B + SEC + "SectionStart,120,5,34,extra\nSectionStop,121,5,34\n",
+    "A17": FC + "RunPoint,120,7,1,5,x,y\n",
+    "A18": B + "RunPoint,0x78,7,1,5\n",
+    "A19": H + RI + "MeasurementType,101,,1,Calls,int32,count,,\n",
+    "A20": B + "SectionInfo,,7,5,s,\n",
+    "A21": B + "RegionStart,110,7,9223372036854775808,a,\nRegionStop,111,\n",
+    "A22": B + "RunPoint, 120,7,1,5\n",
+    "A23": B + "RunPoint,120,7,2,node-7\n",
+    "A24": B + "RunPoint,120,7,3,1e400\n",
+    "A25": B + "RunPoint,120,7,1,5,2\n",
+    "A26": B.replace(",ns,", ",microseconds,", 1),
+    "A27": B + "MeasurementType,104,7,4,Reach,double,furlongs,,\n",
+    "A28": B + RI.replace(",7,", ",8,") + "PauseResume,130,120,7\n",
+    "A29": B + REG + "RegionStart,111,7,2,b,\nRegionStop,112,1\n"
+                     "RegionStop,113,1\n",
+    "A30": B + "RegionStop,120,1\n",
+    "A31": B + REG + "RegionStop,111,1\nRegionPoint,112,1,1,5\n",
+    "A32": B + SEC + "SectionAggregate,12,10,5,,,1,5\n",
+    "A33": B + "RegionStart,110,7,1,a,a;b=\nRegionStop,111,1\n",
+    "A34": B.replace("1639527663.713", "0x1.86bp30"),
+    "A35": B + "SectionInfo,110,7,5,\"\",k=\n",
+}
+
+
+# ---- TraceLog: the vstools readers (spec/tracelog.md), a file a row -------
+STM = "prf stm 2018-06-25 07:24:28.049\n"
+THR = "thr crt 0x00007F3A00001000 0x00000000\n"
+CLS = ("cls ldf 0x00007F3A20000000 0x00000000 0x00007F3A10000000 "
+       "0x02000002 0x00000000\n")
+FUN = ("fun inf 0x00000000 0x00007F3A40000000 0x00007F3A20000000 "
+       "0x00007F3A10000000 0x06000001 0x00007F3A50000000:0x40 0x0:0x0:0x4\n")
+T = STM + THR + CLS + FUN
+TRACELOG = {
+    "V1": T + "\n",
+    "V2": "prf stm 2018-6-25 07:24:28.049\n" + THR,
+    "V3": T + "prf cfg SamplingTimeoutMs 10\n",
+    "V4": T + "xxthr aos 0x00000000 4242\n",
+    "V5": T + 'cls nam 0x00000000 "sam mem 0x0 5"\n',
+    "V6": T + "sam mem ? 1540 0x00000000:2:48\n",
+    "V7": T + "thr aos 0x00000000 4242\nmod ata 0x00007F3A100000000 0x1\n",
+    "V8": T + "sam str 0x00000000 1520 1 2147483648:0\n",
+    "V9": T + "prc cpu 15x0 2000\n",
+    "V10": T.replace(":0x40 ", ":0x100000040 "),
+    "V11": T + "sam str 0x00000000 1520 1 0:0 0x00000000:00007F3A500000A4\n",
+    "V12": T + "sam str 0x00000000 1520 1 0:0 "
+               "0x00000000:0x00007F3A500000A4\n",
+    "V13": T + "sam str 0x00000000 1520 1 0:0\n"
+               "sam str 0x00000000 1530 1 1:1:? 0x00000000\n",
+    "V14": T + "thr dst 0x00000000\n",
+    "V15": T.replace(":0x40 0x0:0x0:0x4",
+                     ":0x40 0x00007F3A50001000:0x20"),
+    "V16": T + 'cls nam 0x00000000 "Program"\n',
+    "V17": T + 'apd crf 0x00007F3A12340000 0x0000000000001F90 0x00000000 '
+               '"DefaultDomain"\n',
+    "V18": T + "gch gcf 0x00000000 1570\n",
+    "V19": T + "gch gcs 1 1550 induced t f t f\n",
+    "V20": T + "gch alt 1560 0x00000000:1:24\n",
+    "V21": T.replace("28.049\n", "28.049 +09:00\n"),
+    "V22": T + 'cls nam 0x00000000 "Pro\udcc3(gram"\n',
+}

@@ -327,6 +327,8 @@ static inline size_t fast_frame(const uint64_t *marks, const unsigned char *p,
                 tgTextindex_walk_next(&it); /* "" is one quote */
                 continue;
             }
+            if (c == m + 1)
+                return SIZE_MAX; /* an empty quoted field: AF-ART-008 */
             if (c + 1 >= to || (p[c + 1] != ',' && p[c + 1] != '\n'))
                 return SIZE_MAX; /* text after the closing quote */
             q[2 * (*nq)++ + 1] = c;

@@ -403,6 +403,11 @@ int af_next_quoted(af_check *k, af_fld *f)
         k->cur = end + 1;
         return 1;
     }
+    if (q == s + 1) /* "": Artificer never closes it */
+        af_report(k, AF_ART_EMPTY_QUOTED, f->at, 2, "",
+                  "text between the quotes, or an empty field without "
+                  "them",
+                  "an empty quoted field \"\"");
     const unsigned char *comma = af_next_comma(k, q + 1);
     if (q + 1 < comma)
         af_report(k, AF_QUO_AFTER, k->rec_at + (uint64_t)(q + 1 - k->rec),

@@ -17,8 +17,8 @@
  * Artificer reader throws on or misreads (spec/afperf.md "The Artificer
  * reader"): no blank id it parses, no value of a string or enum type (the
  * types are still registered), no number stod cannot hold, no region
- * data outside its open region, and no processed RunAggregate (its run
- * id would be blank). */
+ * data outside its open region, no processed RunAggregate (its run
+ * id would be blank), and no empty field in quotes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -163,9 +163,11 @@ static void label(af_gen *g)
     };
     const char *s =
         tgHostile_text(&g->hostile, 0, TG_BYTES_PICK(&g->rng, labels));
-    /* a field that needs no quotes may still have them */
+    /* a field that needs no quotes may still have them, but not an empty
+     * one under artificer-compat: Artificer never closes "" */
+    int quoted = !tgBytes_below(&g->rng, 4) && !(g->artificer && *s == '\0');
     tgText_add(g->m, s, strlen(s),
-               tgBytes_below(&g->rng, 4) ? TG_TEXT_AS_NEEDED : TG_TEXT_QUOTED);
+               quoted ? TG_TEXT_QUOTED : TG_TEXT_AS_NEEDED);
 }
 
 static void tags(af_gen *g)

@@ -919,6 +919,15 @@ static int mut_art_last_blank(af_mut *x)
     return 1;
 }
 
+static int mut_art_empty_quoted(af_mut *x)
+{
+    /* the last RegionStart's label, or the last SectionInfo's tags, set
+     * to an empty field written in quotes */
+    return x->variant
+               ? set_at(x, last(x, AF_T_SECTION_INFO), 5, "", TG_TEXT_QUOTED)
+               : set_at(x, last(x, AF_T_REGION_START), 4, "", TG_TEXT_QUOTED);
+}
+
 /* ---- the table, in rules.def order ----------------------------------- */
 
 #define TG_RULES_DEF "../afperf/rules.def"
