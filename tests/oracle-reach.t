@@ -10,6 +10,11 @@ with a reader of tests/readers/ planted for it:
 - a reader that turns down every generated parent for an unrelated
   reason has its mutants scored "masked", never "right", in a corpus
   and under --fuzz;
+- a reader that crashes on every valid file for one reason (an enum
+  value) and, behind it, for another (regions three deep) has both
+  found: the files made simpler, away from the first crash, reach the
+  second, which the scorecard says it was behind; every mutant that
+  crashes as its parent did is masked;
 - a crash on a count nested in a frame record, out of reach of the
   corpus's mutants, is found by --sweep with no --fuzz, its field named;
 - a reader that hangs on most files shrinks its hang within
@@ -161,6 +166,45 @@ parents = [d for d in reader["defects"] if d["class"] == "rejects-valid"]
 t.ok(reader["runs"]["masked"] > 0 and len(parents) == 1,
      "--fuzz: mutants of generated parents are masked too; the parents' "
      "rejection is one cause", (reader["runs"], err))
+
+# ---- a crash behind a crash (O14) ---------------------------------------------
+two = scratch.path("afperf-two")
+os.mkdir(two)
+for name in ("0000.afperf.bin", "hostile.afperf.bin"):
+    shutil.copy(os.path.join(CORPUS, "afperf", "valid", name), two)
+deep = python_reader("afperf_enum_then_deep")
+code, card, err, keep = oracle(deep, [two], "--shrink-runs", "20")
+defects = card["readers"][0]["defects"]
+behind = [d for d in defects if d["behind"]]
+t.eq((code, [(d["class"], d["message"]) for d in defects]),
+     (1, [("crash", "NotImplementedError: enum measurement values"),
+          ("crash", "RecursionError: maximum recursion depth exceeded")]),
+     "two crashes in sequence: both found")
+if t.ok(len(behind) == 1 and behind[0]["message"].startswith("Recursion"),
+        "the second says it was behind the first", defects):
+    d = behind[0]
+    t.ok(d["behind"].startswith('the crash "NotImplementedError: enum '
+                                'measurement values" on ' + two) and
+         " made simpler, away from its crash; what carries that: the "
+         "parent's line \"4," in d["what"] and "/unmasked/" in d["example"],
+         "it names the crash it hid behind, the file made simpler and "
+         "the line that carries the first crash", d)
+    p = subprocess.run(deep.replace("{}", d["minimal"]), shell=True,
+                       stderr=subprocess.PIPE, env=ENV)
+    last = p.stderr.decode().strip().splitlines()[-1:]
+    t.eq((p.returncode, last),
+         (1, ["RecursionError: maximum recursion depth exceeded"]),
+         "its reproducer shows the second crash alone")
+# the corpus: every mutant that crashes as its valid parent did is masked
+code, card, err, _ = oracle(deep, [os.path.join(CORPUS, "afperf")],
+                            "--shrink-runs", "0")
+reader = card["readers"][0]
+overflow = [d for d in reader["defects"]
+            if d["message"].startswith("RecursionError")]
+t.ok(reader["runs"]["masked"] > 40 and len(reader["defects"]) == 2 and
+     len(overflow) == 1 and overflow[0]["files"] > 40,
+     "the corpus: the mutants masked, and made again on simpler parents "
+     "they reach the overflow", reader["runs"])
 
 # ---- the sweep reaches a nested count --------------------------------------
 valid = scratch.path("dumpalloc-valid")

@@ -130,32 +130,47 @@ static void cap(void)
     or_score_free(&s);
 }
 
-/* or_masked(): only a right rejection of a mutant whose valid parent the
- * reader misread is masked. */
+/* or_masked(): a right rejection of a mutant whose valid parent the
+ * reader did not read either is masked (O10), and so is a crash, hang or
+ * running out of memory alike the parent's (O14). */
 static void masking(void)
 {
     ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
-                 1 + OR_REJECTS_VALID) == OR_MASKED &&
-           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_HANG) ==
-               OR_MASKED,
+                 1 + OR_REJECTS_VALID, 0) == OR_MASKED &&
+           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_HANG,
+                     0) == OR_MASKED,
        "a rejected mutant of a rejected or hung parent: masked");
-    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_RIGHT) ==
+    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_RIGHT, 0) ==
                OR_RIGHT &&
-           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 0) ==
+           or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 0, 0) ==
                OR_RIGHT &&
            or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_REJECT,
-                     1 + OR_ACCEPTS_INVALID) == OR_RIGHT,
+                     1 + OR_ACCEPTS_INVALID, 0) == OR_RIGHT,
        "a parent read right, not run, or itself invalid: right stays right");
-    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_MISREADS) ==
-           OR_RIGHT,
+    ok(or_masked(OR_RIGHT, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_MISREADS,
+                 0) == OR_RIGHT,
        "a parent misread was read: its rejected mutant is right");
     ok(or_took_of(OR_MISREADS, TG_DUTY_ACCEPT) == OR_TOOK_ACCEPT,
        "a file misread was taken");
     ok(or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
-                 1 + OR_REJECTS_VALID) == OR_CRASH &&
+                 1 + OR_REJECTS_VALID, 0) == OR_CRASH &&
            or_masked(OR_ACCEPTS_INVALID, TG_DUTY_REJECT, TG_DUTY_ACCEPT,
-                     1 + OR_REJECTS_VALID) == OR_ACCEPTS_INVALID,
+                     1 + OR_REJECTS_VALID, 0) == OR_ACCEPTS_INVALID,
        "a defect on the mutant stays a defect, whatever its parent");
+    ok(or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_CRASH, 1) ==
+               OR_MASKED &&
+           or_masked(OR_HANG, TG_DUTY_ACCEPT, TG_DUTY_ACCEPT, 1 + OR_HANG,
+                     1) == OR_MASKED &&
+           or_masked(OR_OOM, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_OOM, 1) ==
+               OR_MASKED,
+       "a crash, hang, out of memory alike the parent's: masked");
+    ok(or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_CRASH, 0) ==
+               OR_CRASH &&
+           or_masked(OR_CRASH, TG_DUTY_REJECT, TG_DUTY_ACCEPT, 1 + OR_HANG,
+                     1) == OR_CRASH &&
+           or_masked(OR_EXECUTES, TG_DUTY_ACCEPT, TG_DUTY_ACCEPT,
+                     1 + OR_EXECUTES, 1) == OR_EXECUTES,
+       "another crash, another class, or code run: a defect of its own");
 }
 
 int main(void)

@@ -219,15 +219,22 @@ void or_signature(const char *why, char *out, size_t size)
 }
 
 or_class or_masked(or_class cls, tg_duty expect, tg_duty parent_expect,
-                   unsigned parent_ran)
+                   unsigned parent_ran, int alike)
 {
+    if (parent_ran == 0 || parent_expect == TG_DUTY_REJECT)
+        return cls;
+    or_class parent = (or_class)(parent_ran - 1);
     /* a parent misread was read: its mutant's rejection says something */
-    int masked = cls == OR_RIGHT && expect == TG_DUTY_REJECT &&
-                 parent_expect != TG_DUTY_REJECT && parent_ran != 0 &&
-                 or_is_defect((or_class)(parent_ran - 1)) &&
-                 or_took_of((or_class)(parent_ran - 1), parent_expect) !=
-                     OR_TOOK_ACCEPT;
-    return masked ? OR_MASKED : cls;
+    int turned_down = cls == OR_RIGHT && expect == TG_DUTY_REJECT &&
+                      or_is_defect(parent) &&
+                      or_took_of(parent, parent_expect) != OR_TOOK_ACCEPT;
+    int failed_alike = or_blocks(cls) && cls == parent && alike;
+    return turned_down || failed_alike ? OR_MASKED : cls;
+}
+
+int or_blocks(or_class c)
+{
+    return c == OR_HANG || c == OR_OOM || c == OR_CRASH;
 }
 
 or_took or_took_of(or_class cls, tg_duty expect)

@@ -147,13 +147,14 @@ static void *run_one(size_t k, unsigned worker, void *ctx)
 }
 
 /* The class of the reader's run on case i, its parent's run known. */
-static or_class after_parent(const session *s, size_t i, or_class cls)
+static or_class after_parent(const session *s, size_t i, const outcome *out)
 {
     size_t parent = s->cases->at[i].parent_at;
     if (parent == OR_NO_PARENT)
-        return cls;
-    return or_masked(cls, s->judged[i].expect, s->judged[parent].expect,
-                     s->ran[(s->reader_number - 1) * s->ncases + parent]);
+        return out->cls;
+    return or_masked(out->cls, s->judged[i].expect, s->judged[parent].expect,
+                     s->ran[(s->reader_number - 1) * s->ncases + parent],
+                     strcmp(s->sigs[parent], out->sig) == 0);
 }
 
 static void scored(size_t k, void *result, void *ctx)
@@ -175,12 +176,13 @@ static void scored(size_t k, void *result, void *ctx)
         return;
     }
     if (!out->skipped) {
-        or_class cls = after_parent(s, i, out->cls);
+        or_class cls = after_parent(s, i, out);
         or_score_add(s->score, cls, &s->judged[i], out->sig, out->why, "",
                      s->cases->at[i].path, s->sizes[i]);
         size_t at = (s->reader_number - 1) * s->ncases + i;
         s->took[at] = (unsigned char)or_took_of(cls, s->judged[i].expect);
         s->ran[at] = (unsigned char)(1 + cls);
+        memcpy(s->sigs[i], out->sig, sizeof s->sigs[i]);
         s->runs++;
         or_progress(s);
     }
@@ -255,11 +257,7 @@ static void *shrink_one(size_t k, unsigned worker, void *ctx)
     }
     /* a hang costs a timeout per try: it is shrunk under a shorter one,
      * and the result confirmed at the full one (O5) */
-    or_limits quick = s->o->lim;
-    if (d->cls == OR_HANG)
-        quick.timeout = quick.timeout / OR_HANG_SHRINK_SPEEDUP > 0.25
-                            ? quick.timeout / OR_HANG_SHRINK_SPEEDUP
-                            : 0.25;
+    or_limits quick = or_quick_limits(&s->o->lim, d->cls);
     or_probe p = {s->reader,
                   dir,
                   &quick,
@@ -374,14 +372,16 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
                  .judged = calloc(n + 1, sizeof(or_judgement)),
                  .sizes = calloc(n + 1, sizeof(size_t)),
                  .took = calloc(n * o->nreaders + 1, 1),
-                 .ran = calloc(n * o->nreaders + 1, 1)};
+                 .ran = calloc(n * o->nreaders + 1, 1),
+                 .sigs = calloc(n + 1, OR_SIG),
+                 .simpler = calloc(n + 1, sizeof(or_bytes))};
     or_patterns *pat =
         or_patterns_new(o->crash_re, o->oom_re, o->crash_codes, o->ncrash,
                         o->accept_codes, o->naccept, o->misread_code);
     s.pat = pat;
     int r = 0;
     if (s.judged == NULL || s.sizes == NULL || s.took == NULL ||
-        s.ran == NULL || pat == NULL)
+        s.ran == NULL || s.sigs == NULL || s.simpler == NULL || pat == NULL)
         r = pat == NULL ? TG_USAGE : TG_INTERNAL;
     else if (make_scratch(&s, o->jobs) != 0) {
         fprintf(stderr, "tracegate: oracle: no scratch folder: %s\n",
@@ -421,6 +421,10 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
     free(s.sizes);
     free(s.took);
     free(s.ran);
+    free(s.sigs);
+    for (size_t i = 0; s.simpler && i < n; i++)
+        free(s.simpler[i].p);
+    free(s.simpler);
     return r;
 }
 

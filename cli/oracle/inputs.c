@@ -37,6 +37,7 @@ typedef struct phase {
     session *s;
     const or_maker *m;
     unsigned char *parents; /* PARENT_SLOTS per reader */
+    uint64_t *parent_sigs;  /* the same places: their signatures, hashed */
     pthread_mutex_t lock;
     int ended; /* the maker has no more inputs */
 } phase;
@@ -85,16 +86,29 @@ static long parent_slot(const or_input *in)
     return -1;
 }
 
-/* Run reader k on the mutant's parent unless its run is known.  @return
- * 1 + the parent's class, 0 if it has none, -1 on failure. */
-static int run_parent(phase *ph, item *it, size_t k, unsigned worker)
+/* A signature as 64 bits (FNV-1a), to compare two. */
+static uint64_t sig_hash(const char *sig)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *sig; sig++)
+        h = (h ^ (unsigned char)*sig) * 0x100000001b3ull;
+    return h;
+}
+
+/* Run reader k on the mutant's parent unless its run is known; *sig the
+ * hash of its signature.  @return 1 + the parent's class, 0 if it has
+ * none, -1 on failure. */
+static int run_parent(phase *ph, item *it, size_t k, unsigned worker,
+                      uint64_t *sig)
 {
     long slot = parent_slot(&it->in);
     if (slot < 0)
         return 0;
-    unsigned char *known = &ph->parents[k * PARENT_SLOTS + (size_t)slot];
+    size_t at = k * PARENT_SLOTS + (size_t)slot;
+    unsigned char *known = &ph->parents[at];
     pthread_mutex_lock(&ph->lock);
     int ran = *known;
+    *sig = ph->parent_sigs[at];
     pthread_mutex_unlock(&ph->lock);
     if (ran)
         return ran == PARENT_UNREAD ? 0 : ran;
@@ -124,9 +138,11 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker)
     pthread_mutex_lock(&ph->lock);
     if (*known == 0) { /* the first run of it: scored with this item */
         *known = (unsigned char)(1 + it->pout[k].cls);
+        ph->parent_sigs[at] = sig_hash(it->pout[k].sig);
         it->parent_new[k] = 1;
     }
     ran = *known;
+    *sig = ph->parent_sigs[at];
     pthread_mutex_unlock(&ph->lock);
     return ran;
 }
@@ -161,7 +177,8 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
         return it;
     }
     for (size_t k = 0; k < s->o->nreaders; k++) {
-        int parent = run_parent(ph, it, k, worker);
+        uint64_t sig = 0;
+        int parent = run_parent(ph, it, k, worker, &sig);
         if (parent < 0 || or_outcome(s, s->o->readers[k], it->path, &it->j,
                                      worker, &it->out[k]) != 0) {
             item_free(it);
@@ -170,8 +187,8 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
         outcome *o = &it->out[k];
         /* pj is judged when this item made the parent, else all zero:
          * "accept", as a generated parent is valid */
-        o->cls =
-            or_masked(o->cls, it->j.expect, it->pj.expect, (unsigned)parent);
+        o->cls = or_masked(o->cls, it->j.expect, it->pj.expect,
+                           (unsigned)parent, sig == sig_hash(o->sig));
     }
     return it;
 }
@@ -278,8 +295,11 @@ int or_inputs_run(session *s, const or_maker *m)
 {
     phase ph = {.s = s, .m = m};
     ph.parents = calloc(s->o->nreaders * PARENT_SLOTS, 1);
-    if (ph.parents == NULL || pthread_mutex_init(&ph.lock, NULL) != 0) {
+    ph.parent_sigs = calloc(s->o->nreaders * PARENT_SLOTS, sizeof(uint64_t));
+    if (ph.parents == NULL || ph.parent_sigs == NULL ||
+        pthread_mutex_init(&ph.lock, NULL) != 0) {
         free(ph.parents);
+        free(ph.parent_sigs);
         return TG_INTERNAL;
     }
     size_t batch = 4 * (size_t)s->o->jobs;
@@ -293,5 +313,6 @@ int or_inputs_run(session *s, const or_maker *m)
     }
     pthread_mutex_destroy(&ph.lock);
     free(ph.parents);
+    free(ph.parent_sigs);
     return r ? r : s->failed ? TG_IO_ERROR : 0;
 }

@@ -51,6 +51,12 @@ typedef enum or_class {
 const char *or_class_name(or_class c);
 /* 1 for the classes that are defects of the reader. */
 int or_is_defect(or_class c);
+/* 1 for the failures a reader stops at, whatever the file holds past
+ * that point: a crash, a hang, running out of memory (O14). */
+int or_blocks(or_class c);
+
+/* The size of a defect's key, its signature (or_signature()). */
+#define OR_SIG 160
 
 /* ---- corpus.c ---- */
 typedef struct or_case {
@@ -200,11 +206,13 @@ or_class or_classify(const or_patterns *p, const or_run *r,
                      const or_judgement *j, char *why, size_t size);
 /*! or_masked() : the class of a run of class cls on a file of duty
  *  expect, made from a parent of duty parent_expect whose own run was of
- *  class parent_ran (or_class + 1; 0: not run).  A mutant turned down
- *  when its valid parent was too proves nothing: OR_MASKED, never right
- *  (spec/oracle.md O10); any other run keeps its class. */
+ *  class parent_ran (or_class + 1; 0: not run); alike: the two runs have
+ *  one signature.  A mutant turned down when its valid parent was too
+ *  proves nothing (spec/oracle.md O10), nor one that crashes, hangs or
+ *  runs out of memory as its parent did (O14): OR_MASKED, never right
+ *  nor a defect of its own; any other run keeps its class. */
 or_class or_masked(or_class cls, tg_duty expect, tg_duty parent_expect,
-                   unsigned parent_ran);
+                   unsigned parent_ran, int alike);
 /* How a reader took a file, for the differential count. */
 typedef enum or_took { OR_TOOK_REJECT, OR_TOOK_ACCEPT, OR_TOOK_OTHER } or_took;
 /*! or_took_of() : what a run of class cls on a file expected so did:
@@ -215,9 +223,13 @@ or_took or_took_of(or_class cls, tg_duty expect);
 void or_signature(const char *why, char *out, size_t size);
 
 /* ---- shrink.c ---- */
-/* A hang is shrunk under the timeout divided by this (0.25 s at least),
- * and the result confirmed at the full timeout. */
+/* A hang is shrunk (and a file that hangs made simpler) under the
+ * timeout divided by this (0.25 s at least), and the result confirmed
+ * at the full timeout. */
 #define OR_HANG_SHRINK_SPEEDUP 4
+/*! or_quick_limits() : the limits to look for a defect of class cls
+ *  under: a hang's timeout cut by OR_HANG_SHRINK_SPEEDUP (shrink.c). */
+or_limits or_quick_limits(const or_limits *lim, or_class cls);
 
 typedef struct or_probe {
     const char *command;
@@ -243,17 +255,6 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
 int or_reproduces(const or_probe *p, or_class cls, const char *sig,
                   const or_judgement *j, const unsigned char *data, size_t n);
 
-/* ---- unmask.c ---- */
-/*! or_unmask() : a masked mutant made again on a simpler parent (O10):
- *  the pieces of the parent outside the mutation taken out while it stays
- *  valid; if the reader reads what is left, the mutation made there, as
- *  long as it breaks the same rule (mj).  Into out, and feature[] what the
- *  reader could not read in the first parent (or why none was made).
- *  @return 1 if made, 0 if not, -1 on failure. */
-int or_unmask(const or_probe *p, const unsigned char *parent, size_t pn,
-              const unsigned char *mutant, size_t mn, const or_judgement *mj,
-              or_bytes *out, char *feature, size_t size);
-
 /* ---- score.c ---- */
 /* The rules under which a cause showed, with how many files each: the
  * evidence of one defect.  A cause seen under more rules than this
@@ -271,11 +272,12 @@ typedef struct or_evidence {
  * and is keyed by its class and rule. */
 typedef struct or_defect {
     or_class cls;
-    char rule[32];  /* the example's rule, or "" for a valid file     */
-    char sig[160];  /* the reader's message, normalised               */
-    char why[320];  /* the first message seen, as printed             */
-    char what[256]; /* what the example is (a swept field and its
+    char rule[32];    /* the example's rule, or "" for a valid file     */
+    char sig[OR_SIG]; /* the reader's message, normalised             */
+    char why[320];    /* the first message seen, as printed             */
+    char what[256];   /* what the example is (a swept field and its
                        value, a fuzz input's making), or ""           */
+    char behind[300]; /* the defect it was found behind (O14), or ""  */
     char example[TG_CLI_PATH]; /* the smallest file that showed it      */
     char minimal[TG_CLI_PATH]; /* the shrunk reproducer, or ""          */
     size_t example_size, minimal_size;
@@ -325,6 +327,13 @@ typedef struct or_score {
 or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
                         const char *sig, const char *why, const char *what,
                         const char *path, size_t size);
+/*! or_score_find() : the defect of that cause, or NULL. */
+const or_defect *or_score_find(const or_score *s, or_class cls,
+                               const char *rule, const char *sig);
+/*! or_score_behind() : say of the defect of that cause that it was found
+ *  behind another, unless it was met without it first. */
+void or_score_behind(or_score *s, or_class cls, const char *rule,
+                     const char *sig, const char *behind);
 void or_score_free(or_score *s);
 /*! or_verdict_line() : one sentence on a reader's score. */
 void or_verdict_line(const or_score *s, char *out, size_t size);

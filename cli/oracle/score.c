@@ -154,6 +154,32 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
     return d;
 }
 
+static size_t defect_at(const or_score *s, or_class cls, const char *rule,
+                        const char *sig)
+{
+    size_t i = 0;
+    while (i < s->ndefects && !same_cause(&s->defects[i], cls, rule, sig))
+        i++;
+    return i;
+}
+
+const or_defect *or_score_find(const or_score *s, or_class cls,
+                               const char *rule, const char *sig)
+{
+    size_t i = defect_at(s, cls, rule, sig);
+    return i < s->ndefects ? &s->defects[i] : NULL;
+}
+
+void or_score_behind(or_score *s, or_class cls, const char *rule,
+                     const char *sig, const char *behind)
+{
+    size_t i = defect_at(s, cls, rule, sig);
+    or_defect *d = i < s->ndefects ? &s->defects[i] : NULL;
+    /* a cause met before on its own was not hiding behind anything */
+    if (d && d->count == 1 && d->behind[0] == '\0')
+        snprintf(d->behind, sizeof d->behind, "%s", behind);
+}
+
 void or_score_free(or_score *s)
 {
     free(s->rows);
@@ -226,8 +252,8 @@ void or_verdict_line(const or_score *s, char *out, size_t size)
                s->defects_dropped, OR_MAX_DEFECTS);
     if (s->by_class[OR_MASKED])
         append(out, size, &used,
-               "; %" PRIu64 " mutant%s masked: rejected, but so was the "
-               "valid file each was made from",
+               "; %" PRIu64 " mutant%s masked: the valid file each was "
+               "made from was not read either",
                s->by_class[OR_MASKED], plural(s->by_class[OR_MASKED]));
     for (size_t i = 0; i < s->nversions; i++)
         if (s->versions[i].not_read)
@@ -337,6 +363,11 @@ static void text_report(FILE *f, const or_score *all, size_t n,
                 tgEscape_plain(f, d->what);
             }
             fputc('\n', f);
+            if (d->behind[0]) {
+                fputs("    behind: ", f);
+                tgEscape_plain(f, d->behind);
+                fputc('\n', f);
+            }
             if (d->minimal[0]) {
                 fputs("    minimal: ", f);
                 tgEscape_plain(f, d->minimal);
@@ -382,6 +413,8 @@ static void json_defect(FILE *f, const or_defect *d)
     fprintf(f, "],\"files_under_other_rules\":%" PRIu64 ",\"what\":",
             d->more_files);
     json_text_or_null(f, d->what);
+    fputs(",\"behind\":", f);
+    json_text_or_null(f, d->behind);
     fputs(",\"example\":", f);
     tgEscape_json(f, d->example);
     fprintf(f, ",\"example_bytes\":%zu,\"minimal\":", d->example_size);
@@ -542,6 +575,11 @@ static void markdown_report(FILE *f, const or_score *all, size_t n,
             const or_defect *d = &s->defects[k];
             fprintf(f, "| %s | ", or_class_name(d->cls));
             md_cell(f, cause_of(d));
+            if (d->behind[0]) {
+                fputs(" (behind ", f);
+                md_cell(f, d->behind);
+                fputc(')', f);
+            }
             fprintf(f, " | %" PRIu64 " (", d->count);
             evidence_text(f, d);
             fputs(") | ", f);

@@ -35,7 +35,7 @@ typedef struct options {
 typedef struct outcome {
     or_class cls; /* OR_NCLASSES: the reader could not be run  */
     int skipped;  /* not run: the oracle is stopping            */
-    char why[320], sig[160];
+    char why[320], sig[OR_SIG];
 } outcome;
 
 typedef struct session {
@@ -51,13 +51,16 @@ typedef struct session {
     or_score *scores; /* every reader's, for --fuzz */
     uint64_t made;    /* the inputs of this phase made so far (inputs.c) */
     uint64_t fuzz_disagree;
-    unsigned char *took; /* [(reader_number - 1) * cases + case]: or_took */
-    unsigned char *ran;  /* the same places: 1 + the class, 0 if not run */
-    size_t ncases;       /* the corpus folders' cases (took, ran)       */
-    uint64_t runs;       /* reader runs scored, for the progress line   */
-    or_run_info *info;   /* what the scorecard says of the run: the sweep's
+    unsigned char *took;  /* [(reader_number - 1) * cases + case]: or_took */
+    unsigned char *ran;   /* the same places: 1 + the class, 0 if not run */
+    char (*sigs)[OR_SIG]; /* [case]: the current reader's signature there */
+    or_bytes *simpler;    /* [case]: a failing valid file made simpler, for
+                            the sweep to take in its place (unmask.c)    */
+    size_t ncases;        /* the corpus folders' cases (took, ran)       */
+    uint64_t runs;        /* reader runs scored, for the progress line   */
+    or_run_info *info;    /* what the scorecard says of the run: the sweep's
                             figures (sweep.c) */
-    int failed;          /* a reader could not be started */
+    int failed;           /* a reader could not be started */
 } session;
 
 /*! or_in_scope() : whether the readers read files of this version
@@ -103,9 +106,10 @@ int or_inputs_run(session *s, const or_maker *m);
 int or_keep(session *s, const char *folder, const char *label,
             const or_input *in, const or_bytes *b, const char *rule,
             or_defect *const *defects, size_t n);
-/*! or_unmask_run() : each mutant the reader's run masked, made again on
- *  a simpler parent the reader reads, and run (unmask.c).  @return 0, or
- *  an exit code. */
+/*! or_unmask_run() : each valid file the reader failed on made simpler,
+ *  away from that failure, and each mutant the reader's run masked made
+ *  again on its simpler parent; the runs scored behind the first
+ *  defects (unmask.c).  @return 0, or an exit code. */
 int or_unmask_run(session *s);
 /*! or_fuzz_run() : --fuzz: make and run inputs until the time is up
  *  (fuzz.c).  @return 0, or an exit code. */

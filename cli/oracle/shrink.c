@@ -146,3 +146,13 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
     free(cand);
     return n;
 }
+
+or_limits or_quick_limits(const or_limits *lim, or_class cls)
+{
+    or_limits quick = *lim;
+    if (cls == OR_HANG)
+        quick.timeout = quick.timeout / OR_HANG_SHRINK_SPEEDUP > 0.25
+                            ? quick.timeout / OR_HANG_SHRINK_SPEEDUP
+                            : 0.25;
+    return quick;
+}

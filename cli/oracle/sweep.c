@@ -437,7 +437,9 @@ static int add_source(sweep *w, const char *path, const char *format,
 }
 
 /* The files to sweep: the valid corpus files (no finding at all; a
- * manifest's mutants aside, near copies of their parents), or else, for
+ * manifest's mutants aside, near copies of their parents), each in its
+ * simpler form when a reader crashed, hung or ran out of memory on it
+ * (O14: the sweep would meet that failure on every value); or else, for
  * --format, a generated valid trace of each profile. */
 static int gather(sweep *w, const session *s, char (*names)[80])
 {
@@ -448,9 +450,15 @@ static int gather(sweep *w, const session *s, char (*names)[80])
             c->rule || c->parent)
             continue;
         or_bytes b = {NULL, 0};
-        if ((b.p = or_slurp(s->cases->at[i].path, &b.n)) == NULL ||
-            add_source(w, s->cases->at[i].path, j->format,
-                       s->cases->at[i].profile, b) != 0)
+        if (s->simpler[i].p) {
+            if ((b.p = malloc(s->simpler[i].n + 1)) != NULL) {
+                memcpy(b.p, s->simpler[i].p, s->simpler[i].n);
+                b.n = s->simpler[i].n;
+            }
+        } else {
+            b.p = or_slurp(c->path, &b.n);
+        }
+        if (b.p == NULL || add_source(w, c->path, j->format, c->profile, b))
             return -1;
     }
     const tg_format_info *fi = s->o->format ? tgCli_format(s->o->format) : 0;

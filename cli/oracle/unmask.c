@@ -1,22 +1,38 @@
-/* unmask.c - a mutant masked by its parent (O10), made again on a simpler
- * parent.  A mutant is its parent with one region changed.  The parent's
- * pieces outside that region (tg_format_pieces(): records, blocks,
- * lines) are taken out, one at a time, while tracegate still finds the
- * parent valid with no finding at all: what is left is the simplest
- * valid parent around the mutation.  If the reader reads it, the region
- * is changed there as in the mutant, and if tracegate finds the same
- * rule broken, that new mutant reaches the reader's code past whatever
- * it could not read.  Which piece that was is found by putting the
- * taken pieces back one at a time, until the reader turns the parent
- * down again.  Judging costs microseconds; reader runs are few. */
+/* unmask.c - the defects behind a defect (O10, O14).  A reader that fails
+ * on a valid file (turns it down, crashes, hangs, runs out of memory)
+ * fails that way on every mutant of it before the mutation is read, and
+ * hides whatever it would do past that point.  Each such file is made
+ * simpler, away from its failure, once a reader:
+ *
+ *   1. its pieces (tg_format_pieces(): records, blocks, lines) are taken
+ *      out, the last first, while tracegate finds what is left valid with
+ *      no finding at all (judging costs microseconds, reader runs do not);
+ *   2. if the reader still fails that way on what is left, nothing is
+ *      made; else the pieces are put back in file order, each kept when
+ *      the file stays clean and the reader does not fail that way on it
+ *      (GROW_RUNS runs at most): the first whose coming back brings the
+ *      failure back is named as what carries it.
+ *
+ * The reader's run on the simpler file is scored as an input of its own
+ * (a crash, hang or running out of memory only: a turned-down parent has
+ * nothing behind it but its mutants), behind the first file's defect.
+ * Then each masked mutant is made again: the fewest pieces of its parent
+ * that keep its mutated piece clean, and the simpler parent's, the piece
+ * changed as in the mutant.  If tracegate finds the same rule broken
+ * there, it is run and scored, behind its parent's defect. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "session.h"
 
-/* Reader runs spent finding the piece a reader cannot read. */
-#define FEATURE_RUNS 16
+/* Reader runs spent putting pieces back, a file; and the runs in a row
+ * that bring the failure back after which the rest are taken to carry it
+ * too (a failure spread through the file costs a few runs, not one a
+ * piece). */
+#define GROW_RUNS   16
+#define GROW_MISSES 4
 
 typedef struct pieces {
     size_t *at; /* starts, and at[n] the end */
@@ -62,18 +78,33 @@ static int clean(const or_case *c, const unsigned char *p, size_t n)
     return j.expect == TG_DUTY_ACCEPT && j.verdict == 0;
 }
 
-/* The reader's class on the bytes judged j. */
-static or_class reader_class(const or_probe *p, const unsigned char *data,
-                             size_t n, const or_judgement *j)
+/* The reader's run on the n bytes at data, judged j, into out (out->cls
+ * OR_UNSCORED if it could not be run). */
+static void reader_run(const or_probe *p, const unsigned char *data, size_t n,
+                       const or_judgement *j, outcome *out)
 {
     or_run r;
-    char why[320];
+    memset(out, 0, sizeof *out);
+    out->cls = OR_UNSCORED;
     if (or_stop || or_write_bytes(p->candidate, data, n) != 0 ||
         or_run_reader(p->command, p->candidate, p->scratch_dir, p->lim, &r) !=
             0 ||
-        r.interrupted)
-        return OR_UNSCORED;
-    return or_classify(p->pat, &r, j, why, sizeof why);
+        r.interrupted || r.broken)
+        return;
+    out->cls = or_classify(p->pat, &r, j, out->why, sizeof out->why);
+    or_signature(out->why, out->sig, sizeof out->sig);
+}
+
+/* Whether a run ended as failure f did: any rejection for a turned-down
+ * file, else the same class and cause.  A run that could not be made
+ * counts as one: nothing is concluded from it. */
+static int fails_alike(const outcome *f, const outcome *o)
+{
+    if (o->cls == OR_UNSCORED)
+        return 1;
+    if (f->cls == OR_REJECTS_VALID)
+        return o->cls != OR_RIGHT;
+    return o->cls == f->cls && strcmp(o->sig, f->sig) == 0;
 }
 
 /* What piece i of the parent is: its first line, for text; else where. */
@@ -96,180 +127,336 @@ static void describe(const unsigned char *parent, const pieces *ps, size_t i,
     snprintf(out + o, size - o, "%s\"", o + 8 >= size ? "..." : "");
 }
 
-/* The piece whose coming back makes the reader turn the simplest parent
- * down again, described into feature[]. */
-static void find_feature(const or_probe *p, const unsigned char *parent,
-                         pieces *ps, unsigned char *buf, char *feature,
-                         size_t size)
+/* Take out every piece but `home` (SIZE_MAX: none), the last first,
+ * while the parent stays clean. */
+static void fewest(const or_case *c, const unsigned char *parent, pieces *ps,
+                   size_t home, unsigned char *buf)
 {
-    snprintf(feature, size, "a feature of the parent not found in %d runs",
-             FEATURE_RUNS);
-    or_judgement valid;
-    unsigned runs = 0;
-    for (size_t i = 0; i < ps->n && runs < FEATURE_RUNS; i++) {
-        if (ps->keep[i])
+    for (size_t i = ps->n; i-- > 0;) {
+        if (i == home || or_stop)
             continue;
-        size_t n = assemble(parent, ps, i, 0, 0, NULL, 0, buf);
-        if (!clean(p->cs, buf, n))
-            continue;
-        or_judge(p->cs, buf, n, &valid);
-        runs++;
-        if (reader_class(p, buf, n, &valid) != OR_RIGHT) {
-            describe(parent, ps, i, feature, size);
-            return;
-        }
+        ps->keep[i] = 0;
+        if (!clean(c, buf, assemble(parent, ps, SIZE_MAX, 0, 0, NULL, 0, buf)))
+            ps->keep[i] = 1;
     }
 }
 
-int or_unmask(const or_probe *p, const unsigned char *parent, size_t pn,
-              const unsigned char *mutant, size_t mn, const or_judgement *mj,
-              or_bytes *out, char *feature, size_t size)
+/* The pieces of the n bytes at p, all kept.  @return 0, or -1. */
+static int pieces_of(const char *format, const unsigned char *p, size_t n,
+                     pieces *ps)
 {
-    feature[0] = '\0';
+    ps->at = malloc((n + 2) * sizeof(size_t));
+    ps->keep = malloc(n + 2);
+    if (ps->at == NULL || ps->keep == NULL)
+        return -1;
+    ps->n = tg_format_pieces(format, p, n, ps->at, n + 1);
+    ps->at[ps->n] = n;
+    memset(ps->keep, 1, ps->n + 1);
+    return 0;
+}
+
+static void pieces_free(pieces *ps)
+{
+    free(ps->at);
+    free(ps->keep);
+}
+
+/* ---- one file made simpler, away from its failure -------------------- */
+
+typedef struct simpler {
+    int made;            /* 1: the pieces in keep; 0: feature says why */
+    unsigned char *keep; /* [piece]: kept in the simpler file        */
+    or_bytes bytes;      /* the simpler file                          */
+    or_judgement j;      /* as tracegate judges it                    */
+    outcome out;         /* the reader's run on it                    */
+    outcome failure;     /* the first file's                          */
+    char feature[160];   /* what carries the failure, or why none     */
+} simpler;
+
+/* File `parent` (judged valid, the reader's run on it f) made simpler
+ * into sp (its keep[] taken over).  @return 0, or -1 (no memory). */
+static int simplify(const or_probe *p, const char *format,
+                    const unsigned char *parent, size_t pn, const outcome *f,
+                    simpler *sp)
+{
+    pieces ps = {0};
+    unsigned char *buf = malloc(pn + 1);
+    sp->failure = *f;
+    if (buf == NULL || pieces_of(format, parent, pn, &ps) != 0) {
+        free(buf);
+        pieces_free(&ps);
+        return -1;
+    }
+    fewest(p->cs, parent, &ps, SIZE_MAX, buf);
+    size_t n = assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf);
+    or_judge(p->cs, buf, n, &sp->j);
+    reader_run(p, buf, n, &sp->j, &sp->out);
+    if (fails_alike(f, &sp->out)) {
+        snprintf(sp->feature, sizeof sp->feature,
+                 "the reader fails even the simplest valid parent (%zu "
+                 "bytes) that way",
+                 n);
+        sp->keep = ps.keep;
+        free(ps.at);
+        free(buf);
+        return 0;
+    }
+    snprintf(sp->feature, sizeof sp->feature,
+             "a feature of the parent not found in %d runs", GROW_RUNS);
+    int named = 0, misses = 0;
+    for (size_t i = 0, runs = 0;
+         i < ps.n && runs < GROW_RUNS && misses < GROW_MISSES && !or_stop;
+         i++) {
+        if (ps.keep[i])
+            continue;
+        ps.keep[i] = 1;
+        size_t m = assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf);
+        if (!clean(p->cs, buf, m)) {
+            ps.keep[i] = 0;
+            continue;
+        }
+        or_judgement j;
+        outcome o;
+        or_judge(p->cs, buf, m, &j);
+        reader_run(p, buf, m, &j, &o);
+        runs++;
+        if (fails_alike(f, &o)) {
+            ps.keep[i] = 0;
+            misses++;
+            if (!named++)
+                describe(parent, &ps, i, sp->feature, sizeof sp->feature);
+        } else {
+            misses = 0;
+            sp->j = j;
+            sp->out = o;
+        }
+    }
+    n = assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf);
+    sp->bytes.p = buf;
+    sp->bytes.n = n;
+    sp->keep = ps.keep;
+    sp->made = 1;
+    free(ps.at);
+    return 0;
+}
+
+/* ---- a masked mutant made again on its simpler parent ---------------- */
+
+/* The mutant (its region the bytes where it differs from the parent)
+ * made again around the simpler parent sp: into out.  @return 1 if
+ * made, 0 if not (why[] says), -1 on failure. */
+static int remake(const or_probe *p, const char *format,
+                  const unsigned char *parent, size_t pn,
+                  const unsigned char *mutant, size_t mn,
+                  const or_judgement *mj, const simpler *sp, or_bytes *out,
+                  char *why, size_t size)
+{
     size_t a = 0, b = 0;
     while (a < pn && a < mn && parent[a] == mutant[a])
         a++;
     while (b < pn - a && b < mn - a &&
            parent[pn - 1 - b] == mutant[mn - 1 - b])
         b++;
-    const char *format = p->cs->format ? p->cs->format : mj->format;
-    pieces ps = {malloc((pn + 1) * sizeof(size_t)), 0, NULL};
+    pieces ps = {0};
     unsigned char *buf = malloc(pn + mn + 1);
     int r = -1;
-    if (ps.at == NULL || buf == NULL)
+    if (buf == NULL || pieces_of(format, parent, pn, &ps) != 0)
         goto done;
-    ps.n = tg_format_pieces(format, parent, pn, ps.at, pn);
-    ps.at[ps.n] = pn;
-    if ((ps.keep = malloc(ps.n + 1)) == NULL)
-        goto done;
-    memset(ps.keep, 1, ps.n + 1);
+    r = 0;
     /* the region must sit in one piece, so that it can be put back */
     size_t from = a, to = pn - b, home = 0;
     while (home + 1 < ps.n && ps.at[home + 1] <= from)
         home++;
-    r = 0;
     if (ps.n < 2 || to > ps.at[home + 1]) {
-        snprintf(feature, size, "the mutation spans pieces of its parent");
+        snprintf(why, size, "the mutation spans pieces of its parent");
         goto done;
     }
-    for (size_t i = ps.n; i-- > 0;) { /* the last pieces first */
-        if (i == home || or_stop)
-            continue;
-        ps.keep[i] = 0;
-        if (!clean(p->cs, buf,
-                   assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf)))
-            ps.keep[i] = 1;
-    }
-    size_t n = assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf);
-    or_judgement valid;
-    or_judge(p->cs, buf, n, &valid);
-    if (reader_class(p, buf, n, &valid) != OR_RIGHT) {
-        snprintf(feature, size,
-                 "the reader turns down even the simplest valid parent "
-                 "(%zu bytes)",
-                 n);
+    fewest(p->cs, parent, &ps, home, buf);
+    unsigned char *own = malloc(ps.n + 1);
+    if (own == NULL) {
+        r = -1;
         goto done;
     }
-    n = assemble(parent, &ps, SIZE_MAX, from, to, mutant + a, mn - b - a, buf);
+    memcpy(own, ps.keep, ps.n + 1);
+    for (size_t i = 0; i < ps.n; i++) /* and the simpler parent's */
+        ps.keep[i] |= sp->keep[i];
+    if (!clean(p->cs, buf,
+               assemble(parent, &ps, SIZE_MAX, 0, 0, NULL, 0, buf)))
+        memcpy(ps.keep, own, ps.n + 1); /* its own fewest, then */
+    free(own);
+    size_t n =
+        assemble(parent, &ps, SIZE_MAX, from, to, mutant + a, mn - b - a, buf);
     or_judgement j;
     or_judge(p->cs, buf, n, &j);
     if (j.expect != mj->expect || strcmp(j.rule, mj->rule) != 0) {
-        snprintf(feature, size,
+        snprintf(why, size,
                  "the mutation breaks no longer %s on the simpler parent",
                  mj->rule[0] ? mj->rule : "nothing");
         goto done;
     }
-    if ((out->p = malloc(n ? n : 1)) == NULL) {
-        r = -1;
-        goto done;
-    }
-    memcpy(out->p, buf, n);
+    out->p = buf;
     out->n = n;
-    if (size > 0 && feature[0] == '\0') /* "" asks for it */
-        find_feature(p, parent, &ps, buf, feature, size);
+    buf = NULL;
     r = 1;
 done:
-    free(ps.at);
-    free(ps.keep);
+    pieces_free(&ps);
     free(buf);
     return r;
 }
 
-/* ---- the masked mutants of a reader's run ---- */
+/* ---- the run over a reader's corpus ---------------------------------- */
 
-typedef struct unmasked {
+/* What a defect found on a simpler file was behind: the first file's
+ * failure, as its defect says it. */
+static void behind_text(const session *s, size_t i, const outcome *f,
+                        char *out, size_t size)
+{
+    const or_defect *d =
+        or_score_find(s->score, f->cls, s->judged[i].rule, f->sig);
+    snprintf(out, size, "the %s \"%.120s\" on %s", or_class_name(f->cls),
+             d ? d->why : f->sig, s->cases->at[i].path);
+}
+
+typedef struct remade_mutant {
     size_t case_at;
     int made;
     or_input in;
     or_judgement j;
     outcome out;
-    char feature[160];
-} unmasked;
+} remade_mutant;
 
-typedef struct masked_list {
+typedef struct unmasking {
     session *s;
-    size_t *at, n;
-    unsigned char *first; /* [k]: the first masked mutant of its parent */
-    char (*feature)[160]; /* [parent case]: what its reader cannot read */
-} masked_list;
+    size_t *jobs; /* the cases: files to simplify, or masked mutants */
+    size_t n;
+    simpler *of; /* [case]: the simpler file, for the failing files */
+} unmasking;
 
-static void *unmask_one(size_t k, unsigned worker, void *ctx)
+static void *simplify_one(size_t k, unsigned worker, void *ctx)
 {
-    masked_list *l = ctx;
-    session *s = l->s;
-    size_t i = l->at[k];
+    unmasking *u = ctx;
+    session *s = u->s;
+    size_t i = u->jobs[k];
+    simpler *sp = &u->of[i];
     const or_case *c = &s->cases->at[i];
-    unmasked *u = calloc(1, sizeof *u);
-    if (u == NULL)
+    size_t pn = 0;
+    unsigned char *parent = or_slurp(c->path, &pn);
+    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    int r = -1;
+    if (parent && tgCli_path(dir, "%s/%u", s->base, worker) == 0 &&
+        tgCli_path(candidate, "%s/simpler%s", dir, or_ending(c->path)) == 0) {
+        size_t at = (s->reader_number - 1) * s->ncases + i;
+        outcome f = {.cls = (or_class)(s->ran[at] - 1)};
+        /* a hang is looked for under a shorter timeout: a run that ends
+         * within it does not hang, one that does not is taken to */
+        or_limits quick = or_quick_limits(&s->o->lim, f.cls);
+        or_probe p = {s->reader, dir, &quick, s->pat, c, candidate, 0};
+        snprintf(f.sig, sizeof f.sig, "%s", s->sigs[i]);
+        r = simplify(&p, c->format ? c->format : s->judged[i].format, parent,
+                     pn, &f, sp);
+    }
+    free(parent);
+    return r == 0 ? sp : NULL;
+}
+
+static void simplified(size_t k, void *done, void *ctx)
+{
+    unmasking *u = ctx;
+    session *s = u->s;
+    size_t i = u->jobs[k];
+    const simpler *sp = done;
+    if (sp == NULL) {
+        if (!s->failed)
+            fputs("tracegate: oracle: a failing file could not be made "
+                  "simpler\n",
+                  stderr);
+        s->failed = 1;
+        return;
+    }
+    /* the run on the simpler file, scored when the first was a crash, a
+     * hang or out of memory: a defect may sit behind it */
+    if (!sp->made || !or_blocks(sp->failure.cls) || sp->out.cls == OR_UNSCORED)
+        return;
+    const or_case *c = &s->cases->at[i];
+    or_input in = {.bytes = sp->bytes};
+    snprintf(in.format, sizeof in.format, "%s",
+             c->format ? c->format : s->judged[i].format);
+    snprintf(in.profile, sizeof in.profile, "%s",
+             c->profile ? c->profile : "");
+    char label[64], what[256], behind[300];
+    snprintf(what, sizeof what,
+             "%s made simpler, away from its %s; what carries that: %s",
+             c->path, or_class_name(sp->failure.cls), sp->feature);
+    behind_text(s, i, &sp->failure, behind, sizeof behind);
+    snprintf(label, sizeof label, "%zu-%zu-simpler", s->reader_number, i);
+    or_defect *d = or_score_add(s->score, sp->out.cls, &sp->j, sp->out.sig,
+                                sp->out.why, what, c->path, sp->bytes.n);
+    or_score_behind(s->score, sp->out.cls, sp->j.rule, sp->out.sig, behind);
+    s->runs++;
+    if (d &&
+        or_keep(s, "unmasked", label, &in, &sp->bytes, sp->j.rule, &d, 1) != 0)
+        s->failed = 1;
+}
+
+static void *remake_one(size_t k, unsigned worker, void *ctx)
+{
+    unmasking *u = ctx;
+    session *s = u->s;
+    size_t i = u->jobs[k];
+    const or_case *c = &s->cases->at[i];
+    const simpler *sp = &u->of[c->parent_at];
+    remade_mutant *res = calloc(1, sizeof *res);
+    if (res == NULL)
         return NULL;
-    u->case_at = i;
-    /* the piece the reader cannot read is looked for once a parent; the
-     * others say what the first found (unmask_done(), in order) */
-    if (!l->first[k])
-        snprintf(u->feature, sizeof u->feature, "-");
+    res->case_at = i;
+    if (!sp->made)
+        return res;
     size_t pn = 0, mn = 0;
     unsigned char *parent = or_slurp(s->cases->at[c->parent_at].path, &pn);
     unsigned char *mutant = or_slurp(c->path, &mn);
     char dir[TG_CLI_PATH], candidate[TG_CLI_PATH], path[TG_CLI_PATH];
+    char why[160];
     int r = -1;
+    const char *format = c->format ? c->format : s->judged[i].format;
     if (parent && mutant && tgCli_path(dir, "%s/%u", s->base, worker) == 0 &&
         tgCli_path(candidate, "%s/unmask%s", dir, or_ending(c->path)) == 0 &&
         tgCli_path(path, "%s/unmasked%s", dir, or_ending(c->path)) == 0) {
         or_probe p = {s->reader, dir, &s->o->lim, s->pat, c, candidate, 0};
-        r = or_unmask(&p, parent, pn, mutant, mn, &s->judged[i], &u->in.bytes,
-                      u->feature, sizeof u->feature);
+        r = remake(&p, format, parent, pn, mutant, mn, &s->judged[i], sp,
+                   &res->in.bytes, why, sizeof why);
     }
     if (r == 1) {
-        snprintf(u->in.format, sizeof u->in.format, "%s",
-                 c->format ? c->format : s->judged[i].format);
-        snprintf(u->in.profile, sizeof u->in.profile, "%s",
+        snprintf(res->in.format, sizeof res->in.format, "%s", format);
+        snprintf(res->in.profile, sizeof res->in.profile, "%s",
                  c->profile ? c->profile : "");
         or_case again = *c;
         again.path = path;
-        or_judge(&again, u->in.bytes.p, u->in.bytes.n, &u->j);
-        snprintf(u->in.rule, sizeof u->in.rule, "%s", u->j.rule);
-        r = or_write_bytes(path, u->in.bytes.p, u->in.bytes.n) != 0 ||
-                    or_outcome(s, s->reader, path, &u->j, worker, &u->out) != 0
+        or_judge(&again, res->in.bytes.p, res->in.bytes.n, &res->j);
+        snprintf(res->in.rule, sizeof res->in.rule, "%s", res->j.rule);
+        r = or_write_bytes(path, res->in.bytes.p, res->in.bytes.n) != 0 ||
+                    or_outcome(s, s->reader, path, &res->j, worker,
+                               &res->out) != 0
                 ? -1
                 : 1;
     }
     free(parent);
     free(mutant);
     if (r < 0) {
-        or_input_free(&u->in);
-        free(u);
+        or_input_free(&res->in);
+        free(res);
         return NULL;
     }
-    u->made = r == 1;
-    return u;
+    res->made = r == 1;
+    return res;
 }
 
-static void unmask_done(size_t k, void *result, void *ctx)
+static void remade(size_t k, void *done, void *ctx)
 {
-    masked_list *l = ctx;
-    session *s = l->s;
-    unmasked *u = result;
-    if (u == NULL) {
+    unmasking *u = ctx;
+    session *s = u->s;
+    remade_mutant *res = done;
+    (void)k;
+    if (res == NULL) {
         if (!s->failed)
             fputs("tracegate: oracle: a masked mutant could not be made "
                   "again\n",
@@ -277,53 +464,83 @@ static void unmask_done(size_t k, void *result, void *ctx)
         s->failed = 1;
         return;
     }
-    const or_case *c = &s->cases->at[u->case_at];
-    char *feature = l->feature[c->parent_at];
-    if (l->first[k] && u->made)
-        snprintf(feature, sizeof l->feature[0], "%s", u->feature);
-    if (u->made && !u->out.skipped && u->out.cls != OR_NCLASSES) {
-        snprintf(u->in.what, sizeof u->in.what,
-                 "%s made again on a simpler parent; the reader turned down "
-                 "the first for %s",
-                 c->path, feature[0] ? feature : "a feature not found");
-        char label[64];
-        snprintf(label, sizeof label, "%zu-%zu", s->reader_number, u->case_at);
-        or_defect *d = or_score_add(
-            s->score, u->out.cls, &u->j, u->out.sig, u->out.why, u->in.what,
-            s->cases->at[u->case_at].path, u->in.bytes.n);
+    const or_case *c = &s->cases->at[res->case_at];
+    const simpler *sp = &u->of[c->parent_at];
+    if (res->made && !res->out.skipped && res->out.cls != OR_NCLASSES) {
+        int rejected = sp->failure.cls == OR_REJECTS_VALID;
+        snprintf(res->in.what, sizeof res->in.what,
+                 "%s made again on a simpler parent; the reader %s the "
+                 "first for %s",
+                 c->path, rejected ? "turned down" : "failed on", sp->feature);
+        char label[64], behind[300];
+        snprintf(label, sizeof label, "%zu-%zu", s->reader_number,
+                 res->case_at);
+        or_defect *d =
+            or_score_add(s->score, res->out.cls, &res->j, res->out.sig,
+                         res->out.why, res->in.what, c->path, res->in.bytes.n);
+        if (!rejected) {
+            behind_text(s, c->parent_at, &sp->failure, behind, sizeof behind);
+            or_score_behind(s->score, res->out.cls, res->j.rule, res->out.sig,
+                            behind);
+        }
         s->runs++;
-        if (d && or_keep(s, "unmasked", label, &u->in, &u->in.bytes, u->j.rule,
-                         &d, 1) != 0)
+        if (d && or_keep(s, "unmasked", label, &res->in, &res->in.bytes,
+                         res->j.rule, &d, 1) != 0)
             s->failed = 1;
     }
-    or_input_free(&u->in);
-    free(u);
+    or_input_free(&res->in);
+    free(res);
 }
 
 int or_unmask_run(session *s)
 {
-    size_t n = s->ncases + 1;
-    masked_list l = {s, malloc(n * sizeof(size_t)), 0, calloc(n, 1),
-                     calloc(n, sizeof *l.feature)};
-    unsigned char *seen = calloc(n, 1); /* parents met so far */
+    size_t n = s->ncases, base = (s->reader_number - 1) * s->ncases;
+    unmasking u = {s, malloc((n + 1) * sizeof(size_t)), 0,
+                   calloc(n + 1, sizeof(simpler))};
+    unsigned char *queued = calloc(n + 1, 1);
     int r = TG_INTERNAL;
-    if (l.at && l.first && l.feature && seen) {
-        for (size_t i = 0; i < s->ncases; i++)
-            if (s->ran[(s->reader_number - 1) * s->ncases + i] ==
-                1 + OR_MASKED) {
-                size_t parent = s->cases->at[i].parent_at;
-                l.first[l.n] = !seen[parent];
-                seen[parent] = 1;
-                l.at[l.n++] = i;
-            }
-        r = tgCli_parallel(l.n, s->o->jobs, unmask_one, unmask_done, &l) != 0
-                ? TG_INTERNAL
-            : s->failed ? TG_IO_ERROR
-                        : 0;
+    if (u.jobs == NULL || u.of == NULL || queued == NULL)
+        goto done;
+    /* the files to make simpler: the parents of masked mutants, and the
+     * valid files of no parent the reader crashed, hung or ran out of
+     * memory on */
+    for (size_t i = 0; i < n; i++) {
+        const or_case *c = &s->cases->at[i];
+        size_t f = s->ran[base + i] == 1 + OR_MASKED ? c->parent_at
+                   : c->parent_at == OR_NO_PARENT && s->ran[base + i] &&
+                           or_blocks((or_class)(s->ran[base + i] - 1)) &&
+                           s->judged[i].expect == TG_DUTY_ACCEPT &&
+                           s->judged[i].verdict == 0
+                       ? i
+                       : OR_NO_PARENT;
+        if (f != OR_NO_PARENT && !queued[f]) {
+            queued[f] = 1;
+            u.jobs[u.n++] = f;
+        }
     }
-    free(seen);
-    free(l.at);
-    free(l.first);
-    free(l.feature);
+    if (tgCli_parallel(u.n, s->o->jobs, simplify_one, simplified, &u) != 0)
+        goto done;
+    u.n = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s->ran[base + i] == 1 + OR_MASKED)
+            u.jobs[u.n++] = i;
+    if (tgCli_parallel(u.n, s->o->jobs, remake_one, remade, &u) != 0)
+        goto done;
+    /* the sweep takes the simpler files in place of those that fail */
+    for (size_t i = 0; i < n; i++)
+        if (u.of[i].made && or_blocks(u.of[i].failure.cls) &&
+            s->simpler[i].p == NULL) {
+            s->simpler[i] = u.of[i].bytes;
+            u.of[i].bytes.p = NULL;
+        }
+    r = s->failed ? TG_IO_ERROR : 0;
+done:
+    for (size_t i = 0; u.of && i < n; i++) {
+        free(u.of[i].keep);
+        free(u.of[i].bytes.p);
+    }
+    free(u.of);
+    free(u.jobs);
+    free(queued);
     return r;
 }
