@@ -66,8 +66,8 @@ static void one_cause(void)
     add(&s, OR_MASKED, TG_DUTY_REJECT, "NT-HDR-003", "v6", "");
     verdict_is(&s,
                "rejects every v6 file: it accepted none of the 3 it must "
-               "accept; 1 defect found; 1 mutant masked: rejected, but so "
-               "was the valid file each was made from; 1 v6-draft file not "
+               "accept; 1 defect found; 1 mutant masked: the valid file "
+               "each was made from was not read either; 1 v6-draft file not "
                "read (outside --reads)",
                "masked and not read, said and not counted right");
     ok(s.by_class[OR_RIGHT] == 2, "masked runs are not right");

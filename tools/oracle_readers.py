@@ -40,6 +40,7 @@ RUNS = [
     ("afperf_tags_required", "afperf", [], ""),
     ("afperf_eval_text", "afperf", [], ""),
     ("afperf_no_enum_then_stack", "afperf", [], ""),
+    ("afperf_enum_then_deep", "afperf", [], ""),
     ("tracelog_slow_hang", "tracelog", ["--timeout", "1"], ""),
 ]
 

@@ -492,6 +492,66 @@ static void remade(size_t k, void *done, void *ctx)
     free(res);
 }
 
+/* Whether files a and b failed alike: one class, one signature. */
+static int same_failure(const session *s, size_t base, size_t a, size_t b)
+{
+    return s->ran[base + a] == s->ran[base + b] &&
+           strcmp(s->sigs[a], s->sigs[b]) == 0;
+}
+
+/* Make the queued files simpler: first one file of each failure, then
+ * the others of the failures whose first could be made simpler (when
+ * even the simplest valid file fails that way, every file of it would:
+ * they are not run again).  @return 0, or -1. */
+static int simplify_all(unmasking *u, size_t base)
+{
+    session *s = u->s;
+    size_t *all = u->jobs, n = u->n, nfirst = 0, nrest = 0;
+    size_t *first = malloc((n + 1) * sizeof *first);
+    size_t *rest = malloc((n + 1) * sizeof *rest);
+    size_t *of = malloc((n + 1) * sizeof *of); /* [k]: its first's index */
+    size_t *later = malloc((n + 1) * sizeof *later);
+    int r = -1;
+    if (first == NULL || rest == NULL || of == NULL || later == NULL)
+        goto done;
+    for (size_t k = 0; k < n; k++) {
+        size_t f = 0;
+        while (f < nfirst && !same_failure(s, base, first[f], all[k]))
+            f++;
+        of[k] = f;
+        if (f == nfirst)
+            first[nfirst++] = all[k];
+        else
+            rest[nrest++] = k;
+    }
+    u->jobs = first;
+    u->n = nfirst;
+    if (tgCli_parallel(nfirst, s->o->jobs, simplify_one, simplified, u) != 0)
+        goto done;
+    size_t again = 0;
+    for (size_t k = 0; k < nrest; k++) {
+        const simpler *lead = &u->of[first[of[rest[k]]]];
+        size_t i = all[rest[k]];
+        if (lead->made)
+            later[again++] = i;
+        else /* its failure's first says why none is made */
+            memcpy(u->of[i].feature, lead->feature, sizeof lead->feature);
+    }
+    u->jobs = later;
+    u->n = again;
+    r = tgCli_parallel(again, s->o->jobs, simplify_one, simplified, u) != 0
+            ? -1
+            : 0;
+done:
+    u->jobs = all;
+    u->n = n;
+    free(first);
+    free(rest);
+    free(of);
+    free(later);
+    return r;
+}
+
 int or_unmask_run(session *s)
 {
     size_t n = s->ncases, base = (s->reader_number - 1) * s->ncases;
@@ -518,7 +578,7 @@ int or_unmask_run(session *s)
             u.jobs[u.n++] = f;
         }
     }
-    if (tgCli_parallel(u.n, s->o->jobs, simplify_one, simplified, &u) != 0)
+    if (simplify_all(&u, base) != 0)
         goto done;
     u.n = 0;
     for (size_t i = 0; i < n; i++)
