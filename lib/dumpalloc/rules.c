@@ -34,7 +34,7 @@ const tgFormat tgFormat_dumpalloc = {
     .check = tgDumpalloc_check,
     TG_FORMAT_CORPUS(tgDumpalloc_generate, tgDumpalloc_mutate),
     .scopes = NULL, /* the scopes are the profiles */
-    .compat_profile = -1,
+    .compat_profile = DA_PROFILE_DRAFT_READER,
     .pieces = tgDumpalloc_pieces,
     .tokens = tgDumpalloc_tokens,
     .also_named = also_named,
