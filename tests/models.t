@@ -25,8 +25,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "readers"))
 
 import model_artificer  # noqa: E402
+import model_cperfparser  # noqa: E402
 import model_draft_dumpalloc  # noqa: E402
-from compattable import AFPERF, rule_of, table  # noqa: E402
+from compattable import AFPERF, TRACELOG, rule_of, table  # noqa: E402
 from taplib import ROOT, Scratch, Tap, run  # noqa: E402
 
 t = Tap()
@@ -37,6 +38,7 @@ RULES = {r["id"]: r for f in json.loads(out)["formats"] for r in f["rules"]}
 
 # (format, profile, model, the compat table's files if it has a table)
 MODELS = [("afperf", "artificer-compat", model_artificer, AFPERF),
+          ("tracelog", "vstools-compat", model_cperfparser, TRACELOG),
           ("dumpalloc", "draft-reader", model_draft_dumpalloc, None)]
 
 
