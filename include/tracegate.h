@@ -27,7 +27,7 @@ extern "C" {
 /* The version at compile time; tg_version() gives it at run time.  The
  * library's soname changes whenever its ABI does (TG_ABI). */
 #define TG_VERSION_MAJOR 0
-#define TG_VERSION_MINOR 7
+#define TG_VERSION_MINOR 8
 #define TG_VERSION_PATCH 0
 #define TG_ABI           2
 #define TG_STRINGIFY_(x) #x
@@ -218,6 +218,24 @@ TG_API tg_error tg_format_tokens(const char *format, tg_token_fn emit,
  *  format, 0 for an empty one or an unknown format. */
 TG_API size_t tg_format_pieces(const char *format, const void *data,
                                size_t size, size_t *at, size_t cap);
+
+/* A piece of a trace, for tg_format_join(): its bytes, and the offset it
+ * started at in the trace it was cut from. */
+typedef struct tg_piece {
+    const void *data;
+    size_t size;
+    size_t was_at;
+} tg_piece;
+
+/*! tg_format_join() : n pieces that tg_format_pieces() cut (some left
+ *  out, one changed perhaps) written one after another as the format
+ *  frames them: a NetTrace v4/v5 block object's padding is made again
+ *  for the offset it now starts at, so that taking a piece out keeps the
+ *  objects after it aligned; other pieces are put as they are.  out has
+ *  room for the pieces' sizes and 3 bytes a piece.  @return the bytes
+ *  written (0 for an unknown format). */
+TG_API size_t tg_format_join(const char *format, const tg_piece *pieces,
+                             size_t n, void *out);
 
 /*! tg_detect() :
  *  the format of an input from its first bytes alone (a file name never

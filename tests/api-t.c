@@ -151,6 +151,38 @@ static void reader_duty(void)
 }
 
 /* The helpers a report writer or a fuzzer built on the API needs. */
+/* tg_format_join(): a v4/v5 NetTrace block object cut from offset 35,
+ * its content padded by 3 there (35 + its 30-byte header is 65), joined
+ * at offset 32 after the stream header: padded by 2 (NetTraceFormat_v5.md,
+ * "Aligns to 4 byte file offset").  Other formats: as they are. */
+static void joins(void)
+{
+    static const unsigned char head[] =
+        "Nettrace\x14\0\0\0!FastSerialization.1";
+    static const unsigned char block[] = {5,   5,   1,   2,   0,   0,   0,
+                                          2,   0,   0,   0,   10,  0,   0,
+                                          0,   'E', 'v', 'e', 'n', 't', 'B',
+                                          'l', 'o', 'c', 'k', 6,   4,   0,
+                                          0,   0,   0,   0,   0, /* pad 3 */
+                                          'a', 'b', 'c', 'd', 6};
+    tg_piece pieces[] = {{head, sizeof head - 1, 0},
+                         {block, sizeof block, 35}};
+    unsigned char out[128];
+    size_t n = tg_format_join("nettrace", pieces, 2, out);
+    is_int((int)n, 32 + 37, "tg_format_join(): the block one byte shorter");
+    ok(memcmp(out, head, 32) == 0 && memcmp(out + 32, block, 30) == 0 &&
+           out[62] == 0 && out[63] == 0 &&
+           memcmp(out + 64, "abcd\x06", 5) == 0,
+       "... its header, 2 bytes of padding (32 + 30 + 2 is 64), its content");
+    static const char lines[] = "6,1\n6,2\n";
+    tg_piece text[] = {{lines + 4, 4, 4}, {lines, 4, 0}};
+    ok(tg_format_join("afperf", text, 2, out) == 8 &&
+           memcmp(out, "6,2\n6,1\n", 8) == 0,
+       "... AFPerf lines as they are, in the order given");
+    is_int((int)tg_format_join("no-such", text, 2, out), 0,
+           "... nothing for an unknown format");
+}
+
 static void helpers(void)
 {
     const char *format = "?";
@@ -185,6 +217,7 @@ static void helpers(void)
            "... TraceLog lines");
     is_int((int)tg_format_pieces("no-such", "a", 1, at, 4), 0,
            "... none for an unknown format");
+    joins();
     uint64_t a = 42, b = 42;
     uint64_t first = tg_random(&a);
     ok(first == tg_random(&b) && a == b && tg_random(&a) != first,
@@ -470,8 +503,8 @@ int main(void)
 
     /* the version, at compile and run time */
     is_str(tg_version(), TG_VERSION, "tg_version() is TG_VERSION");
-    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 7 && TG_ABI == 2,
-       "version 0.7, ABI 2");
+    ok(TG_VERSION_MAJOR == 0 && TG_VERSION_MINOR == 8 && TG_ABI == 2,
+       "version 0.8, ABI 2");
     is_str(tg_strerror(TG_EVALUE), "a value the option does not accept",
            "tg_strerror() says what an error is");
     ok(tg_verdict_rank(TG_INTERNAL) > tg_verdict_rank(TG_IO_ERROR) &&

@@ -1,7 +1,7 @@
 /* shrink.c - the smallest file that still shows a defect: delta
  * debugging (Zeller's ddmin), first over the format's pieces (its records,
  * blocks or objects, which keep the rest framed when one goes whole:
- * tg_format_pieces()), then over bytes.  A smaller candidate is kept only
+ * tg_format_pieces(), joined again by tg_format_join()), then over bytes.  A smaller candidate is kept only
  * if tracegate still
  * judges it as it judged the original (the same rule broken, or still
  * valid) and it breaks no MUST rule the original did not, so the shrink
@@ -76,28 +76,48 @@ static size_t unit_starts(const unsigned char *data, size_t n, enum cut how,
     return u;
 }
 
+/* The n bytes of data without units k to last - 1, into cand: pieces
+ * joined as the format frames them (tg_format_join()), bytes as they
+ * are.  @return the size. */
+static size_t without(const unsigned char *data, size_t n, const size_t *at,
+                      size_t u, size_t k, size_t last, enum cut how,
+                      const char *format, tg_piece *list, unsigned char *cand)
+{
+    size_t from = at[k], cut = at[last] - at[k];
+    if (how == CUT_BYTES) {
+        memcpy(cand, data, from);
+        memcpy(cand + from, data + from + cut, n - from - cut);
+        return n - cut;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < u; i++)
+        if (i < k || i >= last)
+            list[m++] = (tg_piece){data + at[i], at[i + 1] - at[i], at[i]};
+    return tg_format_join(format, list, m, cand);
+}
+
 /* One ddmin pass over the units of *data.  @return the new size. */
 static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
                     const char *format, unsigned char *cand)
 {
     size_t *at, u = unit_starts(data, n, how, format, &at);
+    tg_piece *list = malloc((u + 1) * sizeof *list);
     size_t parts = 2;
-    while (u >= 2 && t->budget > 0 && t->tries > 0) {
+    while (list && u >= 2 && t->budget > 0 && t->tries > 0) {
         size_t chunk = (u + parts - 1) / parts;
         int smaller = 0;
         for (size_t k = 0; k < u && !smaller && t->budget && t->tries;
              k += chunk) {
             size_t last = k + chunk < u ? k + chunk : u;
-            size_t from = at[k], cut = at[last] - at[k];
-            memcpy(cand, data, from);
-            memcpy(cand + from, data + from + cut, n - from - cut);
-            if (!still_fails(t, cand, n - cut))
+            size_t m =
+                without(data, n, at, u, k, last, how, format, list, cand);
+            /* a join may pad what is left: only a smaller file is tried */
+            if (m >= n || !still_fails(t, cand, m))
                 continue;
-            n -= cut;
+            n = m;
             memcpy(data, cand, n);
-            for (size_t i = last; i <= u; i++) /* drop units k..last-1 */
-                at[i - (last - k)] = at[i] - cut;
-            u -= last - k;
+            free(at); /* the units of what is left, where they now are */
+            u = unit_starts(data, n, how, format, &at);
             smaller = 1;
         }
         if (smaller)
@@ -108,6 +128,7 @@ static size_t ddmin(trial *t, unsigned char *data, size_t n, enum cut how,
             parts = parts * 2 < u ? parts * 2 : u;
     }
     free(at);
+    free(list);
     return n;
 }
 
@@ -134,7 +155,8 @@ size_t or_shrink(const or_probe *p, or_class cls, const char *sig,
 {
     trial t;
     trial_init(&t, p, cls, sig, j, budget);
-    unsigned char *cand = malloc(n ? n : 1);
+    /* a join may pad each piece by 3 before the size is compared */
+    unsigned char *cand = malloc(4 * n + 4);
     if (cand == NULL)
         return n;
     /* whole pieces first (none for an input of no known format) */

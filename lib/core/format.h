@@ -60,6 +60,9 @@ typedef struct tgFormat {
      * (records, blocks, objects), at most cap of them into at, the first
      * at 0: @return how many (pieces.c). */
     size_t (*pieces)(const unsigned char *p, size_t n, size_t *at, size_t cap);
+    /* Pieces written one after another as the format frames them
+     * (tg_format_join()), or NULL: as they are.  @return the size. */
+    size_t (*join)(const tg_piece *pieces, size_t n, unsigned char *out);
     /* Emit the constants of the format's tables (magic numbers, record
      * names and tags, type codes, the limits its rules name) as the tokens
      * of a fuzzing dictionary (`tracegate rules FORMAT --dict`). */

@@ -351,3 +351,19 @@ size_t tg_format_pieces(const char *format, const void *data, size_t size,
     const tgFormat *f = tgFormat_find(format);
     return f && f->pieces ? f->pieces(data, size, at, cap) : 0;
 }
+
+size_t tg_format_join(const char *format, const tg_piece *pieces, size_t n,
+                      void *out)
+{
+    const tgFormat *f = tgFormat_find(format);
+    if (f == NULL)
+        return 0;
+    if (f->join)
+        return f->join(pieces, n, out);
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        memcpy((unsigned char *)out + o, pieces[i].data, pieces[i].size);
+        o += pieces[i].size;
+    }
+    return o;
+}

@@ -41,6 +41,8 @@ extern const char *const tgNettrace_versions[];
 
 int tgNettrace_detect(const unsigned char *head, size_t size,
                       const char **how);
+/* tg_format_join(): v4/v5 block objects padded again (pieces.c) */
+size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out);
 size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
                          size_t cap);
 void tgNettrace_tokens(tg_token_fn emit, void *ctx);

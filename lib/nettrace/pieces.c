@@ -4,7 +4,9 @@
  * opening tags 05 05 01 (BeginPrivateObject twice, then the type's
  * NullReference), which is enough here: a wrong boundary only gives a
  * candidate that tracegate judges otherwise, and the shrinker drops it.
- * Checks nothing; the checker says what is wrong. */
+ * The stream's closing NullReference is a piece of its own, so that the
+ * last object can go and the stream still end.  Checks nothing; the
+ * checker says what is wrong. */
 #include <string.h>
 
 #include "../core/bytes.h"
@@ -33,5 +35,48 @@ size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
     for (size_t i = 1; i + NT_OBJECT_OPEN_LEN <= n && k < cap; i++)
         if (memcmp(p + i, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN) == 0)
             at[k++] = i;
+    if (k < cap && n - 1 > at[k - 1] && p[n - 1] == NT_TAG_NULL_REF)
+        at[k++] = n - 1;
     return k;
+}
+
+/* The bytes of a v4/v5 object header with BlockSize, if the piece at p
+ * is a block object (its name ends in "Block"), else 0. */
+static size_t block_header(const unsigned char *p, size_t n)
+{
+    if (n < NT_O45_NAME || memcmp(p, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN) != 0)
+        return 0;
+    uint32_t len = tgBytes_le32(p + NT_O45_NAMELEN);
+    if (len < 5 || len > n - NT_O45_NAME || NT_O45_HEADER(len) > n ||
+        memcmp(p + NT_O45_NAME + len - 5, "Block", 5) != 0)
+        return 0;
+    return NT_O45_HEADER(len);
+}
+
+size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out)
+{
+    /* v4/v5 only: its first piece, the stream header, says so */
+    const unsigned char *h = n ? pieces[0].data : NULL;
+    int v45 = h && pieces[0].was_at == 0 && pieces[0].size >= NT_V6_STREAM &&
+              memcmp(h, NT_MAGIC, NT_MAGIC_LEN) == 0 &&
+              tgBytes_le32(h + NT_MAGIC_LEN) != 0;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *p = pieces[i].data;
+        size_t size = pieces[i].size;
+        size_t hdr = v45 ? block_header(p, size) : 0;
+        size_t was = hdr ? nt_pad4(pieces[i].was_at + hdr) : 0;
+        if (hdr == 0 || was > size - hdr) {
+            memcpy(out + o, p, size);
+            o += size;
+            continue;
+        }
+        /* the header, the padding its new offset needs, the rest */
+        size_t now = nt_pad4(o + hdr);
+        memcpy(out + o, p, hdr);
+        memset(out + o + hdr, 0, now);
+        memcpy(out + o + hdr + now, p + hdr + was, size - hdr - was);
+        o += size - was + now;
+    }
+    return o;
 }

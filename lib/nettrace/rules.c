@@ -72,6 +72,7 @@ const tgFormat tgFormat_nettrace = {
     .profile_scopes = nt_profile_scopes,
     .compat_profile = NT_PROFILE_TRACEEVENT,
     .pieces = tgNettrace_pieces,
+    .join = tgNettrace_join,
     .tokens = tgNettrace_tokens,
     .also_named = also_named,
 };
