@@ -15,6 +15,10 @@ with a reader of tests/readers/ planted for it:
   found: the files made simpler, away from the first crash, reach the
   second, which the scorecard says it was behind; every mutant that
   crashes as its parent did is masked;
+- the same for a NetTrace reader that crashes on any struct-typed
+  metadata field and, behind it, runs field names as code: the hostile
+  file made simpler (its metadata blocks with struct fields taken out,
+  the objects after them padded again) makes the canary;
 - a crash on a count nested in a frame record, out of reach of the
   corpus's mutants, is found by --sweep with no --fuzz, its field named;
 - a reader that hangs on most files shrinks its hang within
@@ -205,6 +209,33 @@ t.ok(reader["runs"]["masked"] > 40 and len(reader["defects"]) == 2 and
      len(overflow) == 1 and overflow[0]["files"] > 40,
      "the corpus: the mutants masked, and made again on simpler parents "
      "they reach the overflow", reader["runs"])
+
+# the same for NetTrace: a crash on struct fields, code run behind it
+two = scratch.path("nettrace-two")
+os.mkdir(two)
+for name in ("0000.nettrace.bin", "hostile.nettrace.bin"):
+    shutil.copy(os.path.join(CORPUS, "nettrace", "valid", name), two)
+struct_exec = python_reader("nettrace_struct_then_exec")
+code, card, err, keep = oracle(struct_exec, [two], "--shrink-runs", "20")
+defects = card["readers"][0]["defects"]
+t.eq((code, [(d["class"], d["message"]) for d in defects]),
+     (1, [("crash", "NameError: name 'Object' is not defined"),
+          ("executes-input", "made the file tracegate-canary: it ran code "
+                             "from the trace")]),
+     "NetTrace: a crash on struct fields, and the code run behind it")
+runs = [d for d in defects if d["class"] == "executes-input"]
+if t.ok(len(runs) == 1 and runs[0]["behind"] ==
+        'the crash "NameError: name \'Object\' is not defined" on ' +
+        os.path.join(two, "hostile.nettrace.bin") and
+        runs[0]["what"].startswith(os.path.join(two, "hostile.nettrace.bin") +
+                                   " made simpler, away from its crash; "),
+        "NetTrace: the code run says the crash it was behind", defects):
+    canary = scratch.path("canary")
+    p = subprocess.run(struct_exec.replace("{}", runs[0]["minimal"]),
+                       shell=True, stderr=subprocess.PIPE,
+                       env=dict(ENV, TRACEGATE_CANARY=canary))
+    t.ok(os.path.exists(canary),
+         "NetTrace: its reproducer makes the canary", p.stderr[-300:])
 
 # ---- the sweep reaches a nested count --------------------------------------
 valid = scratch.path("dumpalloc-valid")

@@ -60,16 +60,16 @@ static inline void put_var(tgMembuf *b, uint64_t v)
     } while (v);
 }
 
-/* UTF-16LE and its NUL from s, UTF-8 (the generators' text is valid
- * UTF-8 without NUL: ASCII names, or hostile ones). */
-static inline void put_utf16z(tgMembuf *b, const char *s)
+/* UTF-16LE and its NUL from the n bytes at s, UTF-8 (the generators'
+ * text is valid UTF-8 without NUL: ASCII names, or hostile ones). */
+static inline void put_utf16n(tgMembuf *b, const char *s, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
         uint32_t c = *p++;
         int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
         c &= more ? 0x3Fu >> more : 0x7Fu;
-        for (; more > 0 && *p; more--)
+        for (; more > 0 && p < end; more--)
             c = c << 6 | (*p++ & 0x3Fu);
         if (c >= 0x10000) { /* a surrogate pair */
             put_u16(b, 0xD800 + ((c - 0x10000) >> 10));
@@ -79,6 +79,11 @@ static inline void put_utf16z(tgMembuf *b, const char *s)
         }
     }
     put_u16(b, 0);
+}
+
+static inline void put_utf16z(tgMembuf *b, const char *s)
+{
+    put_utf16n(b, s, strlen(s));
 }
 
 /* A name: the plain one, or in the hostile style the next hostile string
@@ -173,8 +178,12 @@ void nt_gen_event_block(tgMembuf *b, tgBytes_rng *rng, nt_gen_thread *threads,
 /* The generators' event types (gen_types.c), in every layout. */
 /*! nt_gen_fields() : the field list of metadata `id` as `layout` encodes
  *  it: v4/v5 a V1 list, or an empty one plus OpCode and V2Params tags;
- *  v6 and the draft their FieldDescriptions. */
-void nt_gen_fields(tgMembuf *b, enum nt_layout layout, uint32_t id);
+ *  v6 and the draft their FieldDescriptions.  hostile: v4/v5 top-level
+ *  field names are hostile strings, each row's from the table's first
+ *  (its code that makes the canary first, so that a reader that runs
+ *  names meets it in every event type). */
+void nt_gen_fields(tgMembuf *b, enum nt_layout layout, uint32_t id,
+                   int hostile);
 /*! nt_gen_payload() : a payload that matches those fields. */
 void nt_gen_payload(tgMembuf *out, tgBytes_rng *rng, enum nt_layout layout,
                     uint32_t id);

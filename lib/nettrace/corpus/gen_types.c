@@ -141,13 +141,6 @@ static const unsigned char *field_next(const unsigned char *f)
     return f + 2 + u16_at(f);
 }
 
-static void put_utf16n(tgMembuf *b, const char *ascii, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        put_u16(b, (unsigned char)ascii[i]);
-    put_u16(b, 0);
-}
-
 /* ---- metadata encoders -------------------------------------------------- */
 
 /* v4/v5 V1 list of the nested fields at f (count n). */
@@ -210,8 +203,10 @@ static int has_array(const unsigned char *t)
 }
 
 /* v4/v5: the V1 list, or an empty one, an OpCode tag and a V2Params tag
- * when a field needs V2 (an Array), as the .NET 5+ runtime writes it. */
-static void fields_v45(tgMembuf *b, const gen_kind *k, uint32_t id)
+ * when a field needs V2 (an Array), as the .NET 5+ runtime writes it;
+ * top-level names from h (hostile or plain). */
+static void fields_v45(tgMembuf *b, const gen_kind *k, uint32_t id,
+                       tgHostile_style *h)
 {
     int v2 = 0;
     for (unsigned i = 0; i < k->n; i++)
@@ -223,7 +218,7 @@ static void fields_v45(tgMembuf *b, const gen_kind *k, uint32_t id)
             put_u32(b, *t);
             if (*t == NT_TYPE_OBJECT)
                 v1_list(b, t + 3, u16_at(t + 1));
-            put_utf16n(b, k->f[i].name, strlen(k->f[i].name));
+            put_utf16z(b, nt_name(h, k->f[i].name));
         }
         return;
     }
@@ -233,9 +228,11 @@ static void fields_v45(tgMembuf *b, const gen_kind *k, uint32_t id)
     put_u8(b, 1 + id % 10);
     tgMembuf v2l = {0};
     put_u32(&v2l, k->n);
-    for (unsigned i = 0; i < k->n; i++)
-        v2_field(&v2l, k->f[i].name, strlen(k->f[i].name),
+    for (unsigned i = 0; i < k->n; i++) {
+        const char *name = nt_name(h, k->f[i].name);
+        v2_field(&v2l, name, strlen(name),
                  (const unsigned char *)k->f[i].type);
+    }
     put_u32(b, (uint32_t)v2l.n);
     put_u8(b, 2);
     put(b, v2l.p, v2l.n);
@@ -288,11 +285,14 @@ static void fields_draft(tgMembuf *b, const gen_kind *k)
     }
 }
 
-void nt_gen_fields(tgMembuf *b, enum nt_layout layout, uint32_t id)
+void nt_gen_fields(tgMembuf *b, enum nt_layout layout, uint32_t id,
+                   int hostile)
 {
     const gen_kind *k = kind_of(layout, id);
+    tgHostile_style names =
+        tgHostile_start(hostile ? TG_STYLE_HOSTILE : TG_STYLE_PLAIN, 0);
     switch (layout) {
-    case NT_V45: fields_v45(b, k, id); break;
+    case NT_V45: fields_v45(b, k, id, &names); break;
     case NT_V6: fields_v6(b, k); break;
     default: fields_draft(b, k);
     }

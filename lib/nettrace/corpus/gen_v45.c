@@ -82,9 +82,12 @@ static void metadata_payload(nt_gen *g, tgMembuf *p, uint32_t id)
     put_u64(p, 1ull << tgBytes_below(&g->rng, 40));
     put_u32(p, tgBytes_below(&g->rng, 3));
     put_u32(p, 1 + tgBytes_below(&g->rng, 5));
-    nt_gen_fields(p, NT_V45, id);
+    nt_gen_fields(p, NT_V45, id, g->hostile.on);
 }
 
+/* The metadata rows, in one block; in the hostile style a block each, as
+ * a runtime writes the rows of the event types it meets as it meets
+ * them (a reader's failure on one type is then a piece of its own). */
 static void emit_metadata(nt_gen *g)
 {
     tgMembuf rows = {0}, pl = {0};
@@ -92,7 +95,7 @@ static void emit_metadata(nt_gen *g)
     for (uint32_t id = 1; id <= GEN_METADATA; id++) {
         pl.n = 0;
         metadata_payload(g, &pl, id);
-        if (id == 1) {
+        if (id == 1 || g->hostile.on) {
             /* the runtime's first row: processor differs from the zeroed
              * previous row, so flag 0x02 with sequence delta 0xFFFFFFFF */
             put_u8(&rows, 0xC6);
@@ -107,10 +110,13 @@ static void emit_metadata(nt_gen *g)
         }
         put_var(&rows, pl.n);
         put(&rows, pl.p, pl.n);
+        if (g->hostile.on || id == GEN_METADATA) {
+            put_block_header(&g->block, 1, ts0, ts0);
+            put(&g->block, rows.p, rows.n);
+            emit_block(g, NT_B_METADATA);
+            rows.n = 0;
+        }
     }
-    put_block_header(&g->block, 1, ts0, ts0);
-    put(&g->block, rows.p, rows.n);
-    emit_block(g, NT_B_METADATA);
     tgMembuf_free(&rows);
     tgMembuf_free(&pl);
 }

@@ -63,7 +63,7 @@ static void metadata_row(nt_gen6 *g, tgMembuf *row, uint32_t id)
     put_string6(row, nt_name(&g->hostile, "Demo.Provider"));
     put_var(row, id);
     put_string6(row, nt_name(&g->hostile, id % 2 ? "Tick" : "Work/Start"));
-    nt_gen_fields(row, NT_V6, id);
+    nt_gen_fields(row, NT_V6, id, 0);
     /* OptionalMetadata: OpCode, Keyword, Level, Version, a template */
     tgMembuf o = {0};
     put_u8(&o, 1);
@@ -91,7 +91,7 @@ static void metadata_block_draft(nt_gen6 *g)
         put_string6(&g->b, nt_name(&g->hostile, "Demo.Provider"));
         put_var(&g->b, id);
         put_string6(&g->b, nt_name(&g->hostile, "Tick"));
-        nt_gen_fields(&g->b, NT_V6D, id);
+        nt_gen_fields(&g->b, NT_V6D, id, 0);
         put_var(&g->b, 3);
         put_u8(&g->b, 1);
         put_u8(&g->b, 1 + tgBytes_below(&g->rng, 9));
