@@ -172,13 +172,20 @@ t.ok(reader["runs"]["masked"] > 0 and len(parents) == 1,
      "rejection is one cause", (reader["runs"], err))
 
 # ---- a crash behind a crash (O14) ---------------------------------------------
-two = scratch.path("afperf-two")
-os.mkdir(two)
-for name in ("0000.afperf.bin", "hostile.afperf.bin"):
-    shutil.copy(os.path.join(CORPUS, "afperf", "valid", name), two)
+def valid_pair(fmt, reader):
+    """the oracle with reader over a folder of the corpus's plain and
+    hostile valid files of fmt: (the folder, the exit code, the
+    defects)"""
+    where = scratch.path(fmt + "-two")
+    os.mkdir(where)
+    for name in ("0000.%s.bin" % fmt, "hostile.%s.bin" % fmt):
+        shutil.copy(os.path.join(CORPUS, fmt, "valid", name), where)
+    code, card, err, keep = oracle(reader, [where], "--shrink-runs", "20")
+    return where, code, card["readers"][0]["defects"]
+
+
 deep = python_reader("afperf_enum_then_deep")
-code, card, err, keep = oracle(deep, [two], "--shrink-runs", "20")
-defects = card["readers"][0]["defects"]
+two, code, defects = valid_pair("afperf", deep)
 behind = [d for d in defects if d["behind"]]
 t.eq((code, [(d["class"], d["message"]) for d in defects]),
      (1, [("crash", "NotImplementedError: enum measurement values"),
@@ -199,6 +206,21 @@ if t.ok(len(behind) == 1 and behind[0]["message"].startswith("Recursion"),
     t.eq((p.returncode, last),
          (1, ["RecursionError: maximum recursion depth exceeded"]),
          "its reproducer shows the second crash alone")
+# --fuzz: the generated trace it sweeps first is made simpler, away from
+# the enum crash, so the swept values reach the overflow, not the crash
+# again and again (O14)
+code, card, err, _ = oracle(deep, [], "--fuzz", "3", "--format", "afperf",
+                            "--profile", "default", "--shrink-runs", "0")
+runs = card["readers"][0]["runs"]
+causes = {d["message"]: d for d in card["readers"][0]["defects"]}
+over = causes.get("RecursionError: maximum recursion depth exceeded", {})
+enum = causes.get("NotImplementedError: enum measurement values", {})
+t.ok(card["sweep"]["files"] == 1 and over.get("behind") ==
+     'the crash "NotImplementedError: enum measurement values" on the valid '
+     'default trace it was made from' and
+     over.get("files", 0) > 10 * enum.get("files", 0) > 0,
+     "--fuzz: the swept trace made simpler; the overflow behind the enum "
+     "crash, met far more often than the crash", (runs, list(causes)))
 # the corpus: every mutant that crashes as its valid parent did is masked
 code, card, err, _ = oracle(deep, [os.path.join(CORPUS, "afperf")],
                             "--shrink-runs", "0")
@@ -211,13 +233,8 @@ t.ok(reader["runs"]["masked"] > 40 and len(reader["defects"]) == 2 and
      "they reach the overflow", reader["runs"])
 
 # the same for NetTrace: a crash on struct fields, code run behind it
-two = scratch.path("nettrace-two")
-os.mkdir(two)
-for name in ("0000.nettrace.bin", "hostile.nettrace.bin"):
-    shutil.copy(os.path.join(CORPUS, "nettrace", "valid", name), two)
 struct_exec = python_reader("nettrace_struct_then_exec")
-code, card, err, keep = oracle(struct_exec, [two], "--shrink-runs", "20")
-defects = card["readers"][0]["defects"]
+two, code, defects = valid_pair("nettrace", struct_exec)
 t.eq((code, [(d["class"], d["message"]) for d in defects]),
      (1, [("crash", "NameError: name 'Object' is not defined"),
           ("executes-input", "made the file tracegate-canary: it ran code "

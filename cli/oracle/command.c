@@ -374,14 +374,16 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
                  .took = calloc(n * o->nreaders + 1, 1),
                  .ran = calloc(n * o->nreaders + 1, 1),
                  .sigs = calloc(n + 1, OR_SIG),
-                 .simpler = calloc(n + 1, sizeof(or_bytes))};
+                 .simpler = calloc(n + 1, sizeof(or_bytes)),
+                 .simpler_behind = calloc(n + 1, sizeof(or_behind))};
     or_patterns *pat =
         or_patterns_new(o->crash_re, o->oom_re, o->crash_codes, o->ncrash,
                         o->accept_codes, o->naccept, o->misread_code);
     s.pat = pat;
     int r = 0;
     if (s.judged == NULL || s.sizes == NULL || s.took == NULL ||
-        s.ran == NULL || s.sigs == NULL || s.simpler == NULL || pat == NULL)
+        s.ran == NULL || s.sigs == NULL || s.simpler == NULL ||
+        s.simpler_behind == NULL || pat == NULL)
         r = pat == NULL ? TG_USAGE : TG_INTERNAL;
     else if (make_scratch(&s, o->jobs) != 0) {
         fprintf(stderr, "tracegate: oracle: no scratch folder: %s\n",
@@ -425,6 +427,7 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
     for (size_t i = 0; s.simpler && i < n; i++)
         free(s.simpler[i].p);
     free(s.simpler);
+    free(s.simpler_behind);
     return r;
 }
 

@@ -14,13 +14,6 @@
 
 #include "session.h"
 
-/* The profile the readers declare (--profile), or NULL. */
-static const char *declared(const options *o)
-{
-    return o->profile && strcmp(o->profile, "manifest") != 0 ? o->profile
-                                                             : NULL;
-}
-
 /* A random mutant of a random rule with mutations (of a rule checked
  * under the declared profile, if one is), written to out, its parent
  * named in `in`.  @return TG_OK, or why none was written. */
@@ -28,7 +21,7 @@ static tg_error mutant(const options *o, const char *format, uint64_t *s,
                        FILE *out, or_input *in)
 {
     size_t nrules = tg_rule_count(format);
-    const char *profile = declared(o);
+    const char *profile = or_declared_profile(o);
     for (int tries = 0; tries < 64; tries++) {
         const tg_rule *r =
             tg_rule_at(format, tg_random_below(s, (uint32_t)nrules));
@@ -75,7 +68,7 @@ static void havoc(uint64_t *s, unsigned char *p, size_t n)
 static tg_error make_input(const options *o, const tg_format_info *fi,
                            int kind, uint64_t *s, FILE *out, or_input *in)
 {
-    const char *profile = declared(o);
+    const char *profile = or_declared_profile(o);
     if (kind == 2 && (fi->styles & (1u << TG_STYLE_HOSTILE))) {
         snprintf(in->what, sizeof in->what, "a hostile valid trace");
         return tg_generate_style(fi->name, profile, TG_STYLE_HOSTILE,

@@ -38,6 +38,9 @@ typedef struct phase {
     const or_maker *m;
     unsigned char *parents; /* PARENT_SLOTS per reader */
     uint64_t *parent_sigs;  /* the same places: their signatures, hashed */
+    or_simpler **simpler;   /* the same places: a parent the reader
+                               crashed, hung or ran out of memory on, made
+                               simpler (one reader only: O14) */
     pthread_mutex_t lock;
     int ended; /* the maker has no more inputs */
 } phase;
@@ -55,6 +58,9 @@ typedef struct item {
     or_judgement pj;
     outcome pout[MAX_READERS];
     int parent_new[MAX_READERS];
+    /* a mutant made again on its parent's simpler form (O14): what it
+     * was first */
+    char first_what[256];
 } item;
 
 static void item_free(item *it)
@@ -94,6 +100,8 @@ static uint64_t sig_hash(const char *sig)
         h = (h ^ (unsigned char)*sig) * 0x100000001b3ull;
     return h;
 }
+
+static int make_simpler(phase *ph, item *it, unsigned worker, size_t at);
 
 /* Run reader k on the mutant's parent unless its run is known; *sig the
  * hash of its signature.  @return 1 + the parent's class, 0 if it has
@@ -144,7 +152,106 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker,
     ran = *known;
     *sig = ph->parent_sigs[at];
     pthread_mutex_unlock(&ph->lock);
+    /* a failure every mutant of it would meet first: the parent made
+     * simpler once, for its mutants to be made again on */
+    if (it->parent_new[k] && s->o->nreaders == 1 &&
+        or_blocks(it->pout[k].cls) && make_simpler(ph, it, worker, at) != 0)
+        return -1;
     return ran;
+}
+
+/* Whether a path of the worker's folder could be made for it. */
+static int worker_path(const session *s, unsigned worker, const char *name,
+                       const or_input *in, char *dir, char *path)
+{
+    const tg_format_info *fi = tgCli_format(in->format);
+    return tgCli_path(dir, "%s/%u", s->base, worker) == 0 &&
+           tgCli_path(path, "%s/%s%s", dir, name,
+                      fi ? fi->extension : ".bin") == 0;
+}
+
+/* The parent of item it, which reader 0 failed on, made simpler into
+ * slot at.  @return 0, or -1 (no memory). */
+static int make_simpler(phase *ph, item *it, unsigned worker, size_t at)
+{
+    session *s = ph->s;
+    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    if (!worker_path(s, worker, "simpler", &it->in, dir, candidate))
+        return -1;
+    or_case c = {.path = it->parent_path,
+                 .format = it->in.format,
+                 .profile = it->in.profile[0] ? it->in.profile : NULL};
+    or_limits quick = or_quick_limits(&s->o->lim, it->pout[0].cls);
+    or_probe p = {s->o->readers[0], dir, &quick, s->pat, &c, candidate, 0};
+    or_simpler *sp =
+        or_simpler_new(&p, it->in.format, &it->parent, &it->pout[0]);
+    if (sp == NULL)
+        return -1;
+    pthread_mutex_lock(&ph->lock);
+    if (ph->simpler[at] == NULL) {
+        ph->simpler[at] = sp;
+        sp = NULL;
+    }
+    pthread_mutex_unlock(&ph->lock);
+    or_simpler_free(sp);
+    return 0;
+}
+
+/* Item it's mutant made again on its parent's simpler form, when reader
+ * 0 failed on the parent and one was made: the input the reader runs in
+ * its place.  @return 1 if made, 0 if not, -1 on failure. */
+static int made_again(phase *ph, item *it, unsigned worker)
+{
+    long slot = parent_slot(&it->in);
+    if (slot < 0)
+        return 0;
+    pthread_mutex_lock(&ph->lock);
+    const or_simpler *sp = ph->simpler[(size_t)slot];
+    pthread_mutex_unlock(&ph->lock);
+    if (sp == NULL || or_simpler_feature(sp) == NULL)
+        return 0;
+    session *s = ph->s;
+    if (it->parent.p == NULL) { /* its run was known: made again here */
+        FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
+        tg_error e =
+            m ? tg_generate(it->in.format, it->in.parent_profile,
+                            it->in.parent_seed, 0, tgCli_write_file, m)
+              : TG_ENOMEM;
+        if ((m && fclose(m) != 0) || e != TG_OK)
+            return -1;
+    }
+    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH], why[160];
+    if (!worker_path(s, worker, "remake", &it->in, dir, candidate))
+        return -1;
+    or_case c = {.path = it->path,
+                 .format = it->in.format,
+                 .profile = it->in.profile[0] ? it->in.profile : NULL,
+                 .rule = it->in.rule[0] ? it->in.rule : NULL};
+    or_probe p = {s->o->readers[0], dir, &s->o->lim, s->pat, &c, candidate, 0};
+    or_bytes again = {NULL, 0};
+    int r = or_simpler_remake(&p, it->in.format, &it->parent, &it->in.bytes,
+                              &it->j, sp, &again, why, sizeof why);
+    if (r != 1)
+        return r;
+    free(it->in.bytes.p);
+    it->in.bytes = again;
+    if (or_write_bytes(it->path, again.p, again.n) != 0)
+        return -1;
+    judge_bytes(it->path, &it->in, &it->in.bytes, &it->j);
+    const outcome *f = or_simpler_failure(sp);
+    it->in.behind.cls = f->cls;
+    snprintf(it->in.behind.sig, sizeof it->in.behind.sig, "%s", f->sig);
+    snprintf(it->in.behind.text, sizeof it->in.behind.text,
+             "the %s \"%.120s\" on the valid %s trace of seed %" PRIu64,
+             or_class_name(f->cls), f->why, it->in.parent_profile,
+             it->in.parent_seed);
+    memcpy(it->first_what, it->in.what, sizeof it->first_what);
+    size_t n = strlen(it->in.what);
+    snprintf(it->in.what + n, sizeof it->in.what - n,
+             ", made again on a simpler parent (its reader failed on the "
+             "first for %.80s)",
+             or_simpler_feature(sp));
+    return 1;
 }
 
 static void *make_and_run(size_t i, unsigned worker, void *ctx)
@@ -179,11 +286,17 @@ static void *make_and_run(size_t i, unsigned worker, void *ctx)
     for (size_t k = 0; k < s->o->nreaders; k++) {
         uint64_t sig = 0;
         int parent = run_parent(ph, it, k, worker, &sig);
-        if (parent < 0 || or_outcome(s, s->o->readers[k], it->path, &it->j,
-                                     worker, &it->out[k]) != 0) {
+        int again = parent > 0 && or_blocks((or_class)(parent - 1))
+                        ? made_again(ph, it, worker)
+                        : 0;
+        if (parent < 0 || again < 0 ||
+            or_outcome(s, s->o->readers[k], it->path, &it->j, worker,
+                       &it->out[k]) != 0) {
             item_free(it);
             return NULL;
         }
+        if (again) /* scored as itself: its parent is no longer the one */
+            parent = 0;
         outcome *o = &it->out[k];
         /* pj is judged when this item made the parent, else all zero:
          * "accept", as a generated parent is valid */
@@ -242,6 +355,9 @@ static int score_runs(phase *ph, const char *label, const item *it,
         }
         examples[k] = or_score_add(&s->scores[k], o->cls, j, o->sig, o->why,
                                    what, path, b->n);
+        if (only == NULL) /* an input made past a failure (O14) */
+            or_score_behind(&s->scores[k], o->cls, j->rule, o->sig,
+                            &it->in.behind);
         any |= examples[k] != NULL;
         differ |= or_took_of(o->cls, j->expect) !=
                   or_took_of(outs[0].cls, j->expect);
@@ -276,7 +392,8 @@ static void ran(size_t i, void *result, void *ctx)
         uint64_t n = s->made + i;
         char label[64], what[sizeof it->in.what + 40];
         snprintf(label, sizeof label, "%06" PRIu64 "-parent", n);
-        snprintf(what, sizeof what, "the valid parent of %s", it->in.what);
+        snprintf(what, sizeof what, "the valid parent of %s",
+                 it->first_what[0] ? it->first_what : it->in.what);
         if (score_runs(ph, label, it, it->parent_path, &it->parent, &it->pj,
                        it->pout, it->parent_new, what) != 0)
             s->failed = 1;
@@ -296,10 +413,12 @@ int or_inputs_run(session *s, const or_maker *m)
     phase ph = {.s = s, .m = m};
     ph.parents = calloc(s->o->nreaders * PARENT_SLOTS, 1);
     ph.parent_sigs = calloc(s->o->nreaders * PARENT_SLOTS, sizeof(uint64_t));
-    if (ph.parents == NULL || ph.parent_sigs == NULL ||
+    ph.simpler = calloc(PARENT_SLOTS, sizeof *ph.simpler);
+    if (ph.parents == NULL || ph.parent_sigs == NULL || ph.simpler == NULL ||
         pthread_mutex_init(&ph.lock, NULL) != 0) {
         free(ph.parents);
         free(ph.parent_sigs);
+        free(ph.simpler);
         return TG_INTERNAL;
     }
     size_t batch = 4 * (size_t)s->o->jobs;
@@ -314,5 +433,8 @@ int or_inputs_run(session *s, const or_maker *m)
     pthread_mutex_destroy(&ph.lock);
     free(ph.parents);
     free(ph.parent_sigs);
+    for (size_t i = 0; i < PARENT_SLOTS; i++)
+        or_simpler_free(ph.simpler[i]);
+    free(ph.simpler);
     return r ? r : s->failed ? TG_IO_ERROR : 0;
 }

@@ -43,6 +43,12 @@ static int known_versions(const char *list)
     }
 }
 
+const char *or_declared_profile(const options *o)
+{
+    return o->profile && strcmp(o->profile, "manifest") != 0 ? o->profile
+                                                             : NULL;
+}
+
 int or_in_scope(const options *o, const char *version)
 {
     if (o->reads == NULL || version[0] == '\0')

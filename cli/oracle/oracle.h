@@ -58,6 +58,15 @@ int or_blocks(or_class c);
 /* The size of a defect's key, its signature (or_signature()). */
 #define OR_SIG 160
 
+/* A reader's failure on a file, which an input made past it (a simpler
+ * file, a mutant made again on one) may find another defect behind
+ * (O14): its class and signature, and the text the scorecard says. */
+typedef struct or_behind {
+    or_class cls;
+    char sig[OR_SIG];
+    char text[300]; /* "" for none */
+} or_behind;
+
 /* ---- corpus.c ---- */
 typedef struct or_case {
     char *path;       /* the file, as the reader is given it            */
@@ -103,6 +112,8 @@ typedef struct or_input {
     char profile[32]; /* under this profile, or "": the format's first */
     char rule[32];    /* the rule a mutant breaks, "" if none is sure   */
     char what[256];   /* what it is, for the scorecard                 */
+    or_behind behind; /* made past a reader's failure on a file: the
+                         defect it is behind (O14), or none */
     char parent_profile[32]; /* a mutant: its parent's profile, and */
     uint64_t parent_seed;    /* seed (tg_generate()); 0: no parent   */
 } or_input;
@@ -331,9 +342,10 @@ or_defect *or_score_add(or_score *s, or_class cls, const or_judgement *j,
 const or_defect *or_score_find(const or_score *s, or_class cls,
                                const char *rule, const char *sig);
 /*! or_score_behind() : say of the defect of that cause that it was found
- *  behind another, unless it was met without it first. */
+ *  behind failure b, unless it was met without it first or is b's own
+ *  cause. */
 void or_score_behind(or_score *s, or_class cls, const char *rule,
-                     const char *sig, const char *behind);
+                     const char *sig, const or_behind *b);
 void or_score_free(or_score *s);
 /*! or_verdict_line() : one sentence on a reader's score. */
 void or_verdict_line(const or_score *s, char *out, size_t size);

@@ -171,13 +171,15 @@ const or_defect *or_score_find(const or_score *s, or_class cls,
 }
 
 void or_score_behind(or_score *s, or_class cls, const char *rule,
-                     const char *sig, const char *behind)
+                     const char *sig, const or_behind *b)
 {
+    if (b->text[0] == '\0' || (cls == b->cls && strcmp(sig, b->sig) == 0))
+        return;
     size_t i = defect_at(s, cls, rule, sig);
     or_defect *d = i < s->ndefects ? &s->defects[i] : NULL;
     /* a cause met before on its own was not hiding behind anything */
     if (d && d->count == 1 && d->behind[0] == '\0')
-        snprintf(d->behind, sizeof d->behind, "%s", behind);
+        snprintf(d->behind, sizeof d->behind, "%s", b->text);
 }
 
 void or_score_free(or_score *s)

@@ -56,13 +56,17 @@ typedef struct session {
     char (*sigs)[OR_SIG]; /* [case]: the current reader's signature there */
     or_bytes *simpler;    /* [case]: a failing valid file made simpler, for
                             the sweep to take in its place (unmask.c)    */
-    size_t ncases;        /* the corpus folders' cases (took, ran)       */
-    uint64_t runs;        /* reader runs scored, for the progress line   */
-    or_run_info *info;    /* what the scorecard says of the run: the sweep's
+    or_behind *simpler_behind; /* [case]: the failure it was made past */
+    size_t ncases;     /* the corpus folders' cases (took, ran)       */
+    uint64_t runs;     /* reader runs scored, for the progress line   */
+    or_run_info *info; /* what the scorecard says of the run: the sweep's
                             figures (sweep.c) */
-    int failed;           /* a reader could not be started */
+    int failed;        /* a reader could not be started */
 } session;
 
+/*! or_declared_profile() : the profile the readers declare (--profile),
+ *  or NULL (options.c). */
+const char *or_declared_profile(const options *o);
 /*! or_in_scope() : whether the readers read files of this version
  *  (--reads; a file of no known version always counts) (options.c). */
 int or_in_scope(const options *o, const char *version);
@@ -106,6 +110,28 @@ int or_inputs_run(session *s, const or_maker *m);
 int or_keep(session *s, const char *folder, const char *label,
             const or_input *in, const or_bytes *b, const char *rule,
             or_defect *const *defects, size_t n);
+/* A valid file made simpler, away from a reader's failure on it
+ * (unmask.c, spec/oracle.md O14). */
+typedef struct or_simpler or_simpler;
+/*! or_simpler_new() : the file made simpler away from failure f (the
+ *  reader's run on it), judged as p->cs says.  @return it, or NULL (no
+ *  memory); or_simpler_feature() is NULL when none could be made. */
+or_simpler *or_simpler_new(const or_probe *p, const char *format,
+                           const or_bytes *file, const outcome *f);
+/*! or_simpler_remake() : a mutant of the file (judged mj) made again
+ *  around the simpler one, into out.  @return 1 if made, 0 if not (why[]
+ *  says), -1 on failure. */
+int or_simpler_remake(const or_probe *p, const char *format,
+                      const or_bytes *parent, const or_bytes *mutant,
+                      const or_judgement *mj, const or_simpler *sp,
+                      or_bytes *out, char *why, size_t size);
+/*! or_simpler_feature() : what carries the failure, or NULL. */
+const char *or_simpler_feature(const or_simpler *sp);
+/*! or_simpler_file() : the simpler file, or NULL if none was made. */
+const or_bytes *or_simpler_file(const or_simpler *sp);
+/*! or_simpler_failure() : the reader's run on the first file. */
+const outcome *or_simpler_failure(const or_simpler *sp);
+void or_simpler_free(or_simpler *sp);
 /*! or_unmask_run() : each valid file the reader failed on made simpler,
  *  away from that failure, and each mutant the reader's run masked made
  *  again on its simpler parent; the runs scored behind the first

@@ -55,6 +55,7 @@ typedef struct field {
 typedef struct source {
     const char *path, *format, *profile;
     or_bytes bytes;
+    or_behind behind; /* made simpler past a failure: that one */
 } source;
 
 typedef struct sweep {
@@ -380,6 +381,7 @@ static int set_field(const sweep *w, const field *f, enum value v,
     snprintf(in->format, sizeof in->format, "%s", src->format);
     snprintf(in->profile, sizeof in->profile, "%s",
              src->profile ? src->profile : "");
+    in->behind = src->behind;
     return 0;
 }
 
@@ -425,22 +427,74 @@ static int find_fields(sweep *w, size_t si)
 }
 
 static int add_source(sweep *w, const char *path, const char *format,
-                      const char *profile, or_bytes bytes)
+                      const char *profile, or_bytes bytes,
+                      const or_behind *behind)
 {
     if (or_grow((void **)&w->sources, w->nsources, &w->capsources,
                 sizeof *w->sources) != 0) {
         free(bytes.p);
         return -1;
     }
-    w->sources[w->nsources++] = (source){path, format, profile, bytes};
+    w->sources[w->nsources++] =
+        (source){path, format, profile, bytes, *behind};
     return 0;
+}
+
+/* A generated trace b of a format and profile, made simpler if the one
+ * reader crashes, hangs or runs out of memory on it (O14), as the corpus
+ * files are (unmask.c).  @return 0, or -1. */
+static int simpler_source(const session *s, const char *format,
+                          const char *profile, or_bytes *b, or_behind *behind)
+{
+    const tg_format_info *fi = tgCli_format(format);
+    char dir[TG_CLI_PATH], path[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    if (s->o->nreaders != 1)
+        return 0;
+    if (tgCli_path(dir, "%s/0", s->base) != 0 ||
+        tgCli_path(path, "%s/source%s", dir, fi->extension) != 0 ||
+        tgCli_path(candidate, "%s/simpler%s", dir, fi->extension) != 0 ||
+        or_write_bytes(path, b->p, b->n) != 0)
+        return -1;
+    char fmt[16], prof[32];
+    snprintf(fmt, sizeof fmt, "%s", format);
+    snprintf(prof, sizeof prof, "%s", profile);
+    or_case c = {.path = path, .format = fmt, .profile = prof};
+    or_judgement j;
+    outcome out;
+    or_judge(&c, b->p, b->n, &j);
+    if (or_outcome(s, s->o->readers[0], path, &j, 0, &out) != 0)
+        return -1;
+    if (out.skipped || out.cls == OR_NCLASSES || !or_blocks(out.cls))
+        return 0;
+    or_limits quick = or_quick_limits(&s->o->lim, out.cls);
+    or_probe p = {s->o->readers[0], dir, &quick, s->pat, &c, candidate, 0};
+    or_simpler *sp = or_simpler_new(&p, format, b, &out);
+    const or_bytes *f = sp ? or_simpler_file(sp) : NULL;
+    if (f) {
+        unsigned char *copy = malloc(f->n + 1);
+        if (copy) {
+            memcpy(copy, f->p, f->n);
+            free(b->p);
+            b->p = copy;
+            b->n = f->n;
+            behind->cls = out.cls;
+            snprintf(behind->sig, sizeof behind->sig, "%s", out.sig);
+            snprintf(behind->text, sizeof behind->text,
+                     "the %s \"%.120s\" on the valid %s trace it was made "
+                     "from",
+                     or_class_name(out.cls), out.why, profile);
+        }
+    }
+    or_simpler_free(sp);
+    return sp ? 0 : -1;
 }
 
 /* The files to sweep: the valid corpus files (no finding at all; a
  * manifest's mutants aside, near copies of their parents), each in its
  * simpler form when a reader crashed, hung or ran out of memory on it
  * (O14: the sweep would meet that failure on every value); or else, for
- * --format, a generated valid trace of each profile. */
+ * --format, a generated valid trace of each profile, made simpler so
+ * too. */
 static int gather(sweep *w, const session *s, char (*names)[80])
 {
     for (size_t i = 0; i < s->ncases; i++) {
@@ -458,20 +512,28 @@ static int gather(sweep *w, const session *s, char (*names)[80])
         } else {
             b.p = or_slurp(c->path, &b.n);
         }
-        if (b.p == NULL || add_source(w, c->path, j->format, c->profile, b))
+        if (b.p == NULL || add_source(w, c->path, j->format, c->profile, b,
+                                      &s->simpler_behind[i]))
             return -1;
     }
     const tg_format_info *fi = s->o->format ? tgCli_format(s->o->format) : 0;
-    for (size_t p = 0; w->nsources == 0 && fi && fi->profiles[p]; p++) {
+    int generated = w->nsources == 0; /* no corpus file to sweep */
+    /* the profile the readers declare, or each of the format's */
+    const char *only = or_declared_profile(s->o);
+    for (size_t p = 0; generated && fi && fi->profiles[p]; p++) {
         if (p == TG_CLI_PROFILES)
             break;
+        if (only && strcmp(only, fi->profiles[p]) != 0)
+            continue;
         uint64_t seed = s->o->seed ? s->o->seed : 1;
+        or_behind behind = {.text = ""};
         or_bytes b = {NULL, 0};
         FILE *m = open_memstream((char **)&b.p, &b.n);
         tg_error e = m ? tg_generate(fi->name, fi->profiles[p], seed, 0,
                                      tgCli_write_file, m)
                        : TG_ENOMEM;
-        if ((m && fclose(m) != 0) || e != TG_OK) {
+        if ((m && fclose(m) != 0) || e != TG_OK ||
+            simpler_source(s, fi->name, fi->profiles[p], &b, &behind) != 0) {
             free(b.p);
             return -1;
         }
@@ -479,7 +541,8 @@ static int gather(sweep *w, const session *s, char (*names)[80])
                  "the valid %s trace of seed "
                  "%" PRIu64,
                  fi->profiles[p], seed);
-        if (add_source(w, names[p], fi->name, fi->profiles[p], b) != 0)
+        if (add_source(w, names[p], fi->name, fi->profiles[p], b, &behind) !=
+            0)
             return -1;
     }
     return 0;

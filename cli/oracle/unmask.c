@@ -179,7 +179,7 @@ static void pieces_free(pieces *ps)
 
 /* ---- one file made simpler, away from its failure -------------------- */
 
-typedef struct simpler {
+struct or_simpler {
     int made;            /* 1: the pieces in keep; 0: feature says why */
     unsigned char *keep; /* [piece]: kept in the simpler file        */
     or_bytes bytes;      /* the simpler file                          */
@@ -187,7 +187,8 @@ typedef struct simpler {
     outcome out;         /* the reader's run on it                    */
     outcome failure;     /* the first file's                          */
     char feature[160];   /* what carries the failure, or why none     */
-} simpler;
+};
+typedef or_simpler simpler;
 
 /* File `parent` (judged valid, the reader's run on it f) made simpler
  * into sp (its keep[] taken over).  @return 0, or -1 (no memory). */
@@ -320,17 +321,66 @@ done:
     return r;
 }
 
+/* ---- for the fuzzing: one file at a time ------------------------------ */
+
+or_simpler *or_simpler_new(const or_probe *p, const char *format,
+                           const or_bytes *file, const outcome *f)
+{
+    or_simpler *sp = calloc(1, sizeof *sp);
+    if (sp && simplify(p, format, file->p, file->n, f, sp) != 0) {
+        or_simpler_free(sp);
+        return NULL;
+    }
+    return sp;
+}
+
+int or_simpler_remake(const or_probe *p, const char *format,
+                      const or_bytes *parent, const or_bytes *mutant,
+                      const or_judgement *mj, const or_simpler *sp,
+                      or_bytes *out, char *why, size_t size)
+{
+    return sp->made ? remake(p, format, parent->p, parent->n, mutant->p,
+                             mutant->n, mj, sp, out, why, size)
+                    : 0;
+}
+
+const char *or_simpler_feature(const or_simpler *sp)
+{
+    return sp->made ? sp->feature : NULL;
+}
+
+const or_bytes *or_simpler_file(const or_simpler *sp)
+{
+    return sp->made ? &sp->bytes : NULL;
+}
+
+const outcome *or_simpler_failure(const or_simpler *sp)
+{
+    return &sp->failure;
+}
+
+void or_simpler_free(or_simpler *sp)
+{
+    if (sp == NULL)
+        return;
+    free(sp->keep);
+    free(sp->bytes.p);
+    free(sp);
+}
+
 /* ---- the run over a reader's corpus ---------------------------------- */
 
-/* What a defect found on a simpler file was behind: the first file's
- * failure, as its defect says it. */
-static void behind_text(const session *s, size_t i, const outcome *f,
-                        char *out, size_t size)
+/* What a defect found on a simpler file was behind: case i's failure
+ * f, as its defect says it. */
+static void behind_of(const session *s, size_t i, const outcome *f,
+                      or_behind *b)
 {
     const or_defect *d =
         or_score_find(s->score, f->cls, s->judged[i].rule, f->sig);
-    snprintf(out, size, "the %s \"%.120s\" on %s", or_class_name(f->cls),
-             d ? d->why : f->sig, s->cases->at[i].path);
+    b->cls = f->cls;
+    snprintf(b->sig, sizeof b->sig, "%s", f->sig);
+    snprintf(b->text, sizeof b->text, "the %s \"%.120s\" on %s",
+             or_class_name(f->cls), d ? d->why : f->sig, s->cases->at[i].path);
 }
 
 typedef struct remade_mutant {
@@ -399,15 +449,16 @@ static void simplified(size_t k, void *done, void *ctx)
              c->format ? c->format : s->judged[i].format);
     snprintf(in.profile, sizeof in.profile, "%s",
              c->profile ? c->profile : "");
-    char label[64], what[256], behind[300];
+    char label[64], what[256];
+    or_behind behind;
     snprintf(what, sizeof what,
              "%s made simpler, away from its %s; what carries that: %s",
              c->path, or_class_name(sp->failure.cls), sp->feature);
-    behind_text(s, i, &sp->failure, behind, sizeof behind);
+    behind_of(s, i, &sp->failure, &behind);
     snprintf(label, sizeof label, "%zu-%zu-simpler", s->reader_number, i);
     or_defect *d = or_score_add(s->score, sp->out.cls, &sp->j, sp->out.sig,
                                 sp->out.why, what, c->path, sp->bytes.n);
-    or_score_behind(s->score, sp->out.cls, sp->j.rule, sp->out.sig, behind);
+    or_score_behind(s->score, sp->out.cls, sp->j.rule, sp->out.sig, &behind);
     s->runs++;
     if (d &&
         or_keep(s, "unmasked", label, &in, &sp->bytes, sp->j.rule, &d, 1) != 0)
@@ -488,16 +539,17 @@ static void remade(size_t k, void *done, void *ctx)
                  "%s made again on a simpler parent; the reader %s the "
                  "first for %s",
                  c->path, rejected ? "turned down" : "failed on", sp->feature);
-        char label[64], behind[300];
+        char label[64];
+        or_behind behind;
         snprintf(label, sizeof label, "%zu-%zu", s->reader_number,
                  res->case_at);
         or_defect *d =
             or_score_add(s->score, res->out.cls, &res->j, res->out.sig,
                          res->out.why, res->in.what, c->path, res->in.bytes.n);
         if (!rejected) {
-            behind_text(s, c->parent_at, &sp->failure, behind, sizeof behind);
+            behind_of(s, c->parent_at, &sp->failure, &behind);
             or_score_behind(s->score, res->out.cls, res->j.rule, res->out.sig,
-                            behind);
+                            &behind);
         }
         s->runs++;
         if (d && or_keep(s, "unmasked", label, &res->in, &res->in.bytes,
@@ -606,6 +658,7 @@ int or_unmask_run(session *s)
     for (size_t i = 0; i < n; i++)
         if (u.of[i].made && or_blocks(u.of[i].failure.cls) &&
             s->simpler[i].p == NULL) {
+            behind_of(s, i, &u.of[i].failure, &s->simpler_behind[i]);
             s->simpler[i] = u.of[i].bytes;
             u.of[i].bytes.p = NULL;
         }

@@ -22,10 +22,8 @@ the oracle's contract: exit 0 read, 1 throws, 4 misreads (--misread-exit
 import ctypes
 import errno
 import math
-import os
 import re
-import signal
-import sys
+import modelcli
 
 HEADER = b"# AFPerf v1     "
 EOF = -1
@@ -454,18 +452,5 @@ def read(data):
     return "read", ""
 
 
-EXIT = {"read": 0, "throws": 1, "misreads": 4}
-
-
-def main():
-    with open(sys.argv[1], "rb") as f:
-        outcome, detail = read(f.read())
-    print(("%s %s" % (outcome, detail)).strip())
-    if outcome == "crashes":
-        sys.stdout.flush()
-        os.kill(os.getpid(), signal.SIGSEGV)
-    sys.exit(EXIT[outcome])
-
-
 if __name__ == "__main__":
-    main()
+    modelcli.run(read)

@@ -25,7 +25,7 @@ or reads with another value: an instruction pointer, a skipped item, a
 name with its quotes, U+FFFD, the start time).  As a reader under the
 oracle's contract: exit 0, 1, or 4 (--misread-exit 4)."""
 import re
-import sys
+import modelcli
 
 HEX = r"0x[A-Fa-f0-9]+"
 
@@ -266,15 +266,5 @@ def read(data):
     return "read", ""
 
 
-EXIT = {"read": 0, "throws": 1, "misreads": 4}
-
-
-def main():
-    with open(sys.argv[1], "rb") as f:
-        outcome, detail = read(f.read())
-    print(("%s %s" % (outcome, detail)).strip())
-    sys.exit(EXIT[outcome])
-
-
 if __name__ == "__main__":
-    main()
+    modelcli.run(read)

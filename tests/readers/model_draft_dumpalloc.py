@@ -30,10 +30,8 @@ crashes WHY, or misreads WHAT (a record read where its bytes do not
 say it: a desynchronised stream, a PCAL frame's file name or line).
 As a reader under the oracle's contract: exit 0, 1, 4 (--misread-exit
 4), or SIGSEGV for a crash."""
-import os
-import signal
 import struct
-import sys
+import modelcli
 
 KNOWN = (b"PROC", b"OBJE", b"ALOC", b"DALC", b"FRAM")
 
@@ -158,18 +156,5 @@ def read(data):
     return "read", ""
 
 
-EXIT = {"read": 0, "fails": 1, "misreads": 4}
-
-
-def main():
-    with open(sys.argv[1], "rb") as f:
-        outcome, detail = read(f.read())
-    print(("%s %s" % (outcome, detail)).strip())
-    if outcome == "crashes":
-        sys.stdout.flush()
-        os.kill(os.getpid(), signal.SIGSEGV)
-    sys.exit(EXIT[outcome])
-
-
 if __name__ == "__main__":
-    main()
+    modelcli.run(read)
