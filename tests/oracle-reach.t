@@ -254,6 +254,17 @@ if t.ok(len(runs) == 1 and runs[0]["behind"] ==
     t.ok(os.path.exists(canary),
          "NetTrace: its reproducer makes the canary", p.stderr[-300:])
 
+# over the whole NetTrace corpus: its mutants masked and made again on
+# simpler parents (an insertion between two objects among them), the same
+# two causes and no other
+code, card, err, _ = oracle(struct_exec, [os.path.join(CORPUS, "nettrace")],
+                            "--shrink-runs", "0")
+reader = card["readers"][0] if card else {}
+t.ok(code == 1 and reader["runs"]["masked"] > 40 and
+     [d["class"] for d in reader["defects"]] == ["crash", "executes-input"],
+     "NetTrace corpus: mutants masked and made again; the crash and the "
+     "code run behind it, nothing else", (code, err[-300:], reader.get("runs")))
+
 # ---- the sweep reaches a nested count --------------------------------------
 valid = scratch.path("dumpalloc-valid")
 os.mkdir(valid)

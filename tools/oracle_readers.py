@@ -41,6 +41,7 @@ RUNS = [
     ("afperf_eval_text", "afperf", [], ""),
     ("afperf_no_enum_then_stack", "afperf", [], ""),
     ("afperf_enum_then_deep", "afperf", [], ""),
+    ("nettrace_struct_then_exec", "nettrace", [], ""),
     ("tracelog_slow_hang", "tracelog", ["--timeout", "1"], ""),
 ]
 

@@ -48,11 +48,19 @@ typedef struct pieces {
  * tg_format_join() may pad each piece by 3. */
 #define JOINED(n, m, pieces) ((n) + (m) + 3 * (pieces) + 1)
 
-/* The kept pieces of the parent joined into out (tg_format_join()), the
- * region [from, to) replaced by repl (NULL: kept).  @return the size. */
-static size_t assemble(const pieces *ps, size_t from, size_t to,
-                       const unsigned char *repl, size_t nrepl,
-                       unsigned char *out)
+/* A change to one piece of the parent: the region [from, to) of piece
+ * `home` replaced by n bytes at p.  Named by its piece, not found by its
+ * offsets: an insertion between two pieces is in one of them, not both. */
+typedef struct change {
+    size_t home, from, to;
+    const unsigned char *p;
+    size_t n;
+} change;
+#define NO_CHANGE ((const change *)NULL)
+
+/* The kept pieces of the parent joined into out (tg_format_join()), with
+ * change ch made (NO_CHANGE: none).  @return the size. */
+static size_t assemble(const pieces *ps, const change *ch, unsigned char *out)
 {
     size_t k = 0;
     for (size_t i = 0; i < ps->n; i++) {
@@ -61,13 +69,14 @@ static size_t assemble(const pieces *ps, size_t from, size_t to,
         size_t b = ps->at[i], e = ps->at[i + 1];
         tg_piece *pc = &ps->list[k++];
         *pc = (tg_piece){ps->parent + b, e - b, b};
-        if (repl && b <= from && to <= e) { /* the piece of the region */
+        if (ch && i == ch->home) {
             unsigned char *c = ps->changed;
-            memcpy(c, ps->parent + b, from - b);
-            memcpy(c + (from - b), repl, nrepl);
-            memcpy(c + (from - b) + nrepl, ps->parent + to, e - to);
+            memcpy(c, ps->parent + b, ch->from - b);
+            memcpy(c + (ch->from - b), ch->p, ch->n);
+            memcpy(c + (ch->from - b) + ch->n, ps->parent + ch->to,
+                   e - ch->to);
             pc->data = c;
-            pc->size = (from - b) + nrepl + (e - to);
+            pc->size = (ch->from - b) + ch->n + (e - ch->to);
         }
     }
     return tg_format_join(ps->format, ps->list, k, out);
@@ -144,7 +153,7 @@ static void fewest(const or_case *c, pieces *ps, size_t home,
         if (i == home || or_stop)
             continue;
         ps->keep[i] = 0;
-        if (!clean(c, buf, assemble(ps, 0, 0, NULL, 0, buf)))
+        if (!clean(c, buf, assemble(ps, NO_CHANGE, buf)))
             ps->keep[i] = 1;
     }
 }
@@ -205,7 +214,7 @@ static int simplify(const or_probe *p, const char *format,
         return -1;
     }
     fewest(p->cs, &ps, SIZE_MAX, buf);
-    size_t n = assemble(&ps, 0, 0, NULL, 0, buf);
+    size_t n = assemble(&ps, NO_CHANGE, buf);
     or_judge(p->cs, buf, n, &sp->j);
     reader_run(p, buf, n, &sp->j, &sp->out);
     if (fails_alike(f, &sp->out)) {
@@ -228,7 +237,7 @@ static int simplify(const or_probe *p, const char *format,
         if (ps.keep[i])
             continue;
         ps.keep[i] = 1;
-        size_t m = assemble(&ps, 0, 0, NULL, 0, buf);
+        size_t m = assemble(&ps, NO_CHANGE, buf);
         if (!clean(p->cs, buf, m)) {
             ps.keep[i] = 0;
             continue;
@@ -249,7 +258,7 @@ static int simplify(const or_probe *p, const char *format,
             sp->out = o;
         }
     }
-    n = assemble(&ps, 0, 0, NULL, 0, buf);
+    n = assemble(&ps, NO_CHANGE, buf);
     sp->bytes.p = buf;
     sp->bytes.n = n;
     sp->keep = ps.keep;
@@ -299,10 +308,11 @@ static int remake(const or_probe *p, const char *format,
     memcpy(own, ps.keep, ps.n + 1);
     for (size_t i = 0; i < ps.n; i++) /* and the simpler parent's */
         ps.keep[i] |= sp->keep[i];
-    if (!clean(p->cs, buf, assemble(&ps, 0, 0, NULL, 0, buf)))
+    if (!clean(p->cs, buf, assemble(&ps, NO_CHANGE, buf)))
         memcpy(ps.keep, own, ps.n + 1); /* its own fewest, then */
     free(own);
-    size_t n = assemble(&ps, from, to, mutant + a, mn - b - a, buf);
+    change ch = {home, from, to, mutant + a, mn - b - a};
+    size_t n = assemble(&ps, &ch, buf);
     or_judgement j;
     or_judge(p->cs, buf, n, &j);
     if (j.expect != mj->expect || strcmp(j.rule, mj->rule) != 0) {

@@ -21,6 +21,8 @@ class Reader:
         self.b, self.at = b, at
 
     def u8(self):
+        if self.at >= len(self.b):
+            raise ValueError("past the end")
         self.at += 1
         return self.b[self.at - 1]
 
@@ -40,6 +42,8 @@ class Reader:
     def utf16z(self):
         end = self.at
         while self.b[end:end + 2] != b"\0\0":
+            if end >= len(self.b):
+                raise ValueError("a string without its NUL")
             end += 2
         s = self.b[self.at:end].decode("utf-16-le", "replace")
         self.at = end + 2
@@ -108,21 +112,33 @@ def rows(block):
         r.at += size
 
 
-if data[:8] == b"Nettrace" and struct.unpack_from("<I", data, 8)[0] == 20:
-    labels = []
+def metadata_rows(data):
+    """each metadata row's (names, type codes), as far as they parse: a
+    file this reader cannot take apart is the correct reader's to judge,
+    so that the two planted bugs are its only defects"""
+    found = []
     at = data.find(b"MetadataBlock")
-    while at >= 0:
-        size_at = at + len("MetadataBlock") + 1  # after the type's end tag
-        (size,) = struct.unpack_from("<i", data, size_at)
-        body = size_at + 4 + (-(size_at + 4) % 4)  # padded to 4
-        for payload in rows(data[body:body + size]):
-            names, types = metadata(payload)
-            if 1 in types:  # bug one
-                raise NameError("name 'Object' is not defined")
-            for name in names:  # bug two: a name that closes its quote
-                try:
-                    exec("labels.append('%s')" % name, {"labels": labels})
-                except Exception:
-                    pass
-        at = data.find(b"MetadataBlock", at + 1)
+    try:
+        while at >= 0:
+            size_at = at + len("MetadataBlock") + 1  # after its end tag
+            (size,) = struct.unpack_from("<i", data, size_at)
+            body = size_at + 4 + (-(size_at + 4) % 4)  # padded to 4
+            for payload in rows(data[body:body + size]):
+                found.append(metadata(payload))
+            at = data.find(b"MetadataBlock", at + 1)
+    except (ValueError, IndexError, struct.error):
+        pass
+    return found
+
+
+if data[:8] == b"Nettrace" and data[8:12] == b"\x14\0\0\0":
+    labels = []
+    for names, types in metadata_rows(data):
+        if 1 in types:  # bug one
+            raise NameError("name 'Object' is not defined")
+        for name in names:  # bug two: a name that closes its quote
+            try:
+                exec("labels.append('%s')" % name, {"labels": labels})
+            except Exception:
+                pass
 correct_verdict("nettrace", path)
