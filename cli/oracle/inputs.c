@@ -103,6 +103,19 @@ static uint64_t sig_hash(const char *sig)
 
 static int make_simpler(phase *ph, item *it, unsigned worker, size_t at);
 
+/* The generated parent of item it's mutant, made unless it is.  @return
+ * 0, or -1. */
+static int parent_bytes(item *it)
+{
+    if (it->parent.p)
+        return 0;
+    FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
+    tg_error e = m ? tg_generate(it->in.format, it->in.parent_profile,
+                                 it->in.parent_seed, 0, tgCli_write_file, m)
+                   : TG_ENOMEM;
+    return (m && fclose(m) != 0) || e != TG_OK ? -1 : 0;
+}
+
 /* Run reader k on the mutant's parent unless its run is known; *sig the
  * hash of its signature.  @return 1 + the parent's class, 0 if it has
  * none, -1 on failure. */
@@ -122,12 +135,7 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker,
         return ran == PARENT_UNREAD ? 0 : ran;
     session *s = ph->s;
     if (it->parent.p == NULL) { /* made once for every reader */
-        FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
-        tg_error e =
-            m ? tg_generate(it->in.format, it->in.parent_profile,
-                            it->in.parent_seed, 0, tgCli_write_file, m)
-              : TG_ENOMEM;
-        if ((m && fclose(m) != 0) || e != TG_OK ||
+        if (parent_bytes(it) != 0 ||
             or_write_bytes(it->parent_path, it->parent.p, it->parent.n))
             return -1;
         judge_bytes(it->parent_path, &it->in, &it->parent, &it->pj);
@@ -160,31 +168,16 @@ static int run_parent(phase *ph, item *it, size_t k, unsigned worker,
     return ran;
 }
 
-/* Whether a path of the worker's folder could be made for it. */
-static int worker_path(const session *s, unsigned worker, const char *name,
-                       const or_input *in, char *dir, char *path)
-{
-    const tg_format_info *fi = tgCli_format(in->format);
-    return tgCli_path(dir, "%s/%u", s->base, worker) == 0 &&
-           tgCli_path(path, "%s/%s%s", dir, name,
-                      fi ? fi->extension : ".bin") == 0;
-}
-
 /* The parent of item it, which reader 0 failed on, made simpler into
  * slot at.  @return 0, or -1 (no memory). */
 static int make_simpler(phase *ph, item *it, unsigned worker, size_t at)
 {
     session *s = ph->s;
-    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
-    if (!worker_path(s, worker, "simpler", &it->in, dir, candidate))
-        return -1;
     or_case c = {.path = it->parent_path,
                  .format = it->in.format,
                  .profile = it->in.profile[0] ? it->in.profile : NULL};
-    or_limits quick = or_quick_limits(&s->o->lim, it->pout[0].cls);
-    or_probe p = {s->o->readers[0], dir, &quick, s->pat, &c, candidate, 0};
-    or_simpler *sp =
-        or_simpler_new(&p, it->in.format, &it->parent, &it->pout[0]);
+    or_simpler *sp = or_simpler_new(s, s->o->readers[0], worker, &c,
+                                    it->in.format, &it->parent, &it->pout[0]);
     if (sp == NULL)
         return -1;
     pthread_mutex_lock(&ph->lock);
@@ -211,17 +204,12 @@ static int made_again(phase *ph, item *it, unsigned worker)
     if (sp == NULL || or_simpler_feature(sp) == NULL)
         return 0;
     session *s = ph->s;
-    if (it->parent.p == NULL) { /* its run was known: made again here */
-        FILE *m = open_memstream((char **)&it->parent.p, &it->parent.n);
-        tg_error e =
-            m ? tg_generate(it->in.format, it->in.parent_profile,
-                            it->in.parent_seed, 0, tgCli_write_file, m)
-              : TG_ENOMEM;
-        if ((m && fclose(m) != 0) || e != TG_OK)
-            return -1;
-    }
+    const tg_format_info *fi = tgCli_format(it->in.format);
     char dir[TG_CLI_PATH], candidate[TG_CLI_PATH], why[160];
-    if (!worker_path(s, worker, "remake", &it->in, dir, candidate))
+    if (parent_bytes(it) != 0 || /* its run was known: made again here */
+        tgCli_path(dir, "%s/%u", s->base, worker) != 0 ||
+        tgCli_path(candidate, "%s/remake%s", dir,
+                   fi ? fi->extension : ".bin") != 0)
         return -1;
     or_case c = {.path = it->path,
                  .format = it->in.format,
@@ -239,12 +227,10 @@ static int made_again(phase *ph, item *it, unsigned worker)
         return -1;
     judge_bytes(it->path, &it->in, &it->in.bytes, &it->j);
     const outcome *f = or_simpler_failure(sp);
-    it->in.behind.cls = f->cls;
-    snprintf(it->in.behind.sig, sizeof it->in.behind.sig, "%s", f->sig);
-    snprintf(it->in.behind.text, sizeof it->in.behind.text,
-             "the %s \"%.120s\" on the valid %s trace of seed %" PRIu64,
-             or_class_name(f->cls), f->why, it->in.parent_profile,
-             it->in.parent_seed);
+    char where[96];
+    snprintf(where, sizeof where, "the valid %s trace of seed %" PRIu64,
+             it->in.parent_profile, it->in.parent_seed);
+    or_behind_set(&it->in.behind, f, f->why, where);
     memcpy(it->first_what, it->in.what, sizeof it->first_what);
     size_t n = strlen(it->in.what);
     snprintf(it->in.what + n, sizeof it->in.what - n,

@@ -113,11 +113,17 @@ int or_keep(session *s, const char *folder, const char *label,
 /* A valid file made simpler, away from a reader's failure on it
  * (unmask.c, spec/oracle.md O14). */
 typedef struct or_simpler or_simpler;
-/*! or_simpler_new() : the file made simpler away from failure f (the
- *  reader's run on it), judged as p->cs says.  @return it, or NULL (no
- *  memory); or_simpler_feature() is NULL when none could be made. */
-or_simpler *or_simpler_new(const or_probe *p, const char *format,
-                           const or_bytes *file, const outcome *f);
+/*! or_simpler_new() : file (case c, of format) made simpler away from
+ *  failure f, reader's run on it, in the worker's scratch folder.
+ *  @return it, or NULL (no memory); or_simpler_feature() is NULL when
+ *  none could be made. */
+or_simpler *or_simpler_new(const session *s, const char *reader,
+                           unsigned worker, const or_case *c,
+                           const char *format, const or_bytes *file,
+                           const outcome *f);
+/*! or_behind_set() : b is failure f, said "the CLASS "why" on where". */
+void or_behind_set(or_behind *b, const outcome *f, const char *why,
+                   const char *where);
 /*! or_simpler_remake() : a mutant of the file (judged mj) made again
  *  around the simpler one, into out.  @return 1 if made, 0 if not (why[]
  *  says), -1 on failure. */

@@ -447,12 +447,10 @@ static int simpler_source(const session *s, const char *format,
                           const char *profile, or_bytes *b, or_behind *behind)
 {
     const tg_format_info *fi = tgCli_format(format);
-    char dir[TG_CLI_PATH], path[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    char path[TG_CLI_PATH];
     if (s->o->nreaders != 1)
         return 0;
-    if (tgCli_path(dir, "%s/0", s->base) != 0 ||
-        tgCli_path(path, "%s/source%s", dir, fi->extension) != 0 ||
-        tgCli_path(candidate, "%s/simpler%s", dir, fi->extension) != 0 ||
+    if (tgCli_path(path, "%s/0/source%s", s->base, fi->extension) != 0 ||
         or_write_bytes(path, b->p, b->n) != 0)
         return -1;
     char fmt[16], prof[32];
@@ -466,9 +464,8 @@ static int simpler_source(const session *s, const char *format,
         return -1;
     if (out.skipped || out.cls == OR_NCLASSES || !or_blocks(out.cls))
         return 0;
-    or_limits quick = or_quick_limits(&s->o->lim, out.cls);
-    or_probe p = {s->o->readers[0], dir, &quick, s->pat, &c, candidate, 0};
-    or_simpler *sp = or_simpler_new(&p, format, b, &out);
+    or_simpler *sp =
+        or_simpler_new(s, s->o->readers[0], 0, &c, format, b, &out);
     const or_bytes *f = sp ? or_simpler_file(sp) : NULL;
     if (f) {
         unsigned char *copy = malloc(f->n + 1);
@@ -477,12 +474,10 @@ static int simpler_source(const session *s, const char *format,
             free(b->p);
             b->p = copy;
             b->n = f->n;
-            behind->cls = out.cls;
-            snprintf(behind->sig, sizeof behind->sig, "%s", out.sig);
-            snprintf(behind->text, sizeof behind->text,
-                     "the %s \"%.120s\" on the valid %s trace it was made "
-                     "from",
-                     or_class_name(out.cls), out.why, profile);
+            char where[64];
+            snprintf(where, sizeof where,
+                     "the valid %s trace it was made from", profile);
+            or_behind_set(behind, &out, out.why, where);
         }
     }
     or_simpler_free(sp);

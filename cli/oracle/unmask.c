@@ -5,8 +5,9 @@
  * simpler, away from its failure, once a reader:
  *
  *   1. its pieces (tg_format_pieces(): records, blocks, lines) are taken
- *      out, the last first, while tracegate finds what is left valid with
- *      no finding at all (judging costs microseconds, reader runs do not);
+ *      out, the last first, while tracegate finds what is left valid, a
+ *      SHOULD or a note at most (judging costs microseconds, reader runs
+ *      do not);
  *   2. if the reader still fails that way on what is left, nothing is
  *      made; else the pieces are put back in file order, each kept when
  *      the file stays clean and the reader does not fail that way on it
@@ -197,13 +198,12 @@ struct or_simpler {
     outcome failure;     /* the first file's                          */
     char feature[160];   /* what carries the failure, or why none     */
 };
-typedef or_simpler simpler;
 
 /* File `parent` (judged valid, the reader's run on it f) made simpler
  * into sp (its keep[] taken over).  @return 0, or -1 (no memory). */
 static int simplify(const or_probe *p, const char *format,
                     const unsigned char *parent, size_t pn, const outcome *f,
-                    simpler *sp)
+                    or_simpler *sp)
 {
     pieces ps = {0};
     unsigned char *buf = malloc(JOINED(pn, 0, pn + 1));
@@ -276,7 +276,7 @@ static int simplify(const or_probe *p, const char *format,
 static int remake(const or_probe *p, const char *format,
                   const unsigned char *parent, size_t pn,
                   const unsigned char *mutant, size_t mn,
-                  const or_judgement *mj, const simpler *sp, or_bytes *out,
+                  const or_judgement *mj, const or_simpler *sp, or_bytes *out,
                   char *why, size_t size)
 {
     size_t a = 0, b = 0;
@@ -333,11 +333,32 @@ done:
 
 /* ---- for the fuzzing: one file at a time ------------------------------ */
 
-or_simpler *or_simpler_new(const or_probe *p, const char *format,
-                           const or_bytes *file, const outcome *f)
+/* File `file` (case c, of format) that `reader` failed on (f) made simpler
+ * into sp, in the worker's scratch folder: a hang looked for under a
+ * shorter timeout (a run that ends within it does not hang, one that does
+ * not is taken to).  @return 0, or -1. */
+static int simplify_in(const session *s, const char *reader, unsigned worker,
+                       const or_case *c, const char *format,
+                       const or_bytes *file, const outcome *f, or_simpler *sp)
+{
+    const tg_format_info *fi = tgCli_format(format);
+    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    if (tgCli_path(dir, "%s/%u", s->base, worker) != 0 ||
+        tgCli_path(candidate, "%s/simpler%s", dir,
+                   fi ? fi->extension : ".bin") != 0)
+        return -1;
+    or_limits quick = or_quick_limits(&s->o->lim, f->cls);
+    or_probe p = {reader, dir, &quick, s->pat, c, candidate, 0};
+    return simplify(&p, format, file->p, file->n, f, sp);
+}
+
+or_simpler *or_simpler_new(const session *s, const char *reader,
+                           unsigned worker, const or_case *c,
+                           const char *format, const or_bytes *file,
+                           const outcome *f)
 {
     or_simpler *sp = calloc(1, sizeof *sp);
-    if (sp && simplify(p, format, file->p, file->n, f, sp) != 0) {
+    if (sp && simplify_in(s, reader, worker, c, format, file, f, sp) != 0) {
         or_simpler_free(sp);
         return NULL;
     }
@@ -380,6 +401,15 @@ void or_simpler_free(or_simpler *sp)
 
 /* ---- the run over a reader's corpus ---------------------------------- */
 
+void or_behind_set(or_behind *b, const outcome *f, const char *why,
+                   const char *where)
+{
+    b->cls = f->cls;
+    snprintf(b->sig, sizeof b->sig, "%s", f->sig);
+    snprintf(b->text, sizeof b->text, "the %s \"%.120s\" on %s",
+             or_class_name(f->cls), why, where);
+}
+
 /* What a defect found on a simpler file was behind: case i's failure
  * f, as its defect says it. */
 static void behind_of(const session *s, size_t i, const outcome *f,
@@ -387,10 +417,7 @@ static void behind_of(const session *s, size_t i, const outcome *f,
 {
     const or_defect *d =
         or_score_find(s->score, f->cls, s->judged[i].rule, f->sig);
-    b->cls = f->cls;
-    snprintf(b->sig, sizeof b->sig, "%s", f->sig);
-    snprintf(b->text, sizeof b->text, "the %s \"%.120s\" on %s",
-             or_class_name(f->cls), d ? d->why : f->sig, s->cases->at[i].path);
+    or_behind_set(b, f, d ? d->why : f->sig, s->cases->at[i].path);
 }
 
 typedef struct remade_mutant {
@@ -405,7 +432,7 @@ typedef struct unmasking {
     session *s;
     size_t *jobs; /* the cases: files to simplify, or masked mutants */
     size_t n;
-    simpler *of; /* [case]: the simpler file, for the failing files */
+    or_simpler *of; /* [case]: the simpler file, for the failing files */
 } unmasking;
 
 static void *simplify_one(size_t k, unsigned worker, void *ctx)
@@ -413,25 +440,19 @@ static void *simplify_one(size_t k, unsigned worker, void *ctx)
     unmasking *u = ctx;
     session *s = u->s;
     size_t i = u->jobs[k];
-    simpler *sp = &u->of[i];
+    or_simpler *sp = &u->of[i];
     const or_case *c = &s->cases->at[i];
-    size_t pn = 0;
-    unsigned char *parent = or_slurp(c->path, &pn);
-    char dir[TG_CLI_PATH], candidate[TG_CLI_PATH];
+    or_bytes parent = {NULL, 0};
     int r = -1;
-    if (parent && tgCli_path(dir, "%s/%u", s->base, worker) == 0 &&
-        tgCli_path(candidate, "%s/simpler%s", dir, or_ending(c->path)) == 0) {
+    if ((parent.p = or_slurp(c->path, &parent.n)) != NULL) {
         size_t at = (s->reader_number - 1) * s->ncases + i;
         outcome f = {.cls = (or_class)(s->ran[at] - 1)};
-        /* a hang is looked for under a shorter timeout: a run that ends
-         * within it does not hang, one that does not is taken to */
-        or_limits quick = or_quick_limits(&s->o->lim, f.cls);
-        or_probe p = {s->reader, dir, &quick, s->pat, c, candidate, 0};
         snprintf(f.sig, sizeof f.sig, "%s", s->sigs[i]);
-        r = simplify(&p, c->format ? c->format : s->judged[i].format, parent,
-                     pn, &f, sp);
+        r = simplify_in(s, s->reader, worker, c,
+                        c->format ? c->format : s->judged[i].format, &parent,
+                        &f, sp);
     }
-    free(parent);
+    free(parent.p);
     return r == 0 ? sp : NULL;
 }
 
@@ -440,7 +461,7 @@ static void simplified(size_t k, void *done, void *ctx)
     unmasking *u = ctx;
     session *s = u->s;
     size_t i = u->jobs[k];
-    const simpler *sp = done;
+    const or_simpler *sp = done;
     if (sp == NULL) {
         if (!s->failed)
             fputs("tracegate: oracle: a failing file could not be made "
@@ -481,7 +502,7 @@ static void *remake_one(size_t k, unsigned worker, void *ctx)
     session *s = u->s;
     size_t i = u->jobs[k];
     const or_case *c = &s->cases->at[i];
-    const simpler *sp = &u->of[c->parent_at];
+    const or_simpler *sp = &u->of[c->parent_at];
     remade_mutant *res = calloc(1, sizeof *res);
     if (res == NULL)
         return NULL;
@@ -542,7 +563,7 @@ static void remade(size_t k, void *done, void *ctx)
         return;
     }
     const or_case *c = &s->cases->at[res->case_at];
-    const simpler *sp = &u->of[c->parent_at];
+    const or_simpler *sp = &u->of[c->parent_at];
     if (res->made && !res->out.skipped && res->out.cls != OR_NCLASSES) {
         int rejected = sp->failure.cls == OR_REJECTS_VALID;
         snprintf(res->in.what, sizeof res->in.what,
@@ -608,7 +629,7 @@ static int simplify_all(unmasking *u, size_t base)
         goto done;
     size_t again = 0;
     for (size_t k = 0; k < nrest; k++) {
-        const simpler *lead = &u->of[first[of[rest[k]]]];
+        const or_simpler *lead = &u->of[first[of[rest[k]]]];
         size_t i = all[rest[k]];
         if (lead->made)
             later[again++] = i;
@@ -634,7 +655,7 @@ int or_unmask_run(session *s)
 {
     size_t n = s->ncases, base = (s->reader_number - 1) * s->ncases;
     unmasking u = {s, malloc((n + 1) * sizeof(size_t)), 0,
-                   calloc(n + 1, sizeof(simpler))};
+                   calloc(n + 1, sizeof(or_simpler))};
     unsigned char *queued = calloc(n + 1, 1);
     int r = TG_INTERNAL;
     if (u.jobs == NULL || u.of == NULL || queued == NULL)
