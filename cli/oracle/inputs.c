@@ -217,15 +217,16 @@ static int made_again(phase *ph, item *it, unsigned worker)
                  .rule = it->in.rule[0] ? it->in.rule : NULL};
     or_probe p = {s->o->readers[0], dir, &s->o->lim, s->pat, &c, candidate, 0};
     or_bytes again = {NULL, 0};
+    or_judgement j;
     int r = or_simpler_remake(&p, it->in.format, &it->parent, &it->in.bytes,
-                              &it->j, sp, &again, why, sizeof why);
+                              &it->j, sp, &again, &j, why, sizeof why);
     if (r != 1)
         return r;
     free(it->in.bytes.p);
     it->in.bytes = again;
+    it->j = j;
     if (or_write_bytes(it->path, again.p, again.n) != 0)
         return -1;
-    judge_bytes(it->path, &it->in, &it->in.bytes, &it->j);
     const outcome *f = or_simpler_failure(sp);
     char where[96];
     snprintf(where, sizeof where, "the valid %s trace of seed %" PRIu64,

@@ -125,12 +125,12 @@ or_simpler *or_simpler_new(const session *s, const char *reader,
 void or_behind_set(or_behind *b, const outcome *f, const char *why,
                    const char *where);
 /*! or_simpler_remake() : a mutant of the file (judged mj) made again
- *  around the simpler one, into out.  @return 1 if made, 0 if not (why[]
- *  says), -1 on failure. */
+ *  around the simpler one, into out, as tracegate judges it into j.
+ *  @return 1 if made, 0 if not (why[] says), -1 on failure. */
 int or_simpler_remake(const or_probe *p, const char *format,
                       const or_bytes *parent, const or_bytes *mutant,
                       const or_judgement *mj, const or_simpler *sp,
-                      or_bytes *out, char *why, size_t size);
+                      or_bytes *out, or_judgement *j, char *why, size_t size);
 /*! or_simpler_feature() : what carries the failure, or NULL. */
 const char *or_simpler_feature(const or_simpler *sp);
 /*! or_simpler_file() : the simpler file, or NULL if none was made. */

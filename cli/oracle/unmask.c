@@ -271,13 +271,13 @@ static int simplify(const or_probe *p, const char *format,
 /* ---- a masked mutant made again on its simpler parent ---------------- */
 
 /* The mutant (its region the bytes where it differs from the parent)
- * made again around the simpler parent sp: into out.  @return 1 if
- * made, 0 if not (why[] says), -1 on failure. */
+ * made again around the simpler parent sp: into out, as tracegate judges
+ * it into j.  @return 1 if made, 0 if not (why[] says), -1 on failure. */
 static int remake(const or_probe *p, const char *format,
                   const unsigned char *parent, size_t pn,
                   const unsigned char *mutant, size_t mn,
                   const or_judgement *mj, const or_simpler *sp, or_bytes *out,
-                  char *why, size_t size)
+                  or_judgement *j, char *why, size_t size)
 {
     size_t a = 0, b = 0;
     while (a < pn && a < mn && parent[a] == mutant[a])
@@ -313,9 +313,8 @@ static int remake(const or_probe *p, const char *format,
     free(own);
     change ch = {home, from, to, mutant + a, mn - b - a};
     size_t n = assemble(&ps, &ch, buf);
-    or_judgement j;
-    or_judge(p->cs, buf, n, &j);
-    if (j.expect != mj->expect || strcmp(j.rule, mj->rule) != 0) {
+    or_judge(p->cs, buf, n, j);
+    if (j->expect != mj->expect || strcmp(j->rule, mj->rule) != 0) {
         snprintf(why, size,
                  "the mutation breaks no longer %s on the simpler parent",
                  mj->rule[0] ? mj->rule : "nothing");
@@ -368,10 +367,10 @@ or_simpler *or_simpler_new(const session *s, const char *reader,
 int or_simpler_remake(const or_probe *p, const char *format,
                       const or_bytes *parent, const or_bytes *mutant,
                       const or_judgement *mj, const or_simpler *sp,
-                      or_bytes *out, char *why, size_t size)
+                      or_bytes *out, or_judgement *j, char *why, size_t size)
 {
     return sp->made ? remake(p, format, parent->p, parent->n, mutant->p,
-                             mutant->n, mj, sp, out, why, size)
+                             mutant->n, mj, sp, out, j, why, size)
                     : 0;
 }
 
@@ -521,15 +520,12 @@ static void *remake_one(size_t k, unsigned worker, void *ctx)
         tgCli_path(path, "%s/unmasked%s", dir, or_ending(c->path)) == 0) {
         or_probe p = {s->reader, dir, &s->o->lim, s->pat, c, candidate, 0};
         r = remake(&p, format, parent, pn, mutant, mn, &s->judged[i], sp,
-                   &res->in.bytes, why, sizeof why);
+                   &res->in.bytes, &res->j, why, sizeof why);
     }
     if (r == 1) {
         snprintf(res->in.format, sizeof res->in.format, "%s", format);
         snprintf(res->in.profile, sizeof res->in.profile, "%s",
                  c->profile ? c->profile : "");
-        or_case again = *c;
-        again.path = path;
-        or_judge(&again, res->in.bytes.p, res->in.bytes.n, &res->j);
         snprintf(res->in.rule, sizeof res->in.rule, "%s", res->j.rule);
         r = or_write_bytes(path, res->in.bytes.p, res->in.bytes.n) != 0 ||
                     or_outcome(s, s->reader, path, &res->j, worker,
