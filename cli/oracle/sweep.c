@@ -12,12 +12,11 @@
  * place in the record), so a file of a thousand events costs no more
  * than one of each.  Each input is then judged like any other, and named
  * by its field and value, so a crash is reported with its field. */
-#include <ctype.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "session.h"
 
 /* The bytes of a valid file that are searched for fields, and the fields
@@ -28,26 +27,9 @@
 #define SWEEP_BYTES  (64u << 10)
 #define SWEEP_FIELDS 512
 
-/* The values each field is set to (those equal to an earlier one, or to
- * the field's own, are skipped). */
-enum value {
-    V_ZERO,
-    V_ONE,
-    V_MINUS_ONE,    /* all bits set: -1 read as signed, the maximum unsigned */
-    V_INT31_MAX,    /* 2^31 - 1 */
-    V_INT31_MAX_UP, /* 2^31 */
-    V_UINT32_MAX,   /* 2^32 - 1 */
-    V_SIGNED_MAX,   /* the largest value of the field's signed type */
-    V_OWN_DOWN,     /* its own value - 1: a container's size - 1 */
-    V_OWN_UP,       /* its own value + 1: the size + 1, the next enum value */
-    V_PAST_END,     /* one past the bytes after the field: past the end */
-    NVALUES
-};
-
 typedef struct field {
     size_t source;
-    size_t offset, width; /* binary: 1, 2, 4 or 8 bytes; text: digits */
-    int text;
+    or_field at;    /* where it is, how wide, binary or text          */
     char name[96];  /* the finding's path; in text, its line and place */
     char kind[128]; /* what it is swept once for                       */
 } field;
@@ -67,34 +49,6 @@ typedef struct sweep {
 } sweep;
 
 /* ---- finding the fields ---- */
-
-typedef struct probe_seen {
-    size_t at;
-    int hit;
-    size_t width;
-    char path[96];
-} probe_seen;
-
-static void on_probe(void *ctx, const tg_diag *d)
-{
-    probe_seen *p = ctx;
-    if (p->hit || d->offset != p->at)
-        return;
-    p->hit = 1;
-    p->width =
-        d->length == 1 || d->length == 2 || d->length == 8 ? d->length : 4;
-    snprintf(p->path, sizeof p->path, "%s", d->path ? d->path : "");
-}
-
-/* Whether a checker reading the n bytes at data finds something at
- * offset at (into seen). */
-static void probe(tg_checker *k, const unsigned char *data, size_t n,
-                  probe_seen *seen)
-{
-    or_reading r = {data, n};
-    seen->hit = 0;
-    tg_checker_check(k, or_read_bytes, &r, NULL, NULL, on_probe, seen);
-}
 
 /* The path with its indexes taken out: one name per kind of field. */
 static void kind_of(const char *path, char *out, size_t size)
@@ -142,9 +96,7 @@ static int add_field(sweep *w, size_t first, const field *f)
     return 0;
 }
 
-/* The binary fields of a source: where an all-ones, a 2^31 - 1 or a zero
- * value draws a finding at its own offset (a count is often read until
- * its unit ends, and only an empty one is reported at the count). */
+/* The binary fields of a source (or_field_probe()). */
 static int binary_fields(sweep *w, size_t si, tg_checker *k)
 {
     const source *src = &w->sources[si];
@@ -155,24 +107,14 @@ static int binary_fields(sweep *w, size_t si, tg_checker *k)
     if (copy == NULL)
         return -1;
     memcpy(copy, src->bytes.p, n);
-    static const unsigned char probes[][4] = {
-        {0xff, 0xff, 0xff, 0xff}, {0xff, 0xff, 0xff, 0x7f}, {0, 0, 0, 0}};
     for (size_t at = 0; at < end;) {
-        size_t width = n - at < 4 ? n - at : 4;
-        probe_seen seen = {.at = at};
-        for (size_t p = 0; p < sizeof probes / sizeof *probes && !seen.hit;
-             p++) {
-            memcpy(copy + at, probes[p], width);
-            probe(k, copy, n - at > SWEEP_BYTES ? at + SWEEP_BYTES : n, &seen);
-            memcpy(copy + at, src->bytes.p + at, width);
-        }
-        if (!seen.hit) {
+        field f = {.source = si};
+        if (!or_field_probe(k, copy, src->bytes.p, n, at, SWEEP_BYTES,
+                            &f.at)) {
             at++;
             continue;
         }
-        field f = {si, at, seen.width < n - at ? seen.width : n - at,
-                   0,  "", ""};
-        snprintf(f.name, sizeof f.name, "%s", seen.path);
+        snprintf(f.name, sizeof f.name, "%s", f.at.path);
         /* a field is of the kind of its path after the field before it:
          * a count nested in a list (after a type code) is not the list's
          * own count */
@@ -185,35 +127,10 @@ static int binary_fields(sweep *w, size_t si, tg_checker *k)
             free(copy);
             return r < 0 ? -1 : 0;
         }
-        at += f.width;
+        at += f.at.width;
     }
     free(copy);
     return 0;
-}
-
-/* Whether the byte at p may border a number in text: a number inside a
- * name ("v1", "x86_64") or a decimal fraction is not a field. */
-static int part_of_word(unsigned char c)
-{
-    return isalnum(c) || c == '_' || c == '.';
-}
-
-/* The length of the number at t[at], n bytes in all: decimal, or 0x
- * and hexadecimal digits, with a leading '-'; 0 if there is none. */
-static size_t number_at(const unsigned char *t, size_t n, size_t at)
-{
-    size_t len = at < n && t[at] == '-' ? 1 : 0;
-    if (at + len + 2 < n && t[at + len] == '0' &&
-        (t[at + len + 1] | 0x20) == 'x' && isxdigit(t[at + len + 2])) {
-        len += 2;
-        while (at + len < n && isxdigit(t[at + len]))
-            len++;
-        return len;
-    }
-    size_t digits = 0;
-    while (at + len + digits < n && isdigit(t[at + len + digits]))
-        digits++;
-    return digits ? len + digits : 0;
 }
 
 /* The numbers of a text source, each of the kind "its record's first
@@ -231,16 +148,16 @@ static int text_fields(sweep *w, size_t si)
             place = 0;
             continue;
         }
-        size_t len = number_at(t, n, at);
-        if (len == 0 || (at > 0 && part_of_word(t[at - 1])))
+        size_t len = or_field_number_at(t, n, at);
+        if (len == 0 || (at > 0 && or_field_in_word(t[at - 1])))
             continue;
-        if (at + len < n && part_of_word(t[at + len])) {
+        if (at + len < n && or_field_in_word(t[at + len])) {
             at += len - 1;
             continue;
         }
         int word = (int)strcspn((const char *)t + line_at, ", \t\r\n");
         word = word < 24 ? word : 24;
-        field f = {si, at, len, 1, "", ""};
+        field f = {.source = si, .at = {at, len, 1, ""}};
         place++;
         snprintf(f.name, sizeof f.name,
                  "line %zu, number %zu of its '%.*s' "
@@ -258,97 +175,18 @@ static int text_fields(sweep *w, size_t si)
 
 /* ---- the inputs ---- */
 
-static uint64_t read_le(const unsigned char *p, size_t width)
-{
-    uint64_t v = 0;
-    for (size_t i = width; i-- > 0;)
-        v = v << 8 | p[i];
-    return v;
-}
-
-/* The value v of a binary field whose own value is own, masked to its
- * width. */
-static uint64_t binary_value(enum value v, const field *f, size_t size,
-                             uint64_t own)
-{
-    uint64_t mask = f->width >= 8 ? UINT64_MAX : (1ull << (8 * f->width)) - 1;
-    uint64_t x = 0;
-    switch (v) {
-    case V_ZERO: x = 0; break;
-    case V_ONE: x = 1; break;
-    case V_MINUS_ONE: x = UINT64_MAX; break;
-    case V_INT31_MAX: x = INT32_MAX; break;
-    case V_INT31_MAX_UP: x = 1ull << 31; break;
-    case V_UINT32_MAX: x = UINT32_MAX; break;
-    case V_SIGNED_MAX: x = mask >> 1; break;
-    case V_OWN_DOWN: x = own - 1; break;
-    case V_OWN_UP: x = own + 1; break;
-    case V_PAST_END: x = size - f->offset - f->width + 1; break;
-    case NVALUES: break;
-    }
-    return x & mask;
-}
-
-/* The text of value v for a number field whose own text is own[len]. */
-static void text_value(enum value v, const field *f, size_t size,
-                       const unsigned char *own, char *out, size_t cap)
-{
-    char digits[32];
-    snprintf(digits, sizeof digits, "%.*s", (int)f->width, (const char *)own);
-    int hex = strchr(digits, 'x') || strchr(digits, 'X');
-    long long x = strtoll(digits, NULL, 0);
-    switch (v) {
-    case V_ZERO: snprintf(out, cap, "0"); return;
-    case V_ONE: snprintf(out, cap, "1"); return;
-    case V_MINUS_ONE: snprintf(out, cap, "-1"); return;
-    case V_INT31_MAX: snprintf(out, cap, "2147483647"); return;
-    case V_INT31_MAX_UP: snprintf(out, cap, "2147483648"); return;
-    case V_UINT32_MAX: snprintf(out, cap, "4294967295"); return;
-    case V_SIGNED_MAX: snprintf(out, cap, "9223372036854775807"); return;
-    case V_OWN_DOWN: x = x == LLONG_MIN ? x : x - 1; break;
-    case V_OWN_UP: x = x == LLONG_MAX ? x : x + 1; break;
-    case V_PAST_END: x = (long long)(size + 1); break;
-    case NVALUES: break;
-    }
-    if (hex && x >= 0)
-        snprintf(out, cap, "0x%llX", x);
-    else
-        snprintf(out, cap, "%lld", x);
-}
-
 /* The text of value v of field f, and of its own value.  @return 0, or
- * 2 if v is the field's own value or one an earlier value gave. */
-static int value_text(const sweep *w, const field *f, enum value v,
+ * 2 if v makes no new input (or_field_value()). */
+static int value_text(const sweep *w, const field *f, enum or_boundary v,
                       char text[32], char was[32])
 {
     const source *src = &w->sources[f->source];
-    const unsigned char *p = src->bytes.p;
-    size_t n = src->bytes.n;
-    char earlier[32];
-    if (f->text) {
-        text_value(v, f, n, p + f->offset, text, 32);
-        snprintf(was, 32, "%.*s", (int)f->width, (const char *)p + f->offset);
-        for (int e = 0; e < (int)v; e++) {
-            text_value((enum value)e, f, n, p + f->offset, earlier,
-                       sizeof earlier);
-            if (strcmp(earlier, text) == 0)
-                return 2;
-        }
-    } else {
-        uint64_t own = read_le(p + f->offset, f->width);
-        uint64_t x = binary_value(v, f, n, own);
-        for (int e = 0; e < (int)v; e++)
-            if (binary_value((enum value)e, f, n, own) == x)
-                return 2;
-        snprintf(text, 32, "%" PRIu64, x);
-        snprintf(was, 32, "%" PRIu64, own);
-    }
-    return strcmp(text, was) == 0 ? 2 : 0;
+    return or_field_value(&f->at, src->bytes.p, src->bytes.n, v, text, was);
 }
 
 /* The bytes of field f set to value v into in, with what was done.
  * @return 0, 2 if v makes no input (value_text()), -1. */
-static int set_field(const sweep *w, const field *f, enum value v,
+static int set_field(const sweep *w, const field *f, enum or_boundary v,
                      or_input *in)
 {
     const source *src = &w->sources[f->source];
@@ -358,26 +196,16 @@ static int set_field(const sweep *w, const field *f, enum value v,
     int r = value_text(w, f, v, text, was);
     if (r != 0)
         return r;
-    size_t put = f->text ? strlen(text) : f->width;
-    size_t size = n - f->width + put;
+    size_t size = or_field_set_size(&f->at, n, text);
     in->bytes.p = malloc(size ? size : 1);
     if (in->bytes.p == NULL)
         return -1;
     in->bytes.n = size;
-    memcpy(in->bytes.p, p, f->offset);
-    if (f->text) {
-        memcpy(in->bytes.p + f->offset, text, put);
-    } else {
-        uint64_t x = strtoull(text, NULL, 10);
-        for (size_t i = 0; i < put; i++, x >>= 8)
-            in->bytes.p[f->offset + i] = (unsigned char)x;
-    }
-    memcpy(in->bytes.p + f->offset + put, p + f->offset + f->width,
-           n - f->offset - f->width);
+    or_field_set(&f->at, p, n, text, in->bytes.p);
     snprintf(in->what, sizeof in->what,
              "sweep: %s at byte %zu (%zu byte%s, was %s) set to %s, in %s",
-             f->name, f->offset, f->width, f->width == 1 ? "" : "s", was, text,
-             src->path);
+             f->name, f->at.offset, f->at.width, f->at.width == 1 ? "" : "s",
+             was, text, src->path);
     snprintf(in->format, sizeof in->format, "%s", src->format);
     snprintf(in->profile, sizeof in->profile, "%s",
              src->profile ? src->profile : "");
@@ -390,29 +218,17 @@ static int sweep_input(const session *s, void *ctx, uint64_t n, or_input *in)
     (void)s;
     const sweep *w = ctx;
     memset(in, 0, sizeof *in);
-    if (n / NVALUES >= w->nfields)
+    if (n / OR_FV_COUNT >= w->nfields)
         return 1;
-    return set_field(w, &w->fields[n / NVALUES], (enum value)(n % NVALUES),
-                     in);
-}
-
-/* Whether the bytes look like text: no control bytes but tabs and line
- * ends.  The text formats' fields are numbers; the binary ones' are
- * found by probing. */
-static int looks_like_text(const or_bytes *b)
-{
-    for (size_t i = 0; i < b->n; i++)
-        if (b->p[i] < 0x20 && b->p[i] != '\t' && b->p[i] != '\n' &&
-            b->p[i] != '\r')
-            return 0;
-    return 1;
+    return set_field(w, &w->fields[n / OR_FV_COUNT],
+                     (enum or_boundary)(n % OR_FV_COUNT), in);
 }
 
 /* The fields of source si. */
 static int find_fields(sweep *w, size_t si)
 {
     source *src = &w->sources[si];
-    if (looks_like_text(&src->bytes))
+    if (or_field_looks_like_text(src->bytes.p, src->bytes.n))
         return text_fields(w, si);
     tg_checker *k;
     if (tg_checker_open(&k) != TG_OK)
@@ -558,10 +374,10 @@ int or_sweep_run(session *s)
     s->info->swept_fields = w.nfields;
     s->info->swept_capped = w.capped;
     char text[32], was[32];
-    for (uint64_t n = 0; r == 0 && n < (uint64_t)w.nfields * NVALUES; n++)
+    for (uint64_t n = 0; r == 0 && n < (uint64_t)w.nfields * OR_FV_COUNT; n++)
         s->info->swept_inputs +=
-            value_text(&w, &w.fields[n / NVALUES], (enum value)(n % NVALUES),
-                       text, was) == 0;
+            value_text(&w, &w.fields[n / OR_FV_COUNT],
+                       (enum or_boundary)(n % OR_FV_COUNT), text, was) == 0;
     or_maker m = {"sweep", sweep_input, &w, 0};
     if (r == 0)
         r = or_inputs_run(s, &m);
