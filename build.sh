@@ -131,6 +131,32 @@ web_build() {
 # (tests/dotnet/CaptureApp), into build-interop/, from NuGet with the
 # versions their lock files pin.  Without dotnet the tests that need them
 # say so in one line and skip; under CI=true that is a failure.
+# The oracle's coverage-guided engine (oracle --engine afl): AFL++'s
+# mutator module in a build of its own without sanitizers (afl-fuzz loads
+# it), and the planted readers of tests/readers/afl/ built with afl-cc
+# against that build's library, unoptimised so that each branch of their
+# source is an edge AFL++ sees (-O2 makes some a conditional move); each
+# also with its bug one step deep (-DPLANT_SHALLOW), for the test
+# suite's budget.
+afl_build() {
+  need_packages "${fuzz_packages[@]}"
+  configure_and_build build-afl-oracle -DTG_BUILD_TESTS=OFF
+  mkdir -p build-afl-oracle/readers
+  local src name libs
+  libs=$(pkg-config --libs libpcre2-8)
+  for src in tests/readers/afl/*.c; do
+    name=$(basename "$src" .c)
+    name=${name//_/-}
+    # shellcheck disable=SC2086 # libs: pkg-config's words
+    run env AFL_QUIET=1 afl-cc -O0 -Iinclude -o "build-afl-oracle/readers/$name" \
+      "$src" build-afl-oracle/libtracegate.a $libs -lpthread
+    # shellcheck disable=SC2086
+    run env AFL_QUIET=1 afl-cc -O0 -DPLANT_SHALLOW -Iinclude \
+      -o "build-afl-oracle/readers/$name-shallow" "$src" \
+      build-afl-oracle/libtracegate.a $libs -lpthread
+  done
+}
+
 interop_build() {
   if ! command -v dotnet >/dev/null; then
     echo "build.sh: dotnet is not on PATH: the TraceEvent tests" \
@@ -278,6 +304,7 @@ case $mode in
     need_playwright
     web_build
     interop_build
+    afl_build
     configure_and_build build-test -DTG_SANITIZER=address,undefined
     export TRACEGATE="$top/build-test/tracegate"
     export TG_BUILD_DIR="$top/build-test"
@@ -356,9 +383,8 @@ case $mode in
     need_packages "${base_packages[@]}" "${fuzz_packages[@]}"
     CC=afl-clang-fast configure_and_build build-afl -DTG_BUILD_FUZZERS=ON \
       -DTG_BUILD_TESTS=OFF
-    # the mutators run inside afl-fuzz: plain objects, not instrumented
-    configure_and_build build-afl-mutators -DTG_BUILD_AFL_MUTATORS=ON \
-      -DTG_BUILD_TESTS=OFF
+    # the mutator runs inside afl-fuzz: plain objects, not instrumented
+    configure_and_build build-afl-mutator -DTG_BUILD_TESTS=OFF
     seconds=${2:-60}
     for src in fuzz/*_fuzz.c; do
       name=$(basename "$src" .c)
@@ -371,10 +397,10 @@ case $mode in
       [ -f "fuzz/$format.dict" ] && dict=(-x "fuzz/$format.dict")
       envs=(AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1
         AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1)
-      # a format's structure-aware mutator (roundtrip's inputs are
+      # tracegate's mutations of the format (roundtrip's inputs are
       # generator choices: it has none)
-      mutator="$top/build-afl-mutators/fuzz/${format}_afl_mutator.so"
-      [ -f "$mutator" ] && envs+=("AFL_CUSTOM_MUTATOR_LIBRARY=$mutator")
+      [ "$format" = roundtrip ] || envs+=(TG_AFL_FORMAT="$format"
+        AFL_CUSTOM_MUTATOR_LIBRARY="$top/build-afl-mutator/tracegate-afl-mutator.so")
       run env "${envs[@]}" afl-fuzz -i "$seeds" -o "build-afl/out-$name" \
         -V "$seconds" "${dict[@]}" -- "build-afl/$name"
       grep -E 'execs_done|saved_crashes|saved_hangs' \

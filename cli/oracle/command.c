@@ -403,10 +403,10 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
         if (r == 0)
             r = or_unmask_run(&s);
     }
-    if (r == 0 && (o->sweep || o->fuzz > 0))
+    if (r == 0 && (o->sweep || (o->fuzz > 0 && !o->afl)))
         r = or_sweep_run(&s);
     if (r == 0 && o->fuzz > 0)
-        r = or_fuzz_run(&s);
+        r = o->afl ? or_afl_run(&s) : or_fuzz_run(&s);
     for (size_t k = 0; r == 0 && k < o->nreaders; k++) {
         s.reader = o->readers[k];
         s.reader_number = k + 1;

@@ -44,8 +44,8 @@ static void on_probe(void *ctx, const tg_diag *d)
 }
 
 int or_field_probe(tg_checker *k, unsigned char *scratch,
-                  const unsigned char *data, size_t n, size_t at,
-                  size_t window, or_field *f)
+                   const unsigned char *data, size_t n, size_t at,
+                   size_t window, or_field *f)
 {
     /* a count is often read until its unit ends, and only an empty one
      * is reported at the count: zero comes last */
@@ -163,7 +163,7 @@ static void text_value(enum or_boundary v, const or_field *f, size_t size,
 }
 
 int or_field_value(const or_field *f, const unsigned char *data, size_t n,
-                  enum or_boundary v, char text[32], char was[32])
+                   enum or_boundary v, char text[32], char was[32])
 {
     char earlier[32];
     if (f->text) {
@@ -194,7 +194,7 @@ size_t or_field_set_size(const or_field *f, size_t n, const char *text)
 }
 
 void or_field_set(const or_field *f, const unsigned char *data, size_t n,
-                 const char *text, unsigned char *out)
+                  const char *text, unsigned char *out)
 {
     size_t put = f->text ? strlen(text) : f->width;
     memcpy(out, data, f->offset);

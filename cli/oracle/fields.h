@@ -42,8 +42,8 @@ typedef struct or_field {
  *  every offset of a large file does not cost its size squared.
  *  @return 1 with *f set, or 0. */
 int or_field_probe(tg_checker *k, unsigned char *scratch,
-                  const unsigned char *data, size_t n, size_t at,
-                  size_t window, or_field *f);
+                   const unsigned char *data, size_t n, size_t at,
+                   size_t window, or_field *f);
 
 /*! or_field_number_at() : the length of the number at t[at] of n bytes
  *  (decimal, or 0x and hex digits, an optional leading '-'), or 0. */
@@ -62,7 +62,7 @@ int or_field_looks_like_text(const unsigned char *p, size_t n);
  *  @return 0, or 2 if v is the field's own value or one an earlier value
  *  of the list gave (no new input). */
 int or_field_value(const or_field *f, const unsigned char *data, size_t n,
-                  enum or_boundary v, char text[32], char was[32]);
+                   enum or_boundary v, char text[32], char was[32]);
 
 /*! or_field_set_size() : the size of data (n bytes) with field f set to
  *  text. */
@@ -71,6 +71,6 @@ size_t or_field_set_size(const or_field *f, size_t n, const char *text);
 /*! or_field_set() : data with field f set to text (from or_field_value())
  *  into out, which has room for or_field_set_size() bytes. */
 void or_field_set(const or_field *f, const unsigned char *data, size_t n,
-                 const char *text, unsigned char *out);
+                  const char *text, unsigned char *out);
 
 #endif

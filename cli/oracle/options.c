@@ -89,6 +89,8 @@ int or_parse_options(int argc, char **argv, options *o)
         {"progress", no_argument, NULL, 'P'},
         {"serve", no_argument, NULL, 'E'},
         {"misread-exit", required_argument, NULL, 'D'},
+        {"engine", required_argument, NULL, 'e'},
+        {"mutations", required_argument, NULL, 'u'},
         {NULL, 0, NULL, 0}};
     static const char *const forms[] = {"text", "json", "junit", "markdown"};
     o->lim.timeout = 10;
@@ -188,6 +190,23 @@ int or_parse_options(int argc, char **argv, options *o)
             o->misread_code = codes[0];
             break;
         }
+        case 'e':
+            if (strcmp(optarg, "afl") != 0 && strcmp(optarg, "black-box") != 0)
+                return tgCli_usage("oracle: --engine black-box|afl");
+            o->afl = strcmp(optarg, "afl") == 0;
+            break;
+        case 'u': {
+            static const char *const names[] = {"tracegate", "havoc",
+                                                "black-box"};
+            for (n = 0; n < 3 && strcmp(optarg, names[n]); n++)
+                ;
+            if (n == 3)
+                return tgCli_usage(
+                    "oracle: --mutations tracegate|havoc|black-box");
+            o->mutations = (enum or_mutations)n;
+            o->mutations_set = 1;
+            break;
+        }
         default: return tgCli_usage("oracle: bad option");
         }
     }
@@ -197,6 +216,11 @@ int or_parse_options(int argc, char **argv, options *o)
         if (strstr(o->readers[i], "{}"))
             return tgCli_usage("oracle: with --serve a reader reads the "
                                "paths on its stdin: its command has no {}");
+    if (o->afl && (o->fuzz == 0 || o->nreaders != 1 || o->lim.serve))
+        return tgCli_usage("oracle: --engine afl runs one --reader for "
+                           "--fuzz SECONDS, without --serve");
+    if (o->mutations_set && !o->afl)
+        return tgCli_usage("oracle: --mutations is for --engine afl");
     if (o->profile && !known_profile(o->profile))
         return tgCli_usage("oracle: no format has a profile '%s'", o->profile);
     int folders = optind < argc;

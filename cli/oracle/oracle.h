@@ -353,6 +353,24 @@ void or_verdict_line(const or_score *s, char *out, size_t size);
 typedef enum or_report { OR_TEXT, OR_JSON, OR_JUNIT, OR_MARKDOWN } or_report;
 
 /* What a scorecard says of the run as a whole. */
+/* A coverage-guided campaign's figures (afl.c, --engine afl). */
+#define OR_CURVE 24
+typedef struct or_campaign {
+    const char *coverage;  /* "afl-cc", "SharpFuzz", "none"; NULL: no
+                              campaign ran */
+    const char *mutations; /* "tracegate's and havoc", "havoc"        */
+    unsigned instances;
+    double seconds;
+    uint64_t executions, queue, crashes, hangs, edges, map_size;
+    double per_second;
+    uint64_t judged; /* the inputs it kept, judged and run again */
+    size_t npoints;  /* edges reached over time (the first instance's) */
+    struct {
+        double seconds;
+        uint64_t edges;
+    } curve[OR_CURVE];
+} or_campaign;
+
 typedef struct or_run_info {
     const or_limits *lim;
     uint64_t disagree; /* files the readers did not all take alike    */
@@ -360,6 +378,7 @@ typedef struct or_run_info {
     int interrupted;   /* the signal that stopped the run, or 0       */
     uint64_t swept_files, swept_fields, swept_inputs; /* --sweep      */
     uint64_t swept_capped; /* files with more fields than a sweep takes */
+    or_campaign campaign;  /* --engine afl */
 } or_run_info;
 
 /*! or_write_report() : the scorecards of n readers. */

@@ -328,6 +328,47 @@ static void sweep_line(FILE *f, const or_run_info *run)
     fputc('\n', f);
 }
 
+/* The campaign's lines (--engine afl): what made the inputs, and the
+ * edges it reached over time. */
+static void campaign_lines(FILE *f, const or_run_info *run, int markdown)
+{
+    const or_campaign *c = &run->campaign;
+    if (c->coverage == NULL)
+        return;
+    if (strcmp(c->coverage, "none") == 0) {
+        fputs("campaign: the reader has no coverage AFL++ can see (built "
+              "with neither afl-cc nor SharpFuzz): the black-box oracle's "
+              "inputs ran instead, for the same time\n",
+              f);
+        return;
+    }
+    fprintf(f,
+            "campaign: AFL++, coverage from %s, %s mutations, %u "
+            "instance%s, %.0f s: %" PRIu64
+            " executions (%.0f a second), %" PRIu64
+            " inputs in the queue, %" PRIu64 " crash%s and %" PRIu64
+            " hang%s saved, %" PRIu64 " edges reached (a map of %" PRIu64
+            "); %" PRIu64 " inputs judged\n",
+            c->coverage, c->mutations, c->instances, plural(c->instances),
+            c->seconds, c->executions, c->per_second, c->queue, c->crashes,
+            c->crashes == 1 ? "" : "es", c->hangs, plural(c->hangs), c->edges,
+            c->map_size, c->judged);
+    if (c->npoints == 0)
+        return;
+    if (markdown) {
+        fputs("\n| seconds | edges |\n|---:|---:|\n", f);
+        for (size_t i = 0; i < c->npoints; i++)
+            fprintf(f, "| %.0f | %" PRIu64 " |\n", c->curve[i].seconds,
+                    c->curve[i].edges);
+        return;
+    }
+    fputs("edges over time:", f);
+    for (size_t i = 0; i < c->npoints; i++)
+        fprintf(f, "%s %.0f s %" PRIu64, i ? "," : "", c->curve[i].seconds,
+                c->curve[i].edges);
+    fputc('\n', f);
+}
+
 /* ---- text ---- */
 static void text_report(FILE *f, const or_score *all, size_t n,
                         const or_run_info *run)
@@ -338,6 +379,7 @@ static void text_report(FILE *f, const or_score *all, size_t n,
                 "until then\n",
                 signal_name(run->interrupted));
     sweep_line(f, run);
+    campaign_lines(f, run, 0);
     for (size_t i = 0; i < n; i++) {
         const or_score *s = &all[i];
         char verdict[1024];
@@ -464,6 +506,34 @@ static void json_reader(FILE *f, const or_score *s)
     fputs("]}", f);
 }
 
+/* "campaign": null, or the figures of --engine afl's campaign. */
+static void json_campaign(FILE *f, const or_campaign *c)
+{
+    fputs(",\"campaign\":", f);
+    if (c->coverage == NULL) {
+        fputs("null", f);
+        return;
+    }
+    fprintf(f, "{\"coverage\":\"%s\",\"mutations\":\"%s\"", c->coverage,
+            c->mutations);
+    if (strcmp(c->coverage, "none") != 0) {
+        fprintf(f,
+                ",\"instances\":%u,\"seconds\":%.0f,\"executions\":%" PRIu64
+                ",\"executions_per_second\":%.1f,\"queue\":%" PRIu64
+                ",\"crashes\":%" PRIu64 ",\"hangs\":%" PRIu64
+                ",\"edges\":%" PRIu64 ",\"map_size\":%" PRIu64
+                ",\"judged\":%" PRIu64 ",\"edges_over_time\":[",
+                c->instances, c->seconds, c->executions, c->per_second,
+                c->queue, c->crashes, c->hangs, c->edges, c->map_size,
+                c->judged);
+        for (size_t i = 0; i < c->npoints; i++)
+            fprintf(f, "%s[%.0f,%" PRIu64 "]", i ? "," : "",
+                    c->curve[i].seconds, c->curve[i].edges);
+        fputc(']', f);
+    }
+    fputc('}', f);
+}
+
 static void json_report(FILE *f, const or_score *all, size_t n,
                         const or_run_info *run)
 {
@@ -483,6 +553,7 @@ static void json_report(FILE *f, const or_score *all, size_t n,
             ",\"inputs\":%" PRIu64 ",\"files_capped\":%" PRIu64 "}",
             run->swept_files, run->swept_fields, run->swept_inputs,
             run->swept_capped);
+    json_campaign(f, &run->campaign);
     fprintf(f, ",\"disagreements\":%" PRIu64 ",\"readers\":[", run->disagree);
     for (size_t i = 0; i < n; i++) {
         if (i)
@@ -555,6 +626,10 @@ static void markdown_report(FILE *f, const or_score *all, size_t n,
     if (run->swept_files) {
         fputc('\n', f);
         sweep_line(f, run);
+    }
+    if (run->campaign.coverage) {
+        fputc('\n', f);
+        campaign_lines(f, run, 1);
     }
     for (size_t i = 0; i < n; i++) {
         const or_score *s = &all[i];

@@ -29,6 +29,14 @@ typedef struct options {
                            or NULL: all */
     int sweep;          /* sweep the fields of the valid files */
     int progress;       /* --progress */
+    int afl;            /* --engine afl: AFL++ makes the --fuzz inputs */
+    enum or_mutations {
+        OR_MUTATE_TRACEGATE, /* tracegate's mutations and AFL++'s havoc */
+        OR_MUTATE_HAVOC,     /* AFL++'s alone                          */
+        OR_MUTATE_BLACK_BOX  /* the black-box oracle's kind of inputs,
+                                their coverage measured                */
+    } mutations;             /* --mutations, with --engine afl */
+    int mutations_set;
 } options;
 
 /* One run's outcome, handed from a worker to the scorecard. */
@@ -146,6 +154,10 @@ int or_unmask_run(session *s);
 /*! or_fuzz_run() : --fuzz: make and run inputs until the time is up
  *  (fuzz.c).  @return 0, or an exit code. */
 int or_fuzz_run(session *s);
+/*! or_afl_run() : --engine afl: an AFL++ campaign on the reader for
+ *  --fuzz seconds, then every input it kept judged and run as --fuzz
+ *  inputs are (afl.c).  @return 0, or an exit code. */
+int or_afl_run(session *s);
 /*! or_sweep_run() : --sweep: each field of the valid files set to each
  *  boundary value (sweep.c).  @return 0, or an exit code. */
 int or_sweep_run(session *s);

@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""oracle-afl.t - `tracegate oracle --engine afl` (spec/oracle.md O15):
+AFL++ makes the inputs, guided by the reader's coverage, with
+tracegate's mutations, and the oracle judges every input it kept.
+
+- the planted readers of tests/readers/afl/ (built with afl-cc by
+  build.sh), their bug one step deep, one per format with a native
+  reader (NetTrace, AFPerf, TraceLog): the campaign finds each crash,
+  and the scorecard has it as a crash defect with a reproducer that
+  still crashes the reader, and the campaign's figures (executions,
+  queue, edges over time rising to the edges reached, every kept input
+  judged);
+- the text readers with their bug two records deep (a region or a
+  thread numbered past 2^16, then named again): tracegate's mutations
+  reach it within the test's budget;
+- a reader AFL++ cannot see into (tracegate's correct reader, built
+  without afl-cc) gets the black-box oracle for the same time, and the
+  scorecard says so;
+- usage: --engine afl wants --fuzz and a command it can run without a
+  shell, and --mutations wants --engine afl; afl-fuzz missing is said.
+Failure: a planted crash not found or in the wrong class, a reproducer
+that does not crash, figures missing or inconsistent, a reader without
+coverage run under AFL++, a usage error accepted."""
+import os
+import subprocess
+
+from oraclelib import CORRECT, ENV, Oracle
+from taplib import ROOT, TRACEGATE, Scratch, Tap
+
+t = Tap()
+AFL_BUILD = os.path.join(ROOT, "build-afl-oracle")
+READERS = os.path.join(AFL_BUILD, "readers")
+MUTATOR = os.path.join(AFL_BUILD, "tracegate-afl-mutator.so")
+
+
+def have_afl():
+    return (subprocess.run(["sh", "-c", "command -v afl-fuzz"],
+                           stdout=subprocess.DEVNULL).returncode == 0 and
+            os.path.exists(MUTATOR) and os.path.isdir(READERS))
+
+
+if not have_afl():
+    why = "afl-fuzz or build-afl-oracle/ missing (./build.sh test builds it)"
+    if os.environ.get("CI") == "true":
+        t.ok(False, "AFL++ and the planted readers are there", why)
+    else:
+        t.skip("the oracle's AFL++ engine", why)
+    t.done()
+
+scratch = Scratch("tg-oracle-afl-")
+oracle = Oracle(scratch)
+ENV["TRACEGATE_AFL_MUTATOR"] = MUTATOR
+os.environ["TRACEGATE_AFL_MUTATOR"] = MUTATOR
+
+
+def campaign(reader, fmt, seconds, *opts, report="json"):
+    """@return (exit code, scorecard, stderr, keep folder)"""
+    return oracle(reader, [], "--engine", "afl", "--format", fmt, "--fuzz",
+                  str(seconds), "-j", "1", "--timeout", "2",
+                  "--shrink-time", "5", "--seed", "1", *opts, report=report)
+
+
+def crashes(reader_file, path):
+    p = subprocess.run([reader_file, path], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    return p.returncode == -11
+
+
+def check_campaign(name, code, card, err, reader_file):
+    """The planted crash found, and the campaign's figures consistent."""
+    t.eq(code, 1, "%s: exit 1, a defect found" % name)
+    if not isinstance(card, dict):
+        t.ok(False, "%s: a JSON scorecard" % name, err)
+        return
+    c = card["campaign"]
+    t.eq((c["coverage"], c["mutations"], c["instances"]),
+         ("afl-cc", "tracegate's and havoc", 1),
+         "%s: AFL++ with coverage from afl-cc and tracegate's mutations"
+         % name)
+    r = card["readers"][0]
+    t.ok(c["executions"] > 1000 and c["queue"] >= 8 and c["edges"] > 0 and
+         c["judged"] >= c["queue"] and r["runs"]["crash"] >= 1,
+         "%s: %d executions, %d in the queue, %d edges, %d inputs judged, "
+         "%d crash runs" % (name, c["executions"], c["queue"], c["edges"],
+                            c["judged"], r["runs"]["crash"]), c)
+    curve = c["edges_over_time"]
+    t.ok(len(curve) >= 2 and curve[-1][1] == c["edges"] and
+         all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(curve, curve[1:])),
+         "%s: edges over time rise to the %d reached (%d points)"
+         % (name, c["edges"], len(curve)), curve)
+    found = [d for d in r["defects"] if d["class"] == "crash"]
+    t.eq(len(found), 1, "%s: one crash defect" % name)
+    if found:
+        d = found[0]
+        repro = d["minimal"] or d["example"]
+        t.ok("signal 11" in d["message"] and crashes(reader_file, repro),
+             "%s: %s, and its reproducer still crashes the reader"
+             % (name, d["message"]), d)
+
+
+# ---- the shallow planted bugs, one per format ----------------------------
+# (NetTrace under its default profile: one seed, v4/v5, which is what the
+# reader reads)
+for fmt, reader, opts in (
+        ("nettrace", "nettrace-deep-shallow", ("--profile", "default")),
+        ("afperf", "afperf-deep-shallow", ()),
+        ("tracelog", "tracelog-deep-shallow", ())):
+    path = os.path.join(READERS, reader)
+    code, card, err, keep = campaign(path + " {}", fmt, 30, *opts)
+    check_campaign(reader, code, card, err, path)
+
+# ---- the text formats: two records that must agree ------------------------
+for fmt, reader in (("afperf", "afperf-deep"), ("tracelog", "tracelog-deep")):
+    path = os.path.join(READERS, reader)
+    code, card, err, keep = campaign(path + " {}", fmt, 60)
+    check_campaign(reader, code, card, err, path)
+
+# ---- the text scorecard and markdown carry the campaign ---------------------
+path = os.path.join(READERS, "tracelog-deep-shallow")
+code, text, err, keep = campaign(path + " {}", "tracelog", 5, report="text")
+first = text.splitlines()[0] if text else ""
+t.ok(first.startswith("campaign: AFL++, coverage from afl-cc, tracegate's "
+                      "and havoc mutations, 1 instance, ") and
+     text.splitlines()[1].startswith("edges over time: 0 s "),
+     "text scorecard: the campaign's line and its edges over time first",
+     text[:600])
+code, md, err, keep = campaign(path + " {}", "tracelog", 5, "--mutations",
+                               "havoc", report="markdown")
+t.ok("campaign: AFL++, coverage from afl-cc, havoc mutations" in md and
+     "\n| seconds | edges |\n|---:|---:|\n| 0 | " in md,
+     "markdown scorecard: --mutations havoc named, and the edges table", md)
+
+# ---- a reader without coverage: the black-box oracle instead --------------
+# (--memory 0: the test build's reader has AddressSanitizer)
+code, card, err, keep = oracle("%s dumpalloc {}" % CORRECT, [], "--engine",
+                               "afl", "--format", "dumpalloc", "--fuzz", "3",
+                               "-j", "1", "--memory", "0")
+t.ok(code == 0 and card["campaign"] == {
+    "coverage": "none", "mutations": "the black-box oracle's"} and
+     card["readers"][0]["defects"] == [] and
+     sum(card["readers"][0]["runs"].values()) > 0,
+     "a reader built without afl-cc: the black-box oracle ran, no defect",
+     (code, err, card if isinstance(card, dict) else None))
+
+# ---- usage ------------------------------------------------------------------
+def usage(args, want, name):
+    p = subprocess.run([TRACEGATE, "oracle"] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=ENV)
+    err = p.stderr.decode()
+    t.ok(p.returncode == 2 and want in err, name, (p.returncode, err))
+
+
+reader = os.path.join(READERS, "afperf-deep-shallow") + " {}"
+usage(["--engine", "afl", "--reader", reader, "--format", "afperf"],
+      "oracle: --engine afl runs one --reader for --fuzz SECONDS, without "
+      "--serve", "--engine afl without --fuzz: usage error")
+usage(["--engine", "afl", "--reader", reader + " | cat", "--format",
+       "afperf", "--fuzz", "1"],
+      "tracegate: oracle: --engine afl runs the reader itself, without a "
+      "shell: its command may quote words but not use | & ; < > ( ) $ ` \\ "
+      "* ? ~\n", "a reader command that needs a shell: usage error")
+usage(["--mutations", "havoc", "--reader", reader, "--format", "afperf",
+       "--fuzz", "1"], "oracle: --mutations is for --engine afl",
+      "--mutations without --engine afl: usage error")
+usage(["--engine", "afl", "--mutations", "bytes", "--reader", reader,
+       "--format", "afperf", "--fuzz", "1"],
+      "oracle: --mutations tracegate|havoc|black-box",
+      "--mutations of no such kind: usage error")
+
+env = dict(ENV, PATH="/nonexistent")
+p = subprocess.run([TRACEGATE, "oracle", "--engine", "afl", "--reader",
+                    reader, "--format", "afperf", "--fuzz", "1", "--keep",
+                    scratch.path("nopath")], stdout=subprocess.PIPE,
+                   stderr=subprocess.PIPE, env=env)
+t.ok(p.returncode == 3 and p.stderr.decode() ==
+     "tracegate: oracle: --engine afl needs afl-fuzz and afl-showmap on "
+     "PATH (Debian: apt-get install afl++)\n",
+     "afl-fuzz not on PATH: said, exit 3", (p.returncode, p.stderr))
+
+t.done()
