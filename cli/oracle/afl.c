@@ -79,9 +79,8 @@ static int split(const char *line, command *c)
 static int find_program(const char *word, char out[TG_CLI_PATH])
 {
     if (strchr(word, '/'))
-        return tgCli_path(out, "%s", word) == 0 && access(out, X_OK) == 0
-                   ? 0
-                   : -1;
+        return tgCli_path(out, "%s", word) == 0 && access(out, X_OK) == 0 ? 0
+                                                                          : -1;
     const char *path = getenv("PATH");
     for (const char *d = path ? path : "/usr/bin:/bin"; *d;) {
         size_t len = strcspn(d, ":");
@@ -177,8 +176,8 @@ static int write_seeds(const session *s, const char *dir)
         if (only && strcmp(only, fi->profiles[p]) != 0)
             continue;
         char path[TG_CLI_PATH];
-        if (tgCli_path(path, "%s/%s%s", dir, fi->profiles[p],
-                       fi->extension) != 0)
+        if (tgCli_path(path, "%s/%s%s", dir, fi->profiles[p], fi->extension) !=
+            0)
             return -1;
         FILE *f = fopen(path, "wb");
         if (f == NULL)
@@ -202,8 +201,8 @@ typedef struct instance {
 typedef char setting[TG_CLI_PATH + 40];
 #define NSETTINGS 12
 
-static char **afl_env(const options *o, enum coverage cov,
-                      const char *mutator, setting set[NSETTINGS])
+static char **afl_env(const options *o, enum coverage cov, const char *mutator,
+                      setting set[NSETTINGS])
 {
     static const char *const settings[] = {
         "AFL_NO_UI=1", "AFL_SKIP_CPUFREQ=1", "AFL_NO_AFFINITY=1",
@@ -517,10 +516,7 @@ typedef struct kept {
     size_t n, cap;
 } kept;
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
 /* The inputs of out/NAME/{queue,crashes,hangs}/id:*, in order. */
 static int gather(kept *k, const char *out, const instance *in, unsigned n)
@@ -589,8 +585,8 @@ static void tell_log(const char *base, const instance *in)
     free(log);
 }
 
-static const char *const mutation_names[] = {
-    "tracegate's and havoc", "havoc", "the black-box oracle's"};
+static const char *const mutation_names[] = {"tracegate's and havoc", "havoc",
+                                             "the black-box oracle's"};
 
 int or_afl_run(session *s)
 {

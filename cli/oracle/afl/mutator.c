@@ -53,7 +53,7 @@
 #define PROBE_SOME   2048
 #define MAX_PIECES   4096
 #define KEPT_FIELDS  4096
-#define NEAR         64       /* bytes either side of the last change */
+#define NEAR         64         /* bytes either side of the last change */
 #define MAX_ENTRIES  (1u << 20) /* queue entries whose change is noted */
 
 enum op { OP_FIELD, OP_FOLLOW, OP_UNIT, OP_FRESH };
@@ -102,7 +102,8 @@ AFL_API void afl_custom_deinit(void *data);
 
 static uint32_t below(mutator *m, size_t n)
 {
-    return tg_random_below(&m->rng, (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
+    return tg_random_below(&m->rng,
+                           (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX));
 }
 
 static int room(unsigned char **p, size_t *cap, size_t n)
@@ -144,14 +145,14 @@ void *afl_custom_init(void *afl, unsigned int seed)
     m->pieces = malloc((MAX_PIECES + 1) * sizeof(tg_piece));
     m->fields = malloc(KEPT_FIELDS * sizeof *m->fields);
     if (m->cuts[0] == NULL || m->cuts[1] == NULL || m->pieces == NULL ||
-        m->fields == NULL ||
-        tg_checker_open(&m->k) != TG_OK ||
+        m->fields == NULL || tg_checker_open(&m->k) != TG_OK ||
         tg_checker_set_format(m->k, fi->name) != TG_OK ||
         (profile && *profile &&
          tg_checker_set_profile(m->k, profile) != TG_OK)) {
         if (profile && *profile)
-            fprintf(stderr, "tracegate AFL++ mutator: %s has no profile "
-                            "'%s' (TG_AFL_PROFILE)\n",
+            fprintf(stderr,
+                    "tracegate AFL++ mutator: %s has no profile "
+                    "'%s' (TG_AFL_PROFILE)\n",
                     fi->name, profile);
         afl_custom_deinit(m);
         return NULL;
@@ -343,10 +344,10 @@ static size_t field_op(mutator *m, const uint8_t *buf, size_t n, size_t max)
     char text[32], was[32];
     /* a boundary value (the sweep's), a small one, or another field's */
     unsigned how = below(m, 3);
-    int made = how == 0   ? or_field_value(&f, buf, n,
-                                           (enum or_boundary)below(
-                                               m, OR_FV_COUNT),
-                                           text, was)
+    int made = how == 0
+                   ? or_field_value(&f, buf, n,
+                                    (enum or_boundary)below(m, OR_FV_COUNT),
+                                    text, was)
                : how == 1 ? small_value(m, &f, buf, text)
                           : copied_value(m, &f, buf, text);
     if (made != 0)
@@ -410,8 +411,8 @@ static size_t unit_op(mutator *m, const uint8_t *buf, size_t n,
         other_n = n;
     }
     size_t np = tg_format_pieces(m->format, buf, n, m->cuts[0], MAX_PIECES);
-    size_t no = tg_format_pieces(m->format, other, other_n, m->cuts[1],
-                                 MAX_PIECES);
+    size_t no =
+        tg_format_pieces(m->format, other, other_n, m->cuts[1], MAX_PIECES);
     if (np < 2 || no < 2)
         return 0;
     size_t i = 1 + below(m, np - 1); /* the first piece is the header */
@@ -523,15 +524,16 @@ static uint8_t *read_all(const char *path, size_t *n)
 
 static int number_byte(uint8_t c)
 {
-    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') ||
-           (c | 0x20) == 'x' || c == '-';
+    return (c >= '0' && c <= '9') ||
+           ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') || (c | 0x20) == 'x' ||
+           c == '-';
 }
 
 /* The change from b (o bytes) to a (n bytes) into c: where they first
  * differ and, when that is one number of text or at most 8 bytes of
  * binary, what was there and what is. */
-static void note_change(const uint8_t *a, size_t n, const uint8_t *b,
-                        size_t o, int text, struct change *c)
+static void note_change(const uint8_t *a, size_t n, const uint8_t *b, size_t o,
+                        int text, struct change *c)
 {
     size_t at = 0;
     while (at < n && at < o && a[at] == b[at])

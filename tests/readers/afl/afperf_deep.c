@@ -57,7 +57,4 @@ static void look(const uint8_t *p, size_t n)
     }
 }
 
-int main(int argc, char **argv)
-{
-    return planted_main(argc, argv, "afperf");
-}
+int main(int argc, char **argv) { return planted_main(argc, argv, "afperf"); }

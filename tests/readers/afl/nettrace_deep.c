@@ -44,15 +44,9 @@ static uint32_t u8(cursor *c)
     return c->p[c->at++];
 }
 
-static uint32_t u16(cursor *c)
-{
-    return u8(c) | u8(c) << 8;
-}
+static uint32_t u16(cursor *c) { return u8(c) | u8(c) << 8; }
 
-static uint32_t u32(cursor *c)
-{
-    return u16(c) | u16(c) << 16;
-}
+static uint32_t u32(cursor *c) { return u16(c) | u16(c) << 16; }
 
 static uint64_t var(cursor *c)
 {
@@ -77,10 +71,10 @@ static void metadata(const uint8_t *p, size_t n)
 {
     cursor c = {p, n, 0, 0};
     uint32_t id = u32(&c);
-    utf16z(&c);     /* provider */
-    u32(&c);        /* event id */
-    utf16z(&c);     /* event name */
-    c.at += 8 + 8;  /* keywords, version, level */
+    utf16z(&c);    /* provider */
+    u32(&c);       /* event id */
+    utf16z(&c);    /* event name */
+    c.at += 8 + 8; /* keywords, version, level */
     uint32_t count = u32(&c);
     if (c.bad || id >= MAX_IDS)
         return;

@@ -36,16 +36,16 @@ static inline int planted_main(int argc, char **argv, const char *format)
 /* A decimal or 0x hexadecimal number at p (end e), into *v.  @return
  * where it ends, or NULL if there is none. */
 static inline const uint8_t *planted_number(const uint8_t *p, const uint8_t *e,
-                                     uint64_t *v)
+                                            uint64_t *v)
 {
     int hex = e - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x';
     const uint8_t *start = p += 2 * hex;
     *v = 0;
     for (; p < e; p++) {
-        unsigned d = *p >= '0' && *p <= '9'           ? *p - '0'
-                     : hex && (*p | 0x20) >= 'a' &&
-                             (*p | 0x20) <= 'f'      ? (*p | 0x20) - 'a' + 10
-                                                     : 16;
+        unsigned d = *p >= '0' && *p <= '9' ? *p - '0'
+                     : hex && (*p | 0x20) >= 'a' && (*p | 0x20) <= 'f'
+                         ? (*p | 0x20) - 'a' + 10
+                         : 16;
         if (d >= (hex ? 16u : 10u))
             break;
         *v = *v * (hex ? 16 : 10) + d;
