@@ -169,7 +169,8 @@ interop_build() {
   fi
   local project
   mkdir -p build-interop
-  for project in interop/traceevent tests/dotnet/CaptureApp; do
+  for project in interop/traceevent interop/traceevent-fuzz \
+    tests/dotnet/CaptureApp; do
     echo "+ dotnet build -c Release $project" >&2
     if ! dotnet build -c Release --nologo "$project" \
       >build-interop/build.log 2>&1; then
@@ -179,6 +180,25 @@ interop_build() {
       exit 1
     fi
   done
+  sharpfuzz_instrument
+}
+
+# TraceEvent's assembly in the SharpFuzz harness (interop/traceevent-fuzz)
+# instrumented for AFL++ by SharpFuzz's tool (NuGet SharpFuzz.CommandLine,
+# pinned), in place; the tool says so and fails when it already is.
+sharpfuzz_instrument() {
+  local tools=build-interop/tools out
+  local dll=build-interop/bin/TraceEventFuzz/release/Microsoft.Diagnostics.Tracing.TraceEvent.dll
+  if [ ! -x "$tools/sharpfuzz" ]; then
+    run dotnet tool install SharpFuzz.CommandLine --version 2.3.0 \
+      --tool-path "$tools" >/dev/null
+  fi
+  if ! out=$("$tools/sharpfuzz" "$dll" 2>&1) &&
+    [[ "$out" != *"already instrumented"* ]]; then
+    echo "$out" >&2
+    echo "build.sh: sharpfuzz could not instrument $dll" >&2
+    exit 1
+  fi
 }
 
 # Whether fuzz target FORMAT is among the TARGETs named (all when none is).
@@ -416,6 +436,8 @@ case $mode in
     need_packages "${base_packages[@]}" python3 valgrind
     release_build
     shift
+    # the planted readers the coverage-guided oracle is measured on
+    [[ " $* " != *" afl "* ]] || afl_build
     run tests/bench.sh "$top/build/tracegate" "$top/reports" "$@"
     ;;
   gcc)

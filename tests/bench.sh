@@ -13,7 +13,10 @@
 # written to REPORTS_DIR/bench-instructions.md; and `show`: the time and
 # peak RSS of `show` (parts named, the fast paths off) against `check` on
 # piped traces of every format at two sizes 16x apart, written to
-# REPORTS_DIR/bench-show.md.  Default: every format, NetTrace's final v6
+# REPORTS_DIR/bench-show.md; and `afl` (never by default: it takes an
+# hour): the coverage-guided oracle against the black-box one on planted
+# readers (tests/bench_afl.py), written to REPORTS_DIR/oracle-afl.md.
+# Default: every format, NetTrace's final v6
 # layout, instructions, scaling, garbage and show.  Speed is a ratio against `cat FILE
 # >/dev/null` and `wc -l FILE` on the same file in the same run (best of 3
 # each, file in the page cache), because these machines are noisy, plus
@@ -393,7 +396,9 @@ bench_show() {
 }
 
 for format in $formats; do
-  if [ "$format" = show ]; then
+  if [ "$format" = afl ]; then
+    python3 tests/bench_afl.py "$tg" "$reports"
+  elif [ "$format" = show ]; then
     bench_show
   elif [ "$format" = instructions ]; then
     bench_instructions

@@ -13,6 +13,11 @@ tracegate's mutations, and the oracle judges every input it kept.
 - the text readers with their bug two records deep (a region or a
   thread numbered past 2^16, then named again): tracegate's mutations
   reach it within the test's budget;
+- TraceEvent under SharpFuzz (interop/traceevent-fuzz, the worked
+  example of a .NET harness): coverage from SharpFuzz, thousands of
+  edges of TraceEvent reached, every kept input judged, and no run
+  scored as a crash unless TraceEvent threw something other than its
+  own FormatException;
 - a reader AFL++ cannot see into (tracegate's correct reader, built
   without afl-cc) gets the black-box oracle for the same time, and the
   scorecard says so;
@@ -129,6 +134,33 @@ code, md, err, keep = campaign(path + " {}", "tracelog", 5, "--mutations",
 t.ok("campaign: AFL++, coverage from afl-cc, havoc mutations" in md and
      "\n| seconds | edges |\n|---:|---:|\n| 0 | " in md,
      "markdown scorecard: --mutations havoc named, and the edges table", md)
+
+# ---- TraceEvent under SharpFuzz --------------------------------------------
+HARNESS = os.path.join(ROOT, "build-interop", "bin", "TraceEventFuzz",
+                       "release", "traceevent-fuzz.dll")
+if not os.path.exists(HARNESS):
+    why = "no dotnet build of interop/traceevent-fuzz (./build.sh test)"
+    if os.environ.get("CI") == "true":
+        t.ok(False, "the SharpFuzz harness of TraceEvent is built", why)
+    else:
+        t.skip("TraceEvent under SharpFuzz", why)
+else:
+    # (traceevent-compat: what TraceEvent is held to; --memory 0: .NET
+    # reserves more address space than the default cap)
+    code, card, err, keep = campaign("dotnet %s {}" % HARNESS, "nettrace", 30,
+                                     "--profile", "traceevent-compat",
+                                     "--memory", "0", "--timeout", "10")
+    c = card.get("campaign", {}) if isinstance(card, dict) else {}
+    r = card["readers"][0] if isinstance(card, dict) else {"defects": []}
+    wrong = [d for d in r["defects"] if d["class"] == "crash" and
+             "FormatException" in d["message"]]
+    t.ok(c.get("coverage") == "SharpFuzz" and c.get("executions", 0) > 50 and
+         c.get("edges", 0) > 1000 and c.get("judged", 0) >= c.get("queue", 1)
+         and not wrong,
+         "TraceEvent under SharpFuzz: %s executions, %s edges, %s inputs "
+         "judged, no FormatException taken for a crash"
+         % (c.get("executions"), c.get("edges"), c.get("judged")),
+         (err, c, wrong))
 
 # ---- a reader without coverage: the black-box oracle instead --------------
 # (--memory 0: the test build's reader has AddressSanitizer)

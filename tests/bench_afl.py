@@ -1,0 +1,198 @@
+#!/usr/bin/python3
+"""bench_afl.py TRACEGATE REPORTS_DIR - the coverage-guided oracle against
+the black-box one on the planted readers of tests/readers/afl/ (built
+with afl-cc by build.sh), written to REPORTS_DIR/oracle-afl.md with a
+plot of the edges reached over time (oracle-afl.svg).
+
+Each reader is fuzzed in four ways with the same budget, one instance
+each, two campaigns at a time on the machine's two cores:
+  black-box   `oracle --fuzz` (no AFL++): the inputs it makes itself;
+  generated   AFL++ running only those kinds of inputs (new traces and
+              rules' mutants, never grown from what it kept), so that
+              their coverage is measured (--mutations black-box);
+  havoc       AFL++'s own mutations alone (--mutations havoc);
+  tracegate   AFL++ with tracegate's mutations and its havoc.
+For each: whether the planted crash was found, when AFL++ first saved it
+(the time in the crash's name), and the edges reached.
+
+Environment: TG_AFL_BENCH_SECONDS (default 300), TG_AFL_BENCH_SEEDS
+(default 3), TG_AFL_BENCH_READERS (default every deep reader)."""
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+READERS = os.path.join(ROOT, "build-afl-oracle", "readers")
+FORMATS = {"nettrace-deep": ("nettrace", ["--profile", "default"]),
+           "afperf-deep": ("afperf", []),
+           "tracelog-deep": ("tracelog", [])}
+WAYS = ("black-box", "generated", "havoc", "tracegate")
+
+
+def campaign(tg, reader, way, seed, seconds, scratch):
+    fmt, opts = FORMATS[reader]
+    keep = os.path.join(scratch, "%s-%s-%d" % (reader, way, seed))
+    argv = [tg, "oracle", "--report", "json", "--keep", keep, "--reader",
+            os.path.join(READERS, reader) + " {}", "--format", fmt,
+            "--fuzz", str(seconds), "-j", "1", "--timeout", "2",
+            "--seed", str(seed), "--shrink-runs", "0"] + opts
+    if way != "black-box":
+        argv += ["--engine", "afl", "--mutations",
+                 {"generated": "black-box"}.get(way, way)]
+    started = time.time()
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    card = json.loads(p.stdout) if p.stdout else None
+    if card is None:
+        sys.exit("bench_afl: %s failed: %s" % (" ".join(argv),
+                                               p.stderr.decode()))
+    found = any(d["class"] == "crash" for d in card["readers"][0]["defects"])
+    first = None
+    crashes = os.path.join(keep, "campaign", "out", "main", "crashes")
+    for name in os.listdir(crashes) if os.path.isdir(crashes) else []:
+        m = re.search(r",time:(\d+)", name)
+        if m and (first is None or int(m.group(1)) / 1000 < first):
+            first = int(m.group(1)) / 1000
+    c = card["campaign"] or {}
+    runs = sum(card["readers"][0]["runs"].values())
+    return {"reader": reader, "way": way, "seed": seed, "found": found,
+            "first": first, "edges": c.get("edges"),
+            "executions": c.get("executions", runs),
+            "curve": c.get("edges_over_time", []),
+            "wall": time.time() - started}
+
+
+def at(curve, t):
+    """The edges a curve had reached by time t."""
+    e = 0
+    for s, edges in curve:
+        if s <= t:
+            e = edges
+    return e
+
+
+def svg(results, readers, seconds, path):
+    """Edges over time, the mean over seeds, a panel a reader."""
+    colours = {"generated": "#888888", "havoc": "#d9822b",
+               "tracegate": "#2b6cd9"}
+    w, h, pad = 360, 220, 40
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">'
+           % (w * len(readers), h + 30)]
+    for i, reader in enumerate(readers):
+        x0 = i * w + pad
+        curves = {way: [r["curve"] for r in results
+                        if r["reader"] == reader and r["way"] == way]
+                  for way in colours}
+        top = max([at(c, seconds) for cs in curves.values() for c in cs] or
+                  [1])
+        low = min([c[0][1] for cs in curves.values() for c in cs if c] or
+                  [0])
+        span = max(top - low, 1)
+        out.append('<text x="%d" y="14">%s: edges over %d s</text>'
+                   % (x0, reader, seconds))
+        out.append('<rect x="%d" y="20" width="%d" height="%d" fill="none" '
+                   'stroke="#ccc"/>' % (x0, w - 2 * pad, h - 40))
+        out.append('<text x="%d" y="%d">%d</text><text x="%d" y="%d">%d'
+                   '</text>' % (x0 - 30, 30, top, x0 - 30, h - 22, low))
+        for way, cs in curves.items():
+            if not cs:
+                continue
+            pts = []
+            for k in range(41):
+                t = seconds * k / 40
+                e = sum(at(c, t) for c in cs) / len(cs)
+                pts.append("%.1f,%.1f" % (
+                    x0 + (w - 2 * pad) * k / 40,
+                    20 + (h - 40) * (1 - (max(e, low) - low) / span)))
+            out.append('<polyline fill="none" stroke="%s" stroke-width="2" '
+                       'points="%s"/>' % (colours[way], " ".join(pts)))
+        for k, way in enumerate(colours):
+            out.append('<text x="%d" y="%d" fill="%s">%s</text>'
+                       % (x0 + 100 * k, h + 10, colours[way], way))
+    out.append("</svg>\n")
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+def main():
+    tg, reports = sys.argv[1], sys.argv[2]
+    seconds = int(os.environ.get("TG_AFL_BENCH_SECONDS", "300"))
+    seeds = int(os.environ.get("TG_AFL_BENCH_SEEDS", "3"))
+    readers = os.environ.get("TG_AFL_BENCH_READERS",
+                             ",".join(FORMATS)).split(",")
+    jobs = [(r, way, s) for r in readers for s in range(1, seeds + 1)
+            for way in WAYS]
+    scratch = tempfile.mkdtemp(prefix="tg-bench-afl-")
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(
+            lambda j: campaign(tg, j[0], j[1], j[2], seconds, scratch),
+            jobs))
+    os.makedirs(reports, exist_ok=True)
+    svg(results, readers, seconds, os.path.join(reports, "oracle-afl.svg"))
+    lines = [
+        "# The coverage-guided oracle on planted readers",
+        "",
+        "Made by `./build.sh bench afl` (tests/bench_afl.py) on %s, "
+        "%d s a campaign, one instance each, two campaigns at a time on "
+        "the machine's two cores, seeds 1 to %d." % (
+            time.strftime("%Y-%m-%d"), seconds, seeds),
+        "",
+        "The readers are tests/readers/afl/, built with afl-cc; each dies "
+        "of SIGSEGV on one planted condition:",
+        "",
+        "- `nettrace-deep`: a v4/v5 metadata row of exactly three fields, "
+        "UInt16, Int32 and Int64, and an event of it whose payload is "
+        "exactly their 14 bytes, with the Int32 past 2^16;",
+        "- `afperf-deep`: a region started with an id past 2^16, then "
+        "stopped by that id;",
+        "- `tracelog-deep`: a thread created with an internal id past "
+        "2^16, then given an OS id by that id.",
+        "",
+        "Ways: `black-box` is `oracle --fuzz` alone; `generated` is AFL++ "
+        "running only the black-box kind of inputs, their coverage "
+        "measured (`--mutations black-box`); `havoc` is AFL++'s own "
+        "mutations (`--mutations havoc`); `tracegate` is AFL++ with "
+        "tracegate's mutations and its havoc (`--engine afl`). "
+        "\"First crash\" is when AFL++ saved the first crash (the time in "
+        "its name); edges are those the queue reached, replayed with "
+        "afl-showmap.",
+        "",
+        "| reader | way | seed | found | first crash (s) | edges | "
+        "executions |",
+        "|---|---|---:|---|---:|---:|---:|"]
+    for r in results:
+        lines.append("| %s | %s | %d | %s | %s | %s | %s |" % (
+            r["reader"], r["way"], r["seed"], "yes" if r["found"] else "no",
+            "%.0f" % r["first"] if r["first"] is not None else "-",
+            r["edges"] if r["edges"] is not None else "-", r["executions"]))
+    lines += ["", "Found, out of %d seeds:" % seeds, "",
+              "| reader | " + " | ".join(WAYS) + " |",
+              "|---|" + "---:|" * len(WAYS)]
+    for reader in readers:
+        lines.append("| %s | " % reader + " | ".join(
+            str(sum(r["found"] for r in results
+                    if r["reader"] == reader and r["way"] == way))
+            for way in WAYS) + " |")
+    lines += ["", "Edges over time, the mean over seeds: "
+              "[oracle-afl.svg](oracle-afl.svg). The numbers:", "",
+              "| reader | way | " + " | ".join(
+                  "%d s" % (seconds * k // 5) for k in range(1, 6)) + " |",
+              "|---|---|" + "---:|" * 5]
+    for reader in readers:
+        for way in WAYS[1:]:
+            cs = [r["curve"] for r in results
+                  if r["reader"] == reader and r["way"] == way]
+            lines.append("| %s | %s | " % (reader, way) + " | ".join(
+                "%.1f" % (sum(at(c, seconds * k / 5) for c in cs) / len(cs))
+                for k in range(1, 6)) + " |")
+    with open(os.path.join(reports, "oracle-afl.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+main()
