@@ -569,8 +569,8 @@ static int kept_input(const session *s, void *ctx, uint64_t n, or_input *in)
     return 0;
 }
 
-/* Say what the instance that failed to start said last. */
-static void tell_log(const char *base, const instance *in)
+/* Say what an instance that stopped before its time said last. */
+static void tell_log(const char *base, const instance *in, const char *how)
 {
     char path[TG_CLI_PATH];
     size_t n = 0;
@@ -579,9 +579,8 @@ static void tell_log(const char *base, const instance *in)
     char *log = (char *)or_slurp(path, &n);
     size_t from = n > 1500 ? n - 1500 : 0;
     fprintf(stderr,
-            "tracegate: oracle: afl-fuzz (%s) stopped before it fuzzed; "
-            "the end of %s:\n%.*s\n",
-            in->name, path, (int)(n - from), log ? log + from : "");
+            "tracegate: oracle: afl-fuzz (%s) %s; the end of %s:\n%.*s\n",
+            in->name, how, path, (int)(n - from), log ? log + from : "");
     free(log);
 }
 
@@ -653,10 +652,15 @@ int or_afl_run(session *s)
     wait_all(in, n);
     int fuzzed = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (add_stats(out, &in[i], c) == 0)
-            fuzzed++;
-        else
-            tell_log(base, &in[i]);
+        int stats = add_stats(out, &in[i], c) == 0;
+        fuzzed += stats;
+        if (!stats)
+            tell_log(base, &in[i], "stopped before it fuzzed");
+        else if (!or_stop &&
+                 !(WIFEXITED(in[i].status) && WEXITSTATUS(in[i].status) == 0))
+            tell_log(base, &in[i],
+                     "stopped before its time: its figures are those it "
+                     "wrote last, and what it kept is judged");
     }
     int r = fuzzed == 0 ? TG_IO_ERROR : 0;
     if (r == 0 && replay_curve(showmap, base, &cmd, cov, env, o, c) != 0)
