@@ -15,8 +15,14 @@ each, two campaigns at a time on the machine's two cores:
 For each: whether the planted crash was found, when AFL++ first saved it
 (the time in the crash's name), and the edges reached.
 
+TraceEvent under SharpFuzz can be measured the same way
+(TG_AFL_BENCH_READERS=traceevent-v45,traceevent-v6): it has no planted
+bug, so what counts is the edges over time and the defects.
+
 Environment: TG_AFL_BENCH_SECONDS (default 300), TG_AFL_BENCH_SEEDS
-(default 3), TG_AFL_BENCH_READERS (default every deep reader)."""
+(default 3), TG_AFL_BENCH_READERS (default the three planted readers;
+also traceevent-v45 and traceevent-v6), TG_AFL_BENCH_REPORT (default
+oracle-afl: the report's name in REPORTS_DIR)."""
 import concurrent.futures
 import json
 import os
@@ -28,19 +34,33 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 READERS = os.path.join(ROOT, "build-afl-oracle", "readers")
-FORMATS = {"nettrace-deep": ("nettrace", ["--profile", "default"]),
-           "afperf-deep": ("afperf", []),
-           "tracelog-deep": ("tracelog", [])}
+HARNESS = os.path.join(ROOT, "build-interop", "bin", "TraceEventFuzz",
+                       "release", "traceevent-fuzz.dll")
+# reader: (command, format, options); TraceEvent under SharpFuzz
+# (interop/traceevent-fuzz) once a layout it reads: v4/v5 as the
+# traceevent-compat profile writes it, final v6
+FORMATS = {
+    "nettrace-deep": (os.path.join(READERS, "nettrace-deep"), "nettrace",
+                      ["--profile", "default"]),
+    "afperf-deep": (os.path.join(READERS, "afperf-deep"), "afperf", []),
+    "tracelog-deep": (os.path.join(READERS, "tracelog-deep"), "tracelog",
+                      []),
+    "traceevent-v45": ("dotnet " + HARNESS, "nettrace",
+                       ["--profile", "traceevent-compat", "--memory", "0",
+                        "--timeout", "10"]),
+    "traceevent-v6": ("dotnet " + HARNESS, "nettrace",
+                      ["--profile", "nettrace-v6", "--memory", "0",
+                       "--timeout", "10"])}
 WAYS = ("black-box", "generated", "havoc", "tracegate")
 
 
 def campaign(tg, reader, way, seed, seconds, scratch):
-    fmt, opts = FORMATS[reader]
+    command, fmt, opts = FORMATS[reader]
     keep = os.path.join(scratch, "%s-%s-%d" % (reader, way, seed))
     argv = [tg, "oracle", "--report", "json", "--keep", keep, "--reader",
-            os.path.join(READERS, reader) + " {}", "--format", fmt,
-            "--fuzz", str(seconds), "-j", "1", "--timeout", "2",
-            "--seed", str(seed), "--shrink-runs", "0"] + opts
+            command + " {}", "--format", fmt, "--fuzz", str(seconds), "-j",
+            "1", "--timeout", "2", "--seed", str(seed), "--shrink-runs",
+            "0"] + opts
     if way != "black-box":
         argv += ["--engine", "afl", "--mutations",
                  {"generated": "black-box"}.get(way, way)]
@@ -59,7 +79,10 @@ def campaign(tg, reader, way, seed, seconds, scratch):
             first = int(m.group(1)) / 1000
     c = card["campaign"] or {}
     runs = sum(card["readers"][0]["runs"].values())
+    defects = sorted({"%s: %s" % (d["class"], d["message"] or d["rule"])
+                      for d in card["readers"][0]["defects"]})
     return {"reader": reader, "way": way, "seed": seed, "found": found,
+            "defects": defects,
             "first": first, "edges": c.get("edges"),
             "executions": c.get("executions", runs),
             "curve": c.get("edges_over_time", []),
@@ -123,8 +146,10 @@ def main():
     tg, reports = sys.argv[1], sys.argv[2]
     seconds = int(os.environ.get("TG_AFL_BENCH_SECONDS", "300"))
     seeds = int(os.environ.get("TG_AFL_BENCH_SEEDS", "3"))
-    readers = os.environ.get("TG_AFL_BENCH_READERS",
-                             ",".join(FORMATS)).split(",")
+    readers = os.environ.get(
+        "TG_AFL_BENCH_READERS",
+        "nettrace-deep,afperf-deep,tracelog-deep").split(",")
+    name = os.environ.get("TG_AFL_BENCH_REPORT", "oracle-afl")
     jobs = [(r, way, s) for r in readers for s in range(1, seeds + 1)
             for way in WAYS]
     scratch = tempfile.mkdtemp(prefix="tg-bench-afl-")
@@ -133,7 +158,7 @@ def main():
             lambda j: campaign(tg, j[0], j[1], j[2], seconds, scratch),
             jobs))
     os.makedirs(reports, exist_ok=True)
-    svg(results, readers, seconds, os.path.join(reports, "oracle-afl.svg"))
+    svg(results, readers, seconds, os.path.join(reports, name + ".svg"))
     lines = [
         "# The coverage-guided oracle on planted readers",
         "",
@@ -179,7 +204,7 @@ def main():
                     if r["reader"] == reader and r["way"] == way))
             for way in WAYS) + " |")
     lines += ["", "Edges over time, the mean over seeds: "
-              "[oracle-afl.svg](oracle-afl.svg). The numbers:", "",
+              "[%s.svg](%s.svg). The numbers:" % (name, name), "",
               "| reader | way | " + " | ".join(
                   "%d s" % (seconds * k // 5) for k in range(1, 6)) + " |",
               "|---|---|" + "---:|" * 5]
@@ -190,7 +215,14 @@ def main():
             lines.append("| %s | %s | " % (reader, way) + " | ".join(
                 "%.1f" % (sum(at(c, seconds * k / 5) for c in cs) / len(cs))
                 for k in range(1, 6)) + " |")
-    with open(os.path.join(reports, "oracle-afl.md"), "w") as f:
+    lines += ["", "The defects each way found (all seeds):", ""]
+    for reader in readers:
+        for way in WAYS:
+            found = sorted({d for r in results if r["reader"] == reader and
+                            r["way"] == way for d in r["defects"]})
+            lines.append("- %s, %s: %s" % (reader, way, "; ".join(
+                "`%s`" % d.replace("`", "'") for d in found) or "none"))
+    with open(os.path.join(reports, name + ".md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
 
