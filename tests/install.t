@@ -109,8 +109,10 @@ t.eq(complete("tracegate check --report "),
 # the CLI is a user of the public API: its sources build on the installed
 # header and the installed archive (which exports the API alone)
 cli = os.path.join(ROOT, "cli")
+# (cli/oracle/afl/ is AFL++'s mutator module, not the CLI)
 sources = sorted(os.path.join(d, f) for d, _, files in os.walk(cli)
-                 for f in files if f.endswith(".c"))
+                 for f in files if f.endswith(".c") and
+                 os.path.basename(d) != "afl")
 exe = os.path.join(tmp, "tracegate-from-api")
 p = subprocess.run(build_cc(build) +
                    ["-std=gnu11", "-O1", "-Wall", "-Werror", "-o", exe]

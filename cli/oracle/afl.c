@@ -29,6 +29,11 @@
 
 extern char **environ;
 
+/* where cmake --install puts the mutator module (CMakeLists.txt says) */
+#ifndef TG_INSTALL_LIBDIR
+#define TG_INSTALL_LIBDIR "/usr/local/lib"
+#endif
+
 #define MAX_WORDS     64
 #define MAX_INSTANCES 64
 
