@@ -30,23 +30,6 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
 uint8_t afl_custom_queue_get(void *data, const uint8_t *name);
 void afl_custom_deinit(void *data);
 
-typedef struct trace {
-    unsigned char *p;
-    size_t n;
-} trace;
-
-static int put(void *ctx, const void *p, size_t n)
-{
-    trace *t = ctx;
-    unsigned char *g = realloc(t->p, t->n + n);
-    if (g == NULL)
-        return -1;
-    memcpy(g + t->n, p, n);
-    t->p = g;
-    t->n += n;
-    return 0;
-}
-
 /* Where the n bytes at a and b differ: their first and last such byte. */
 static int differ_in(const unsigned char *a, const unsigned char *b, size_t n,
                      size_t *first, size_t *last)
@@ -74,8 +57,8 @@ static void write_file(const char *path, const unsigned char *p, size_t n)
 static void follow_a_rename(void)
 {
     setenv("TG_AFL_FORMAT", "afperf", 1);
-    trace orig = {0};
-    tg_generate("afperf", NULL, 1, 0, put, &orig);
+    tgMembuf orig = {0};
+    gen_into(&orig, "afperf", NULL, 1);
     char *text = malloc(orig.n + 16), *start = NULL;
     memcpy(text, orig.p, orig.n);
     text[orig.n] = '\0';
@@ -134,7 +117,7 @@ static void follow_a_rename(void)
     remove(is);
     rmdir(dir);
     free(text);
-    free(orig.p);
+    tgMembuf_free(&orig);
 }
 
 int main(void)
@@ -151,9 +134,9 @@ int main(void)
     for (size_t f = 0; f < tg_format_count(); f++) {
         const tg_format_info *fi = tg_format_at(f);
         setenv("TG_AFL_FORMAT", fi->name, 1);
-        trace in = {0}, other = {0};
-        tg_generate(fi->name, NULL, 3, 0, put, &in);
-        tg_generate(fi->name, NULL, 4, 0, put, &other);
+        tgMembuf in = {0}, other = {0};
+        gen_into(&in, fi->name, NULL, 3);
+        gen_into(&other, fi->name, NULL, 4);
         unsigned char *copy = malloc(in.n);
         memcpy(copy, in.p, in.n);
         void *m = afl_custom_init(NULL, 11);
@@ -209,8 +192,8 @@ int main(void)
         tg_validator_free(v);
         afl_custom_deinit(m);
         free(copy);
-        free(in.p);
-        free(other.p);
+        tgMembuf_free(&in);
+        tgMembuf_free(&other);
     }
     follow_a_rename();
     return done_testing();

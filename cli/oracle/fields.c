@@ -11,18 +11,13 @@
 
 /* ---- binary fields: probing ---------------------------------------- */
 
-typedef struct reading {
-    const unsigned char *p;
-    size_t left;
-} reading;
-
-static long read_memory(void *ctx, void *buf, size_t cap)
+long or_read_bytes(void *ctx, void *buf, size_t cap)
 {
-    reading *r = ctx;
-    size_t n = cap < r->left ? cap : r->left;
-    memcpy(buf, r->p, n);
-    r->p += n;
-    r->left -= n;
+    or_reading *b = ctx;
+    size_t n = cap < b->left ? cap : b->left;
+    memcpy(buf, b->p, n);
+    b->p += n;
+    b->left -= n;
     return (long)n;
 }
 
@@ -58,8 +53,8 @@ int or_field_probe(tg_checker *k, unsigned char *scratch,
     probe_seen seen = {at, 0, f};
     for (size_t p = 0; p < sizeof probes / sizeof *probes && !seen.hit; p++) {
         memcpy(scratch + at, probes[p], width);
-        reading r = {scratch, checked};
-        tg_checker_check(k, read_memory, &r, NULL, NULL, on_probe, &seen);
+        or_reading r = {scratch, checked};
+        tg_checker_check(k, or_read_bytes, &r, NULL, NULL, on_probe, &seen);
         memcpy(scratch + at, data + at, width);
     }
     if (!seen.hit)

@@ -6,16 +6,6 @@
 
 #include "oracle.h"
 
-long or_read_bytes(void *ctx, void *buf, size_t cap)
-{
-    or_reading *b = ctx;
-    size_t n = cap < b->left ? cap : b->left;
-    memcpy(buf, b->p, n);
-    b->p += n;
-    b->left -= n;
-    return (long)n;
-}
-
 typedef struct seen {
     or_judgement *j;  /* where the MUST rules go, or NULL   */
     const char *want; /* a rule to look for, or NULL        */

@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "../cli.h"
+#include "fields.h"
 
 /* What a run showed; the order is the order of precedence when a run
  * shows more than one (a hang that also printed a traceback is a hang). */
@@ -130,14 +131,7 @@ int or_write_bytes(const char *path, const unsigned char *p, size_t n);
  *  the capacity doubled when it is full (score.c).  @return 0, or -1. */
 int or_grow(void **at, size_t n, size_t *cap, size_t size);
 
-/* ---- judge.c ---- */
-/* Bytes in memory as a tg_read_fn reads them (or_read_bytes()). */
-typedef struct or_reading {
-    const unsigned char *p;
-    size_t left;
-} or_reading;
-long or_read_bytes(void *ctx, void *buf, size_t cap);
-
+/* ---- judge.c (bytes are read by or_read_bytes(), fields.h) ---- */
 typedef struct or_judgement {
     tg_duty expect;
     int verdict;            /* tracegate's verdict under the case's profile */
