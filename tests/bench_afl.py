@@ -20,8 +20,9 @@ TraceEvent under SharpFuzz can be measured the same way
 bug, so what counts is the edges over time and the defects.
 
 Environment: TG_AFL_BENCH_SECONDS (default 300), TG_AFL_BENCH_SEEDS
-(default 3), TG_AFL_BENCH_READERS (default the three planted readers;
-also traceevent-v45 and traceevent-v6), TG_AFL_BENCH_REPORT (default
+(default 3), TG_AFL_BENCH_WAYS (default all four), TG_AFL_BENCH_READERS
+(default the three planted readers; also traceevent-v45 and
+traceevent-v6), TG_AFL_BENCH_REPORT (default
 oracle-afl: the report's name in REPORTS_DIR)."""
 import concurrent.futures
 import json
@@ -150,8 +151,9 @@ def main():
         "TG_AFL_BENCH_READERS",
         "nettrace-deep,afperf-deep,tracelog-deep").split(",")
     name = os.environ.get("TG_AFL_BENCH_REPORT", "oracle-afl")
+    ways = os.environ.get("TG_AFL_BENCH_WAYS", ",".join(WAYS)).split(",")
     jobs = [(r, way, s) for r in readers for s in range(1, seeds + 1)
-            for way in WAYS]
+            for way in ways]
     scratch = tempfile.mkdtemp(prefix="tg-bench-afl-")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         results = list(pool.map(
@@ -196,20 +198,20 @@ def main():
             "%.0f" % r["first"] if r["first"] is not None else "-",
             r["edges"] if r["edges"] is not None else "-", r["executions"]))
     lines += ["", "Found, out of %d seeds:" % seeds, "",
-              "| reader | " + " | ".join(WAYS) + " |",
-              "|---|" + "---:|" * len(WAYS)]
+              "| reader | " + " | ".join(ways) + " |",
+              "|---|" + "---:|" * len(ways)]
     for reader in readers:
         lines.append("| %s | " % reader + " | ".join(
             str(sum(r["found"] for r in results
                     if r["reader"] == reader and r["way"] == way))
-            for way in WAYS) + " |")
+            for way in ways) + " |")
     lines += ["", "Edges over time, the mean over seeds: "
               "[%s.svg](%s.svg). The numbers:" % (name, name), "",
               "| reader | way | " + " | ".join(
                   "%d s" % (seconds * k // 5) for k in range(1, 6)) + " |",
               "|---|---|" + "---:|" * 5]
     for reader in readers:
-        for way in WAYS[1:]:
+        for way in [w for w in ways if w != "black-box"]:
             cs = [r["curve"] for r in results
                   if r["reader"] == reader and r["way"] == way]
             lines.append("| %s | %s | " % (reader, way) + " | ".join(
@@ -217,7 +219,7 @@ def main():
                 for k in range(1, 6)) + " |")
     lines += ["", "The defects each way found (all seeds):", ""]
     for reader in readers:
-        for way in WAYS:
+        for way in ways:
             found = sorted({d for r in results if r["reader"] == reader and
                             r["way"] == way for d in r["defects"]})
             lines.append("- %s, %s: %s" % (reader, way, "; ".join(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # evidence.sh - the TraceEvent evidence too long for the test suite.
 #
-#   interop/traceevent/evidence.sh [oracle [SECONDS] | capture [MB] | all]
+#   interop/traceevent/evidence.sh [oracle [SECONDS] | capture [MB] |
+#                                   afl [SECONDS] | all]
 #
 #   oracle   `tracegate oracle` on TraceEvent (oracle_server.py, served,
 #            --misread-exit 4), one campaign per layout TraceEvent reads:
@@ -14,7 +15,14 @@
 #            (default 1500) with a 16 MB circular buffer; tracegate checks
 #            the capture, and its events are compared with TraceEvent's
 #            (agree.py).  Figures to reports/traceevent-capture-large.md.
-#   all      both (the default).
+#   afl      TraceEvent under SharpFuzz (interop/traceevent-fuzz) fuzzed
+#            by `oracle --engine afl` for SECONDS (default 1800) per
+#            NetTrace layout it reads, in three ways with the same budget:
+#            AFL++ on the black-box oracle's kind of inputs, AFL++'s havoc,
+#            AFL++ with tracegate's mutations (tests/bench_afl.py).  The
+#            edges over time and the defects to
+#            reports/traceevent-afl.md and .svg.
+#   all      oracle and capture (the default).
 #
 # Needs dotnet, and `./build.sh` and `./build.sh test` (or the dotnet
 # builds of build.sh's interop_build) done: build/tracegate,
@@ -154,13 +162,21 @@ case $what in
     campaign v6 nettrace-v6 v6 "${2:-1200}"
     ;;
   capture) capture "${2:-1500}" ;;
+  afl)
+    TG_AFL_BENCH_READERS=traceevent-v45,traceevent-v6 \
+      TG_AFL_BENCH_SECONDS=${2:-1800} TG_AFL_BENCH_SEEDS=1 \
+      TG_AFL_BENCH_WAYS=generated,havoc,tracegate \
+      TG_AFL_BENCH_REPORT=traceevent-afl \
+      python3 "$top/tests/bench_afl.py" "$work/bin/tracegate" "$top/reports"
+    ;;
   all)
     capture 1500
     campaign v45 traceevent-compat v4,v5 1200
     campaign v6 nettrace-v6 v6 1200
     ;;
   *)
-    echo "usage: evidence.sh [oracle [SECONDS] | capture [MB] | all]" >&2
+    echo "usage: evidence.sh [oracle [SECONDS] | capture [MB] |" \
+      "afl [SECONDS] | all]" >&2
     exit 2
     ;;
 esac
