@@ -164,10 +164,13 @@ def main():
     lines = [
         "# The coverage-guided oracle on planted readers",
         "",
-        "Made by `./build.sh bench afl` (tests/bench_afl.py) on %s, "
-        "%d s a campaign, one instance each, two campaigns at a time on "
-        "the machine's two cores, seeds 1 to %d." % (
-            time.strftime("%Y-%m-%d"), seconds, seeds),
+        "Made by `%s tests/bench_afl.py %s REPORTS` (what `./build.sh "
+        "bench afl` runs) on %s: %d s a campaign, one instance each, two "
+        "campaigns at a time on the machine's two cores, seeds 1 to %d." % (
+            " ".join("%s=%s" % (k, v) for k, v in sorted(os.environ.items())
+                     if k.startswith("TG_AFL_BENCH_")),
+            os.path.relpath(tg, ROOT), time.strftime("%Y-%m-%d"), seconds,
+            seeds),
         "",
         "The readers are tests/readers/afl/, built with afl-cc; each dies "
         "of SIGSEGV on one planted condition:",
