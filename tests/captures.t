@@ -116,8 +116,12 @@ for name, path in sorted(captures.items()):
     found = json.loads(out)["files"][0]["findings"]
     rules = sorted({d["rule"] for d in found})
     if name == "crash":
-        t.eq((code, rules), (7, ["NT-END-001"]), "crash: the runtime never "
-             "finished the file: truncated, NT-END-001 alone")
+        # (on a loaded machine the runtime may drop events before the
+        # crash: NT-SEQ-001, explained like the other captures')
+        t.eq((code, sorted(set(rules) - EXPLAINED)), (7, ["NT-END-001"]),
+             "crash: the runtime never finished the file: truncated, "
+             "NT-END-001 and no finding spec/nettrace.md does not explain "
+             "(%s)" % ", ".join(rules))
         continue
     musts = [d["rule"] for d in found if d["level"] == "MUST"]
     t.eq((code, musts), (0, []), "%s: conformant, no MUST finding" % name)

@@ -71,7 +71,7 @@ def crashes(reader_file, path):
     return p.returncode == -11
 
 
-def check_campaign(name, code, card, err, reader_file):
+def check_campaign(name, code, card, err, reader_file, instances=1):
     """The planted crash found, and the campaign's figures consistent."""
     t.eq(code, 1, "%s: exit 1, a defect found" % name)
     if not isinstance(card, dict):
@@ -79,7 +79,7 @@ def check_campaign(name, code, card, err, reader_file):
         return
     c = card["campaign"]
     t.eq((c["coverage"], c["mutations"], c["instances"]),
-         ("afl-cc", "tracegate's and havoc", 1),
+         ("afl-cc", "tracegate's and havoc", instances),
          "%s: AFL++ with coverage from afl-cc and tracegate's mutations"
          % name)
     r = card["readers"][0]
@@ -105,14 +105,18 @@ def check_campaign(name, code, card, err, reader_file):
 
 # ---- the shallow planted bugs, one per format ----------------------------
 # (NetTrace under its default profile: one seed, v4/v5, which is what the
-# reader reads)
-for fmt, reader, opts in (
-        ("nettrace", "nettrace-deep-shallow", ("--profile", "default")),
-        ("afperf", "afperf-deep-shallow", ()),
-        ("tracelog", "tracelog-deep-shallow", ())):
+# reader reads; TraceLog with two instances, a main and a secondary)
+for fmt, reader, opts, instances in (
+        ("nettrace", "nettrace-deep-shallow", ("--profile", "default"), 1),
+        ("afperf", "afperf-deep-shallow", (), 1),
+        ("tracelog", "tracelog-deep-shallow", ("-j", "2"), 2)):
     path = os.path.join(READERS, reader)
     code, card, err, keep = campaign(path + " {}", fmt, 30, *opts)
-    check_campaign(reader, code, card, err, path)
+    check_campaign(reader, code, card, err, path, instances)
+    if instances == 2:
+        t.ok(all(os.path.isdir(os.path.join(keep, "campaign", "out", name))
+                 for name in ("main", "s1")),
+             "%s: -j 2 ran a main instance and a secondary" % reader)
 
 # ---- the text formats: two records that must agree ------------------------
 for fmt, reader in (("afperf", "afperf-deep"), ("tracelog", "tracelog-deep")):
