@@ -165,6 +165,18 @@ else:
          "judged, no FormatException taken for a crash"
          % (c.get("executions"), c.get("edges"), c.get("judged")),
          (err, c, wrong))
+    # every setting at once (SharpFuzz's, the mutator's, the black-box
+    # kind's): the environment they go into overflowed once
+    code, card, err, keep = campaign("dotnet %s {}" % HARNESS, "nettrace", 5,
+                                     "--profile", "traceevent-compat",
+                                     "--memory", "0", "--timeout", "10",
+                                     "--mutations", "black-box",
+                                     "--shrink-runs", "0")
+    c = card.get("campaign", {}) if isinstance(card, dict) else {}
+    t.ok(code in (0, 1) and c.get("mutations") == "the black-box oracle's"
+         and c.get("coverage") == "SharpFuzz" and c.get("judged", 0) > 0,
+         "TraceEvent under SharpFuzz with --mutations black-box: a "
+         "scorecard (%s inputs judged)" % c.get("judged"), (code, err[-800:]))
 
 # ---- a reader without coverage: the black-box oracle instead --------------
 # (--memory 0: the test build's reader has AddressSanitizer)

@@ -204,7 +204,8 @@ typedef struct instance {
 /* The environment AFL++'s tools run in: ours, and the settings of a run
  * without a terminal (free it; the strings live in set). */
 typedef char setting[TG_CLI_PATH + 40];
-#define NSETTINGS 12
+/* AFL++'s 8 settings, the mutator's 3, the black-box kind's 2 */
+#define NSETTINGS 13
 
 static char **afl_env(const options *o, enum coverage cov, const char *mutator,
                       setting set[NSETTINGS])
