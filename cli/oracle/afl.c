@@ -11,17 +11,15 @@
  * afl-fuzz and the file named by {} when the oracle runs it.  A reader of
  * neither kind gives AFL++ no coverage: the black-box --fuzz runs
  * instead, for the same time, and the scorecard says so. */
-#define _GNU_SOURCE /* memmem, FTW_DEPTH */
+#define _GNU_SOURCE /* memmem */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -156,19 +154,6 @@ static int find_mutator(char out[TG_CLI_PATH])
                : -1;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-                        struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
-static int make_dir(const char *path)
-{
-    return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
-}
-
 /* The seeds: a valid trace of the declared profile, or of each profile
  * of the format.  Few and small: AFL++ fuzzes each seed for a while
  * before it turns to the inputs it found, and a trace of each profile
@@ -269,12 +254,29 @@ static int spawn(const char *path, char **argv, char **env, const char *log,
     return r == 0 ? 0 : -1;
 }
 
-/* The reader's words after "--": {} as AFL++ names the input (@@), or
- * left out for SharpFuzz, whose harness reads standard input. */
+/* The oracle's limits as AFL++'s tools take them: -t in milliseconds,
+ * -m in MiB or "none". */
+typedef struct limit_words {
+    char timeout[32], memory[32];
+} limit_words;
+
+static void limits_of(const options *o, limit_words *w)
+{
+    snprintf(w->timeout, sizeof w->timeout, "%.0f", o->lim.timeout * 1000);
+    if (o->lim.memory_mib)
+        snprintf(w->memory, sizeof w->memory, "%" PRIu64, o->lim.memory_mib);
+    else
+        snprintf(w->memory, sizeof w->memory, "none");
+}
+
+/* "--" and the reader's words after it: {} as AFL++ names the input
+ * (at: "@@"), or left out for SharpFuzz, whose harness reads standard
+ * input. */
 static size_t reader_words(const command *c, enum coverage cov, char **argv,
-                           char *at)
+                           char *end, char *at)
 {
     size_t a = 0;
+    argv[a++] = end;
     for (size_t w = 0; w < c->n; w++) {
         if (strcmp(c->word[w], "{}") != 0)
             argv[a++] = c->word[w];
@@ -291,7 +293,8 @@ static int start(const session *s, const char *afl, const char *base,
 {
     const options *o = s->o;
     char seeds[TG_CLI_PATH], out[TG_CLI_PATH], log[TG_CLI_PATH];
-    char secs[32], tmo[32], mem[32], seed[32];
+    char secs[32], seed[32];
+    limit_words lim;
     if (i == 0)
         snprintf(in->name, sizeof in->name, "main");
     else
@@ -301,11 +304,7 @@ static int start(const session *s, const char *afl, const char *base,
         tgCli_path(log, "%s/%s.log", base, in->name) != 0)
         return -1;
     snprintf(secs, sizeof secs, "%.0f", o->fuzz < 1 ? 1 : o->fuzz);
-    snprintf(tmo, sizeof tmo, "%.0f", o->lim.timeout * 1000);
-    if (o->lim.memory_mib)
-        snprintf(mem, sizeof mem, "%" PRIu64, o->lim.memory_mib);
-    else
-        snprintf(mem, sizeof mem, "none");
+    limits_of(o, &lim);
     snprintf(seed, sizeof seed, "%" PRIu64, o->seed + i);
     /* posix_spawn wants words it may not write but does not say so */
     char w_i[] = "-i", w_o[] = "-o", w_m[] = "-M", w_s[] = "-S";
@@ -318,10 +317,11 @@ static int start(const session *s, const char *afl, const char *base,
     argv[a++] = w_i, argv[a++] = seeds, argv[a++] = w_o, argv[a++] = out;
     argv[a++] = i ? w_s : w_m;
     argv[a++] = in->name;
-    argv[a++] = w_v, argv[a++] = secs, argv[a++] = w_t, argv[a++] = tmo;
-    argv[a++] = w_mem, argv[a++] = mem, argv[a++] = w_seed, argv[a++] = seed;
-    argv[a++] = w_end;
-    a += reader_words(c, cov, argv + a, w_at);
+    argv[a++] = w_v, argv[a++] = secs;
+    argv[a++] = w_t, argv[a++] = lim.timeout;
+    argv[a++] = w_mem, argv[a++] = lim.memory;
+    argv[a++] = w_seed, argv[a++] = seed;
+    a += reader_words(c, cov, argv + a, w_end, w_at);
     argv[a] = NULL;
     return spawn(afl, argv, env, log, &in->pid);
 }
@@ -426,16 +426,13 @@ static int replay_curve(const char *showmap, const char *base,
                         const options *o, or_campaign *camp)
 {
     char queue[TG_CLI_PATH], maps[TG_CLI_PATH], log[TG_CLI_PATH];
-    char tmo[32], mem[32];
+    limit_words lim;
     if (tgCli_path(queue, "%s/out/main/queue", base) != 0 ||
         tgCli_path(maps, "%s/maps", base) != 0 ||
-        tgCli_path(log, "%s/showmap.log", base) != 0 || make_dir(maps) != 0)
+        tgCli_path(log, "%s/showmap.log", base) != 0 ||
+        tgCli_mkdirs(maps) != 0)
         return -1;
-    snprintf(tmo, sizeof tmo, "%.0f", o->lim.timeout * 1000);
-    if (o->lim.memory_mib)
-        snprintf(mem, sizeof mem, "%" PRIu64, o->lim.memory_mib);
-    else
-        snprintf(mem, sizeof mem, "none");
+    limits_of(o, &lim);
     char w_q[] = "-q", w_e[] = "-e", w_i[] = "-i", w_o[] = "-o", w_t[] = "-t";
     char w_m[] = "-m", w_end[] = "--", w_at[] = "@@", path[TG_CLI_PATH];
     snprintf(path, sizeof path, "%s", showmap);
@@ -443,9 +440,9 @@ static int replay_curve(const char *showmap, const char *base,
     size_t a = 0;
     argv[a++] = path, argv[a++] = w_q, argv[a++] = w_e;
     argv[a++] = w_i, argv[a++] = queue, argv[a++] = w_o, argv[a++] = maps;
-    argv[a++] = w_t, argv[a++] = tmo, argv[a++] = w_m, argv[a++] = mem;
-    argv[a++] = w_end;
-    a += reader_words(c, cov, argv + a, w_at);
+    argv[a++] = w_t, argv[a++] = lim.timeout;
+    argv[a++] = w_m, argv[a++] = lim.memory;
+    a += reader_words(c, cov, argv + a, w_end, w_at);
     argv[a] = NULL;
     pid_t pid;
     int status;
@@ -635,9 +632,8 @@ int or_afl_run(session *s)
         tgCli_path(seeds, "%s/seeds", base) != 0 ||
         tgCli_path(out, "%s/out", base) != 0)
         return TG_USAGE;
-    nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS); /* the last one's */
-    if (make_dir(o->keep) != 0 || make_dir(base) != 0 ||
-        make_dir(seeds) != 0 || write_seeds(s, seeds) != 0) {
+    or_remove_tree(base); /* the last one's */
+    if (tgCli_mkdirs(seeds) != 0 || write_seeds(s, seeds) != 0) {
         fprintf(stderr, "tracegate: oracle: cannot write %s: %s\n", base,
                 strerror(errno));
         return TG_IO_ERROR;

@@ -14,32 +14,6 @@
 
 #include "session.h"
 
-/* The whole file at path.  @return the bytes (free them), or NULL. */
-unsigned char *or_slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *b = malloc(cap);
-    while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        unsigned char *g = realloc(b, cap *= 2);
-        if (g == NULL)
-            free(b);
-        b = g;
-    }
-    if (b && ferror(f)) {
-        free(b);
-        b = NULL;
-    }
-    fclose(f);
-    *size = n;
-    return b;
-}
-
 volatile sig_atomic_t or_stop;
 
 static void on_stop(int sig) { or_stop = sig; }
@@ -331,6 +305,11 @@ static int remove_entry(const char *path, const struct stat *st, int flag,
     return 0;
 }
 
+void or_remove_tree(const char *path)
+{
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static int make_scratch(session *s, unsigned jobs)
 {
     const char *tmp = getenv("TMPDIR");
@@ -417,7 +396,7 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
     if (r == 0)
         info->disagree = disagreements(&s, n);
     if (s.base[0])
-        nftw(s.base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        or_remove_tree(s.base);
     or_patterns_free(pat);
     free(s.judged);
     free(s.sizes);

@@ -17,15 +17,6 @@ void or_input_free(or_input *in)
     memset(in, 0, sizeof *in);
 }
 
-int or_write_bytes(const char *path, const unsigned char *p, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (f == NULL)
-        return -1;
-    size_t put = n ? fwrite(p, 1, n, f) : 0;
-    return fclose(f) != 0 || put != n ? -1 : 0;
-}
-
 /* The parents whose runs are known: [reader][profile][seed], 0 for not
  * run, PARENT_UNREAD for of a version outside --reads, else 1 + the
  * class.  Fuzz mutants come from OR_PARENT_SEEDS seeds

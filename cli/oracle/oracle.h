@@ -124,8 +124,11 @@ typedef struct or_input {
 
 /*! or_input_free() : release the bytes and clear the labels. */
 void or_input_free(or_input *in);
-/*! or_write_bytes() : write the n bytes at p to path.  @return 0, or -1. */
+/*! or_write_bytes() : write the n bytes at p to path (files.c).
+ *  @return 0, or -1. */
 int or_write_bytes(const char *path, const unsigned char *p, size_t n);
+/*! or_slurp() : the whole file at path (free it), or NULL (files.c). */
+unsigned char *or_slurp(const char *path, size_t *size);
 
 /*! or_grow() : room for one more of the n elements of `size` at *at,
  *  the capacity doubled when it is full (score.c).  @return 0, or -1. */

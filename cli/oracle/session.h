@@ -83,6 +83,8 @@ int or_in_scope(const options *o, const char *version);
  *  @return 0, or -1 if the reader could not be started. */
 int or_outcome(const session *s, const char *reader, const char *path,
                const or_judgement *j, unsigned worker, outcome *out);
+/*! or_remove_tree() : rm -rf path, as far as it goes (command.c). */
+void or_remove_tree(const char *path);
 /*! or_progress() : the progress line, when one is due (command.c). */
 void or_progress(const session *s);
 
@@ -94,8 +96,6 @@ void or_set_profiles(or_cases *cases, const char *profile);
 /*! or_ending() : the file name ending of path, from the first dot of its
  *  last part ("" if none), for the files made of it (command.c). */
 const char *or_ending(const char *path);
-/*! or_slurp() : the whole file at path (free it), or NULL (command.c). */
-unsigned char *or_slurp(const char *path, size_t *size);
 /* What makes the inputs of one phase: the sweep, the fuzzing. */
 typedef struct or_maker {
     const char *name; /* "sweep", "fuzz": the folder in --keep        */

@@ -38,7 +38,7 @@
 #include <string.h>
 
 #include "../../../fuzz/structured.h"
-#include "../fields.h"
+#include "../oracle.h"
 #include "tracegate.h"
 
 #define AFL_API __attribute__((visibility("default")))
@@ -81,8 +81,9 @@ typedef struct mutator {
      * from, and that of the entry being fuzzed */
     struct change *changes, now;
     size_t nentries;
-    /* the fields of the input of this hash */
-    uint64_t input_hash;
+    /* the fields of the input being fuzzed, found on the first call on
+     * it (fields_of: its size plus 1; 0 when AFL++ picks another) */
+    size_t fields_of;
     or_field *fields;
     size_t nfields;
     char said[80]; /* afl_custom_describe(): what the last call made */
@@ -162,14 +163,6 @@ void *afl_custom_init(void *afl, unsigned int seed)
 
 /* ---- field: one field set to a boundary value ------------------------- */
 
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull ^ n;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 static void keep_field(mutator *m, const or_field *f)
 {
     if (m->nfields < KEPT_FIELDS)
@@ -217,13 +210,13 @@ static void binary_fields(mutator *m, const uint8_t *buf, size_t n)
     qsort(m->fields, m->nfields, sizeof *m->fields, by_offset);
 }
 
-/* A field of the input, its fields found once for all the calls on it.
+/* A field of the input, its fields found once for all the calls on it
+ * (AFL++ hands the same input until it picks another: queue_get()).
  * @return 1 with *f, or 0 if it has none. */
 static int pick_field(mutator *m, const uint8_t *buf, size_t n, or_field *f)
 {
-    uint64_t h = fnv1a(buf, n);
-    if (h != m->input_hash) {
-        m->input_hash = h;
+    if (m->fields_of != n + 1) {
+        m->fields_of = n + 1;
         m->nfields = 0;
         if (m->text)
             text_fields(m, buf, n);
@@ -503,25 +496,6 @@ static int entry_id(const char *name, size_t *id)
     return *id < MAX_ENTRIES ? 0 : -1;
 }
 
-static uint8_t *read_all(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *b = NULL;
-    if (f && fseek(f, 0, SEEK_END) == 0) {
-        long size = ftell(f);
-        if (size >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            (b = malloc((size_t)size + 1)) != NULL &&
-            fread(b, 1, (size_t)size, f) != (size_t)size) {
-            free(b);
-            b = NULL;
-        }
-        *n = size > 0 ? (size_t)size : 0;
-    }
-    if (f)
-        fclose(f);
-    return b;
-}
-
 static int number_byte(uint8_t c)
 {
     return (c >= '0' && c <= '9') ||
@@ -584,8 +558,8 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
         m->changes = g;
         m->nentries = grown;
     }
-    uint8_t *a = read_all((const char *)new_name, &n);
-    uint8_t *b = read_all((const char *)orig_name, &o);
+    uint8_t *a = or_slurp((const char *)new_name, &n);
+    uint8_t *b = or_slurp((const char *)orig_name, &o);
     if (a && b)
         note_change(a, n, b, o, m->text, &m->changes[id]);
     free(a);
@@ -601,7 +575,8 @@ uint8_t afl_custom_queue_get(void *data, const uint8_t *name)
         m->now = m->changes[id];
     else
         memset(&m->now, 0, sizeof m->now);
-    return 1; /* fuzz it */
+    m->fields_of = 0; /* another input: its fields are found anew */
+    return 1;         /* fuzz it */
 }
 
 /* The calls on an input AFL++ picked: more when it knows where the

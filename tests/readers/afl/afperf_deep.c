@@ -11,9 +11,6 @@
  *
  * Built with -DPLANT_SHALLOW the bug is one step deep: any region
  * started past 2^16.  Its verdict is tracegate's (planted.h). */
-#include <signal.h>
-#include <string.h>
-
 #include "planted.h"
 
 /* The id in field `place` (0-based) of a record of type `type` (its
@@ -37,24 +34,19 @@ static int64_t id_of(const uint8_t *p, const uint8_t *e, const char *name,
     return planted_number(p, e, &v) && v < (1ull << 62) ? (int64_t)v : -1;
 }
 
+static int64_t region_started(const uint8_t *line, const uint8_t *end)
+{
+    return id_of(line, end, "RegionStart", "5", 3);
+}
+
+static int64_t region_stopped(const uint8_t *line, const uint8_t *end)
+{
+    return id_of(line, end, "RegionStop", "6", 2);
+}
+
 static void look(const uint8_t *p, size_t n)
 {
-    int64_t started = -1;
-    for (const uint8_t *e = p + n, *line = p; line < e;) {
-        const uint8_t *end = memchr(line, '\n', (size_t)(e - line));
-        end = end ? end : e;
-        int64_t start = id_of(line, end, "RegionStart", "5", 3);
-        if (start > 1 << 16) {
-#ifdef PLANT_SHALLOW
-            raise(SIGSEGV); /* the planted crash */
-#endif
-            started = start; /* a region past the table */
-        }
-        int64_t stop = id_of(line, end, "RegionStop", "6", 2);
-        if (stop >= 0 && stop == started)
-            raise(SIGSEGV); /* regions[stop]: past the table */
-        line = end + 1;
-    }
+    planted_pair(p, n, region_started, region_stopped);
 }
 
 int main(int argc, char **argv) { return planted_main(argc, argv, "afperf"); }

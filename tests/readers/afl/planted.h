@@ -6,8 +6,10 @@
 #ifndef TG_PLANTED_H
 #define TG_PLANTED_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tracegate.h"
 
@@ -51,6 +53,34 @@ static inline const uint8_t *planted_number(const uint8_t *p, const uint8_t *e,
         *v = *v * (hex ? 16 : 10) + d;
     }
     return p > start ? p : NULL;
+}
+
+/* The text readers' bug: a record that opens an id (opened() of a line
+ * [line, end), or -1) past a table of 2^16 entries, then one that names
+ * the same id (named()), which the reader looks up in that table: past
+ * its end, SIGSEGV.  With PLANT_SHALLOW the bug is one step deep: any id
+ * opened past the table. */
+typedef int64_t (*planted_id_fn)(const uint8_t *line, const uint8_t *end);
+
+static inline void planted_pair(const uint8_t *p, size_t n,
+                                planted_id_fn opened, planted_id_fn named)
+{
+    int64_t past = -1;
+    for (const uint8_t *e = p + n, *line = p; line < e;) {
+        const uint8_t *end = memchr(line, '\n', (size_t)(e - line));
+        end = end ? end : e;
+        int64_t id = opened(line, end);
+        if (id > 1 << 16) {
+#ifdef PLANT_SHALLOW
+            raise(SIGSEGV); /* the planted crash */
+#endif
+            past = id; /* an entry past the table */
+        }
+        id = named(line, end);
+        if (id >= 0 && id == past)
+            raise(SIGSEGV); /* table[id]: past its end */
+        line = end + 1;
+    }
 }
 
 #endif

@@ -11,9 +11,6 @@
  *
  * Built with -DPLANT_SHALLOW the bug is one step deep: any thread
  * created past 2^16.  Its verdict is tracegate's (planted.h). */
-#include <signal.h>
-#include <string.h>
-
 #include "planted.h"
 
 /* The number after `skip` words of a line [p, e) that starts with tag,
@@ -37,24 +34,19 @@ static int64_t number_of(const uint8_t *p, const uint8_t *e, const char *tag,
     return planted_number(p, e, &v) && v < (1ull << 62) ? (int64_t)v : -1;
 }
 
+static int64_t thread_created(const uint8_t *line, const uint8_t *end)
+{
+    return number_of(line, end, "thr crt ", 1);
+}
+
+static int64_t thread_named(const uint8_t *line, const uint8_t *end)
+{
+    return number_of(line, end, "thr aos ", 0);
+}
+
 static void look(const uint8_t *p, size_t n)
 {
-    int64_t created = -1;
-    for (const uint8_t *e = p + n, *line = p; line < e;) {
-        const uint8_t *end = memchr(line, '\n', (size_t)(e - line));
-        end = end ? end : e;
-        int64_t iid = number_of(line, end, "thr crt ", 1);
-        if (iid > 1 << 16) {
-#ifdef PLANT_SHALLOW
-            raise(SIGSEGV); /* the planted crash */
-#endif
-            created = iid; /* a thread past the table */
-        }
-        int64_t aos = number_of(line, end, "thr aos ", 0);
-        if (aos >= 0 && aos == created)
-            raise(SIGSEGV); /* threads[aos].os_id = ...: past the table */
-        line = end + 1;
-    }
+    planted_pair(p, n, thread_created, thread_named);
 }
 
 int main(int argc, char **argv)
