@@ -46,6 +46,10 @@ mkdir -p "$work/bin"
 # a copy of its own: a build while a campaign runs must not change (or,
 # while it links, take away) the tracegate it runs
 cp "$tracegate" "$work/bin/tracegate"
+# and AFL++'s mutator module, which the oracle finds next to itself
+if [ -f "$top/build/tracegate-afl-mutator.so" ]; then
+  cp "$top/build/tracegate-afl-mutator.so" "$work/bin/"
+fi
 tracegate=$work/bin/tracegate
 
 # oracle LAYOUT PROFILE READS SECONDS, from the project's root

@@ -97,8 +97,6 @@ AFL_API const char *afl_custom_describe(void *data, size_t max_description);
 AFL_API uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
                                            const uint8_t *orig_name);
 AFL_API uint8_t afl_custom_queue_get(void *data, const uint8_t *name);
-AFL_API unsigned int afl_custom_fuzz_count(void *data, const uint8_t *buf,
-                                           size_t buf_size);
 AFL_API void afl_custom_deinit(void *data);
 
 static uint32_t below(mutator *m, size_t n)
@@ -577,16 +575,6 @@ uint8_t afl_custom_queue_get(void *data, const uint8_t *name)
         memset(&m->now, 0, sizeof m->now);
     m->fields_of = 0; /* another input: its fields are found anew */
     return 1;         /* fuzz it */
-}
-
-/* The calls on an input AFL++ picked: more when it knows where the
- * input was last changed, for the fields around that change. */
-unsigned int afl_custom_fuzz_count(void *data, const uint8_t *buf,
-                                   size_t buf_size)
-{
-    (void)buf, (void)buf_size;
-    const mutator *m = data;
-    return m->now.at ? 4096 : 512;
 }
 
 const char *afl_custom_describe(void *data, size_t max_description)
