@@ -398,9 +398,9 @@ static int manual_page(void)
     puts(".SH EXIT STATUS\n.nf");
     roff(help_exit + 1); /* its leading blank line */
     puts(".fi\n.SH SEE ALSO\n"
-         "README.md and spec/ in tracegate's source tree: the rules, their "
-         "clauses and the decisions taken where the specifications are "
-         "silent or disagree.");
+         "README.md, docs/ and spec/ in tracegate's source tree: the "
+         "guides, the rules, their clauses and the decisions taken where "
+         "the specifications are silent or disagree.");
     return 0;
 }
 

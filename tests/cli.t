@@ -409,23 +409,23 @@ t.ok(code == 0 and b"MB checked" in raw and
      "report and progress on one terminal: the verdict line alone on the "
      "screen", (raw, screen(raw)))
 
-# the help: every command README lists is in tracegate --help, every
-# option of README's table for check is in check --help with the same
+# the help: every command docs/checking.md lists is in tracegate --help,
+# every option of its table for check is in check --help with the same
 # argument, and an option shown with an argument is one that needs it
-with open(os.path.join(ROOT, "README.md")) as f:
-    readme = f.read()
+with open(os.path.join(ROOT, "docs", "checking.md")) as f:
+    guide = f.read()
 top = run("--help")[1]
-listed = re.findall(r"^\| `tracegate (\w+)", readme, re.M)
+listed = re.findall(r"^\| `tracegate (\w+)", guide, re.M)
 t.eq([c for c in listed if not re.search(r"^  %s\b" % c, top, re.M)], [],
-     "tracegate --help lists every command README lists (%d)" % len(listed))
-table = readme[readme.index("Options of `check`:"):]
+     "tracegate --help lists every command docs/checking.md lists (%d)" % len(listed))
+table = guide[guide.index("Options of `check`:"):]
 table = table[:table.index("\n\n", table.index("|---|"))]
 forms = [f for f in re.findall(r"`(-[^`]+)`", table)]
 check_help = re.sub(r" +", " ", run("check", "--help")[1])
 
 
 def shown(form):
-    """a form of README in the help: "-o FILE" as "-o, --output FILE" """
+    """a form of docs/checking.md in the help: "-o FILE" as "-o, --output FILE" """
     form = form.replace("\\|", "|")
     short = re.match(r"(-\w) (.*)", form)
     if short:
@@ -436,7 +436,7 @@ def shown(form):
 
 
 t.eq([f for f in forms if not shown(f)], [],
-     "check --help shows each of README's %d option forms" % len(forms))
+     "check --help shows each of docs/checking.md's %d option forms" % len(forms))
 wrong = []
 for cmd in ("check", "show", "gen", "mutate", "rules", "oracle"):
     for m in re.finditer(r"^ +(?:-\w, )?(--[a-z-]+)( [^ ]\S*)?",

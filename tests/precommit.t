@@ -90,7 +90,7 @@ code, out = sh(work, "git", "log", "--oneline")
 t.ok(len(out.splitlines()) == 1, "the broken trace was not committed", out)
 
 # a TraceLog under another name (PROF_TRACE_FILENAME is the user's): the
-# README's override of the hook's pattern makes the hook check it
+# docs/gate.md's override of the hook's pattern makes the hook check it
 sh(work, "git", "reset", "-q")
 os.remove(os.path.join(work, "bad.tracelog"))
 with open(os.path.join(work, ".pre-commit-config.yaml"), "w") as f:
@@ -105,9 +105,9 @@ t.ok(code != 0 and "trace-run.log" in out and "error[TL-HEX-002]" in out,
      "files: override: a broken TraceLog named trace-run.log is refused",
      out)
 
-# README's setup, run as written: try-repo, then the pinned config, in a
+# docs/gate.md's setup, run as written: try-repo, then the pinned config, in a
 # new repository, with TRACEGATE_SRC the hooks repository (this tree's)
-with open(os.path.join(ROOT, "README.md")) as f:
+with open(os.path.join(ROOT, "docs", "gate.md")) as f:
     readme = f.read()
 section = readme[readme.index("**pre-commit.**"):]
 block = section[section.index("```sh\n") + 6:]
@@ -123,16 +123,16 @@ p = subprocess.run(["bash", "-e", "-c", block], cwd=user,
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 out = p.stdout.decode("utf-8", "replace")
 t.ok(p.returncode == 0 and "tracegate (every trace format)" in out and
-     "Passed" in out, "README's block: try-repo passes the valid traces, "
+     "Passed" in out, "docs/gate.md's block: try-repo passes the valid traces, "
      "and the pinned config installs", out)
 with open(os.path.join(user, ".pre-commit-config.yaml")) as f:
     t.eq(f.read(), "repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: "
-         "tracegate\n" % (hooks, rev), "README's block: the config pins the "
+         "tracegate\n" % (hooks, rev), "docs/gate.md's block: the config pins the "
          "commit tried")
 shutil.copy(os.path.join(work, "trace-run.log"),
             os.path.join(user, "bad.tracelog"))
 sh(user, "git", "add", "-A")
 code, out = sh(user, "git", "commit", "-m", "a broken trace")
 t.ok(code != 0 and "error[TL-HEX-002]" in out,
-     "README's setup: a commit of a broken trace is refused", out)
+     "docs/gate.md's setup: a commit of a broken trace is refused", out)
 t.done()

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""same-bytes.t - the verdict depends on the bytes alone (README, "How the
-format is decided"): a file checked by its path, under a name that suggests
+"""same-bytes.t - the verdict depends on the bytes alone (docs/checking.md,
+"How the format is decided"): a file checked by its path, under a name that suggests
 another format, and through standard input gets the same format, verdict,
 exit code and findings (rule and offset). Inputs: the bundled corpus, each
 file renamed with the extension of another format, and inputs whose format

@@ -5,7 +5,7 @@ libtracegate.a defines, are exactly the functions tracegate.h declares
 with TG_API (an embedder that links the archive next to code of its own
 named nt_* or mu_* gets no clash: that is linked here too). The shared
 library's file is libtracegate.so.ABI.MINOR.PATCH and its soname
-libtracegate.so.ABI (README, "Versions"). Failure: an internal symbol
+libtracegate.so.ABI (docs/library.md, "Versions"). Failure: an internal symbol
 exported by either, an API function missing, a clash, or another name."""
 # build.sh test runs this against the checker-only build too
 import os

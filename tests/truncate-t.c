@@ -1,6 +1,7 @@
 /* truncate-t.c - a valid trace cut at every byte: the check never crashes,
  * and it reports only that the input ends early, with one verdict in every
- * format (README, "Truncation"): findings of kind "truncated" and exit 7.
+ * format (docs/checking.md, "Truncation"): findings of kind "truncated"
+ * and exit 7.
  * A cut on a boundary where the prefix is itself a valid trace may give no
  * finding, or only a warning that says the input ends there (TraceLog's
  * last line without its line end, TL-LIN-004).  In the text formats the

@@ -1,5 +1,5 @@
 /* classify.c - what one run of a reader means.  The reader contract
- * (README, "The oracle"): exit 0 is "accepted", any other exit is
+ * (docs/oracle.md): exit 0 is "accepted", any other exit is
  * "rejected", unless the run shows a defect first: no end within the
  * timeout (hang), an out-of-memory message or a SIGKILL (out of memory),
  * the canary file (it ran code from the file), a signal, a crash exit

@@ -262,9 +262,9 @@ static void explain(tg_checker *c, tg_verdict verdict, const tg_validator *v)
 }
 
 /* Why no format was found, said with the evidence: the first bytes of
- * the input.  The content alone decides (README, "How the format is
- * decided"); a file name that suggests a format is only quoted, so the
- * verdict is the same from a path and from a pipe. */
+ * the input.  The content alone decides (docs/checking.md, "How the
+ * format is decided"); a file name that suggests a format is only
+ * quoted, so the verdict is the same from a path and from a pipe. */
 static void unknown_format(tg_checker *c, const char *name)
 {
     char bytes[3 * 8 + 1] = "";
