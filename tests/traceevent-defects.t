@@ -59,6 +59,10 @@ DEFECTS = [
     ("v2-field-count-negative.nettrace", ("NT-MET-001", 244),
      ("fails", "System.OverflowException: Arithmetic operation resulted in "
       "an overflow. | " + PARSE_FIELDS)),
+    ("v2-field-size-negative.nettrace", ("NT-MET-001", 469),
+     ("fails", "System.ArgumentOutOfRangeException: Specified argument was "
+      "out of the range of valid values. | " + TE +
+      "EventPipe.SpanReader.ReadBytes(Int32 length)")),
     ("field-count-huge.nettrace", ("NT-MET-001", 290),
      ("fails", "System.OutOfMemoryException: Array dimensions exceeded "
       "supported range. | " + PARSE_FIELDS)),
