@@ -221,6 +221,12 @@ CLASSES = [
      "PANIC: x"),
     ("echo 'Traceback (most recent call last):' >&2; "
      "echo 'KeyError: 7' >&2; exit 1", [], "crash", "KeyError: 7"),
+    # a .NET runtime aborts on every uncaught exception: its words, not
+    # the signal, name the cause
+    ("echo 'Unhandled exception. System.ArgumentException: An item with "
+     "the same key has already been added. Key: 1' >&2; kill -ABRT $$", [],
+     "crash", "Unhandled exception. System.ArgumentException: An item with "
+     "the same key has already been added. Key: 1"),
     ("echo 'terminate called after throwing std::bad_alloc' >&2; exit 134",
      [], "out-of-memory", "terminate called after throwing std::bad_alloc"),
     ("kill -KILL $$", [], "out-of-memory",

@@ -160,6 +160,13 @@ or_class or_classify(const or_patterns *p, const or_run *r,
                  OR_CANARY);
         return OR_EXECUTES;
     }
+    /* A crash's own words (an uncaught exception and its message, a
+     * sanitizer's report, a panic) name its cause, where the signal or
+     * exit code that ended it is the same for every cause (a .NET
+     * runtime aborts on each uncaught exception): crashes are grouped by
+     * them when there are some. */
+    if (matches(p->crash, r->err, why, size))
+        return OR_CRASH;
     if (r->signal) {
         snprintf(why, size, "killed by signal %d (%s)", r->signal,
                  strsignal(r->signal));
@@ -174,8 +181,6 @@ or_class or_classify(const or_patterns *p, const or_run *r,
             snprintf(why, size, "exit code %d, a crash", r->status);
         return OR_CRASH;
     }
-    if (matches(p->crash, r->err, why, size))
-        return OR_CRASH;
     /* a harness's word that the reader read the file, and got it wrong */
     int misread =
         r->exited && p->misread_code >= 0 && r->status == p->misread_code;
