@@ -53,6 +53,22 @@ FORMATS = {
                       ["--profile", "nettrace-v6", "--memory", "0",
                        "--timeout", "10"])}
 WAYS = ("black-box", "generated", "havoc", "tracegate")
+# what each reader is, for the report
+PLANTED = {
+    "nettrace-deep": "- `nettrace-deep` (tests/readers/afl/, built with "
+    "afl-cc) dies of SIGSEGV on a v4/v5 metadata row of exactly three "
+    "fields, UInt16, Int32 and Int64, and an event of it whose payload is "
+    "exactly their 14 bytes, with the Int32 past 2^16;",
+    "afperf-deep": "- `afperf-deep` (the same) on a region started with an "
+    "id past 2^16, then stopped by that id;",
+    "tracelog-deep": "- `tracelog-deep` (the same) on a thread created "
+    "with an internal id past 2^16, then given an OS id by that id."}
+TRACEEVENT = {
+    "traceevent-v45": "- `traceevent-v45`: TraceEvent 4.0.0 under "
+    "SharpFuzz (interop/traceevent-fuzz), fuzzed from a v4/v5 trace of "
+    "the traceevent-compat profile and judged under it;",
+    "traceevent-v6": "- `traceevent-v6`: the same, from a final v6 trace, "
+    "judged under the nettrace-v6 profile."}
 
 
 def campaign(tg, reader, way, seed, seconds, scratch):
@@ -79,12 +95,18 @@ def campaign(tg, reader, way, seed, seconds, scratch):
         if m and (first is None or int(m.group(1)) / 1000 < first):
             first = int(m.group(1)) / 1000
     c = card["campaign"] or {}
+    afl_edges = None
+    stats = os.path.join(keep, "campaign", "out", "main", "fuzzer_stats")
+    if os.path.exists(stats):
+        with open(stats) as f:
+            m = re.search(r"^edges_found\s*:\s*(\d+)", f.read(), re.M)
+            afl_edges = int(m.group(1)) if m else None
     runs = sum(card["readers"][0]["runs"].values())
     defects = sorted({"%s: %s" % (d["class"], d["message"] or d["rule"])
                       for d in card["readers"][0]["defects"]})
     return {"reader": reader, "way": way, "seed": seed, "found": found,
             "defects": defects,
-            "first": first, "edges": c.get("edges"),
+            "first": first, "edges": c.get("edges"), "afl_edges": afl_edges,
             "executions": c.get("executions", runs),
             "curve": c.get("edges_over_time", []),
             "wall": time.time() - started}
@@ -161,8 +183,10 @@ def main():
             jobs))
     os.makedirs(reports, exist_ok=True)
     svg(results, readers, seconds, os.path.join(reports, name + ".svg"))
+    planted = all(r in PLANTED for r in readers)
     lines = [
-        "# The coverage-guided oracle on planted readers",
+        "# The coverage-guided oracle on %s" % (
+            "planted readers" if planted else ", ".join(readers)),
         "",
         "Made by `%s tests/bench_afl.py %s REPORTS` (what `./build.sh "
         "bench afl` runs) on %s: %d s a campaign, one instance each, two "
@@ -171,35 +195,30 @@ def main():
                      if k.startswith("TG_AFL_BENCH_")),
             os.path.relpath(tg, ROOT), time.strftime("%Y-%m-%d"), seconds,
             seeds),
-        "",
-        "The readers are tests/readers/afl/, built with afl-cc; each dies "
-        "of SIGSEGV on one planted condition:",
-        "",
-        "- `nettrace-deep`: a v4/v5 metadata row of exactly three fields, "
-        "UInt16, Int32 and Int64, and an event of it whose payload is "
-        "exactly their 14 bytes, with the Int32 past 2^16;",
-        "- `afperf-deep`: a region started with an id past 2^16, then "
-        "stopped by that id;",
-        "- `tracelog-deep`: a thread created with an internal id past "
-        "2^16, then given an OS id by that id.",
+        ""] + [PLANTED[r] if r in PLANTED else TRACEEVENT[r]
+               for r in readers] + [
         "",
         "Ways: `black-box` is `oracle --fuzz` alone; `generated` is AFL++ "
         "running only the black-box kind of inputs, their coverage "
         "measured (`--mutations black-box`); `havoc` is AFL++'s own "
         "mutations (`--mutations havoc`); `tracegate` is AFL++ with "
         "tracegate's mutations and its havoc (`--engine afl`). "
-        "\"First crash\" is when AFL++ saved the first crash (the time in "
-        "its name); edges are those the queue reached, replayed with "
-        "afl-showmap.",
+        "\"Found\" is a crash found (for a planted reader, its bug; for "
+        "TraceEvent, any), and \"first crash\" when AFL++ saved the first "
+        "(the time in its name); \"edges\" are those the queue reached, "
+        "replayed with afl-showmap, and \"AFL++'s edges\" the count AFL++ "
+        "kept itself (edges_found of the main instance's fuzzer_stats).",
         "",
         "| reader | way | seed | found | first crash (s) | edges | "
-        "executions |",
-        "|---|---|---:|---|---:|---:|---:|"]
+        "AFL++'s edges | executions |",
+        "|---|---|---:|---|---:|---:|---:|---:|"]
     for r in results:
-        lines.append("| %s | %s | %d | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %d | %s | %s | %s | %s | %s |" % (
             r["reader"], r["way"], r["seed"], "yes" if r["found"] else "no",
             "%.0f" % r["first"] if r["first"] is not None else "-",
-            r["edges"] if r["edges"] is not None else "-", r["executions"]))
+            r["edges"] if r["edges"] is not None else "-",
+            r["afl_edges"] if r["afl_edges"] is not None else "-",
+            r["executions"]))
     lines += ["", "Found, out of %d seeds:" % seeds, "",
               "| reader | " + " | ".join(ways) + " |",
               "|---|" + "---:|" * len(ways)]
