@@ -141,6 +141,17 @@ static int matches(const pcre2_code *re, const char *err, char *why,
     return hit;
 }
 
+/* Whether a line is a shell's report of a crash signal: the signal's
+ * name as strsignal() gives it ("Segmentation fault", "Aborted"), or
+ * "core dumped". */
+static int signal_words(const char *line)
+{
+    for (size_t i = 0; i < NSIGNALS; i++)
+        if (strstr(line, strsignal(crash_signals[i])) != NULL)
+            return 1;
+    return strstr(line, "core dumped") != NULL;
+}
+
 or_class or_classify(const or_patterns *p, const or_run *r,
                      const or_judgement *j, char *why, size_t size)
 {
@@ -164,8 +175,9 @@ or_class or_classify(const or_patterns *p, const or_run *r,
      * sanitizer's report, a panic) name its cause, where the signal or
      * exit code that ended it is the same for every cause (a .NET
      * runtime aborts on each uncaught exception): crashes are grouped by
-     * them when there are some. */
-    if (matches(p->crash, r->err, why, size))
+     * them when there are some.  A shell's report of the signal
+     * ("Segmentation fault") says no more than the signal does. */
+    if (matches(p->crash, r->err, why, size) && !signal_words(why))
         return OR_CRASH;
     if (r->signal) {
         snprintf(why, size, "killed by signal %d (%s)", r->signal,
@@ -181,6 +193,8 @@ or_class or_classify(const or_patterns *p, const or_run *r,
             snprintf(why, size, "exit code %d, a crash", r->status);
         return OR_CRASH;
     }
+    if (matches(p->crash, r->err, why, size)) /* the shell's words alone */
+        return OR_CRASH;
     /* a harness's word that the reader read the file, and got it wrong */
     int misread =
         r->exited && p->misread_code >= 0 && r->status == p->misread_code;
