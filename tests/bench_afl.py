@@ -37,42 +37,39 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 READERS = os.path.join(ROOT, "build-afl-oracle", "readers")
 HARNESS = os.path.join(ROOT, "build-interop", "bin", "TraceEventFuzz",
                        "release", "traceevent-fuzz.dll")
-# reader: (command, format, options); TraceEvent under SharpFuzz
-# (interop/traceevent-fuzz) once a layout it reads: v4/v5 as the
-# traceevent-compat profile writes it, final v6
+# reader: (command, format, options, what it is for the report);
+# TraceEvent under SharpFuzz (interop/traceevent-fuzz) once a layout it
+# reads: v4/v5 as the traceevent-compat profile writes it, final v6
+PLANTED = "tests/readers/afl/, built with afl-cc, dies of SIGSEGV on"
 FORMATS = {
     "nettrace-deep": (os.path.join(READERS, "nettrace-deep"), "nettrace",
-                      ["--profile", "default"]),
-    "afperf-deep": (os.path.join(READERS, "afperf-deep"), "afperf", []),
+                      ["--profile", "default"],
+                      PLANTED + " a v4/v5 metadata row of exactly three "
+                      "fields, UInt16, Int32 and Int64, and an event of it "
+                      "whose payload is exactly their 14 bytes, with the "
+                      "Int32 past 2^16"),
+    "afperf-deep": (os.path.join(READERS, "afperf-deep"), "afperf", [],
+                    PLANTED + " a region started with an id past 2^16, "
+                    "then stopped by that id"),
     "tracelog-deep": (os.path.join(READERS, "tracelog-deep"), "tracelog",
-                      []),
+                      [], PLANTED + " a thread created with an internal id "
+                      "past 2^16, then given an OS id by that id"),
     "traceevent-v45": ("dotnet " + HARNESS, "nettrace",
                        ["--profile", "traceevent-compat", "--memory", "0",
-                        "--timeout", "10"]),
+                        "--timeout", "10"],
+                       "TraceEvent 4.0.0 under SharpFuzz "
+                       "(interop/traceevent-fuzz), fuzzed from a v4/v5 trace "
+                       "of the traceevent-compat profile and judged under it"),
     "traceevent-v6": ("dotnet " + HARNESS, "nettrace",
                       ["--profile", "nettrace-v6", "--memory", "0",
-                       "--timeout", "10"])}
+                       "--timeout", "10"],
+                      "TraceEvent 4.0.0 under SharpFuzz, fuzzed from a final "
+                      "v6 trace and judged under the nettrace-v6 profile")}
 WAYS = ("black-box", "generated", "havoc", "tracegate")
-# what each reader is, for the report
-PLANTED = {
-    "nettrace-deep": "- `nettrace-deep` (tests/readers/afl/, built with "
-    "afl-cc) dies of SIGSEGV on a v4/v5 metadata row of exactly three "
-    "fields, UInt16, Int32 and Int64, and an event of it whose payload is "
-    "exactly their 14 bytes, with the Int32 past 2^16;",
-    "afperf-deep": "- `afperf-deep` (the same) on a region started with an "
-    "id past 2^16, then stopped by that id;",
-    "tracelog-deep": "- `tracelog-deep` (the same) on a thread created "
-    "with an internal id past 2^16, then given an OS id by that id."}
-TRACEEVENT = {
-    "traceevent-v45": "- `traceevent-v45`: TraceEvent 4.0.0 under "
-    "SharpFuzz (interop/traceevent-fuzz), fuzzed from a v4/v5 trace of "
-    "the traceevent-compat profile and judged under it;",
-    "traceevent-v6": "- `traceevent-v6`: the same, from a final v6 trace, "
-    "judged under the nettrace-v6 profile."}
 
 
 def campaign(tg, reader, way, seed, seconds, scratch):
-    command, fmt, opts = FORMATS[reader]
+    command, fmt, opts, _ = FORMATS[reader]
     keep = os.path.join(scratch, "%s-%s-%d" % (reader, way, seed))
     argv = [tg, "oracle", "--report", "json", "--keep", keep, "--reader",
             command + " {}", "--format", fmt, "--fuzz", str(seconds), "-j",
@@ -183,7 +180,7 @@ def main():
             jobs))
     os.makedirs(reports, exist_ok=True)
     svg(results, readers, seconds, os.path.join(reports, name + ".svg"))
-    planted = all(r in PLANTED for r in readers)
+    planted = all(FORMATS[r][3].startswith(PLANTED) for r in readers)
     lines = [
         "# The coverage-guided oracle on %s" % (
             "planted readers" if planted else ", ".join(readers)),
@@ -195,8 +192,7 @@ def main():
                      if k.startswith("TG_AFL_BENCH_")),
             os.path.relpath(tg, ROOT), time.strftime("%Y-%m-%d"), seconds,
             seeds),
-        ""] + [PLANTED[r] if r in PLANTED else TRACEEVENT[r]
-               for r in readers] + [
+        ""] + ["- `%s`: %s;" % (r, FORMATS[r][3]) for r in readers] + [
         "",
         "Ways: `black-box` is `oracle --fuzz` alone; `generated` is AFL++ "
         "running only the black-box kind of inputs, their coverage "

@@ -177,7 +177,8 @@ or_class or_classify(const or_patterns *p, const or_run *r,
      * runtime aborts on each uncaught exception): crashes are grouped by
      * them when there are some.  A shell's report of the signal
      * ("Segmentation fault") says no more than the signal does. */
-    if (matches(p->crash, r->err, why, size) && !signal_words(why))
+    int said = matches(p->crash, r->err, why, size);
+    if (said && !signal_words(why))
         return OR_CRASH;
     if (r->signal) {
         snprintf(why, size, "killed by signal %d (%s)", r->signal,
@@ -193,7 +194,7 @@ or_class or_classify(const or_patterns *p, const or_run *r,
             snprintf(why, size, "exit code %d, a crash", r->status);
         return OR_CRASH;
     }
-    if (matches(p->crash, r->err, why, size)) /* the shell's words alone */
+    if (said) /* a shell's report of a signal, and no signal or crash code */
         return OR_CRASH;
     /* a harness's word that the reader read the file, and got it wrong */
     int misread =
