@@ -162,6 +162,24 @@ _Static_assert(NT_ROW45_RELATED == NT_ROW45_ACTIVITY + 16 &&
                    NT_ROW6_PAYLOAD_SIZE == NT_ROW6_LABELS + 4,
                "PayloadSize ends each uncompressed row header");
 
+/* The flags byte that opens a compressed row header (every layout): which
+ * of the header's fields follow it, each omitted one being the previous
+ * row's (NetTraceFormat_v5.md, NetTraceFormat.md; TraceEvent names them
+ * CompressedHeaderFlags).  0x10 and 0x20 are the two Guids in v4/v5 and
+ * the draft; final v6 reads 0x10 as a LabelListId and defines no 0x20. */
+enum nt_header_flag {
+    NT_HF_METADATA_ID = 0x01,
+    NT_HF_CAPTURE = 0x02, /* SequenceNumber delta, CaptureThreadId,
+                             ProcessorNumber                          */
+    NT_HF_THREAD_ID = 0x04,
+    NT_HF_STACK_ID = 0x08,
+    NT_HF_ACTIVITY_ID = 0x10,
+    NT_HF_LABEL_LIST_ID = 0x10, /* final v6                            */
+    NT_HF_RELATED_ACTIVITY_ID = 0x20,
+    NT_HF_SORTED = 0x40,
+    NT_HF_PAYLOAD_SIZE = 0x80
+};
+
 /* The three layouts (NetTraceFormat_v5.md, NetTraceFormat.md and the v6 draft). */
 enum nt_layout {
     NT_V45 = 0, /* FastSerialization objects (v4/v5)          */

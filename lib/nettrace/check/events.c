@@ -91,12 +91,12 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, block_rows *r,
     if (f == NULL)
         return -1;
     unsigned flags = f[0];
-    if (flags & 0x01) {
+    if (flags & NT_HF_METADATA_ID) {
         if (var(k, c, 32, &v, "/MetadataId"))
             return -1;
         s->metadata_id = (uint32_t)v;
     }
-    if (flags & 0x02) {
+    if (flags & NT_HF_CAPTURE) {
         if (var(k, c, 32, &v, "/SequenceNumber"))
             return -1;
         s->seq = s->seq + (uint32_t)v + 1; /* mod 2^32 (NT-A4) */
@@ -107,12 +107,12 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, block_rows *r,
     } else if (s->metadata_id != 0 || (k->v6 && !k->draft)) {
         s->seq++; /* v6: "in either case increment" (NT-A5) */
     }
-    if ((flags & 0x04) && var(k, c, 64, &s->thread, "/ThreadId"))
+    if ((flags & NT_HF_THREAD_ID) && var(k, c, 64, &s->thread, "/ThreadId"))
         return -1;
-    if (!(flags & 0x04) && k->draft) /* "ThreadIndex is the same as
+    if (!(flags & NT_HF_THREAD_ID) && k->draft) /* "ThreadIndex is the same as
                                         CaptureThreadIndex" */
         s->thread = s->capture_thread;
-    if (flags & 0x08) {
+    if (flags & NT_HF_STACK_ID) {
         if (var(k, c, 32, &v, "/StackId"))
             return -1;
         s->stack_id = (uint32_t)v;
@@ -121,23 +121,25 @@ static int compressed_row(nt_check *k, nt_cur *c, row_state *s, block_rows *r,
         return -1;
     s->ts += v; /* deltas wrap mod 2^64 (NT-A6) */
     if (k->v6 && !k->draft) {
-        if (flags & 0x10) {
+        if (flags & NT_HF_LABEL_LIST_ID) {
             if (var(k, c, 32, &v, "/LabelListId"))
                 return -1;
             s->label_list = (uint32_t)v;
         }
-        if (flags & 0x20) /* no longer defined: nothing to read */
+        if (flags & NT_HF_RELATED_ACTIVITY_ID) /* no longer defined:
+                                                  nothing to read */
             nt_report(k, NT_ROW_FLAG_20, c->base + (uint64_t)(f - c->start), 1,
                       "/flags", "bit 0x20 clear", "set");
     } else {
-        if ((flags & 0x10) && !(r->activity = take(k, c, 16, "/ActivityId")))
+        if ((flags & NT_HF_ACTIVITY_ID) &&
+            !(r->activity = take(k, c, 16, "/ActivityId")))
             return -1;
-        if ((flags & 0x20) &&
+        if ((flags & NT_HF_RELATED_ACTIVITY_ID) &&
             !(r->related = take(k, c, 16, "/RelatedActivityId")))
             return -1;
     }
-    *sorted = (flags & 0x40) != 0;
-    if (flags & 0x80) {
+    *sorted = (flags & NT_HF_SORTED) != 0;
+    if (flags & NT_HF_PAYLOAD_SIZE) {
         if (var(k, c, 32, &v, "/PayloadSize"))
             return -1;
         s->payload_size = (uint32_t)v;
@@ -509,7 +511,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
     unsigned flags = *q++;
     uint64_t v;
     /* the header, as compressed_row() reads it */
-    if (flags & 0x01) {
+    if (flags & NT_HF_METADATA_ID) {
         if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->meta_id = (uint32_t)v;
@@ -517,7 +519,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         if (u->m == NULL || (v6 && v == 0))
             return 0;
     }
-    if (flags & 0x02) {
+    if (flags & NT_HF_CAPTURE) {
         uint64_t capture;
         if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
@@ -530,7 +532,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
             return 0;
         if (capture != h->capture || u->f.t == NULL) {
             /* general_row(): a new capture thread needs IsSorted */
-            if (u->row > 0 && capture != h->capture && !(flags & 0x40))
+            if (u->row > 0 && capture != h->capture && !(flags & NT_HF_SORTED))
                 return 0;
             fast_thread_end(k, &u->f, u->r, u->first_key, h->seq);
             if (!fast_thread_start(k, &u->f, capture, v6))
@@ -546,17 +548,18 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
     } else {
         return 0; /* the number stays: a step back */
     }
-    if (flags & 0x04) {
+    if (flags & NT_HF_THREAD_ID) {
         if (!nt_varuint_fast(&q, end, 64, &h->thread, room) ||
             (!v6 && h->thread > NT_TE_THREAD_MAX))
             return 0;
     } else if (layout == NT_V6D) {
         h->thread = h->capture;
     }
-    if (v6 && (flags & 0x06) && h->thread != h->capture &&
+    if (v6 && (flags & (NT_HF_CAPTURE | NT_HF_THREAD_ID)) &&
+        h->thread != h->capture &&
         !fast_live(k, h->thread))
         return 0;
-    if (flags & 0x08) {
+    if (flags & NT_HF_STACK_ID) {
         if (!nt_varuint_fast(&q, end, 32, &v, room))
             return 0;
         h->stack = (uint32_t)v;
@@ -567,7 +570,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         return 0;
     uint64_t ts = h->ts + v;
     if (final6) {
-        if (flags & 0x10) {
+        if (flags & NT_HF_LABEL_LIST_ID) {
             if (!nt_varuint_fast(&q, end, 32, &v, room))
                 return 0;
             h->label = (uint32_t)v;
@@ -577,15 +580,16 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
                 u->label_ok = v;
             }
         }
-        if (flags & 0x20)
+        if (flags & NT_HF_RELATED_ACTIVITY_ID)
             return 0;
-    } else if (flags & 0x30) {
-        size_t ids = 16u * ((flags >> 4 & 1) + (flags >> 5 & 1));
+    } else if (flags & (NT_HF_ACTIVITY_ID | NT_HF_RELATED_ACTIVITY_ID)) {
+        size_t ids = (flags & NT_HF_ACTIVITY_ID ? 16u : 0) +
+                     (flags & NT_HF_RELATED_ACTIVITY_ID ? 16u : 0);
         if ((size_t)(end - q) < ids)
             return 0;
         q += ids;
     }
-    if (flags & 0x80) {
+    if (flags & NT_HF_PAYLOAD_SIZE) {
         if (!nt_varuint_fast(&q, end, 32, &v, room) || v > NT_OBSERVED_PAYLOAD)
             return 0;
         h->size = (uint32_t)v;
@@ -607,7 +611,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         u->f.rows = 1;
     }
     u->f.lower = key;
-    if ((flags & 0x40) && (!k->have_sorted || key > k->sorted_floor)) {
+    if ((flags & NT_HF_SORTED) && (!k->have_sorted || key > k->sorted_floor)) {
         k->sorted_floor = key;
         k->have_sorted = 1;
     }
@@ -708,28 +712,28 @@ fast_rows(nt_check *k, nt_cur *b, row_state *s, block_rows *r,
     unsigned need = 0;
     u.m = fast_find(&k->meta, u.h.meta_id);
     if (u.m == NULL || (v6 && u.h.meta_id == 0))
-        need |= 0x01;
+        need |= NT_HF_METADATA_ID;
     /* a thread whose number is not the row's is started anew by the
      * first row, which must name it (fast_row() takes the number from
      * the run's header while the thread stays) */
     if (!fast_thread_start(k, &u.f, u.h.capture, v6) || u.f.seq != u.h.seq) {
-        need |= 0x02;
+        need |= NT_HF_CAPTURE;
         u.f.t = NULL;
     }
     if (nt_processor_wide(u.h.proc) || (!v6 && u.h.capture > NT_TE_THREAD_MAX))
-        need |= 0x02;
+        need |= NT_HF_CAPTURE;
     if (!v6 && u.h.thread > NT_TE_THREAD_MAX)
-        need |= 0x04;
+        need |= NT_HF_THREAD_ID;
     if (final6 && u.h.thread != u.h.capture && !fast_live(k, u.h.thread))
-        need |= 0x04;
+        need |= NT_HF_THREAD_ID;
     if (u.h.stack != 0 &&
         !fast_stack(k, u.h.stack, &u.stack_first, &u.stack_last))
-        need |= 0x08;
+        need |= NT_HF_STACK_ID;
     if (u.h.size > NT_OBSERVED_PAYLOAD)
-        need |= 0x80;
+        need |= NT_HF_PAYLOAD_SIZE;
     u.label_ok = u.h.label;
     if (final6 && u.h.label != 0 && !fast_find(&k->labels, u.h.label)) {
-        need |= 0x10;
+        need |= NT_HF_LABEL_LIST_ID;
         u.label_ok = UINT64_MAX;
     }
     if (u.p < u.end && (*u.p & need) == need) {

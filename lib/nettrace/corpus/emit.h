@@ -116,12 +116,12 @@ typedef struct nt_row {
 } nt_row;
 
 /* Write r compressed against prev, then make prev = r.  A field is written
- * only when it differs from prev, as the runtime does; 0x02 (sequence,
- * capture thread, processor) also opens every IsSorted batch.  Without
- * 0x02 the sequence number is implied: previous + 1, outside final v6
- * only when MetadataId != 0.  Without 0x04 the thread is the previous
- * row's, but the draft's is the row's capture thread.  Flag 0x10 is
- * LabelListId in final v6 (elsewhere ActivityId, never written).  The
+ * only when it differs from prev, as the runtime does; NT_HF_CAPTURE
+ * (sequence, capture thread, processor) also opens every IsSorted batch.
+ * Without it the sequence number is implied: previous + 1, outside final
+ * v6 only when MetadataId != 0.  Without NT_HF_THREAD_ID the thread is
+ * the previous row's, but the draft's is the row's capture thread.  The
+ * Guids of v4/v5 and the draft are never written.  The
  * caller writes the r->size payload bytes after. */
 static inline void put_row(tgMembuf *b, const nt_row *r, nt_row *prev,
                            enum nt_layout layout)
@@ -130,29 +130,31 @@ static inline void put_row(tgMembuf *b, const nt_row *r, nt_row *prev,
     uint32_t implied = prev->seq + (v6 || r->meta != 0 ? 1u : 0u);
     uint64_t thread_if_clear = layout == NT_V6D ? r->capture : prev->thread;
     unsigned flags =
-        (r->meta != prev->meta ? 0x01u : 0) |
-        (r->sorted || r->capture != prev->capture || r->seq != implied ? 0x02u
-                                                                       : 0) |
-        (r->thread != thread_if_clear ? 0x04u : 0) |
-        (r->stack != prev->stack ? 0x08u : 0) |
-        (v6 && r->label != prev->label ? 0x10u : 0) | (r->sorted ? 0x40u : 0) |
-        (r->size != prev->size ? 0x80u : 0);
+        (r->meta != prev->meta ? NT_HF_METADATA_ID : 0) |
+        (r->sorted || r->capture != prev->capture || r->seq != implied
+             ? NT_HF_CAPTURE
+             : 0) |
+        (r->thread != thread_if_clear ? NT_HF_THREAD_ID : 0) |
+        (r->stack != prev->stack ? NT_HF_STACK_ID : 0) |
+        (v6 && r->label != prev->label ? NT_HF_LABEL_LIST_ID : 0) |
+        (r->sorted ? NT_HF_SORTED : 0) |
+        (r->size != prev->size ? NT_HF_PAYLOAD_SIZE : 0);
     put_u8(b, flags);
-    if (flags & 0x01)
+    if (flags & NT_HF_METADATA_ID)
         put_var(b, r->meta);
-    if (flags & 0x02) {
+    if (flags & NT_HF_CAPTURE) {
         put_var(b, (uint32_t)(r->seq - prev->seq - 1));
         put_var(b, r->capture);
         put_var(b, r->proc);
     }
-    if (flags & 0x04)
+    if (flags & NT_HF_THREAD_ID)
         put_var(b, r->thread);
-    if (flags & 0x08)
+    if (flags & NT_HF_STACK_ID)
         put_var(b, r->stack);
     put_var(b, r->ts - prev->ts); /* wraps when ts < prev->ts */
-    if (flags & 0x10)
+    if (flags & NT_HF_LABEL_LIST_ID)
         put_var(b, r->label);
-    if (flags & 0x80)
+    if (flags & NT_HF_PAYLOAD_SIZE)
         put_var(b, r->size);
     *prev = *r;
 }

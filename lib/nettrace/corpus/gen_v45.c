@@ -97,15 +97,17 @@ static void emit_metadata(nt_gen *g)
         metadata_payload(g, &pl, id);
         if (id == 1 || g->hostile.on) {
             /* the runtime's first row: processor differs from the zeroed
-             * previous row, so flag 0x02 with sequence delta 0xFFFFFFFF */
-            put_u8(&rows, 0xC6);
+             * previous row, so NT_HF_CAPTURE with sequence delta
+             * 0xFFFFFFFF */
+            put_u8(&rows, NT_HF_SORTED | NT_HF_PAYLOAD_SIZE | NT_HF_CAPTURE |
+                              NT_HF_THREAD_ID);
             put_var(&rows, 0xFFFFFFFFu);
             put_var(&rows, 0);
             put_var(&rows, 0xFFFFFFFFu);
             put_var(&rows, g->threads[0].id);
             put_var(&rows, ts0);
         } else {
-            put_u8(&rows, 0xC0);
+            put_u8(&rows, NT_HF_SORTED | NT_HF_PAYLOAD_SIZE);
             put_var(&rows, 0);
         }
         put_var(&rows, pl.n);

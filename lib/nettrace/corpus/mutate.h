@@ -64,7 +64,8 @@ typedef struct fresh_row {
 typedef struct row6 {
     uint32_t seq;
     int64_t dts;
-    unsigned extra; /* 0x20, or 0x40 (sorted) */
+    unsigned extra; /* NT_HF_RELATED_ACTIVITY_ID (v6: undefined), or
+                       NT_HF_SORTED */
     uint32_t meta;
     uint32_t event_size; /* uncompressed rows: the EventSize to write */
     uint32_t proc, stack;

@@ -154,12 +154,12 @@ long mu_insert_meta_row(nt_mut *x, const void *hdr, size_t n,
     return i + 1;
 }
 
-/* A one-row metadata block whose row is: flags 0x80 (PayloadSize), ts 0,
+/* A one-row metadata block whose row is: flags NT_HF_PAYLOAD_SIZE, ts 0,
  * size, payload; the payload is made by `payload`. */
 long mu_meta_block_with(nt_mut *x, const tgMembuf *payload)
 {
     tgMembuf h = {0};
-    put_u8(&h, 0x80);
+    put_u8(&h, NT_HF_PAYLOAD_SIZE);
     put_u8(&h, 0);
     put_var(&h, payload->n);
     x->payload_at = NT_BLOCK_HEADER + h.n;
@@ -196,8 +196,9 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
         if (i < 4)
             x->row_at[i] = NT_BLOCK_HEADER + r.n;
         /* every field explicit: nothing inherited between rows */
-        put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | (rows[i].sorted ? 0x40 : 0) |
-                       (rows[i].stack ? 0x08 : 0));
+        put_u8(&r, NT_HF_METADATA_ID | NT_HF_CAPTURE | NT_HF_THREAD_ID |
+                       NT_HF_PAYLOAD_SIZE | (rows[i].sorted ? NT_HF_SORTED : 0) |
+                       (rows[i].stack ? NT_HF_STACK_ID : 0));
         put_var(&r, rows[i].meta);
         put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
         prev_seq = rows[i].seq;

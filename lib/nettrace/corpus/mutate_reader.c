@@ -54,7 +54,7 @@ int mut_event_id(nt_mut *x)
      * fields, no optional metadata; and an event of it */
     static const unsigned char block[] = {
         0, 0, 12, 0, 100, 1, 'P', 0xf0, 0xa2, 0x04, 1, 'E', 0, 0, 0, 0};
-    const row6 r[] = {{1, 5, 0x40, 100, 0, 0, 0}};
+    const row6 r[] = {{1, 5, NT_HF_SORTED, 100, 0, 0, 0}};
     /* just before the event: the last SP may flush the metadata ids */
     long m = mu_reparent(x, NT_PROFILE_V6) ? mu_fresh6(x, 1, r, 1) : -1;
     if (m < 0 ||
@@ -86,7 +86,7 @@ int mut_thread_wide(nt_mut *x)
      * declared after the last SP; an event on it */
     static const unsigned char thread[] = {7,    0,    99,   3,   0x81,
                                            0x80, 0x80, 0x80, 0x10};
-    const row6 r[] = {{1, 5, 0x40, 1, 0, 0, 0}};
+    const row6 r[] = {{1, 5, NT_HF_SORTED, 1, 0, 0, 0}};
     long sp = mu_reparent(x, NT_PROFILE_V6) ? mu_nth(x, NT_B_SP, -1) : -1;
     if (sp < 0 || !mu_insert_threads(x, sp + 1, thread, sizeof thread, 4))
         return 0;
@@ -103,7 +103,7 @@ int mut_proc_wide(nt_mut *x)
         mu_mark(x, (size_t)i, x->row_at[0]);
         return 1;
     }
-    const row6 r[] = {{1, 5, 0x40, 1, 0, 300, 0}};
+    const row6 r[] = {{1, 5, NT_HF_SORTED, 1, 0, 300, 0}};
     long i = mu_reparent(x, NT_PROFILE_V6) ? mu_fresh6(x, 1, r, 1) : -1;
     if (i < 0)
         return 0;
@@ -126,7 +126,7 @@ int mut_stack_wide(nt_mut *x)
         i = mu_fresh_block(x, r, 1);
         sp = i - 1;
     } else {
-        const row6 r[] = {{1, 5, 0x40, 1, 0, 0, 1}};
+        const row6 r[] = {{1, 5, NT_HF_SORTED, 1, 0, 0, 1}};
         sp = mu_reparent(x, NT_PROFILE_V6) ? mu_nth(x, NT_B_SP, -1) : -1;
         i = sp < 0 ? -1 : mu_fresh6(x, 1, r, 1);
     }

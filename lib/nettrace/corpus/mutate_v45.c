@@ -374,8 +374,8 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
 
 int mut_varuint(nt_mut *x)
 {
-    /* flags 0x01: MetadataId as a 6-byte varuint32 */
-    static const unsigned char h[] = {0x01, 0xff, 0xff, 0xff,
+    /* MetadataId as a 6-byte varuint32 */
+    static const unsigned char h[] = {NT_HF_METADATA_ID, 0xff, 0xff, 0xff,
                                       0xff, 0xff, 0x01};
     return meta_row(x, h, sizeof h, 0, 1);
 }
@@ -384,7 +384,7 @@ int mut_varuint_long(nt_mut *x)
 {
     tgMembuf h = {0}, pl = {0};
     mu_meta_payload(&pl, NEXT_META);
-    put_u8(&h, 0x80);
+    put_u8(&h, NT_HF_PAYLOAD_SIZE);
     put(&h, "\x80\x00", 2); /* timestamp delta 0, in two bytes */
     put_var(&h, pl.n);
     long i = mu_insert_meta_row(x, h.p, h.n, &pl);
@@ -398,7 +398,8 @@ int mut_varuint_long(nt_mut *x)
 
 int mut_payload_size(nt_mut *x)
 {
-    static const unsigned char h[] = {0x80, 0x00, 0xc8, 0x01}; /* 200 */
+    static const unsigned char h[] = {NT_HF_PAYLOAD_SIZE, 0x00, 0xc8,
+                                      0x01}; /* size 200 */
     /* the payload would start after the header, where the row ends */
     return meta_row(x, h, sizeof h, 1, sizeof h);
 }
@@ -407,7 +408,7 @@ int mut_meta_header_id(nt_mut *x)
 {
     tgMembuf h = {0}, pl = {0};
     mu_meta_payload(&pl, NEXT_META);
-    put_u8(&h, 0x81);
+    put_u8(&h, NT_HF_PAYLOAD_SIZE | NT_HF_METADATA_ID);
     put_u8(&h, 5); /* header MetadataId 5 */
     put_u8(&h, 0);
     put_var(&h, pl.n);

@@ -197,7 +197,8 @@ long mu_fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
         if (uncompressed) {
             put_u32(&r, rows[i].event_size);
             put_u32(&r,
-                    rows[i].meta | (rows[i].extra & 0x40 ? 0 : 0x80000000u));
+                    rows[i].meta |
+                        (rows[i].extra & NT_HF_SORTED ? 0 : 0x80000000u));
             put_u32(&r, rows[i].seq);
             put_u64(&r, 99);
             put_u64(&r, 99);
@@ -207,8 +208,9 @@ long mu_fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             put_u32(&r, 0);
             put_u32(&r, (uint32_t)pl.n);
         } else {
-            put_u8(&r, 0x01 | 0x02 | 0x04 | 0x80 | rows[i].extra |
-                           (rows[i].stack ? 0x08 : 0));
+            put_u8(&r, NT_HF_METADATA_ID | NT_HF_CAPTURE | NT_HF_THREAD_ID |
+                           NT_HF_PAYLOAD_SIZE | rows[i].extra |
+                           (rows[i].stack ? NT_HF_STACK_ID : 0));
             put_var(&r, rows[i].meta);
             put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));
             put_var(&r, 99);
@@ -249,13 +251,13 @@ static int events6(nt_mut *x, int declare, const row6 *rows, size_t n)
 int mut_event_size6(nt_mut *x)
 {
     /* metadata 3 has no fields: its events have empty payloads */
-    const row6 r[] = {{1, 5, 0x40, 3, 49, 0, 0}};
+    const row6 r[] = {{1, 5, NT_HF_SORTED, 3, 49, 0, 0}};
     return events6(x, 1, r, 1);
 }
 
 int mut_flag_20(nt_mut *x)
 {
-    const row6 r[] = {{1, 5, 0x20, 1, 0, 0, 0}};
+    const row6 r[] = {{1, 5, NT_HF_RELATED_ACTIVITY_ID, 1, 0, 0, 0}};
     return events6(x, 1, r, 1);
 }
 
