@@ -92,18 +92,13 @@ def campaign(tg, reader, way, seed, seconds, scratch):
         if m and (first is None or int(m.group(1)) / 1000 < first):
             first = int(m.group(1)) / 1000
     c = card["campaign"] or {}
-    afl_edges = None
-    stats = os.path.join(keep, "campaign", "out", "main", "fuzzer_stats")
-    if os.path.exists(stats):
-        with open(stats) as f:
-            m = re.search(r"^edges_found\s*:\s*(\d+)", f.read(), re.M)
-            afl_edges = int(m.group(1)) if m else None
     runs = sum(card["readers"][0]["runs"].values())
     defects = sorted({"%s: %s" % (d["class"], d["message"] or d["rule"])
                       for d in card["readers"][0]["defects"]})
     return {"reader": reader, "way": way, "seed": seed, "found": found,
             "defects": defects,
-            "first": first, "edges": c.get("edges"), "afl_edges": afl_edges,
+            "first": first, "edges": c.get("edges"), "afl_edges": c.get("afl_edges"),
+            "stability": c.get("stability"),
             "executions": c.get("executions", runs),
             "curve": c.get("edges_over_time", []),
             "wall": time.time() - started}
@@ -203,17 +198,21 @@ def main():
         "TraceEvent, any), and \"first crash\" when AFL++ saved the first "
         "(the time in its name); \"edges\" are those the queue reached, "
         "replayed with afl-showmap, and \"AFL++'s edges\" the count AFL++ "
-        "kept itself (edges_found of the main instance's fuzzer_stats).",
+        "kept itself (the scorecard's, from the main instance's "
+        "fuzzer_stats), which compares only where its \"stability\" "
+        "(the share of inputs whose coverage was the same run to run) is "
+        "near 100%.",
         "",
         "| reader | way | seed | found | first crash (s) | edges | "
-        "AFL++'s edges | executions |",
-        "|---|---|---:|---|---:|---:|---:|---:|"]
+        "AFL++'s edges | stability | executions |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|"]
     for r in results:
-        lines.append("| %s | %s | %d | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
             r["reader"], r["way"], r["seed"], "yes" if r["found"] else "no",
             "%.0f" % r["first"] if r["first"] is not None else "-",
             r["edges"] if r["edges"] is not None else "-",
             r["afl_edges"] if r["afl_edges"] is not None else "-",
+            "%.0f%%" % r["stability"] if r["stability"] is not None else "-",
             r["executions"]))
     lines += ["", "Found, out of %d seeds:" % seeds, "",
               "| reader | " + " | ".join(ways) + " |",

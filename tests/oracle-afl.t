@@ -71,7 +71,19 @@ def crashes(reader_file, path):
     return p.returncode == -11
 
 
-def check_campaign(name, code, card, err, reader_file, instances=1):
+def afl_said(keep):
+    """AFL++'s own figures, from the main instance's fuzzer_stats."""
+    path = os.path.join(keep, "campaign", "out", "main", "fuzzer_stats")
+    said = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                said[key.strip()] = value.strip()
+    return said
+
+
+def check_campaign(name, code, card, err, keep, reader_file, instances=1):
     """The planted crash found, and the campaign's figures consistent."""
     t.eq(code, 1, "%s: exit 1, a defect found" % name)
     if not isinstance(card, dict):
@@ -88,6 +100,11 @@ def check_campaign(name, code, card, err, reader_file, instances=1):
          "%s: %d executions, %d in the queue, %d edges, %d inputs judged, "
          "%d crash runs" % (name, c["executions"], c["queue"], c["edges"],
                             c["judged"], r["runs"]["crash"]), c)
+    said = afl_said(keep)
+    t.eq((c["afl_edges"], "%.2f%%" % c["stability"]),
+         (int(said.get("edges_found", -1)), said.get("stability")),
+         "%s: AFL++'s edge count and stability, as its fuzzer_stats says"
+         % name)
     curve = c["edges_over_time"]
     t.ok(len(curve) >= 2 and curve[-1][1] == c["edges"] and
          all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(curve, curve[1:])),
@@ -112,7 +129,7 @@ for fmt, reader, opts, instances in (
         ("tracelog", "tracelog-deep-shallow", ("-j", "2"), 2)):
     path = os.path.join(READERS, reader)
     code, card, err, keep = campaign(path + " {}", fmt, 30, *opts)
-    check_campaign(reader, code, card, err, path, instances)
+    check_campaign(reader, code, card, err, keep, path, instances)
     if instances == 2:
         t.ok(all(os.path.isdir(os.path.join(keep, "campaign", "out", name))
                  for name in ("main", "s1")),
@@ -122,7 +139,7 @@ for fmt, reader, opts, instances in (
 for fmt, reader in (("afperf", "afperf-deep"), ("tracelog", "tracelog-deep")):
     path = os.path.join(READERS, reader)
     code, card, err, keep = campaign(path + " {}", fmt, 60)
-    check_campaign(reader, code, card, err, path)
+    check_campaign(reader, code, card, err, keep, path)
 
 # ---- the text scorecard and markdown carry the campaign ---------------------
 path = os.path.join(READERS, "tracelog-deep-shallow")

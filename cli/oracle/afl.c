@@ -315,6 +315,11 @@ static int start(const session *s, const char *afl, const char *base,
     size_t a = 0;
     argv[a++] = afl_path;
     argv[a++] = w_i, argv[a++] = seeds, argv[a++] = w_o, argv[a++] = out;
+    /* the first instance is a main even alone: AFL++'s -M takes the
+     * queue in order (-Z), which gave each new input its turn within the
+     * run; as a secondary (weighted picks, trimming) two 300 s runs on
+     * the NetTrace planted reader never fuzzed their deeper inputs, and
+     * as a main one of the two found the bug (spec/oracle.md O15) */
     argv[a++] = i ? w_s : w_m;
     argv[a++] = in->name;
     argv[a++] = w_v, argv[a++] = secs;
@@ -392,6 +397,8 @@ static int add_stats(const char *out, const instance *in, or_campaign *c)
     if (c->instances++ == 0) { /* the first instance's view */
         c->queue = (uint64_t)stat_of(stats, "corpus_count");
         c->map_size = (uint64_t)stat_of(stats, "total_edges");
+        c->afl_edges = (uint64_t)stat_of(stats, "edges_found");
+        c->stability = stat_of(stats, "stability");
         c->seconds = stat_of(stats, "run_time");
     }
     free(stats);

@@ -360,6 +360,12 @@ typedef struct or_campaign {
     double seconds;
     uint64_t executions, queue, crashes, hangs, edges, map_size;
     double per_second;
+    /* AFL++'s own count of the edges it saw (edges_found), and the share
+     * of its runs whose coverage was the same run to run (stability, in
+     * percent): a count that only compares across campaigns whose
+     * stability is near 100 (a JIT's coverage is not) */
+    uint64_t afl_edges;
+    double stability;
     uint64_t judged; /* the inputs it kept, judged and run again */
     size_t npoints;  /* edges reached over time (the first instance's) */
     struct {

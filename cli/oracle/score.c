@@ -348,11 +348,12 @@ static void campaign_lines(FILE *f, const or_run_info *run, int markdown)
             " executions (%.0f a second), %" PRIu64
             " inputs in the queue, %" PRIu64 " crash%s and %" PRIu64
             " hang%s saved, %" PRIu64 " edges reached (a map of %" PRIu64
-            "); %" PRIu64 " inputs judged\n",
+            "; AFL++ counted %" PRIu64 ", at %.2f%% stability); %" PRIu64
+            " inputs judged\n",
             c->coverage, c->mutations, c->instances, plural(c->instances),
             c->seconds, c->executions, c->per_second, c->queue, c->crashes,
             c->crashes == 1 ? "" : "es", c->hangs, plural(c->hangs), c->edges,
-            c->map_size, c->judged);
+            c->map_size, c->afl_edges, c->stability, c->judged);
     if (c->npoints == 0)
         return;
     if (markdown) {
@@ -522,10 +523,11 @@ static void json_campaign(FILE *f, const or_campaign *c)
                 ",\"executions_per_second\":%.1f,\"queue\":%" PRIu64
                 ",\"crashes\":%" PRIu64 ",\"hangs\":%" PRIu64
                 ",\"edges\":%" PRIu64 ",\"map_size\":%" PRIu64
+                ",\"afl_edges\":%" PRIu64 ",\"stability\":%.2f"
                 ",\"judged\":%" PRIu64 ",\"edges_over_time\":[",
                 c->instances, c->seconds, c->executions, c->per_second,
                 c->queue, c->crashes, c->hangs, c->edges, c->map_size,
-                c->judged);
+                c->afl_edges, c->stability, c->judged);
         for (size_t i = 0; i < c->npoints; i++)
             fprintf(f, "%s[%.0f,%" PRIu64 "]", i ? "," : "",
                     c->curve[i].seconds, c->curve[i].edges);

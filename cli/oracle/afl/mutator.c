@@ -231,7 +231,13 @@ static int pick_field(mutator *m, const uint8_t *buf, size_t n, or_field *f)
         for (hi = lo; hi < m->nfields && m->fields[hi].offset <= at + NEAR;)
             hi++;
         if (hi > lo) {
-            *f = m->fields[lo + below(m, hi - lo)];
+            /* half the time the first field past the change: what a
+             * count counts, what a type lays out, comes after it */
+            size_t next = lo;
+            while (next < hi && m->fields[next].offset <= at)
+                next++;
+            *f = m->fields[next < hi && below(m, 2) ? next
+                                                    : lo + below(m, hi - lo)];
             return 1;
         }
     }
@@ -266,6 +272,34 @@ static int small_value(mutator *m, const or_field *f, const uint8_t *buf,
     return x == own ? 2 : 0;
 }
 
+/* The last name of a field's path ("TypeCode" of ".../row[3]/fields/
+ * TypeCode"), and its length. */
+static const char *last_name(const or_field *f, size_t *len)
+{
+    const char *slash = strrchr(f->path, '/');
+    const char *name = slash ? slash + 1 : f->path;
+    *len = strlen(name);
+    return name;
+}
+
+/* Another field of the same last name, at random (a type code's value
+ * is another type code's), or NULL if f has no name or none shares it. */
+static const or_field *namesake(mutator *m, const or_field *f)
+{
+    size_t len, glen, seen = 0;
+    const char *name = last_name(f, &len);
+    const or_field *pick = NULL;
+    if (len == 0)
+        return NULL;
+    for (size_t i = 0; i < m->nfields; i++) {
+        const char *other = last_name(&m->fields[i], &glen);
+        if (glen == len && memcmp(name, other, len) == 0 &&
+            m->fields[i].offset != f->offset && below(m, ++seen) == 0)
+            pick = &m->fields[i];
+    }
+    return pick;
+}
+
 /* The value of another field of the input, as text: what makes two
  * fields agree (an id and the id that refers to it, a count and the
  * count of the same list elsewhere, a type code and a type code).
@@ -273,7 +307,9 @@ static int small_value(mutator *m, const or_field *f, const uint8_t *buf,
 static int copied_value(mutator *m, const or_field *f, const uint8_t *buf,
                         char text[32])
 {
-    const or_field *g = &m->fields[below(m, m->nfields)];
+    const or_field *g = below(m, 2) ? namesake(m, f) : NULL;
+    if (g == NULL)
+        g = &m->fields[below(m, m->nfields)];
     if (f->text) {
         if (g->width >= 32)
             return 2;
