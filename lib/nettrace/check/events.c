@@ -556,8 +556,7 @@ fast_row(fast_run *u, enum nt_layout layout, int decode, int room)
         h->thread = h->capture;
     }
     if (v6 && (flags & (NT_HF_CAPTURE | NT_HF_THREAD_ID)) &&
-        h->thread != h->capture &&
-        !fast_live(k, h->thread))
+        h->thread != h->capture && !fast_live(k, h->thread))
         return 0;
     if (flags & NT_HF_STACK_ID) {
         if (!nt_varuint_fast(&q, end, 32, &v, room))

@@ -106,7 +106,7 @@ long mu_draft_event(nt_mut *x, uint32_t id, const void *payload, size_t np,
         put_u32(&c, (uint32_t)np);
     } else {
         put_u8(&c, NT_HF_METADATA_ID | NT_HF_CAPTURE | NT_HF_THREAD_ID |
-                          NT_HF_SORTED | NT_HF_PAYLOAD_SIZE);
+                       NT_HF_SORTED | NT_HF_PAYLOAD_SIZE);
         put_var(&c, id);
         put_var(&c, 0); /* sequence 0 + 0 + 1 */
         put_var(&c, 99);

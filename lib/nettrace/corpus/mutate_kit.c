@@ -197,7 +197,8 @@ long mu_fresh_block(nt_mut *x, const fresh_row *rows, size_t n)
             x->row_at[i] = NT_BLOCK_HEADER + r.n;
         /* every field explicit: nothing inherited between rows */
         put_u8(&r, NT_HF_METADATA_ID | NT_HF_CAPTURE | NT_HF_THREAD_ID |
-                       NT_HF_PAYLOAD_SIZE | (rows[i].sorted ? NT_HF_SORTED : 0) |
+                       NT_HF_PAYLOAD_SIZE |
+                       (rows[i].sorted ? NT_HF_SORTED : 0) |
                        (rows[i].stack ? NT_HF_STACK_ID : 0));
         put_var(&r, rows[i].meta);
         put_var(&r, (uint32_t)(rows[i].seq - prev_seq - 1));

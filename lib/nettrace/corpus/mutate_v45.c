@@ -375,8 +375,8 @@ static int meta_row(nt_mut *x, const void *hdr, size_t n, int with_payload,
 int mut_varuint(nt_mut *x)
 {
     /* MetadataId as a 6-byte varuint32 */
-    static const unsigned char h[] = {NT_HF_METADATA_ID, 0xff, 0xff, 0xff,
-                                      0xff, 0xff, 0x01};
+    static const unsigned char h[] = {
+        NT_HF_METADATA_ID, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
     return meta_row(x, h, sizeof h, 0, 1);
 }
 

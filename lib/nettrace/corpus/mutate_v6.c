@@ -196,9 +196,8 @@ long mu_fresh6(nt_mut *x, int declare, const row6 *rows, size_t n)
             nt_gen_payload(&pl, &rng, NT_V6, rows[i].meta);
         if (uncompressed) {
             put_u32(&r, rows[i].event_size);
-            put_u32(&r,
-                    rows[i].meta |
-                        (rows[i].extra & NT_HF_SORTED ? 0 : 0x80000000u));
+            put_u32(&r, rows[i].meta |
+                            (rows[i].extra & NT_HF_SORTED ? 0 : 0x80000000u));
             put_u32(&r, rows[i].seq);
             put_u64(&r, 99);
             put_u64(&r, 99);
