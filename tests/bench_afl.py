@@ -180,11 +180,11 @@ def main():
         "# The coverage-guided oracle on %s" % (
             "planted readers" if planted else ", ".join(readers)),
         "",
-        "Made by `%s tests/bench_afl.py %s REPORTS` (what `./build.sh "
+        "Made by `%stests/bench_afl.py %s REPORTS` (what `./build.sh "
         "bench afl` runs) on %s: %d s a campaign, one instance each, two "
         "campaigns at a time on the machine's two cores, seeds 1 to %d." % (
-            " ".join("%s=%s" % (k, v) for k, v in sorted(os.environ.items())
-                     if k.startswith("TG_AFL_BENCH_")),
+            "".join("%s=%s " % (k, v) for k, v in sorted(os.environ.items())
+                    if k.startswith("TG_AFL_BENCH_")),
             os.path.relpath(tg, ROOT), time.strftime("%Y-%m-%d"), seconds,
             seeds),
         ""] + ["- `%s`: %s;" % (r, FORMATS[r][3]) for r in readers] + [
