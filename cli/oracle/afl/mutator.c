@@ -86,6 +86,9 @@ typedef struct mutator {
     size_t fields_of;
     or_field *fields;
     size_t nfields;
+    /* where the last name of each field's path starts (last_name()),
+     * found with the fields, not on every call that copies a value */
+    uint8_t name_at[KEPT_FIELDS];
     char said[80]; /* afl_custom_describe(): what the last call made */
 } mutator;
 
@@ -186,6 +189,14 @@ static int by_offset(const void *a, const void *b)
     return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* The last name of a field's path: "TypeCode" of ".../row[3]/fields/
+ * TypeCode" ("" for a text field, which has no path). */
+static const char *last_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 /* The fields of a binary input, in order: probed at every offset of a
  * small one, at PROBE_SOME random offsets of a larger one. */
 static void binary_fields(mutator *m, const uint8_t *buf, size_t n)
@@ -220,6 +231,9 @@ static int pick_field(mutator *m, const uint8_t *buf, size_t n, or_field *f)
             text_fields(m, buf, n);
         else
             binary_fields(m, buf, n);
+        for (size_t i = 0; i < m->nfields; i++)
+            m->name_at[i] =
+                (uint8_t)(last_name(m->fields[i].path) - m->fields[i].path);
     }
     if (m->nfields == 0)
         return 0;
@@ -272,31 +286,19 @@ static int small_value(mutator *m, const or_field *f, const uint8_t *buf,
     return x == own ? 2 : 0;
 }
 
-/* The last name of a field's path ("TypeCode" of ".../row[3]/fields/
- * TypeCode"), and its length. */
-static const char *last_name(const or_field *f, size_t *len)
-{
-    const char *slash = strrchr(f->path, '/');
-    const char *name = slash ? slash + 1 : f->path;
-    *len = strlen(name);
-    return name;
-}
-
 /* Another field of the same last name, at random (a type code's value
  * is another type code's), or NULL if f has no name or none shares it. */
 static const or_field *namesake(mutator *m, const or_field *f)
 {
-    size_t len, glen, seen = 0;
-    const char *name = last_name(f, &len);
+    size_t seen = 0;
+    const char *name = last_name(f->path);
     const or_field *pick = NULL;
-    if (len == 0)
+    if (*name == '\0')
         return NULL;
-    for (size_t i = 0; i < m->nfields; i++) {
-        const char *other = last_name(&m->fields[i], &glen);
-        if (glen == len && memcmp(name, other, len) == 0 &&
+    for (size_t i = 0; i < m->nfields; i++)
+        if (strcmp(name, m->fields[i].path + m->name_at[i]) == 0 &&
             m->fields[i].offset != f->offset && below(m, ++seen) == 0)
             pick = &m->fields[i];
-    }
     return pick;
 }
 
