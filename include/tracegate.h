@@ -237,6 +237,24 @@ typedef struct tg_piece {
 TG_API size_t tg_format_join(const char *format, const tg_piece *pieces,
                              size_t n, void *out);
 
+/*! tg_format_relayout() : a variant of a trace in which records that
+ *  depend on each other change together, as a writer would have written
+ *  them, chosen by seed: for NetTrace v4/v5, one metadata row's V1 field
+ *  types changed (or a field dropped or added, or nothing) and every
+ *  compressed event of that row laid out again for them, with PayloadSize,
+ *  BlockSize and padding made anew.  What a coverage-guided fuzzer needs
+ *  to reach the code behind a field type: a byte mutation of the row
+ *  leaves its events as they were.  near (SIZE_MAX: anywhere) is an
+ *  offset of the input, the last change a fuzzer kept: the row that
+ *  holds it is the one changed, and often the field that starts after
+ *  it.  out has room for cap bytes.
+ *  @return the bytes written, or 0 if the input has no such records, does
+ *  not fit in cap, or its format has no relayout (every format but
+ *  NetTrace; and every format in a library built without corpus code). */
+TG_API size_t tg_format_relayout(const char *format, const void *data,
+                                 size_t size, uint64_t seed, size_t near,
+                                 void *out, size_t cap);
+
 /*! tg_detect() :
  *  the format of an input from its first bytes alone (a file name never
  *  decides it: the same bytes get the same verdict from a path and from a

@@ -63,6 +63,12 @@ typedef struct tgFormat {
     /* Pieces written one after another as the format frames them
      * (tg_format_join()), or NULL: as they are.  @return the size. */
     size_t (*join)(const tg_piece *pieces, size_t n, unsigned char *out);
+    /* A variant of the input whose records that depend on each other
+     * were changed together, near offset `near` where it can
+     * (tg_format_relayout()), into out of cap bytes, or NULL: the format
+     * has none.  @return its size, or 0. */
+    size_t (*relayout)(const unsigned char *p, size_t n, uint64_t seed,
+                       size_t near, unsigned char *out, size_t cap);
     /* Emit the constants of the format's tables (magic numbers, record
      * names and tags, type codes, the limits its rules name) as the tokens
      * of a fuzzing dictionary (`tracegate rules FORMAT --dict`). */
@@ -78,8 +84,10 @@ typedef struct tgFormat {
  * tg_mutate() say so. */
 #ifdef TG_NO_CORPUS
 #define TG_FORMAT_CORPUS(gen, mut) .generate = NULL, .mutate = NULL
+#define TG_FORMAT_RELAYOUT(fn)     .relayout = NULL
 #else
 #define TG_FORMAT_CORPUS(gen, mut) .generate = gen, .mutate = mut
+#define TG_FORMAT_RELAYOUT(fn)     .relayout = fn
 #endif
 
 /*! tgFormat_named_like() : the format whose file name endings `name` has,

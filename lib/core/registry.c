@@ -352,6 +352,15 @@ size_t tg_format_pieces(const char *format, const void *data, size_t size,
     return f && f->pieces ? f->pieces(data, size, at, cap) : 0;
 }
 
+size_t tg_format_relayout(const char *format, const void *data, size_t size,
+                          uint64_t seed, size_t near, void *out, size_t cap)
+{
+    const tgFormat *f = tgFormat_find(format);
+    return f && f->relayout && size > 0
+               ? f->relayout(data, size, seed, near, out, cap)
+               : 0;
+}
+
 size_t tg_format_join(const char *format, const tg_piece *pieces, size_t n,
                       void *out)
 {

@@ -45,6 +45,13 @@ int tgNettrace_detect(const unsigned char *head, size_t size,
 size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out);
 size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
                          size_t cap);
+/* The bytes of a v4/v5 object header with BlockSize, if the n bytes at p
+ * open a block object (its name ends in "Block"), else 0 (pieces.c). */
+size_t tgNettrace_block_header(const unsigned char *p, size_t n);
+/* tg_format_relayout(): a metadata row's fields changed, its events laid
+ * out again (corpus/relayout.c) */
+size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
+                           size_t near, unsigned char *out, size_t cap);
 void tgNettrace_tokens(tg_token_fn emit, void *ctx);
 void tgNettrace_check(tgEngine_check *c, tgWindow *w);
 int tgNettrace_generate(int profile, int style, uint64_t seed,

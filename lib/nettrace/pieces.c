@@ -40,9 +40,7 @@ size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
     return k;
 }
 
-/* The bytes of a v4/v5 object header with BlockSize, if the piece at p
- * is a block object (its name ends in "Block"), else 0. */
-static size_t block_header(const unsigned char *p, size_t n)
+size_t tgNettrace_block_header(const unsigned char *p, size_t n)
 {
     if (n < NT_O45_NAME || memcmp(p, NT_OBJECT_OPEN, NT_OBJECT_OPEN_LEN) != 0)
         return 0;
@@ -64,7 +62,7 @@ size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out)
     for (size_t i = 0; i < n; i++) {
         const unsigned char *p = pieces[i].data;
         size_t size = pieces[i].size;
-        size_t hdr = v45 ? block_header(p, size) : 0;
+        size_t hdr = v45 ? tgNettrace_block_header(p, size) : 0;
         size_t was = hdr ? nt_pad4(pieces[i].was_at + hdr) : 0;
         if (hdr == 0 || was > size - hdr) {
             memcpy(out + o, p, size);

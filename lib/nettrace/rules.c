@@ -73,6 +73,7 @@ const tgFormat tgFormat_nettrace = {
     .compat_profile = NT_PROFILE_TRACEEVENT,
     .pieces = tgNettrace_pieces,
     .join = tgNettrace_join,
+    TG_FORMAT_RELAYOUT(tgNettrace_relayout),
     .tokens = tgNettrace_tokens,
     .also_named = also_named,
 };

@@ -186,6 +186,10 @@ void nt_gen_event_block(tgMembuf *b, tgBytes_rng *rng, nt_gen_thread *threads,
  *  names meets it in every event type). */
 void nt_gen_fields(tgMembuf *b, enum nt_layout layout, uint32_t id,
                    int hostile);
+/*! nt_gen_scalar() : a value of scalar type `code` of `layout` (a
+ *  fixed-size type or a string) that any reader takes. */
+void nt_gen_scalar(tgMembuf *out, tgBytes_rng *rng, enum nt_layout layout,
+                   unsigned code);
 /*! nt_gen_payload() : a payload that matches those fields. */
 void nt_gen_payload(tgMembuf *out, tgBytes_rng *rng, enum nt_layout layout,
                     uint32_t id);

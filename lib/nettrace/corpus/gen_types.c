@@ -433,6 +433,14 @@ static const unsigned char *value(payload_gen *w, tgMembuf *b,
     return end;
 }
 
+void nt_gen_scalar(tgMembuf *out, tgBytes_rng *rng, enum nt_layout layout,
+                   unsigned code)
+{
+    payload_gen w = {rng, layout, {0}, {{0, 0, 0, 0}}, 0};
+    unsigned char type = (unsigned char)code; /* a scalar: its code alone */
+    value(&w, out, &type);
+}
+
 void nt_gen_payload(tgMembuf *out, tgBytes_rng *rng, enum nt_layout layout,
                     uint32_t id)
 {
