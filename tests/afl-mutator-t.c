@@ -8,9 +8,14 @@
  * input gives outputs that tracegate rejects and outputs that it
  * accepts.  When AFL++ keeps an input made by renaming a region (AFPerf:
  * a RegionStart's id 0 made 70000), fuzzing it follows the change: the
- * RegionStop of region 0 is made to name 70000 too.  Failure: an output
- * past max_size, a written input, a field change elsewhere, a format
- * whose mutations all pass or all fail, a change not followed. */
+ * RegionStop of region 0 is made to name 70000 too.  A relayout
+ * (NetTrace: a metadata row retyped with its events) of a valid trace is
+ * valid, and no other format makes one.  Once AFL++ has kept a new entry,
+ * some calls fuzz it rather than the input handed over, most do not.
+ * Failure: an output past max_size, a written input, a field change
+ * elsewhere, a format whose mutations all pass or all fail, a change not
+ * followed, a relayout rejected or made for a text format, the newest
+ * entry never fuzzed or always. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +125,48 @@ static void follow_a_rename(void)
     tgMembuf_free(&orig);
 }
 
+/* After AFL++ keeps entry X (made from Y), calls handed Y fuzz X a
+ * quarter of the time: counted by the field changes, which leave every
+ * byte but the field's as they were in the input they changed. */
+static void fuzz_the_newest(void)
+{
+    setenv("TG_AFL_FORMAT", "nettrace", 1);
+    tgMembuf y = {0}, x = {0};
+    gen_into(&y, "nettrace", NULL, 1);
+    gen_into(&x, "nettrace", NULL, 2);
+    char dir[] = "/tmp/tg-afl-mutator-XXXXXX", yp[64], xp[80];
+    ok(mkdtemp(dir) != NULL, "a scratch folder");
+    snprintf(yp, sizeof yp, "%s/id:000001,orig:seed", dir);
+    snprintf(xp, sizeof xp, "%s/id:000002,src:000001,op:havoc", dir);
+    write_file(yp, y.p, y.n);
+    write_file(xp, x.p, x.n);
+    void *m = afl_custom_init(NULL, 7);
+    afl_custom_queue_new_entry(m, (uint8_t *)xp, (uint8_t *)yp);
+    afl_custom_queue_get(m, (uint8_t *)yp);
+    size_t from_x = 0, from_y = 0, first, last;
+    for (int i = 0; i < 800; i++) {
+        uint8_t *out = NULL;
+        size_t n = afl_custom_fuzz(m, y.p, y.n, &out, NULL, 0, 1 << 20);
+        const char *said = afl_custom_describe(m, 64);
+        if (strncmp(said, "tg-field-", 9) != 0 || strstr(said, "-all"))
+            continue;
+        from_x += n == x.n &&
+                  (!differ_in(x.p, out, n, &first, &last) || last - first < 8);
+        from_y += n == y.n &&
+                  (!differ_in(y.p, out, n, &first, &last) || last - first < 8);
+    }
+    ok(from_x >= 10 && from_y > 2 * from_x,
+       "the newest entry fuzzed besides AFL++'s pick: %zu field changes of "
+       "it, %zu of the input handed over",
+       from_x, from_y);
+    afl_custom_deinit(m);
+    remove(xp);
+    remove(yp);
+    rmdir(dir);
+    tgMembuf_free(&x);
+    tgMembuf_free(&y);
+}
+
 int main(void)
 {
     setenv("TG_AFL_FORMAT", "no-such-format", 1);
@@ -144,7 +191,7 @@ int main(void)
         tg_validator *v = tg_validator_new(fi->name);
         size_t too_big = 0, written = 0, bad_name = 0, field_elsewhere = 0;
         size_t fields = 0, units = 0, fresh = 0, header_lost = 0;
-        size_t rejected = 0, accepted = 0;
+        size_t rejected = 0, accepted = 0, layouts = 0, layout_bad = 0;
         for (int i = 0; i < 600; i++) {
             uint8_t *out = NULL;
             size_t max = i % 50 == 0 ? 8 : 1 << 20; /* 8: nothing fits */
@@ -169,6 +216,10 @@ int main(void)
                 size_t head = 4 < in.n ? 4 : in.n;
                 units++;
                 header_lost += n < head || memcmp(out, in.p, head) != 0;
+            } else if (strcmp(said, "tg-layout") == 0) {
+                layouts++;
+                layout_bad +=
+                    tg_check_buffer(v, out, n, NULL, NULL) != TG_CONFORMANT;
             } else {
                 fresh += strcmp(said, "tg-fresh") == 0;
             }
@@ -186,6 +237,11 @@ int main(void)
         ok(units >= 100 && header_lost == 0,
            "%s: %zu unit changes, each keeping the header", fi->name, units);
         ok(fresh >= 20, "%s: %zu fresh traces", fi->name, fresh);
+        if (strcmp(fi->name, "nettrace") == 0)
+            ok(layouts >= 20 && layout_bad == 0,
+               "%s: %zu relayouts, each a valid trace", fi->name, layouts);
+        else
+            ok(layouts == 0, "%s: no relayout (%zu)", fi->name, layouts);
         ok(accepted >= 30 && rejected >= 100,
            "%s: %zu outputs accepted, %zu rejected", fi->name, accepted,
            rejected);
@@ -196,5 +252,6 @@ int main(void)
         tgMembuf_free(&other);
     }
     follow_a_rename();
+    fuzz_the_newest();
     return done_testing();
 }

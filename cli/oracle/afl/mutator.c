@@ -15,6 +15,11 @@
  *          dropped, doubled, swapped, or taken from the other input
  *          AFL++ hands over for splicing, joined as the format frames
  *          them (tg_format_join());
+ *   layout a record and the records that depend on it changed together
+ *          (tg_format_relayout(); NetTrace: a metadata row's field types
+ *          and every event of that row laid out again for them), which
+ *          a change of bytes cannot do: a reader's code for a field type
+ *          runs only on an event that holds that type where its row says;
  *   fresh  a new trace: a valid one of a random profile and style, or a
  *          random rule's mutant, as the libFuzzer harnesses make them.
  *
@@ -56,7 +61,7 @@
 #define NEAR         64         /* bytes either side of the last change */
 #define MAX_ENTRIES  (1u << 20) /* queue entries whose change is noted */
 
-enum op { OP_FIELD, OP_FOLLOW, OP_UNIT, OP_FRESH };
+enum op { OP_FIELD, OP_FOLLOW, OP_UNIT, OP_LAYOUT, OP_FRESH };
 
 /* Where a queue entry differs from the entry it came from (at: plus 1,
  * 0 if not known), and, when that is one value, the value it had and the
@@ -66,6 +71,19 @@ struct change {
     uint8_t was[24], is[24];
     size_t was_n, is_n;
 };
+
+/* What the mutator knows of an input it fuzzes: the change that made it,
+ * and its fields, found on the first call on it (fields_of: its size
+ * plus 1; 0 when it is another input). */
+typedef struct known {
+    struct change now;
+    size_t fields_of;
+    or_field *fields;
+    size_t nfields;
+    /* where the last name of each field's path starts (last_name()),
+     * found with the fields, not on every call that copies a value */
+    uint8_t name_at[KEPT_FIELDS];
+} known;
 
 typedef struct mutator {
     const char *format;
@@ -78,18 +96,17 @@ typedef struct mutator {
     size_t *cuts[2]; /* where the pieces of the input and the other start */
     tg_piece *pieces;
     /* how each queue entry (by its id) differs from the one it came
-     * from, and that of the entry being fuzzed */
-    struct change *changes, now;
+     * from */
+    struct change *changes;
     size_t nentries;
-    /* the fields of the input being fuzzed, found on the first call on
-     * it (fields_of: its size plus 1; 0 when AFL++ picks another) */
-    size_t fields_of;
-    or_field *fields;
-    size_t nfields;
-    /* where the last name of each field's path starts (last_name()),
-     * found with the fields, not on every call that copies a value */
-    uint8_t name_at[KEPT_FIELDS];
-    char said[80]; /* afl_custom_describe(): what the last call made */
+    /* the newest entry AFL++ kept that was made from another (its
+     * bytes), and what is known of it and of the entry AFL++ hands
+     * over; cur: the one this call fuzzes */
+    uint8_t *newest;
+    size_t newest_n;
+    known in[2], *cur;
+    int from_newest; /* the last call fuzzed the newest, not AFL++'s pick */
+    char said[80];   /* afl_custom_describe(): what the last call made */
 } mutator;
 
 AFL_API void *afl_custom_init(void *afl, unsigned int seed);
@@ -145,9 +162,12 @@ void *afl_custom_init(void *afl, unsigned int seed)
     m->cuts[0] = malloc(MAX_PIECES * sizeof(size_t));
     m->cuts[1] = malloc(MAX_PIECES * sizeof(size_t));
     m->pieces = malloc((MAX_PIECES + 1) * sizeof(tg_piece));
-    m->fields = malloc(KEPT_FIELDS * sizeof *m->fields);
+    m->in[0].fields = malloc(KEPT_FIELDS * sizeof *m->in[0].fields);
+    m->in[1].fields = malloc(KEPT_FIELDS * sizeof *m->in[1].fields);
+    m->cur = &m->in[0];
     if (m->cuts[0] == NULL || m->cuts[1] == NULL || m->pieces == NULL ||
-        m->fields == NULL || tg_checker_open(&m->k) != TG_OK ||
+        m->in[0].fields == NULL || m->in[1].fields == NULL ||
+        tg_checker_open(&m->k) != TG_OK ||
         tg_checker_set_format(m->k, fi->name) != TG_OK ||
         (profile && *profile &&
          tg_checker_set_profile(m->k, profile) != TG_OK)) {
@@ -166,8 +186,8 @@ void *afl_custom_init(void *afl, unsigned int seed)
 
 static void keep_field(mutator *m, const or_field *f)
 {
-    if (m->nfields < KEPT_FIELDS)
-        m->fields[m->nfields++] = *f;
+    if (m->cur->nfields < KEPT_FIELDS)
+        m->cur->fields[m->cur->nfields++] = *f;
 }
 
 /* The numbers of a text input (the first KEPT_FIELDS). */
@@ -216,7 +236,7 @@ static void binary_fields(mutator *m, const uint8_t *buf, size_t n)
             at++;
         }
     }
-    qsort(m->fields, m->nfields, sizeof *m->fields, by_offset);
+    qsort(m->cur->fields, m->cur->nfields, sizeof *m->cur->fields, by_offset);
 }
 
 /* A field of the input, its fields found once for all the calls on it
@@ -224,38 +244,40 @@ static void binary_fields(mutator *m, const uint8_t *buf, size_t n)
  * @return 1 with *f, or 0 if it has none. */
 static int pick_field(mutator *m, const uint8_t *buf, size_t n, or_field *f)
 {
-    if (m->fields_of != n + 1) {
-        m->fields_of = n + 1;
-        m->nfields = 0;
+    if (m->cur->fields_of != n + 1) {
+        m->cur->fields_of = n + 1;
+        m->cur->nfields = 0;
         if (m->text)
             text_fields(m, buf, n);
         else
             binary_fields(m, buf, n);
-        for (size_t i = 0; i < m->nfields; i++)
-            m->name_at[i] =
-                (uint8_t)(last_name(m->fields[i].path) - m->fields[i].path);
+        for (size_t i = 0; i < m->cur->nfields; i++)
+            m->cur->name_at[i] = (uint8_t)(last_name(m->cur->fields[i].path) -
+                                           m->cur->fields[i].path);
     }
-    if (m->nfields == 0)
+    if (m->cur->nfields == 0)
         return 0;
-    if (m->now.at && below(m, 2)) {
+    if (m->cur->now.at && below(m, 2)) {
         /* the fields near the last change: a run of the sorted list */
-        size_t at = m->now.at - 1, lo = 0, hi;
-        while (lo < m->nfields && m->fields[lo].offset + NEAR < at)
+        size_t at = m->cur->now.at - 1, lo = 0, hi;
+        while (lo < m->cur->nfields && m->cur->fields[lo].offset + NEAR < at)
             lo++;
-        for (hi = lo; hi < m->nfields && m->fields[hi].offset <= at + NEAR;)
+        for (hi = lo;
+             hi < m->cur->nfields && m->cur->fields[hi].offset <= at + NEAR;)
             hi++;
         if (hi > lo) {
             /* half the time the first field past the change: what a
              * count counts, what a type lays out, comes after it */
             size_t next = lo;
-            while (next < hi && m->fields[next].offset <= at)
+            while (next < hi && m->cur->fields[next].offset <= at)
                 next++;
-            *f = m->fields[next < hi && below(m, 2) ? next
-                                                    : lo + below(m, hi - lo)];
+            *f = m->cur->fields[next < hi && below(m, 2)
+                                    ? next
+                                    : lo + below(m, hi - lo)];
             return 1;
         }
     }
-    *f = m->fields[below(m, m->nfields)];
+    *f = m->cur->fields[below(m, m->cur->nfields)];
     return 1;
 }
 
@@ -295,10 +317,10 @@ static const or_field *namesake(mutator *m, const or_field *f)
     const or_field *pick = NULL;
     if (*name == '\0')
         return NULL;
-    for (size_t i = 0; i < m->nfields; i++)
-        if (strcmp(name, m->fields[i].path + m->name_at[i]) == 0 &&
-            m->fields[i].offset != f->offset && below(m, ++seen) == 0)
-            pick = &m->fields[i];
+    for (size_t i = 0; i < m->cur->nfields; i++)
+        if (strcmp(name, m->cur->fields[i].path + m->cur->name_at[i]) == 0 &&
+            m->cur->fields[i].offset != f->offset && below(m, ++seen) == 0)
+            pick = &m->cur->fields[i];
     return pick;
 }
 
@@ -311,7 +333,7 @@ static int copied_value(mutator *m, const or_field *f, const uint8_t *buf,
 {
     const or_field *g = below(m, 2) ? namesake(m, f) : NULL;
     if (g == NULL)
-        g = &m->fields[below(m, m->nfields)];
+        g = &m->cur->fields[below(m, m->cur->nfields)];
     if (f->text) {
         if (g->width >= 32)
             return 2;
@@ -337,8 +359,8 @@ static size_t replace_fields(mutator *m, const uint8_t *buf, size_t n,
                              const uint8_t *is, size_t is_n, size_t only)
 {
     size_t count = 0;
-    for (size_t i = 0; i < m->nfields; i++) {
-        const or_field *g = &m->fields[i];
+    for (size_t i = 0; i < m->cur->nfields; i++) {
+        const or_field *g = &m->cur->fields[i];
         count += g->width == was_n && (!only || g->offset + 1 == only) &&
                  memcmp(buf + g->offset, was, was_n) == 0;
     }
@@ -347,8 +369,8 @@ static size_t replace_fields(mutator *m, const uint8_t *buf, size_t n,
         room(&m->out, &m->out_cap, size ? size : 1) != 0)
         return 0;
     size_t from = 0, out = 0;
-    for (size_t i = 0; i < m->nfields; i++) {
-        const or_field *g = &m->fields[i];
+    for (size_t i = 0; i < m->cur->nfields; i++) {
+        const or_field *g = &m->cur->fields[i];
         if (g->width != was_n || (only && g->offset + 1 != only) ||
             g->offset < from || memcmp(buf + g->offset, was, was_n) != 0)
             continue;
@@ -406,16 +428,16 @@ static size_t field_op(mutator *m, const uint8_t *buf, size_t n, size_t max)
  * have been havoc's).  @return the new size, or 0 if no field held it. */
 static size_t follow_op(mutator *m, const uint8_t *buf, size_t n, size_t max)
 {
-    const struct change *c = &m->now;
+    const struct change *c = &m->cur->now;
     or_field f;
     if (c->was_n == 0 || n == 0 || !pick_field(m, buf, n, &f))
         return 0;
     size_t held = 0, only = 0;
-    for (size_t i = 0; i < m->nfields; i++)
-        if (m->fields[i].width == c->was_n &&
-            memcmp(buf + m->fields[i].offset, c->was, c->was_n) == 0 &&
+    for (size_t i = 0; i < m->cur->nfields; i++)
+        if (m->cur->fields[i].width == c->was_n &&
+            memcmp(buf + m->cur->fields[i].offset, c->was, c->was_n) == 0 &&
             below(m, ++held) == 0)
-            only = m->fields[i].offset + 1; /* one of them, at random */
+            only = m->cur->fields[i].offset + 1; /* one of them, at random */
     int all = (int)below(m, 2);
     snprintf(m->said, sizeof m->said, "tg-follow-%s", all ? "all" : "one");
     return replace_fields(m, buf, n, max, c->was, c->was_n, c->is, c->is_n,
@@ -478,6 +500,20 @@ static size_t unit_op(mutator *m, const uint8_t *buf, size_t n,
     return size <= max ? size : 0;
 }
 
+/* ---- layout: records changed with those that depend on them ----------- */
+
+static size_t layout_op(mutator *m, const uint8_t *buf, size_t n, size_t max)
+{
+    if (room(&m->out, &m->out_cap, max ? max : 1) != 0)
+        return 0;
+    snprintf(m->said, sizeof m->said, "tg-layout");
+    /* near the change that made the input, half the time */
+    size_t near =
+        m->cur->now.at && below(m, 2) ? m->cur->now.at - 1 : SIZE_MAX;
+    return tg_format_relayout(m->format, buf, n, tg_random(&m->rng), near,
+                              m->out, max);
+}
+
 /* ---- fresh: a new trace ----------------------------------------------- */
 
 static size_t fresh_op(mutator *m, size_t max)
@@ -496,26 +532,43 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size,
 {
     mutator *m = data;
     *out_buf = buf; /* unless a change fits: the input, unchanged */
+    size_t given = buf_size;
     snprintf(m->said, sizeof m->said, "tg-none");
+    /* a call in four fuzzes the newest input AFL++ kept instead of the
+     * one it hands over, so that a chain of finds (a count, then each
+     * type it counts) goes on at once, not when AFL++'s pass over its
+     * queue comes back to the last of them (spec/oracle.md O15) */
+    m->cur = &m->in[0];
+    m->from_newest = m->newest && !m->only_new && m->newest_n <= max_size &&
+                     below(m, 4) == 0;
+    if (m->from_newest) {
+        m->cur = &m->in[1];
+        buf = m->newest;
+        buf_size = m->newest_n;
+    }
     /* fields 5 in 10 (1 of them following the last change, when it is
-     * one value), units 4, a fresh trace 1 */
+     * one value), units 3, a relayout 1 (a field where the format has
+     * none), a fresh trace 1 */
     unsigned pick = below(m, 10);
     enum op op = m->only_new ? OP_FRESH
                  : pick < 4  ? OP_FIELD
                  : pick < 5  ? OP_FOLLOW
-                 : pick < 9  ? OP_UNIT
+                 : pick < 8  ? OP_UNIT
+                 : pick < 9  ? OP_LAYOUT
                              : OP_FRESH;
     size_t n = 0;
     if (op == OP_FOLLOW && (n = follow_op(m, buf, buf_size, max_size)) == 0)
         op = OP_FIELD;
     if (op == OP_UNIT)
         n = unit_op(m, buf, buf_size, add_buf, add_buf_size, max_size);
-    if (op == OP_FIELD || (op == OP_UNIT && n == 0))
+    if (op == OP_LAYOUT)
+        n = layout_op(m, buf, buf_size, max_size);
+    if (op == OP_FIELD || ((op == OP_UNIT || op == OP_LAYOUT) && n == 0))
         n = field_op(m, buf, buf_size, max_size);
     if (op == OP_FRESH || n == 0)
         n = fresh_op(m, max_size);
     if (n == 0)
-        return buf_size;
+        return given;
     *out_buf = m->out;
     return n;
 }
@@ -595,9 +648,23 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
         m->nentries = grown;
     }
     uint8_t *a = or_slurp((const char *)new_name, &n);
-    uint8_t *b = or_slurp((const char *)orig_name, &o);
-    if (a && b)
+    uint8_t *b = NULL;
+    /* made by the last call (AFL++ names the mutation), from the newest
+     * find: that is what it differs from, not AFL++'s pick */
+    if (m->from_newest && strstr((const char *)new_name, ",tg-") &&
+        (b = malloc(m->newest_n ? m->newest_n : 1)) != NULL)
+        memcpy(b, m->newest, o = m->newest_n);
+    else
+        b = or_slurp((const char *)orig_name, &o);
+    if (a && b) {
         note_change(a, n, b, o, m->text, &m->changes[id]);
+        free(m->newest); /* the newest find, fuzzed besides AFL++'s pick */
+        m->newest = a;
+        m->newest_n = n;
+        m->in[1].now = m->changes[id];
+        m->in[1].fields_of = 0;
+        a = NULL;
+    }
     free(a);
     free(b);
     return 0; /* the entry is as AFL++ wrote it */
@@ -607,12 +674,13 @@ uint8_t afl_custom_queue_get(void *data, const uint8_t *name)
 {
     mutator *m = data;
     size_t id;
+    known *in = &m->in[0];
     if (entry_id((const char *)name, &id) == 0 && id < m->nentries)
-        m->now = m->changes[id];
+        in->now = m->changes[id];
     else
-        memset(&m->now, 0, sizeof m->now);
-    m->fields_of = 0; /* another input: its fields are found anew */
-    return 1;         /* fuzz it */
+        memset(&in->now, 0, sizeof in->now);
+    in->fields_of = 0; /* another input: its fields are found anew */
+    return 1;          /* fuzz it */
 }
 
 const char *afl_custom_describe(void *data, size_t max_description)
@@ -634,7 +702,9 @@ void afl_custom_deinit(void *data)
     free(m->cuts[0]);
     free(m->cuts[1]);
     free(m->pieces);
-    free(m->fields);
+    free(m->in[0].fields);
+    free(m->in[1].fields);
+    free(m->newest);
     free(m->changes);
     free(m);
 }
