@@ -10,8 +10,11 @@
  * agree (the row and its event), with a value at a boundary; no trace
  * the generator writes has such a row.
  *
- * Built with -DPLANT_SHALLOW the bug is one step deep (a row of exactly
- * three fields, and any event of it), for a test's budget.
+ * Built with -DPLANT_SHALLOW the bug is shallower, for a test's budget:
+ * a row of exactly three fixed-size fields of any types, and an event of
+ * it whose payload is exactly the bytes they take.  No generated row has
+ * three fields, and an event keeps the payload of the fields its row had,
+ * so the row's count and its events must change together.
  *
  * Its verdict is tracegate's (planted.h). */
 #include <signal.h>
@@ -93,9 +96,19 @@ static void metadata(const uint8_t *p, size_t n)
 static void planted(const uint8_t *payload, size_t n, const row *r)
 {
 #ifdef PLANT_SHALLOW
-    (void)payload, (void)n;
-    if (r->count == 3)
-        raise(SIGSEGV); /* the planted crash */
+    /* the bytes of the V1 fixed-size types (Boolean to Double, DateTime
+     * and Guid), 0 for the others */
+    static const unsigned char size[18] = {0, 0, 0, 4, 2, 1, 1, 2, 2,
+                                           4, 4, 8, 8, 4, 8, 0, 8, 16};
+    (void)payload;
+    if (r->count == 3) {
+        size_t want = 0;
+        for (int i = 0; i < 3; i++)
+            want += r->type[i] < 18 && size[r->type[i]] ? size[r->type[i]]
+                                                        : 1u << 20;
+        if (n == want)
+            raise(SIGSEGV); /* the planted crash */
+    }
 #else
     static uint16_t table[1 << 16];
     if (r->count == 3) {
