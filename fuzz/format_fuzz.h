@@ -10,9 +10,11 @@
  * live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
  * that changes the next.  The pieces the oracle's shrinker drops whole
- * are listed too (tg_format_pieces()).  Failure: a crash, a sanitizer
- * report, a broken finding invariant or piece list, or any whole/chunked
- * difference. */
+ * are listed too (tg_format_pieces()), and the input is laid out again
+ * as AFL++'s mutator does (tg_format_relayout()), near an offset the
+ * input names.  Failure: a crash, a sanitizer report, a broken finding
+ * invariant or piece list, any whole/chunked difference, or a relayout
+ * past its room, of another stream header, or not the same twice. */
 #ifndef TG_FORMAT_FUZZ_H
 #define TG_FORMAT_FUZZ_H
 
@@ -92,6 +94,28 @@ static void fuzz_pieces(const char *format, const uint8_t *data, size_t size)
     free(at);
 }
 
+/* A relayout of the input (tg_format_relayout()): within its room, the
+ * stream header (the first piece) kept, the same bytes for the same
+ * seed. */
+static void fuzz_relayout(const char *format, const uint8_t *data, size_t size,
+                          uint64_t seed)
+{
+    size_t cap = 2 * size + 4096, near = (size_t)(seed >> 1) % (size + 1);
+    uint8_t *a = malloc(cap), *b = malloc(cap);
+    FUZZ_ASSERT(a != NULL && b != NULL);
+    size_t n = tg_format_relayout(format, data, size, seed, near, a, cap);
+    FUZZ_ASSERT(n <= cap);
+    FUZZ_ASSERT(tg_format_relayout(format, data, size, seed, near, b, cap) ==
+                n);
+    FUZZ_ASSERT(memcmp(a, b, n) == 0);
+    size_t head = 0, starts[2];
+    if (n > 0 && tg_format_pieces(format, data, size, starts, 2) == 2)
+        head = starts[1];
+    FUZZ_ASSERT(head <= n && memcmp(a, data, head) == 0);
+    free(a);
+    free(b);
+}
+
 /* The whole body of a target for `format`. */
 static int fuzz_format(const char *format, const uint8_t *data, size_t size)
 {
@@ -100,6 +124,7 @@ static int fuzz_format(const char *format, const uint8_t *data, size_t size)
         seed = seed << 8 | data[size - 1 - i];
     const tg_format_info *info = fuzz_info(format);
     fuzz_pieces(format, data, size);
+    fuzz_relayout(format, data, size, seed);
     for (size_t p = 0; info->profiles[p] && p < MAX_PROFILES; p++)
         fuzz_profile(format, data, size, p, info->profiles[p], seed,
                      (seed & 1) != 0);
