@@ -446,6 +446,11 @@ case $mode in
     # and the checker alone, as an embedder who only checks builds it
     CC=gcc configure_and_build build-gcc-checker -DCMAKE_BUILD_TYPE=Release \
       -DTG_BUILD_CORPUS=OFF
+    # and NetTrace alone (TG_FORMATS): no PCRE2 in the library, which only
+    # AFPerf needs; the other formats unknown to it
+    CC=gcc configure_and_build build-gcc-nettrace -DCMAKE_BUILD_TYPE=Release \
+      -DTG_FORMATS=nettrace
+    tests/formats-option.sh build-gcc-nettrace
     # the same seed gives the same bytes whatever the compiler: gcc's
     # build writes the corpus that tests/corpus.t holds clang's to
     made=$(mktemp -d)

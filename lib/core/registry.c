@@ -8,14 +8,23 @@
 
 #include "format.h"
 
+/* The build's TG_FORMATS (CMakeLists.txt) define TG_WITH_<FORMAT>. */
 extern const tgFormat tgFormat_afperf, tgFormat_dumpalloc, tgFormat_nettrace,
     tgFormat_tracelog;
 
 static const tgFormat *const formats[] = {
+#ifdef TG_WITH_AFPERF
     &tgFormat_afperf,
+#endif
+#ifdef TG_WITH_DUMPALLOC
     &tgFormat_dumpalloc,
+#endif
+#ifdef TG_WITH_NETTRACE
     &tgFormat_nettrace,
+#endif
+#ifdef TG_WITH_TRACELOG
     &tgFormat_tracelog,
+#endif
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
