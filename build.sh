@@ -334,6 +334,12 @@ case $mode in
     # as many tests at once as there are cores: each waits on its own
     # processes, and none shares a file with another
     run prove -j "$jobs" --exec '' --timer build-test/tests/*-t tests/*.t
+    # checks on several threads at once, under ThreadSanitizer: that test
+    # alone, in a build of its own
+    run cmake -S "$top" -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DTG_SANITIZER=thread >/dev/null
+    run cmake --build build-tsan -j "$jobs" --target threads-t
+    run env TSAN_OPTIONS=halt_on_error=1 prove --exec '' build-tsan/tests/threads-t
     # the checker alone (TG_BUILD_CORPUS=OFF), as an embedder who only
     # checks builds it: the tests that say so run against it too
     configure_and_build build-checker -DTG_SANITIZER=address,undefined \

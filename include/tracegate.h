@@ -13,6 +13,14 @@
  *     if (tg_validator_open("dumpalloc", &v) != TG_OK) ...
  *     tg_verdict r = tg_check_buffer(v, data, size, on_diag, ctx);
  *     tg_validator_free(v);
+ *
+ * Threads: a tg_validator or tg_checker is one thread's at a time (a
+ * check changes it); different handles may check on different threads at
+ * once.  Everything else may be shared: the rule and format tables and
+ * their texts, and the functions that take no handle.  What the library
+ * makes on first use (AFPerf's compiled patterns) is made once, safely,
+ * by whichever thread needs it first (tests/threads-t.c, under
+ * ThreadSanitizer).
  */
 #ifndef TRACEGATE_H
 #define TRACEGATE_H

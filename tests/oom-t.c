@@ -181,8 +181,55 @@ static tg_verdict usual_verdict(const char *format, const char *profile,
     return got;
 }
 
+/* AFPerf's text patterns are compiled on the process's first AFPerf
+ * check, with PCRE2 allocating through the library's malloc: each of
+ * that check's allocations failing in turn, before any check has
+ * compiled them, gives "limit" and leaves nothing behind, and the next
+ * check tries anew, until one is conformant (a failed allocation of the
+ * JIT is not a failure: the interpreter matches).  The first check that succeeds allocates more
+ * than the next (what it compiled, and keeps), so PCRE2's allocations
+ * were among those failed. */
+static void afperf_pattern_setup(void)
+{
+    buf data = {NULL, 0};
+    if (tg_generate("afperf", NULL, 1, 0, append, &data) != TG_OK)
+        bail("tg_generate failed");
+    long i = 0, bad = 0, first = 0;
+    for (;; i++) {
+        long before = live;
+        calls = 0;
+        fail_at = i;
+        tg_validator *v = NULL;
+        tg_verdict got = TG_LIMIT;
+        if (tg_validator_open("afperf", &v) == TG_OK)
+            got = tg_check_buffer(v, data.p, data.n, ignore, NULL);
+        tg_validator_free(v);
+        fail_at = -1;
+        if (got == TG_CONFORMANT) { /* compiled (a JIT may fail: the
+                                        interpreter matches), and kept */
+            first = calls;
+            break;
+        }
+        bad += got != TG_LIMIT || live != before || calls <= i;
+    }
+    calls = 0;
+    tg_validator *v = tg_validator_new("afperf");
+    tg_verdict again = tg_check_buffer(v, data.p, data.n, ignore, NULL);
+    tg_validator_free(v);
+    is_int(bad, 0,
+           "AFPerf's pattern setup: each of its first check's allocations "
+           "failing in turn gives 'limit' and leaves nothing, and then it "
+           "compiles");
+    ok(again == TG_CONFORMANT && first > calls + 20,
+       "the first check allocated %ld times, the next %ld: PCRE2's "
+       "allocations pass through the library's malloc",
+       first, calls);
+    free(data.p);
+}
+
 int main(void)
 {
+    afperf_pattern_setup();
     for (size_t f = 0; f < tg_format_count(); f++) {
         const tg_format_info *info = tg_format_at(f);
         char what[160];

@@ -148,6 +148,7 @@ typedef struct af_check {
     char header_path[32];
     int skip_header;  /* the first line is a malformed header      */
     int stop;         /* checking ends (limit or unsupported)*/
+    int no_memory;    /* a pattern match ran out: only the limit says */
     int tracking;     /* cross-record state still kept      */
     int art;          /* the artificer-compat profile: the AF-ART rules */
     int runinfo_seen; /* a RunInfo came before the current record */
@@ -389,7 +390,9 @@ int af_strtod(const unsigned char *p, size_t n, double *d, int *range);
 
 /* ---- patterns.c ---- */
 /*! af_match() : whether the whole of p[0..n) matches pattern `which`
- *  (an af_pattern); captures[] (0-based groups 1..) when not NULL. */
+ *  (an af_pattern); captures[] (0-based groups 1..) when not NULL.  Out
+ *  of memory for the match: the checker's limit reported, the check
+ *  stopped, and 1 (no finding about the field). */
 enum af_pattern {
 #define AF_FIELD(sym, name, kind, blank, pattern) AF_P_FIELD_##sym,
 #include "../fields.def"
@@ -399,11 +402,14 @@ enum af_pattern {
 #undef AF_UNIT
     AF_NPATTERNS
 };
+/*! af_patterns_ready() : the patterns compiled, once for the process
+ *  (thread-safe).  @return 1, or 0 when memory ran out: nothing is left
+ *  of the try, and the next call tries again. */
 int af_patterns_ready(void);
 void *af_match_data(void);
 void af_match_data_free(void *md);
-int af_match(void *md, enum af_pattern which, const unsigned char *p, size_t n,
-             size_t *groups, size_t ngroups);
+int af_match(af_check *k, enum af_pattern which, const unsigned char *p,
+             size_t n, size_t *groups, size_t ngroups);
 
 /* ---- records.c ---- */
 void af_record(af_check *k);

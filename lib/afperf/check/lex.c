@@ -98,7 +98,9 @@ void af_report_blanks(af_check *k, uint64_t at, uint64_t len,
 int64_t af_report(af_check *k, size_t rule, uint64_t at, uint64_t len,
                   const char *field, const char *exp, const char *found)
 {
-    if (held(k, rule))
+    /* what the rest of a record that a match ran out of memory on
+     * seems to hold is nothing the trace holds */
+    if (held(k, rule) || k->no_memory)
         return -1;
     tgEngine_site site = {at, len, 0, 0, "", -1};
     if (tgEngine_capped(k->c, rule)) /* only counted: no text to make */

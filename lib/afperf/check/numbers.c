@@ -6,12 +6,12 @@
 #include <float.h>
 #include <locale.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/once.h"
 #include "check.h"
 
 static int is_digit(unsigned c) { return c - '0' < 10; }
@@ -152,13 +152,16 @@ size_t af_float_len(const unsigned char *p, size_t n)
     return j;
 }
 
-/* The "C" locale, made once: strtod's decimal point is the locale's, and
- * the application that embeds the library may have set another. */
+/* The "C" locale, made on the first number read and kept: strtod's
+ * decimal point is the locale's, and the application that embeds the
+ * library may have set another.  Without it (newlocale() failed) no
+ * number is read, and the next one tries again. */
 static locale_t c_locale;
-static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
-static void c_locale_make(void)
+static tgOnce c_locale_once = TG_ONCE_INIT;
+static int c_locale_make(void)
 {
     c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    return c_locale != (locale_t)0;
 }
 
 /* ---- ERANGE, as glibc's strtod says it ----------------------------------
@@ -299,14 +302,14 @@ int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
     /* strtod reads a NUL-terminated copy; a number longer than most is
      * copied to the heap (it is in the window already: within
      * --max-block) */
+    if (!tgOnce_run(&c_locale_once, c_locale_make))
+        return 0;
     char *text = n < sizeof small ? small : malloc(n + 1);
     if (text == NULL)
         return 0;
     memcpy(text, p, n);
     text[n] = '\0';
-    pthread_once(&c_locale_once, c_locale_make);
-    /* without the locale (newlocale() failed), the process's own */
-    *d = c_locale ? strtod_l(text, NULL, c_locale) : strtod(text, NULL);
+    *d = strtod_l(text, NULL, c_locale);
     *range = glibc_erange(text, *d);
     if (text != small)
         free(text);

@@ -228,7 +228,7 @@ static int pattern_checked(af_check *k, unsigned field, const af_fld *f,
     size_t groups = kind == AF_K_VERSION    ? 3
                     : kind == AF_K_DATATYPE ? AF_NDATATYPES - 1
                                             : 0;
-    if (!af_match(k->match, pat, p, n, g, groups)) {
+    if (!af_match(k, pat, p, n, g, groups)) {
         if (kind == AF_K_TAGS && af_open_end(k, f) && af_tags_start(p, n)) {
             af_cut(k, "the rest of the record",
                    "the end of the input inside the tags");
@@ -305,7 +305,7 @@ static void units_field(af_check *k, const unsigned char *p, size_t n,
                         af_num *v)
 {
     enum af_pattern c = AF_P_UNIT_TEXT;
-    while (c < AF_NPATTERNS && !af_match(k->match, c, p, n, NULL, 0))
+    while (c < AF_NPATTERNS && !af_match(k, c, p, n, NULL, 0))
         c++;
     v->ok = 1;
     v->u = c; /* AF_NPATTERNS: none */
