@@ -55,14 +55,35 @@ extern "C" {
 /* Why a call of the API could not do what it was asked. */
 typedef enum tg_error {
     TG_OK = 0,
-    TG_EFORMAT = 1,  /* no such format                                 */
-    TG_ENOMEM = 2,   /* memory is short                                */
-    TG_ENAME = 3,    /* no such profile, rule or limit                 */
-    TG_EVALUE = 4,   /* a value outside what the option accepts        */
-    TG_EWRITE = 5,   /* the caller's write callback failed             */
-    TG_ENOCORPUS = 6 /* the library was built without its corpus code
-                        (TG_BUILD_CORPUS=OFF)                        */
+    TG_EFORMAT = 1,   /* no such format                                 */
+    TG_ENOMEM = 2,    /* memory is short                                */
+    TG_ENAME = 3,     /* no such profile, rule or limit                 */
+    TG_EVALUE = 4,    /* a value outside what the option accepts        */
+    TG_EWRITE = 5,    /* the caller's write callback failed             */
+    TG_ENOCORPUS = 6, /* the library was built without its corpus code
+                         (TG_BUILD_CORPUS=OFF)                        */
+    TG_ELATE = 7      /* too late: the library has allocated already  */
 } tg_error;
+
+/* The allocator the library takes every block it allocates from, PCRE2's
+ * included; the C library's unless tg_set_allocator() names another.
+ * Outside it: what the C library allocates for itself (a "C" locale,
+ * made once) and the code memory of PCRE2's JIT, which it maps. */
+typedef struct tg_allocator {
+    size_t size; /* sizeof(tg_allocator), so that fields can be added */
+    void *(*malloc)(void *ctx, size_t n);           /* n > 0; NULL: none */
+    void *(*realloc)(void *ctx, void *p, size_t n); /* as realloc()    */
+    void (*free)(void *ctx, void *p);               /* p is never NULL */
+    void *ctx;
+} tg_allocator;
+
+/*! tg_set_allocator() : allocate through a (copied) from now on; NULL:
+ *  the C library's again.  Call it before anything else of the library,
+ *  on one thread: once the library has allocated a block, the allocator
+ *  stays (a block would otherwise be freed by another).
+ *  @return TG_OK, TG_EVALUE for a size too small or a function missing,
+ *  or TG_ELATE once the library has allocated. */
+TG_API tg_error tg_set_allocator(const tg_allocator *a);
 
 /*! tg_strerror() : one sentence for e. */
 TG_API const char *tg_strerror(tg_error e);

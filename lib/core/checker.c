@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "window.h"
+#include "mem.h"
 
 #define HEAD_SIZE 4096 /* bytes read ahead for detection */
 
@@ -47,12 +48,13 @@ struct tg_checker_s {
 
 tg_error tg_checker_open(tg_checker **out)
 {
-    *out = calloc(1, sizeof **out);
+    *out = tgMem_calloc(1, sizeof **out);
     if (*out == NULL)
         return TG_ENOMEM;
-    (*out)->validators = calloc(tgFormat_count(), sizeof *(*out)->validators);
+    (*out)->validators =
+        tgMem_calloc(tgFormat_count(), sizeof *(*out)->validators);
     if ((*out)->validators == NULL) {
-        free(*out);
+        tgMem_free(*out);
         *out = NULL;
         return TG_ENOMEM;
     }
@@ -67,10 +69,10 @@ void tg_checker_free(tg_checker *c)
         return;
     for (size_t i = 0; i < tgFormat_count(); i++)
         tg_validator_free(c->validators[i]);
-    free(c->validators);
-    free(c->levels);
-    free(c->disabled);
-    free(c);
+    tgMem_free(c->validators);
+    tgMem_free(c->levels);
+    tgMem_free(c->disabled);
+    tgMem_free(c);
 }
 
 /* A changed option applies to validators made from now on. */
@@ -111,7 +113,7 @@ tg_error tg_checker_set_rule_level(tg_checker *c, const char *id,
         return TG_ENAME;
     if (tgEngine_level_ok(level) != TG_OK)
         return TG_EVALUE;
-    level_opt *l = realloc(c->levels, (c->nlevels + 1) * sizeof *l);
+    level_opt *l = tgMem_realloc(c->levels, (c->nlevels + 1) * sizeof *l);
     if (l == NULL)
         return TG_ENOMEM;
     c->levels = l;
@@ -126,7 +128,8 @@ tg_error tg_checker_disable_rule(tg_checker *c, const char *id)
     const tg_rule *r = tg_rule_find(id, NULL);
     if (r == NULL)
         return TG_ENAME;
-    const tg_rule **d = realloc(c->disabled, (c->ndisabled + 1) * sizeof *d);
+    const tg_rule **d =
+        tgMem_realloc(c->disabled, (c->ndisabled + 1) * sizeof *d);
     if (d == NULL)
         return TG_ENOMEM;
     c->disabled = d;

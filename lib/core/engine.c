@@ -9,6 +9,7 @@
 
 #include "format.h"
 #include "window.h"
+#include "mem.h"
 
 struct tg_validator_s {
     tgEngine_check c;      /* options, and the facts of the last check */
@@ -65,17 +66,17 @@ tg_error tg_validator_open(const char *format, tg_validator **out)
     const tgFormat *fmt = tgFormat_find(format);
     if (fmt == NULL)
         return TG_EFORMAT;
-    tg_validator *v = calloc(1, sizeof *v);
+    tg_validator *v = tgMem_calloc(1, sizeof *v);
     if (v == NULL)
         return TG_ENOMEM;
     tgEngine_check *c = &v->c;
     size_t n = fmt->nrules;
     c->fmt = fmt;
-    c->levels = calloc(n, sizeof *c->levels);
-    c->overrides = malloc(n);
-    c->disabled = calloc(n, 1);
-    c->off = calloc(n, 1);
-    c->counts = calloc(n, sizeof *c->counts);
+    c->levels = tgMem_calloc(n, sizeof *c->levels);
+    c->overrides = tgMem_malloc(n);
+    c->disabled = tgMem_calloc(n, 1);
+    c->off = tgMem_calloc(n, 1);
+    c->counts = tgMem_calloc(n, sizeof *c->counts);
     if (!c->levels || !c->overrides || !c->disabled || !c->off || !c->counts) {
         tg_validator_free(v);
         return TG_ENOMEM;
@@ -101,13 +102,13 @@ void tg_validator_free(tg_validator *v)
 {
     if (v == NULL)
         return;
-    free(v->c.levels);
-    free(v->c.overrides);
-    free(v->c.disabled);
-    free(v->c.off);
-    free(v->c.counts);
-    free(v->window);
-    free(v);
+    tgMem_free(v->c.levels);
+    tgMem_free(v->c.overrides);
+    tgMem_free(v->c.disabled);
+    tgMem_free(v->c.off);
+    tgMem_free(v->c.counts);
+    tgMem_free(v->window);
+    tgMem_free(v);
 }
 
 static long rule_index(const tgEngine_check *c, const char *id)
@@ -203,6 +204,7 @@ const char *tg_strerror(tg_error e)
     case TG_EVALUE: return "a value the option does not accept";
     case TG_EWRITE: return "the output could not be written";
     case TG_ENOCORPUS: return "built without the corpus code";
+    case TG_ELATE: return "too late: the library has allocated already";
     }
     return "an unknown error";
 }

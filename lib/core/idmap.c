@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "mem.h"
 
 /* small: tables cleared often (per sequence point) stay cheap to clear */
 #define FIRST_SLOTS 64u
@@ -32,8 +33,8 @@ void tgIdmap_init(tgIdmap *m, size_t value_size, uint64_t limit)
 
 void tgIdmap_free(tgIdmap *m)
 {
-    free(m->keys);
-    free(m->vals);
+    tgMem_free(m->keys);
+    tgMem_free(m->vals);
     m->keys = NULL;
     m->vals = NULL;
 }
@@ -56,11 +57,12 @@ void tgIdmap_clear(tgIdmap *m)
 static int grow(tgIdmap *m)
 {
     size_t n = m->keys ? (m->mask + 1) * 2 : FIRST_SLOTS;
-    uint64_t *keys = calloc(n, sizeof *keys);
-    unsigned char *vals = m->value_size ? calloc(n, m->value_size) : NULL;
+    uint64_t *keys = tgMem_calloc(n, sizeof *keys);
+    unsigned char *vals =
+        m->value_size ? tgMem_calloc(n, m->value_size) : NULL;
     if (keys == NULL || (m->value_size && vals == NULL)) {
-        free(keys);
-        free(vals);
+        tgMem_free(keys);
+        tgMem_free(vals);
         return -1;
     }
     tgIdmap old = *m;
@@ -75,8 +77,8 @@ static int grow(tgIdmap *m)
         if (m->value_size)
             memcpy(val_at(m, j), val_at(&old, i), m->value_size);
     }
-    free(old.keys);
-    free(old.vals);
+    tgMem_free(old.keys);
+    tgMem_free(old.vals);
     return 0;
 }
 

@@ -3,10 +3,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "mem.h"
 
 void tgMembuf_free(tgMembuf *b)
 {
-    free(b->p);
+    tgMem_free(b->p);
     b->p = NULL;
     b->n = b->cap = 0;
 }
@@ -18,7 +19,7 @@ static int reserve(tgMembuf *b, size_t need)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need)
         cap *= 2;
-    unsigned char *p = realloc(b->p, cap);
+    unsigned char *p = tgMem_realloc(b->p, cap);
     if (p == NULL) {
         b->failed = 1;
         return -1;

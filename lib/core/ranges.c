@@ -3,6 +3,7 @@
 #include "ranges.h"
 
 #include <stdlib.h>
+#include "mem.h"
 
 #define NODE(r, i) ((r)->nodes[(i)-1])
 
@@ -16,7 +17,7 @@ void tgRanges_init(tgRanges *r, uint64_t limit)
 
 void tgRanges_free(tgRanges *r)
 {
-    free(r->nodes);
+    tgMem_free(r->nodes);
     r->nodes = NULL;
     r->n = r->cap = 0;
     r->root = 0;
@@ -97,7 +98,7 @@ static int add_node(tgRanges *r, uint64_t first, uint64_t last, uint64_t value)
         return -1;
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 64;
-        tgRanges_node *p = realloc(r->nodes, cap * sizeof *p);
+        tgRanges_node *p = tgMem_realloc(r->nodes, cap * sizeof *p);
         if (p == NULL)
             return -1;
         r->nodes = p;

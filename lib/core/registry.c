@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "format.h"
+#include "mem.h"
 
 /* The build's TG_FORMATS (CMakeLists.txt) define TG_WITH_<FORMAT>. */
 extern const tgFormat tgFormat_afperf, tgFormat_dumpalloc, tgFormat_nettrace,
@@ -231,7 +232,7 @@ tg_error tg_generate(const char *format, const char *profile, uint64_t seed,
 static tg_error finish(tgOut *o, int r)
 {
     tg_error e = r < 0 ? TG_EWRITE : tgOut_flush(o) != 0 ? TG_EWRITE : TG_OK;
-    free(o);
+    tgMem_free(o);
     return e;
 }
 
@@ -249,7 +250,7 @@ tg_error tg_generate_style(const char *format, const char *profile,
         return TG_ENOCORPUS;
     if ((unsigned)style >= 32 || !(f->info.styles & (1u << style)))
         return TG_EVALUE;
-    tgOut *o = malloc(sizeof *o);
+    tgOut *o = tgMem_malloc(sizeof *o);
     if (o == NULL)
         return TG_ENOMEM;
     tgOut_init(o, write, ctx);
@@ -305,7 +306,7 @@ tg_error tg_mutate_profile(const char *format, const char *profile,
             return TG_EVALUE;
         if (f->mutate == NULL)
             return TG_ENOCORPUS;
-        tgOut *o = malloc(sizeof *o);
+        tgOut *o = tgMem_malloc(sizeof *o);
         if (o == NULL)
             return TG_ENOMEM;
         tgOut_init(o, write, ctx);
@@ -323,7 +324,7 @@ tg_error tg_mutate_profile(const char *format, const char *profile,
             r = f->mutate(i, variant, seed, o, m);
         }
         if (r == 0) { /* none could be made from this seed */
-            free(o);
+            tgMem_free(o);
             return TG_EVALUE;
         }
         return finish(o, r);

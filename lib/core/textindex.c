@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
 #include "scan16.h"
 #include "textindex.h"
 
@@ -68,7 +69,7 @@ void tgTextindex_init(tgTextindex *x, const unsigned char mark[3],
 
 void tgTextindex_free(tgTextindex *x)
 {
-    free(x->map[0]);
+    tgMem_free(x->map[0]);
     memset(x->map, 0, sizeof x->map);
     x->cap = x->n = 0;
 }
@@ -81,10 +82,10 @@ static int grow(tgTextindex *x, size_t need)
         cap = cap <= x->max / 2 ? 2 * cap : x->max;
     cap = (cap + 63) & ~(size_t)63;
     size_t words = cap / 64 + 1; /* one past them, for tgTextindex_word() */
-    uint64_t *m = calloc(3 * words, sizeof *m);
+    uint64_t *m = tgMem_calloc(3 * words, sizeof *m);
     if (m == NULL)
         return 0;
-    free(x->map[0]);
+    tgMem_free(x->map[0]);
     for (unsigned i = 0; i < 3; i++)
         x->map[i] = m + i * words;
     x->cap = cap;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "mem.h"
 
 /* Where a window with no buffer yet (an empty memory source, a read source
  * before its first fill or whose buffer could not be had) points: data +
@@ -38,7 +39,7 @@ static int grow(tgWindow *w)
     size_t cap = w->cap ? w->cap * 2 : TG_WINDOW_START;
     if (cap > w->max_need)
         cap = w->max_need > TG_WINDOW_START ? w->max_need : TG_WINDOW_START;
-    unsigned char *p = realloc(w->own, cap);
+    unsigned char *p = tgMem_realloc(w->own, cap);
     if (p == NULL) {
         w->nomem = 1;
         return -1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "../../core/mem.h"
 
 static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
 
@@ -209,5 +210,5 @@ void tgAfperf_check(tgEngine_check *c, tgWindow *w)
     af_refs_free(&k);
     tgTextindex_free(&k.index);
     af_match_data_free(k.match);
-    free(k.scratch);
+    tgMem_free(k.scratch);
 }

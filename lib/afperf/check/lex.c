@@ -18,6 +18,7 @@
 #include "../../core/textindex.h"
 #include "../../core/unicode.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 /* ---- where things are ------------------------------------------------ */
 
@@ -437,7 +438,7 @@ void af_bare_quote(af_check *k, const af_fld *f)
 const unsigned char *af_unescape(af_check *k, const af_fld *f, size_t *n)
 {
     if (k->scratch_cap < f->n) {
-        unsigned char *b = realloc(k->scratch, f->n);
+        unsigned char *b = tgMem_realloc(k->scratch, f->n);
         if (b == NULL) { /* read as written, and the check says so */
             af_limit(k, f->at, "bytes of unquoted field text");
             *n = f->n;

@@ -13,6 +13,7 @@
 #include "../../core/bytes.h"
 #include "../../core/once.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 static int is_digit(unsigned c) { return c - '0' < 10; }
 
@@ -284,7 +285,7 @@ static int glibc_erange(const char *text, double d)
     /* a decimal text long enough to be exact: all its digits against
      * the double's exact expansion (printf prints one exactly; 1100
      * places hold a subnormal's every digit) */
-    char full[1200], mine[sizeof full], *theirs = malloc(g.n);
+    char full[1200], mine[sizeof full], *theirs = tgMem_malloc(g.n);
     if (theirs == NULL)
         return 1; /* cannot tell: said as glibc says an inexact one */
     sig_digits e;
@@ -292,7 +293,7 @@ static int glibc_erange(const char *text, double d)
     significant(full, &e, mine, sizeof mine);
     significant(text, &g, theirs, g.n);
     int differ = e.n != g.n || e.last != g.last || memcmp(mine, theirs, g.n);
-    free(theirs);
+    tgMem_free(theirs);
     return differ;
 }
 
@@ -304,7 +305,7 @@ int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
      * --max-block) */
     if (!tgOnce_run(&c_locale_once, c_locale_make))
         return 0;
-    char *text = n < sizeof small ? small : malloc(n + 1);
+    char *text = n < sizeof small ? small : tgMem_malloc(n + 1);
     if (text == NULL)
         return 0;
     memcpy(text, p, n);
@@ -312,7 +313,7 @@ int af_strtod(const unsigned char *p, size_t n, double *d, int *range)
     *d = strtod_l(text, NULL, c_locale);
     *range = glibc_erange(text, *d);
     if (text != small)
-        free(text);
+        tgMem_free(text);
     return 1;
 }
 

@@ -13,6 +13,7 @@
 #include <pcre2.h>
 #include <stdlib.h>
 
+#include "../../core/mem.h"
 #include "../../core/once.h"
 #include "check.h"
 
@@ -32,13 +33,13 @@ static tgOnce setup = TG_ONCE_INIT;
 static void *pattern_alloc(PCRE2_SIZE n, void *data)
 {
     (void)data;
-    return malloc(n);
+    return tgMem_malloc(n);
 }
 
 static void pattern_free(void *p, void *data)
 {
     (void)data;
-    free(p);
+    tgMem_free(p);
 }
 
 static void release_all(void)

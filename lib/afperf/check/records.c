@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "../../core/mem.h"
 
 /* ---- the record type ------------------------------------------------- */
 
@@ -187,7 +188,7 @@ static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
         af_limit(k, f->at, "tags in one field");
         return 1;
     }
-    tag_name *t = malloc(count * sizeof *t);
+    tag_name *t = tgMem_malloc(count * sizeof *t);
     if (t == NULL) {
         af_limit(k, f->at, "tags in one field");
         return 1;
@@ -201,7 +202,7 @@ static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
         t[m++].n = (size_t)(eq - (p + start)); /* the pattern gave each '=' */
         start = i + 1;
     }
-    qsort(t, m, sizeof *t, tag_cmp);
+    tgMem_sort(t, m, sizeof *t, tag_cmp);
     int twice = 0;
     for (size_t i = 1; i < m && !twice; i++)
         if (tag_cmp(&t[i - 1], &t[i]) == 0) {
@@ -212,7 +213,7 @@ static int tags_twice(af_check *k, const af_fld *f, const unsigned char *p,
                 TG_ENGINE_QUOTED(k->c, AF_TAG_TWICE, t[i].p, t[i].n, found));
             twice = 1;
         }
-    free(t);
+    tgMem_free(t);
     return twice;
 }
 

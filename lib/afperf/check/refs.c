@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/mem.h"
 #include "check.h"
 
 /* the value of a run, region or section id in its map */
@@ -83,9 +84,9 @@ void af_refs_free(af_check *k)
     tgRanges_free(&k->used_intervals);
     for (int i = 0; i < 3; i++)
         tgIdmap_free(&k->pend[i]);
-    free(k->pending);
-    free(k->sites);
-    free(k->stack);
+    tgMem_free(k->pending);
+    tgMem_free(k->sites);
+    tgMem_free(k->stack);
 }
 
 void af_limit(af_check *k, uint64_t at, const char *what)
@@ -112,7 +113,7 @@ static int room(af_check *k, void **p, size_t *cap, size_t n, size_t size)
     size_t want = *cap ? 2 * *cap : 64;
     if (n >= k->c->limits[TG_LIMIT_LIVE_OBJECTS] || want > SIZE_MAX / size)
         return 0;
-    void *q = realloc(*p, want * size);
+    void *q = tgMem_realloc(*p, want * size);
     if (q == NULL)
         return 0;
     *p = q;

@@ -2,12 +2,13 @@
 #include "mutation.h"
 
 #include <stdlib.h>
+#include "../mem.h"
 
 int tgMutation_run(const tgMutation_ops *ops, const void *ctx, size_t rule,
                    unsigned variant, int profile, uint64_t seed, tgOut *out,
                    tg_mutant *mu)
 {
-    void *x = calloc(1, ops->size);
+    void *x = tgMem_calloc(1, ops->size);
     if (x == NULL)
         return -1;
     int r = ops->parent(x, ctx, variant, profile, seed);
@@ -16,6 +17,6 @@ int tgMutation_run(const tgMutation_ops *ops, const void *ctx, size_t rule,
     if (r > 0 && ops->write(x, out, mu) != 0)
         r = -1;
     ops->release(x);
-    free(x);
+    tgMem_free(x);
     return r;
 }

@@ -9,6 +9,7 @@
 
 #include "../format.h"
 #include "mutation.h"
+#include "../mem.h"
 
 void tgText_model_init(tgText_model *m, char sep, tgText_put_fn put)
 {
@@ -20,8 +21,8 @@ void tgText_model_init(tgText_model *m, char sep, tgText_put_fn put)
 void tgText_model_free(tgText_model *m)
 {
     tgMembuf_free(&m->text);
-    free(m->f);
-    free(m->l);
+    tgMem_free(m->f);
+    tgMem_free(m->l);
     tgText_model_init(m, m->sep, m->put);
 }
 
@@ -30,7 +31,7 @@ static int grow(void **p, size_t *cap, size_t n, size_t size)
     if (n < *cap)
         return 1;
     size_t want = *cap ? 2 * *cap : 64;
-    void *q = realloc(*p, want * size);
+    void *q = tgMem_realloc(*p, want * size);
     if (q == NULL)
         return 0;
     *p = q;
@@ -76,13 +77,13 @@ void tgText_addf(tgText_model *m, const char *fmt, ...)
     if (n >= 0 && (size_t)n < sizeof b) {
         tgText_add(m, b, (size_t)n, TG_TEXT_AS_NEEDED);
     } else { /* longer (a hostile name): never cut short */
-        char *big = n < 0 ? NULL : malloc((size_t)n + 1);
+        char *big = n < 0 ? NULL : tgMem_malloc((size_t)n + 1);
         if (big == NULL)
             m->failed = 1;
         else {
             vsnprintf(big, (size_t)n + 1, fmt, again);
             tgText_add(m, big, (size_t)n, TG_TEXT_AS_NEEDED);
-            free(big);
+            tgMem_free(big);
         }
     }
     va_end(again);
@@ -166,14 +167,14 @@ void tgText_copy_to_end(tgText_model *m, size_t i)
         size_t n;
         const unsigned char *p = tgText_text(m, i, f, &n);
         /* p moves if the text grows: copy it out first */
-        char *c = malloc(n + 1);
+        char *c = tgMem_malloc(n + 1);
         if (c == NULL) {
             m->failed = 1;
             return;
         }
         memcpy(c, p, n);
         tgText_add(m, c, n, m->f[src.first + f].quote);
-        free(c);
+        tgMem_free(c);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "../../core/bytes.h"
 #include "../../core/corpus/hostile.h"
 #include "../dumpalloc.h"
+#include "../../core/mem.h"
 
 #define GEN_LIVE 2048 /* most live allocations a generated trace holds */
 
@@ -169,7 +170,7 @@ static void emit_event(da_gen *g)
 int tgDumpalloc_generate(int profile, int style, uint64_t seed,
                          uint64_t min_size, tgOut *out)
 {
-    da_gen *g = calloc(1, sizeof *g);
+    da_gen *g = tgMem_calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->rng.s = seed;
@@ -194,6 +195,6 @@ int tgDumpalloc_generate(int profile, int style, uint64_t seed,
         if (g->nlive > 0)
             emit_free(g);
     }
-    free(g);
+    tgMem_free(g);
     return out->failed ? -1 : 0;
 }

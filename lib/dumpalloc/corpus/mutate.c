@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/mem.h"
 #include "../../core/bytes.h"
 #include "../../core/corpus/mutation.h"
 #include "../../core/membuf.h"
@@ -35,14 +36,14 @@ typedef int (*da_mutator)(da_model *m);
 /* Index the records of a valid trace (generator output, so well framed). */
 static int index_records(da_model *m)
 {
-    free(m->r);
+    tgMem_free(m->r);
     m->r = NULL;
     m->nr = 0;
     size_t cap = 0;
     for (size_t off = 0; off + 8 <= m->b.n;) {
         if (m->nr == cap) {
             cap = cap ? 2 * cap : 64;
-            da_rec *r = realloc(m->r, cap * sizeof *r);
+            da_rec *r = tgMem_realloc(m->r, cap * sizeof *r);
             if (r == NULL)
                 return -1;
             m->r = r;
@@ -409,13 +410,13 @@ static int mut_first_not_proc(da_model *m)
     if (m->nr < 2 || m->r[1].type != DA_OBJE)
         return 0;
     size_t n = 8 + m->r[0].len;
-    unsigned char *proc = malloc(n);
+    unsigned char *proc = tgMem_malloc(n);
     if (proc == NULL)
         return 0;
     memcpy(proc, m->b.p, n);
     tgMembuf_splice(&m->b, 0, n, NULL, 0);
     tgMembuf_splice(&m->b, 8 + m->r[1].len, 0, proc, n);
-    free(proc);
+    tgMem_free(proc);
     mark(m, 0);
     return 1;
 }
@@ -473,12 +474,12 @@ static int mut_double_alloc(da_model *m)
     if (t == m->nr)
         return 0;
     size_t from = m->r[i].off, n = rec_end(m, t) - from;
-    unsigned char *copy = malloc(n);
+    unsigned char *copy = tgMem_malloc(n);
     if (copy == NULL)
         return 0;
     memcpy(copy, m->b.p + from, n);
     tgMembuf_splice(&m->b, from + n, 0, copy, n);
-    free(copy);
+    tgMem_free(copy);
     mark(m, from + n + 8); /* the repeated address */
     return 1;
 }
@@ -504,14 +505,14 @@ static int parent(void *x, const void *ctx, unsigned variant, int profile,
     (void)ctx;
     da_model *m = x;
     m->variant = variant;
-    tgOut *gen = malloc(sizeof *gen);
+    tgOut *gen = tgMem_malloc(sizeof *gen);
     if (gen == NULL)
         return -1;
     tgOut_init(gen, tgMembuf_write, &m->b);
     int r = tgDumpalloc_generate(profile, TG_STYLE_PLAIN, seed, 0, gen);
     if (r == 0)
         r = tgOut_flush(gen);
-    free(gen);
+    tgMem_free(gen);
     return r == 0 && index_records(m) == 0 ? 0 : -1;
 }
 
@@ -534,7 +535,7 @@ static void release(void *x)
 {
     da_model *m = x;
     tgMembuf_free(&m->b);
-    free(m->r);
+    tgMem_free(m->r);
 }
 
 static const tgMutation_ops ops = {sizeof(da_model), parent, apply,

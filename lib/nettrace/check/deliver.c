@@ -17,6 +17,7 @@
 #include "../../core/bytes.h"
 #include "../../core/unicode.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 #define FNV_BASIS 0xcbf29ce484222325ull
 #define FNV_PRIME 0x100000001b3ull
@@ -59,7 +60,7 @@ int nt_deliver_begin(nt_check *k)
 {
     if (k->c->on_event == NULL)
         return 0;
-    struct nt_deliver *d = calloc(1, sizeof *d);
+    struct nt_deliver *d = tgMem_calloc(1, sizeof *d);
     if (d == NULL)
         return -1;
     uint64_t live = k->c->limits[TG_LIMIT_LIVE_OBJECTS];
@@ -78,9 +79,9 @@ void nt_deliver_free(nt_check *k)
     tgIdmap_free(&d->names);
     tgIdmap_free(&d->stacks);
     tgIdmap_free(&d->labels);
-    free(d->arena);
-    free(d->lists);
-    free(d);
+    tgMem_free(d->arena);
+    tgMem_free(d->lists);
+    tgMem_free(d);
     k->deliver = NULL;
 }
 
@@ -93,7 +94,7 @@ static int arena_grow(struct nt_deliver *d, size_t n)
     size_t cap = d->cap ? d->cap : 4096;
     while (cap < d->used + n)
         cap *= 2;
-    unsigned char *a = realloc(d->arena, cap);
+    unsigned char *a = tgMem_realloc(d->arena, cap);
     if (a == NULL)
         return -1;
     d->arena = a;
@@ -198,7 +199,7 @@ void nt_deliver_label(nt_check *k, uint64_t id, const nt_label_values *v,
     if (status == 1) { /* a new id; a second definition takes its slot */
         if (d->nlists == d->lists_cap) {
             size_t cap = d->lists_cap ? d->lists_cap * 2 : 64;
-            nt_label_values *l = realloc(d->lists, cap * sizeof *l);
+            nt_label_values *l = tgMem_realloc(d->lists, cap * sizeof *l);
             if (l == NULL) {
                 tgIdmap_remove(&d->labels, id);
                 nt_table_full(k, off);

@@ -10,6 +10,7 @@
 
 #include "../../core/bytes.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 /* v6 code 23: one UTF-8 code unit, or a string in Universal providers
  * (NT-A7) */
@@ -327,7 +328,7 @@ static void keep_row(row_parse *m, uint32_t id, uint64_t off,
         l->top > UINT32_MAX)
         return;
     if (k->kept_rows == NULL &&
-        (k->kept_rows = calloc(1, sizeof *k->kept_rows)) == NULL) {
+        (k->kept_rows = tgMem_calloc(1, sizeof *k->kept_rows)) == NULL) {
         nt_table_full(k, off); /* memory is a limit, said as such */
         return;
     }
@@ -347,7 +348,7 @@ static void keep_row(row_parse *m, uint32_t id, uint64_t off,
 
 void nt_kept_rows_free(nt_check *k)
 {
-    free(k->kept_rows);
+    tgMem_free(k->kept_rows);
     k->kept_rows = NULL;
 }
 

@@ -20,6 +20,7 @@
 
 #include "../../core/bytes.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 static uint32_t sat_add(uint32_t a, uint64_t b)
 {
@@ -55,7 +56,7 @@ static int grow_ops(nt_check *k)
     uint64_t max = k->c->limits[TG_LIMIT_PAYLOAD_STEPS];
     if (cap > max && k->ops_cap < max)
         cap = (size_t)max;
-    nt_op *ops = cap <= max ? realloc(k->ops, cap * sizeof *ops) : NULL;
+    nt_op *ops = cap <= max ? tgMem_realloc(k->ops, cap * sizeof *ops) : NULL;
     if (ops == NULL)
         return 0;
     k->ops = ops;

@@ -19,6 +19,7 @@
 #include "../../core/bytes.h"
 #include "../../core/unicode.h"
 #include "check.h"
+#include "../../core/mem.h"
 
 /* Metadata names kept for the events' groups, and their longest text. */
 #define NT_SHOW_NAMES 4096
@@ -32,10 +33,12 @@ struct nt_show {
 
 static struct nt_show *show_state(nt_check *k)
 {
-    if (k->show == NULL && (k->show = calloc(1, sizeof *k->show)) != NULL) {
+    if (k->show == NULL &&
+        (k->show = tgMem_calloc(1, sizeof *k->show)) != NULL) {
         tgIdmap_init(&k->show->ids, sizeof(uint32_t), NT_SHOW_NAMES);
-        if ((k->show->names = calloc(NT_SHOW_NAMES, NT_SHOW_NAME)) == NULL) {
-            free(k->show);
+        if ((k->show->names = tgMem_calloc(NT_SHOW_NAMES, NT_SHOW_NAME)) ==
+            NULL) {
+            tgMem_free(k->show);
             k->show = NULL;
         }
     }
@@ -47,8 +50,8 @@ void nt_show_free(nt_check *k)
     if (k->show == NULL)
         return;
     tgIdmap_free(&k->show->ids);
-    free(k->show->names);
-    free(k->show);
+    tgMem_free(k->show->names);
+    tgMem_free(k->show);
     k->show = NULL;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "../../core/mem.h"
 
 TG_IDMAP_VALUE_FITS(nt_meta);
 TG_IDMAP_VALUE_FITS(nt_thread);
@@ -33,7 +34,7 @@ void nt_state_free(nt_check *k)
     tgIdmap_free(&k->threads);
     tgIdmap_free(&k->labels);
     tgRanges_free(&k->stacks);
-    free(k->ops);
+    tgMem_free(k->ops);
     k->ops = NULL;
     nt_kept_rows_free(k);
     nt_deliver_free(k);

@@ -14,6 +14,7 @@
 #include "emit.h"
 #include "model.h"
 #include "../nettrace.h"
+#include "../../core/mem.h"
 
 #define GEN_THREADS  4
 #define GEN_METADATA 6
@@ -176,7 +177,7 @@ static void emit_window(nt_gen *g)
 static int generate_v45(int style, uint64_t seed, uint64_t min_size,
                         nt_sink *sink)
 {
-    nt_gen *g = calloc(1, sizeof *g);
+    nt_gen *g = tgMem_calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->hostile = tgHostile_start(style, seed);
@@ -202,7 +203,7 @@ static int generate_v45(int style, uint64_t seed, uint64_t min_size,
     nt_sink_raw(sink, "\x01", 1);
     int failed = g->block.failed;
     tgMembuf_free(&g->block);
-    free(g);
+    tgMem_free(g);
     return nt_sink_failed(sink) || failed ? -1 : 0;
 }
 

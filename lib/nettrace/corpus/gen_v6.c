@@ -15,6 +15,7 @@
 #include "emit.h"
 #include "model.h"
 #include "../nettrace.h"
+#include "../../core/mem.h"
 
 #define G6_THREADS  4
 #define G6_METADATA 6
@@ -258,7 +259,7 @@ static void window(nt_gen6 *g)
 int nt_generate_v6(int style, uint64_t seed, uint64_t min_size, nt_sink *sink,
                    int draft)
 {
-    nt_gen6 *g = calloc(1, sizeof *g);
+    nt_gen6 *g = tgMem_calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
     g->draft = draft;
@@ -294,6 +295,6 @@ int nt_generate_v6(int style, uint64_t seed, uint64_t min_size, nt_sink *sink,
     emit(g, NT_B_END);
     int failed = g->b.failed;
     tgMembuf_free(&g->b);
-    free(g);
+    tgMem_free(g);
     return nt_sink_failed(sink) || failed ? -1 : 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/mem.h"
 
 /* The header of a v4/v5 object: 05 05 01, versions, the name (any
  * length), 06, BlockSize and its padding (pad_extra bytes off, as a
@@ -115,7 +116,7 @@ nt_item *nt_model_insert(nt_model *m, size_t at)
 {
     if (m->n == m->cap) {
         size_t cap = m->cap ? 2 * m->cap : 32;
-        nt_item *p = realloc(m->items, cap * sizeof *p);
+        nt_item *p = tgMem_realloc(m->items, cap * sizeof *p);
         if (p == NULL) {
             m->failed = 1;
             return NULL;
@@ -145,7 +146,7 @@ void nt_model_free(nt_model *m)
 {
     for (size_t i = 0; i < m->n; i++)
         tgMembuf_free(&m->items[i].content);
-    free(m->items);
+    tgMem_free(m->items);
     m->items = NULL;
     m->n = m->cap = 0;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/mem.h"
 #include "../../core/corpus/mutation.h"
 #include "mutate.h"
 
@@ -42,13 +43,13 @@ static int write_mutant(void *x, tgOut *out, tg_mutant *mu)
     if (m->m.failed)
         return -1;
     tgMembuf b = {0};
-    tgOut *o = malloc(sizeof *o);
+    tgOut *o = tgMem_malloc(sizeof *o);
     int r = -1;
     if (o != NULL) {
         tgOut_init(o, tgMembuf_write, &b);
         nt_serialise(&m->m, o);
         r = tgOut_flush(o) != 0 || b.failed ? -1 : 0;
-        free(o);
+        tgMem_free(o);
     }
     if (r == 0) {
         size_t n = m->cut < b.n ? (size_t)m->cut : b.n;

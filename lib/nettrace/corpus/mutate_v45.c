@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mutate.h"
+#include "../../core/mem.h"
 
 /* ---- header ----------------------------------------------------------- */
 
@@ -177,12 +178,12 @@ static int discard(void *ctx, const void *p, size_t n)
 
 static void layout(nt_mut *x)
 {
-    tgOut *o = malloc(sizeof *o);
+    tgOut *o = tgMem_malloc(sizeof *o);
     if (o == NULL)
         return;
     tgOut_init(o, discard, NULL);
     nt_serialise(&x->m, o);
-    free(o);
+    tgMem_free(o);
 }
 
 int mut_padding(nt_mut *x)

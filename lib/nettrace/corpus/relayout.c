@@ -31,6 +31,7 @@
 
 #include "../check/check.h"
 #include "emit.h"
+#include "../../core/mem.h"
 
 #define MAX_FIELDS 64 /* V1 fields of a row that may be laid out */
 #define MAX_PIECES 4096
@@ -249,9 +250,9 @@ size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
     if (n < NT_V45_STREAM || memcmp(p, NT_MAGIC, NT_MAGIC_LEN) != 0 ||
         tgBytes_le32(p + NT_MAGIC_LEN) == 0) /* v6: Reserved 0 */
         return 0;
-    size_t *at = malloc(MAX_PIECES * sizeof *at);
-    tg_piece *pieces = malloc(MAX_PIECES * sizeof *pieces);
-    tgMembuf *blocks = calloc(MAX_PIECES, sizeof *blocks);
+    size_t *at = tgMem_malloc(MAX_PIECES * sizeof *at);
+    tg_piece *pieces = tgMem_malloc(MAX_PIECES * sizeof *pieces);
+    tgMembuf *blocks = tgMem_calloc(MAX_PIECES, sizeof *blocks);
     tgMembuf meta = {0}, scratch = {0};
     size_t np = 0, written = 0;
     if (at == NULL || pieces == NULL || blocks == NULL)
@@ -328,8 +329,8 @@ done:
         tgMembuf_free(&blocks[i]);
     tgMembuf_free(&meta);
     tgMembuf_free(&scratch);
-    free(blocks);
-    free(pieces);
-    free(at);
+    tgMem_free(blocks);
+    tgMem_free(pieces);
+    tgMem_free(at);
     return written;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "../../core/mem.h"
 
 typedef struct tl_ref {
     tl_site site; /* its first use                          */
@@ -43,7 +44,7 @@ void tl_refs_free(tl_check *k)
         tgRanges_free(&k->named[o]);
         tgIdmap_free(&k->pending[o]);
     }
-    free(k->refs);
+    tgMem_free(k->refs);
 }
 
 /* The state of thread iid `id`, or NULL; kept at hand once found. */
@@ -178,7 +179,7 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
         return; /* its first use waits already */
     if (k->nrefs == k->cap_refs) {
         size_t cap = k->cap_refs ? 2 * k->cap_refs : 64;
-        tl_ref *r = realloc(k->refs, cap * sizeof *r);
+        tl_ref *r = tgMem_realloc(k->refs, cap * sizeof *r);
         if (r == NULL) {
             tgIdmap_remove(&k->pending[o], v->u);
             tl_limit(k, "internal ids used before their definition");
