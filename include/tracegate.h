@@ -577,6 +577,12 @@ TG_API tg_error tg_checker_set_event_fn(tg_checker *c, tg_event_fn fn,
 TG_API tg_verdict tg_checker_check(tg_checker *c, tg_read_fn read, void *rctx,
                                    const char *name, tg_start_fn on_start,
                                    tg_diag_fn on_diag, void *ctx);
+/*! tg_checker_check_buffer() : tg_checker_check() of the size bytes at
+ *  data. */
+TG_API tg_verdict tg_checker_check_buffer(tg_checker *c, const void *data,
+                                          size_t size, const char *name,
+                                          tg_start_fn on_start,
+                                          tg_diag_fn on_diag, void *ctx);
 /* What the last input was found to be; valid until the next check.  NULL
  * where there is nothing to say (no format, no layout, no problem). */
 TG_API const char *tg_checker_format(const tg_checker *c);

@@ -17,14 +17,7 @@
 
 #include "tap.h"
 #include "tracegate.h"
-
-void *__real_malloc(size_t n);
-void *__real_realloc(void *p, size_t n);
-void __real_free(void *p);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t k, size_t n);
-void *__wrap_realloc(void *p, size_t n);
-void __wrap_free(void *p);
+#include "wrap.h"
 
 static long past; /* calls that went past the allocator */
 
@@ -107,21 +100,6 @@ static void ignore(void *ctx, const tg_diag *d)
     (void)d;
 }
 
-typedef struct reading {
-    const unsigned char *p;
-    size_t left;
-} reading;
-
-static long read_made(void *ctx, void *buf, size_t cap)
-{
-    reading *r = ctx;
-    size_t n = cap < r->left ? cap : r->left;
-    memcpy(buf, r->p, n);
-    r->p += n;
-    r->left -= n;
-    return (long)n;
-}
-
 /* One check of made[] through a validator and through a checker:
  * @return how many were conformant. */
 static int check_made(const char *format, const char *profile)
@@ -134,9 +112,8 @@ static int check_made(const char *format, const char *profile)
     tg_validator_free(v);
     tg_checker *k = NULL;
     if (tg_checker_open(&k) == TG_OK) {
-        reading r = {made, made_n};
-        conformant += tg_checker_check(k, read_made, &r, NULL, NULL, ignore,
-                                       NULL) == TG_CONFORMANT;
+        conformant += tg_checker_check_buffer(k, made, made_n, NULL, NULL,
+                                              ignore, NULL) == TG_CONFORMANT;
     }
     tg_checker_free(k);
     return conformant;

@@ -261,6 +261,14 @@ static void checker(void)
            strcmp(tg_checker_profile(c), "default") == 0 &&
            tg_checker_bytes(c) == sizeof obje && tg_checker_problem(c) == NULL,
        "... detected as dumpalloc, started once, its bytes counted");
+    seen b = {"DA-SEQ-001", 0, TG_INFO};
+    started = 0;
+    is_int(tg_checker_check_buffer(c, obje, sizeof obje, NULL, on_start,
+                                   on_diag, &b),
+           TG_CONFORMANT, "tg_checker_check_buffer(): the OBJE file too");
+    ok(started == 1 && b.count == 1 && tg_checker_bytes(c) == sizeof obje &&
+           strcmp(tg_checker_format(c), "dumpalloc") == 0,
+       "... the same finding, format and byte count as through a reader");
     static const unsigned char zeros[5000];
     mem z = {zeros, sizeof zeros, 0};
     is_int(tg_checker_check(c, mem_read, &z, "x.bin", on_start, NULL, NULL),
@@ -275,6 +283,8 @@ static void checker(void)
            TG_TRUNCATED, "6 bytes of a header: truncated");
     is_str(tg_checker_problem(c), "the input stops early, at byte 6",
            "... and the sentence says where");
+    is_int(tg_checker_check_buffer(c, obje, 6, NULL, NULL, NULL, NULL),
+           TG_TRUNCATED, "... and as a buffer too");
     tg_checker_free(c);
     tg_checker_free(NULL);
 }

@@ -15,17 +15,9 @@
 
 #include "tap.h"
 #include "tracegate.h"
+#include "wrap.h"
 
 /* ---- counting allocator -------------------------------------------- */
-
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t k, size_t n);
-void *__real_realloc(void *p, size_t n);
-void __real_free(void *p);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t k, size_t n);
-void *__wrap_realloc(void *p, size_t n);
-void __wrap_free(void *p);
 
 static long fail_at = -1; /* which allocation fails; -1: none   */
 static long calls;        /* allocations attempted since reset   */

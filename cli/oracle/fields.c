@@ -11,16 +11,6 @@
 
 /* ---- binary fields: probing ---------------------------------------- */
 
-long or_read_bytes(void *ctx, void *buf, size_t cap)
-{
-    or_reading *b = ctx;
-    size_t n = cap < b->left ? cap : b->left;
-    memcpy(buf, b->p, n);
-    b->p += n;
-    b->left -= n;
-    return (long)n;
-}
-
 typedef struct probe_seen {
     size_t at;
     int hit;
@@ -53,8 +43,8 @@ int or_field_probe(tg_checker *k, unsigned char *scratch,
     probe_seen seen = {at, 0, f};
     for (size_t p = 0; p < sizeof probes / sizeof *probes && !seen.hit; p++) {
         memcpy(scratch + at, probes[p], width);
-        or_reading r = {scratch, checked};
-        tg_checker_check(k, or_read_bytes, &r, NULL, NULL, on_probe, &seen);
+        tg_checker_check_buffer(k, scratch, checked, NULL, NULL, on_probe,
+                                &seen);
         memcpy(scratch + at, data + at, width);
     }
     if (!seen.hit)

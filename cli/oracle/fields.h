@@ -14,13 +14,6 @@
 
 #include "tracegate.h"
 
-/* Bytes in memory as a tg_read_fn reads them (or_read_bytes()). */
-typedef struct or_reading {
-    const unsigned char *p;
-    size_t left;
-} or_reading;
-long or_read_bytes(void *ctx, void *buf, size_t cap);
-
 /* The values a field is set to, in the order they are tried. */
 enum or_boundary {
     OR_FV_ZERO,

@@ -53,9 +53,8 @@ static int check(const or_case *c, const unsigned char *data, size_t n,
         tg_checker_free(k);
         return -1;
     }
-    or_reading b = {data, n};
     int v =
-        (int)tg_checker_check(k, or_read_bytes, &b, c->path, NULL, on_diag, s);
+        (int)tg_checker_check_buffer(k, data, n, c->path, NULL, on_diag, s);
     const char *f = tg_checker_format(k), *version = tg_checker_version(k);
     snprintf(j->format, sizeof j->format, "%s", f ? f : "");
     snprintf(j->version, sizeof j->version, "%s", version ? version : "");

@@ -134,7 +134,7 @@ unsigned char *or_slurp(const char *path, size_t *size);
  *  the capacity doubled when it is full (score.c).  @return 0, or -1. */
 int or_grow(void **at, size_t n, size_t *cap, size_t size);
 
-/* ---- judge.c (bytes are read by or_read_bytes(), fields.h) ---- */
+/* ---- judge.c ---- */
 typedef struct or_judgement {
     tg_duty expect;
     int verdict;            /* tracegate's verdict under the case's profile */

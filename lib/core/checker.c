@@ -380,3 +380,28 @@ const char *tg_checker_problem(const tg_checker *c)
     return c->problem[0] ? c->problem : NULL;
 }
 uint64_t tg_checker_bytes(const tg_checker *c) { return c->bytes; }
+
+/* Bytes in memory, read as a tg_read_fn reads them. */
+typedef struct in_memory {
+    const unsigned char *p;
+    size_t left;
+} in_memory;
+
+static long read_memory(void *ctx, void *buf, size_t cap)
+{
+    in_memory *m = ctx;
+    size_t n = cap < m->left ? cap : m->left;
+    memcpy(buf, m->p, n);
+    m->p += n;
+    m->left -= n;
+    return (long)n;
+}
+
+tg_verdict tg_checker_check_buffer(tg_checker *c, const void *data,
+                                   size_t size, const char *name,
+                                   tg_start_fn on_start, tg_diag_fn on_diag,
+                                   void *ctx)
+{
+    in_memory m = {data, size};
+    return tg_checker_check(c, read_memory, &m, name, on_start, on_diag, ctx);
+}
