@@ -647,17 +647,16 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
         m->changes = g;
         m->nentries = grown;
     }
-    uint8_t *a = or_slurp((const char *)new_name, &n);
-    uint8_t *b = NULL;
+    uint8_t *a = or_slurp((const char *)new_name, &n), *b = NULL;
     /* made by the last call (AFL++ names the mutation), from the newest
      * find: that is what it differs from, not AFL++'s pick */
-    if (m->from_newest && strstr((const char *)new_name, ",tg-") &&
-        (b = malloc(m->newest_n ? m->newest_n : 1)) != NULL)
-        memcpy(b, m->newest, o = m->newest_n);
+    const uint8_t *from = m->newest;
+    if (m->from_newest && strstr((const char *)new_name, ",tg-"))
+        o = m->newest_n;
     else
-        b = or_slurp((const char *)orig_name, &o);
-    if (a && b) {
-        note_change(a, n, b, o, m->text, &m->changes[id]);
+        from = b = or_slurp((const char *)orig_name, &o);
+    if (a && from) {
+        note_change(a, n, from, o, m->text, &m->changes[id]);
         free(m->newest); /* the newest find, fuzzed besides AFL++'s pick */
         m->newest = a;
         m->newest_n = n;
