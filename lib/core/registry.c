@@ -9,21 +9,22 @@
 #include "format.h"
 #include "mem.h"
 
-/* The build's TG_FORMATS (CMakeLists.txt) define TG_WITH_<FORMAT>. */
+/* A format the build's TG_FORMATS leaves out (CMakeLists.txt) is marked
+ * TG_WITHOUT_<FORMAT>. */
 extern const tgFormat tgFormat_afperf, tgFormat_dumpalloc, tgFormat_nettrace,
     tgFormat_tracelog;
 
 static const tgFormat *const formats[] = {
-#ifdef TG_WITH_AFPERF
+#ifndef TG_WITHOUT_AFPERF
     &tgFormat_afperf,
 #endif
-#ifdef TG_WITH_DUMPALLOC
+#ifndef TG_WITHOUT_DUMPALLOC
     &tgFormat_dumpalloc,
 #endif
-#ifdef TG_WITH_NETTRACE
+#ifndef TG_WITHOUT_NETTRACE
     &tgFormat_nettrace,
 #endif
-#ifdef TG_WITH_TRACELOG
+#ifndef TG_WITHOUT_TRACELOG
     &tgFormat_tracelog,
 #endif
 };
