@@ -96,17 +96,21 @@ static void fuzz_pieces(const char *format, const uint8_t *data, size_t size)
 
 /* A relayout of the input (tg_format_relayout()): within its room, the
  * stream header (the first piece) kept, the same bytes for the same
- * seed. */
+ * seed, and what it says changed (a 4-byte count or code) inside it. */
 static void fuzz_relayout(const char *format, const uint8_t *data, size_t size,
                           uint64_t seed)
 {
     size_t cap = 2 * size + 4096, near = (size_t)(seed >> 1) % (size + 1);
     uint8_t *a = malloc(cap), *b = malloc(cap);
     FUZZ_ASSERT(a != NULL && b != NULL);
-    size_t n = tg_format_relayout(format, data, size, seed, near, a, cap);
+    size_t changed;
+    size_t n =
+        tg_format_relayout(format, data, size, seed, near, a, cap, &changed);
     FUZZ_ASSERT(n <= cap);
-    FUZZ_ASSERT(tg_format_relayout(format, data, size, seed, near, b, cap) ==
-                n);
+    FUZZ_ASSERT(n == 0 ? changed == SIZE_MAX
+                       : changed < n && n - changed >= 4);
+    FUZZ_ASSERT(tg_format_relayout(format, data, size, seed, near, b, cap,
+                                   NULL) == n);
     FUZZ_ASSERT(memcmp(a, b, n) == 0);
     size_t head = 0, starts[2];
     if (n > 0 && tg_format_pieces(format, data, size, starts, 2) == 2)

@@ -276,13 +276,17 @@ TG_API size_t tg_format_join(const char *format, const tg_piece *pieces,
  *  leaves its events as they were.  near (SIZE_MAX: anywhere) is an
  *  offset of the input, the last change a fuzzer kept: the row that
  *  holds it is the one changed, and often the field that starts after
- *  it.  out has room for cap bytes.
+ *  it.  out has room for cap bytes.  *changed (when changed is not
+ *  NULL) receives the offset in out of what changed: the TypeCode retyped
+ *  or added, or the row's FieldCount, which a fuzzer that keeps the
+ *  output passes as near to go on from there (SIZE_MAX when nothing was
+ *  written).
  *  @return the bytes written, or 0 if the input has no such records, does
  *  not fit in cap, or its format has no relayout (every format but
  *  NetTrace; and every format in a library built without corpus code). */
 TG_API size_t tg_format_relayout(const char *format, const void *data,
                                  size_t size, uint64_t seed, size_t near,
-                                 void *out, size_t cap);
+                                 void *out, size_t cap, size_t *changed);
 
 /*! tg_detect() :
  *  the format of an input from its first bytes alone (a file name never

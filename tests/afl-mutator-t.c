@@ -35,19 +35,19 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
 uint8_t afl_custom_queue_get(void *data, const uint8_t *name);
 void afl_custom_deinit(void *data);
 
-/* Where the n bytes at a and b differ: their first and last such byte. */
-static int differ_in(const unsigned char *a, const unsigned char *b, size_t n,
-                     size_t *first, size_t *last)
+/* How wide the run of bytes is from the first to the last at which the
+ * n bytes at a and b differ: 0 when they are the same. */
+static size_t differing_width(const unsigned char *a, const unsigned char *b,
+                              size_t n)
 {
-    int any = 0;
+    size_t first = n, last = 0;
     for (size_t i = 0; i < n; i++)
         if (a[i] != b[i]) {
-            if (!any)
-                *first = i;
-            *last = i;
-            any = 1;
+            if (first == n)
+                first = i;
+            last = i;
         }
-    return any;
+    return first == n ? 0 : last - first + 1;
 }
 
 static void write_file(const char *path, const unsigned char *p, size_t n)
@@ -143,17 +143,15 @@ static void fuzz_the_newest(void)
     void *m = afl_custom_init(NULL, 7);
     afl_custom_queue_new_entry(m, (uint8_t *)xp, (uint8_t *)yp);
     afl_custom_queue_get(m, (uint8_t *)yp);
-    size_t from_x = 0, from_y = 0, first, last;
+    size_t from_x = 0, from_y = 0;
     for (int i = 0; i < 800; i++) {
         uint8_t *out = NULL;
         size_t n = afl_custom_fuzz(m, y.p, y.n, &out, NULL, 0, 1 << 20);
         const char *said = afl_custom_describe(m, 64);
         if (strncmp(said, "tg-field-", 9) != 0 || strstr(said, "-all"))
             continue;
-        from_x += n == x.n &&
-                  (!differ_in(x.p, out, n, &first, &last) || last - first < 8);
-        from_y += n == y.n &&
-                  (!differ_in(y.p, out, n, &first, &last) || last - first < 8);
+        from_x += n == x.n && differing_width(x.p, out, n) <= 8;
+        from_y += n == y.n && differing_width(y.p, out, n) <= 8;
     }
     ok(from_x >= 10 && from_y > 2 * from_x,
        "the newest entry fuzzed besides AFL++'s pick: %zu field changes of "
@@ -204,13 +202,11 @@ int main(void)
             if (out == in.p)
                 continue;
             if (strncmp(said, "tg-field-", 9) == 0) {
-                size_t first = 0, last = 0;
                 fields++;
                 /* one binary field: the same size, changed within 8
                  * bytes ("-all": the fields of its value with it) */
                 if (!fi->text && strstr(said, "-all") == NULL &&
-                    (n != in.n || (differ_in(in.p, out, n, &first, &last) &&
-                                   last - first >= 8)))
+                    (n != in.n || differing_width(in.p, out, n) > 8))
                     field_elsewhere++;
             } else if (strncmp(said, "tg-unit-", 8) == 0) {
                 size_t head = 4 < in.n ? 4 : in.n;

@@ -145,7 +145,8 @@ int main(void)
             size_t at[64];
             tg_format_pieces(fi->name, made, made_n, at, 64);
             relayouts += tg_format_relayout(fi->name, made, made_n, 1,
-                                            SIZE_MAX, out, sizeof out) > 0;
+                                            SIZE_MAX, out, sizeof out,
+                                            NULL) > 0;
             if (kept < 0 && strcmp(fi->name, "afperf") == 0)
                 kept = c.live;
         }

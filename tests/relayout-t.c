@@ -211,10 +211,9 @@ static size_t rows_of(const unsigned char *c, size_t n, row *r)
     return p == end ? k : 0;
 }
 
-/* The bytes metadata 1's fields take in payload p: -1 if they do not
- * fit it, or its types are not V1 scalars.  Its field count into *count. */
-static long implied(const row *meta, const unsigned char *p, size_t n,
-                    uint32_t *count, uint32_t types[8])
+/* Where a metadata row's FieldCount is (its payload holds names this
+ * test wrote, each ended). */
+static const unsigned char *count_at(const row *meta)
 {
     const unsigned char *q = meta->payload + 4;
     while (q[0] || q[1]) /* ProviderName */
@@ -222,7 +221,27 @@ static long implied(const row *meta, const unsigned char *p, size_t n,
     q += 2 + 4;
     while (q[0] || q[1]) /* EventName */
         q += 2;
-    q += 2 + 16;
+    return q + 2 + 16;
+}
+
+/* Where field i's TypeCode is in a metadata row of V1 fields. */
+static const unsigned char *code_at(const row *meta, uint32_t i)
+{
+    const unsigned char *q = count_at(meta) + 4;
+    for (; i > 0; i--) {
+        for (q += 4; q[0] || q[1];) /* FieldName */
+            q += 2;
+        q += 2;
+    }
+    return q;
+}
+
+/* The bytes metadata 1's fields take in payload p: -1 if they do not
+ * fit it, or its types are not V1 scalars.  Its field count into *count. */
+static long implied(const row *meta, const unsigned char *p, size_t n,
+                    uint32_t *count, uint32_t types[8])
+{
+    const unsigned char *q = count_at(meta);
     *count = le32(q);
     q += 4;
     size_t at = 0;
@@ -279,9 +298,11 @@ int main(void)
     size_t cap = 1u << 20, bad = 0;
     out.p = malloc(cap);
     unsigned seen[4] = {0}; /* dropped, added, retyped, the same */
+    size_t misplaced = 0;
     for (uint64_t seed = 1; seed <= 200; seed++) {
+        size_t changed;
         out.n = tg_format_relayout("nettrace", in.p, in.n, seed, SIZE_MAX,
-                                   out.p, cap);
+                                   out.p, cap, &changed);
         row meta[8], ev[8];
         size_t mc = content_of(&out, "MetadataBlock", &out_size);
         size_t nm = mc ? rows_of(out.p + mc, out_size, meta) : 0;
@@ -310,11 +331,22 @@ int main(void)
                      (unsigned long long)seed, out.n, nm, ne);
             continue;
         }
-        seen[count < 2                        ? 0
-             : count == 3                     ? 1
-             : types[0] != 8 || types[1] != 9 ? 2
-                                              : 3]++;
+        unsigned kind = count < 2                        ? 0
+                        : count == 3                     ? 1
+                        : types[0] != 8 || types[1] != 9 ? 2
+                                                         : 3;
+        seen[kind]++;
+        /* what changed: the FieldCount of a drop, the TypeCode added or
+         * retyped, and with no change the last field's (near is none) */
+        const unsigned char *want = kind == 0   ? count_at(&meta[0])
+                                    : kind == 1 ? code_at(&meta[0], 2)
+                                    : kind == 3 ? code_at(&meta[0], 1)
+                                                : code_at(&meta[0],
+                                                          types[0] == 8);
+        misplaced += changed != (size_t)(want - out.p);
     }
+    is_int((long long)misplaced, 0,
+           "200 seeds: each says where in its output the row changed");
     is_int((long long)bad, 0,
            "200 seeds: every output frames, each event of metadata 1 holds "
            "exactly what its row's fields take, metadata 2 is as it was, "
@@ -331,8 +363,8 @@ int main(void)
     unsigned only3 = 0, changed3 = 0, retyped[2] = {0};
     ok(le32(in.p + a_type) == 8, "A's TypeCode is at %zu", a_type);
     for (uint64_t seed = 1; seed <= 200; seed++) {
-        out.n =
-            tg_format_relayout("nettrace", in.p, in.n, seed, row3, out.p, cap);
+        out.n = tg_format_relayout("nettrace", in.p, in.n, seed, row3, out.p,
+                                   cap, NULL);
         row meta[8];
         size_t mc = content_of(&out, "MetadataBlock", &out_size);
         size_t nm = mc ? rows_of(out.p + mc, out_size, meta) : 0;
@@ -347,7 +379,7 @@ int main(void)
                 memcmp(meta[2].payload, in_meta[2].payload, meta[2].size) != 0;
         }
         out.n = tg_format_relayout("nettrace", in.p, in.n, seed, a_type, out.p,
-                                   cap);
+                                   cap, NULL);
         mc = content_of(&out, "MetadataBlock", &out_size);
         if (mc && rows_of(out.p + mc, out_size, meta) == 3 &&
             meta[0].size == in_meta[0].size) {
@@ -361,19 +393,22 @@ int main(void)
     ok(retyped[1] > 2 * retyped[0] && retyped[0] > 0,
        "near A's TypeCode: B retyped %u times, A %u", retyped[1], retyped[0]);
 
+    size_t changed = 0;
     ok(tg_format_relayout("nettrace", in.p, in.n, 1, SIZE_MAX, out.p,
-                          in.n / 2) == 0,
-       "an output past its cap is not made");
+                          in.n / 2, &changed) == 0 &&
+           changed == SIZE_MAX,
+       "an output past its cap is not made, nor said to have changed");
     tgMembuf v6 = {0}, text = {0};
     gen_into(&v6, "nettrace", "nettrace-v6", 1);
     gen_into(&text, "afperf", NULL, 1);
-    ok(tg_format_relayout("nettrace", v6.p, v6.n, 1, SIZE_MAX, out.p, cap) ==
-           0,
+    ok(tg_format_relayout("nettrace", v6.p, v6.n, 1, SIZE_MAX, out.p, cap,
+                          NULL) == 0,
        "a v6 trace: no relayout");
-    ok(tg_format_relayout("afperf", text.p, text.n, 1, SIZE_MAX, out.p, cap) ==
-           0,
+    ok(tg_format_relayout("afperf", text.p, text.n, 1, SIZE_MAX, out.p, cap,
+                          NULL) == 0,
        "a text format: no relayout");
-    ok(tg_format_relayout("nettrace", in.p, 0, 1, SIZE_MAX, out.p, cap) == 0,
+    ok(tg_format_relayout("nettrace", in.p, 0, 1, SIZE_MAX, out.p, cap, NULL) ==
+           0,
        "an empty input: no relayout");
     tgMembuf_free(&v6);
     tgMembuf_free(&text);

@@ -65,10 +65,12 @@ typedef struct tgFormat {
     size_t (*join)(const tg_piece *pieces, size_t n, unsigned char *out);
     /* A variant of the input whose records that depend on each other
      * were changed together, near offset `near` where it can
-     * (tg_format_relayout()), into out of cap bytes, or NULL: the format
-     * has none.  @return its size, or 0. */
+     * (tg_format_relayout()), into out of cap bytes, and where in it the
+     * change is into *changed (if not NULL), or NULL: the format has
+     * none.  @return its size, or 0. */
     size_t (*relayout)(const unsigned char *p, size_t n, uint64_t seed,
-                       size_t near, unsigned char *out, size_t cap);
+                       size_t near, unsigned char *out, size_t cap,
+                       size_t *changed);
     /* Emit the constants of the format's tables (magic numbers, record
      * names and tags, type codes, the limits its rules name) as the tokens
      * of a fuzzing dictionary (`tracegate rules FORMAT --dict`). */

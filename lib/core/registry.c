@@ -364,11 +364,14 @@ size_t tg_format_pieces(const char *format, const void *data, size_t size,
 }
 
 size_t tg_format_relayout(const char *format, const void *data, size_t size,
-                          uint64_t seed, size_t near, void *out, size_t cap)
+                          uint64_t seed, size_t near, void *out, size_t cap,
+                          size_t *changed)
 {
     const tgFormat *f = tgFormat_find(format);
+    if (changed != NULL)
+        *changed = SIZE_MAX;
     return f && f->relayout && size > 0
-               ? f->relayout(data, size, seed, near, out, cap)
+               ? f->relayout(data, size, seed, near, out, cap, changed)
                : 0;
 }
 

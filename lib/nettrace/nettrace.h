@@ -51,7 +51,8 @@ size_t tgNettrace_block_header(const unsigned char *p, size_t n);
 /* tg_format_relayout(): a metadata row's fields changed, its events laid
  * out again (corpus/relayout.c) */
 size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
-                           size_t near, unsigned char *out, size_t cap);
+                           size_t near, unsigned char *out, size_t cap,
+                           size_t *changed);
 void tgNettrace_tokens(tg_token_fn emit, void *ctx);
 void tgNettrace_check(tgEngine_check *c, tgWindow *w);
 int tgNettrace_generate(int profile, int style, uint64_t seed,

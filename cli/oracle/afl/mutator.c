@@ -106,6 +106,7 @@ typedef struct mutator {
     size_t newest_n;
     known in[2], *cur;
     int from_newest; /* the last call fuzzed the newest, not AFL++'s pick */
+    size_t layout_at; /* where the last relayout changed its output */
     char said[80];   /* afl_custom_describe(): what the last call made */
 } mutator;
 
@@ -511,7 +512,7 @@ static size_t layout_op(mutator *m, const uint8_t *buf, size_t n, size_t max)
     size_t near =
         m->cur->now.at && below(m, 2) ? m->cur->now.at - 1 : SIZE_MAX;
     return tg_format_relayout(m->format, buf, n, tg_random(&m->rng), near,
-                              m->out, max);
+                              m->out, max, &m->layout_at);
 }
 
 /* ---- fresh: a new trace ----------------------------------------------- */
@@ -657,6 +658,13 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
         from = b = or_slurp((const char *)orig_name, &o);
     if (a && from) {
         note_change(a, n, from, o, m->text, &m->changes[id]);
+        /* a relayout changed a row where it says: its size, when it
+         * changed, first differs (a BlockSize) before it */
+        if (strstr((const char *)new_name, ",tg-layout") &&
+            m->layout_at < n) {
+            memset(&m->changes[id], 0, sizeof m->changes[id]);
+            m->changes[id].at = m->layout_at + 1;
+        }
         free(m->newest); /* the newest find, fuzzed besides AFL++'s pick */
         m->newest = a;
         m->newest_n = n;

@@ -173,45 +173,57 @@ static unsigned scalar_codes(unsigned char *codes)
 
 /* The row's metadata payload with the change made into b, and the row's
  * field types after it into r; `past`: the first field that starts past
- * `near` (r->nfields: none). */
-static void changed_row(tgMembuf *b, v1_row *r, enum change ch, unsigned past,
-                        tgBytes_rng *rng)
+ * `near` (r->nfields: none).  @return where in b the change is: the
+ * TypeCode retyped or added, the FieldCount of a drop, or for none the
+ * TypeCode before `past` (FieldCount if none), so that the next relayout
+ * near it goes on from the same field. */
+static size_t changed_row(tgMembuf *b, v1_row *r, enum change ch,
+                          unsigned past, tgBytes_rng *rng)
 {
     unsigned char codes[NT_NCODES];
     unsigned ncodes = scalar_codes(codes);
     size_t end = r->at[r->nfields];
+    unsigned at = past > 0 && past <= r->nfields ? past - 1 : UINT32_MAX;
     if (ch == CH_RETYPE) {
-        unsigned i = past < r->nfields && tgBytes_below(rng, 2)
-                         ? past
-                         : tgBytes_below(rng, r->nfields);
-        uint32_t was = r->type[i];
-        while (r->type[i] == was)
-            r->type[i] = codes[tgBytes_below(rng, ncodes)];
+        at = past < r->nfields && tgBytes_below(rng, 2)
+                 ? past
+                 : tgBytes_below(rng, r->nfields);
+        uint32_t was = r->type[at];
+        while (r->type[at] == was)
+            r->type[at] = codes[tgBytes_below(rng, ncodes)];
     }
     unsigned kept =
         ch == CH_DROP ? tgBytes_below(rng, r->nfields) : r->nfields;
+    if (ch == CH_DROP)
+        at = UINT32_MAX;
+    size_t changed = r->count_at;
     put(b, r->p, r->count_at);
     put_u32(b, kept + (ch == CH_ADD));
     for (unsigned i = 0; i < kept; i++) {
+        if (i == at)
+            changed = b->n;
         put_u32(b, r->type[i]);
         put(b, r->p + r->at[i] + 4, r->at[i + 1] - r->at[i] - 4);
     }
     if (ch == CH_ADD) {
+        changed = b->n;
         r->type[kept] = codes[tgBytes_below(rng, ncodes)];
         put_u32(b, r->type[kept]);
         put_utf16z(b, "Extra");
     }
     r->nfields = kept + (ch == CH_ADD);
     put(b, r->p + end, r->n - end); /* the V5 tags */
+    return changed;
 }
 
 /* The rows of block content c into b: the payload of the row whose
- * payload starts at `meta_at` replaced by meta_payload, and of every
- * event of metadata `id` (in an event block) laid out for r's types. */
+ * payload starts at `meta_at` replaced by meta_payload (*meta_out: where
+ * in b it now starts), and of every event of metadata `id` (in an event
+ * block) laid out for r's types. */
 static void rewrite_rows(tgMembuf *b, nt_cur c, int events, const v1_row *r,
                          const unsigned char *meta_at,
-                         const tgMembuf *meta_payload, tgBytes_rng *rng,
-                         tgMembuf *scratch)
+                         const tgMembuf *meta_payload, size_t *meta_out,
+                         tgBytes_rng *rng, tgMembuf *scratch)
 {
     uint64_t meta = 0, size = 0, size_out = 0;
     row_head h;
@@ -240,12 +252,15 @@ static void rewrite_rows(tgMembuf *b, nt_cur c, int events, const v1_row *r,
         if (flags & NT_HF_PAYLOAD_SIZE)
             put_var(b, pn);
         put(b, pl, pn);
+        if (!events && pl == meta_payload->p)
+            *meta_out = b->n - pn;
         size_out = pn;
     }
 }
 
 size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
-                           size_t near, unsigned char *out, size_t cap)
+                           size_t near, unsigned char *out, size_t cap,
+                           size_t *changed)
 {
     if (n < NT_V45_STREAM || memcmp(p, NT_MAGIC, NT_MAGIC_LEN) != 0 ||
         tgBytes_le32(p + NT_MAGIC_LEN) == 0) /* v6: Reserved 0 */
@@ -295,9 +310,9 @@ size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
          (row.at[row.nfields] != row.n || row.nfields == MAX_FIELDS)))
         ch = CH_NONE;
     const unsigned char *meta_at = row.p;
-    changed_row(&meta, &row, ch, past, &rng);
+    size_t in_row = changed_row(&meta, &row, ch, past, &rng);
     /* every block object made anew; the rest as it is */
-    size_t room = 0;
+    size_t room = 0, meta_piece = SIZE_MAX, meta_out = 0;
     for (size_t i = 0; i < np; i++) {
         size_t end = i + 1 < np ? at[i + 1] : n, content, size;
         const unsigned char *piece = p + at[i];
@@ -310,8 +325,11 @@ size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
             rows_of(piece + content, size, &c)) {
             tgMembuf *b = &blocks[i];
             put(b, piece, content); /* the header and its old padding */
-            rewrite_rows(b, c, kind == NT_B_EVENT, &row, meta_at, &meta, &rng,
-                         &scratch);
+            size_t row_at = SIZE_MAX;
+            rewrite_rows(b, c, kind == NT_B_EVENT, &row, meta_at, &meta,
+                         &row_at, &rng, &scratch);
+            if (row_at != SIZE_MAX) /* the changed row is in this piece */
+                meta_piece = i, meta_out = row_at - content;
             if (b->failed || b->n - content > UINT32_MAX)
                 goto done;
             tgBytes_put32(b->p + hdr - 4, (uint32_t)(b->n - content));
@@ -323,6 +341,14 @@ size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
     }
     if (meta.failed || scratch.failed || room > cap)
         goto done;
+    if (changed != NULL && meta_piece < np) {
+        /* the pieces before the row's are joined as they will be, and its
+         * own header padded for where it starts */
+        size_t o = tgNettrace_join(pieces, meta_piece, out);
+        size_t hdr = tgNettrace_block_header(pieces[meta_piece].data,
+                                             pieces[meta_piece].size);
+        *changed = o + hdr + nt_pad4(o + hdr) + meta_out + in_row;
+    }
     written = tgNettrace_join(pieces, np, out);
 done:
     for (size_t i = 0; blocks && i < np; i++)
