@@ -236,6 +236,22 @@ static const unsigned char *code_at(const row *meta, uint32_t i)
     return q;
 }
 
+/* Where in out the relayout changed row `now` (was: the input's): its
+ * FieldCount if fields were dropped, the last TypeCode if one was added,
+ * the first that differs if one was retyped, the last if none changed. */
+static size_t where_changed(const row *now, const row *was, const tgMembuf *out)
+{
+    uint32_t n = le32(count_at(now)), o = le32(count_at(was)), i = 0;
+    while (i < n && i < o && le32(code_at(now, i)) == le32(code_at(was, i)))
+        i++;
+    const unsigned char *at = n < o   ? count_at(now)
+                              : n > o ? code_at(now, n - 1)
+                              : i < n ? code_at(now, i)
+                              : n > 0 ? code_at(now, n - 1)
+                                      : count_at(now);
+    return (size_t)(at - out->p);
+}
+
 /* The bytes metadata 1's fields take in payload p: -1 if they do not
  * fit it, or its types are not V1 scalars.  Its field count into *count. */
 static long implied(const row *meta, const unsigned char *p, size_t n,
@@ -331,19 +347,22 @@ int main(void)
                      (unsigned long long)seed, out.n, nm, ne);
             continue;
         }
-        unsigned kind = count < 2                        ? 0
-                        : count == 3                     ? 1
-                        : types[0] != 8 || types[1] != 9 ? 2
-                                                         : 3;
-        seen[kind]++;
+        seen[count < 2                        ? 0
+             : count == 3                     ? 1
+             : types[0] != 8 || types[1] != 9 ? 2
+                                              : 3]++;
         /* what changed: the FieldCount of a drop, the TypeCode added or
-         * retyped, and with no change the last field's (near is none) */
-        const unsigned char *want = kind == 0   ? count_at(&meta[0])
-                                    : kind == 1 ? code_at(&meta[0], 2)
-                                    : kind == 3 ? code_at(&meta[0], 1)
-                                                : code_at(&meta[0],
-                                                          types[0] == 8);
-        misplaced += changed != (size_t)(want - out.p);
+         * retyped, and with no change the last field's (near is none);
+         * in row 1 or row 3, or either when neither changed */
+        int one = meta[0].size != in_meta[0].size ||
+                  memcmp(meta[0].payload, in_meta[0].payload, meta[0].size),
+            three = meta[2].size != in_meta[2].size ||
+                    memcmp(meta[2].payload, in_meta[2].payload, meta[2].size);
+        size_t at1 = where_changed(&meta[0], &in_meta[0], &out),
+               at3 = where_changed(&meta[2], &in_meta[2], &out);
+        misplaced += one     ? changed != at1
+                     : three ? changed != at3
+                             : changed != at1 && changed != at3;
     }
     is_int((long long)misplaced, 0,
            "200 seeds: each says where in its output the row changed");
