@@ -14,7 +14,7 @@
 
 #include "report/report.h"
 #include "cli.h"
-#include "show/outline.h"
+#include "outline.h"
 
 typedef struct check_opts {
     tg_checker *checker;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/escape.h"
+#include "escape.h"
 #include "cli.h"
 
 /* what --out may leave of a TG_CLI_PATH for the names made under it */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/escape.h"
+#include "escape.h"
 #include "cli.h"
 
 static const char *const kinds[] = {"check", "truncated", "limit",

@@ -108,15 +108,22 @@ t.eq(complete("tracegate check --report "),
 
 # the CLI is a user of the public API: its sources build on the installed
 # header and the installed archive (which exports the API alone)
-cli = os.path.join(ROOT, "cli")
-# (cli/oracle/afl/ is AFL++'s mutator module, not the CLI)
-sources = sorted(os.path.join(d, f) for d, _, files in os.walk(cli)
+# (its internal libraries too: view/ and the folders below cli/, each
+# folder its own headers; cli/oracle/afl/ is AFL++'s mutator module, not
+# the CLI)
+folders = ["cli", "view"]
+sources = sorted(os.path.join(d, f) for top in folders
+                 for d, _, files in os.walk(os.path.join(ROOT, top))
                  for f in files if f.endswith(".c") and
                  os.path.basename(d) != "afl")
+includes = sorted(set("-I" + os.path.dirname(f) for f in sources))
+pcre2 = subprocess.run(["pkg-config", "--cflags", "libpcre2-8"],
+                       stdout=subprocess.PIPE).stdout.decode().split()
 exe = os.path.join(tmp, "tracegate-from-api")
 p = subprocess.run(build_cc(build) +
                    ["-std=gnu11", "-O1", "-Wall", "-Werror", "-o", exe]
-                   + sources + ["-I", os.path.join(prefix, "include"),
+                   + sources + includes + pcre2 +
+                   ["-I", os.path.join(prefix, "include"),
                                 os.path.join(prefix, "lib", "libtracegate.a"),
                                 "-ljansson", "-lpcre2-8", "-lpthread"],
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

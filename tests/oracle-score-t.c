@@ -7,12 +7,10 @@
  * per reader (a reader whose every message differs cannot grow it without
  * end over a long --fuzz).  Failure: a cause split or merged, a verdict
  * line other than the one written out here, a count lost. */
-#include "../cli/oracle/classify.c"
-#include "../cli/oracle/score.c"
-#include "../cli/report/escape.c"
-#include "../cli/report/junit.c"
-#include "../cli/util.c"
+#include <inttypes.h>
+#include <string.h>
 
+#include "oracle.h"
 #include "tap.h"
 
 static or_judgement judged(tg_duty expect, const char *rule,

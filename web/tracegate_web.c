@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli/report/escape.h"
-#include "../cli/report/report.h"
-#include "../cli/show/outline.h"
-#include "../cli/show/write.h"
+#include "escape.h"
+#include "finding.h"
+#include "outline.h"
+#include "write.h"
 #include "tracegate.h"
 
 /* The depth the page's structure view shows, as the HTML report does. */

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "session.h"
 
 volatile sig_atomic_t or_stop;

@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../cli.h"
+#include "base.h"
 #include "fields.h"
 
 /* What a run showed; the order is the order of precedence when a run

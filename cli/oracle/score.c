@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../report/escape.h"
-#include "../report/junit.h"
+#include "escape.h"
+#include "junit.h"
 #include "oracle.h"
 
 int or_grow(void **at, size_t n, size_t *cap, size_t size)

@@ -9,11 +9,12 @@
 
 #include <stdio.h>
 
+#include "finding.h"
 #include "tracegate.h"
 
 #define TG_REPORT_SCHEMA_VERSION 1
 
-struct show_outline; /* ../show/outline.h */
+struct show_outline; /* view/outline.h */
 
 typedef struct tgReport_file {
     const char *path;     /* as named on the command line; "-" = stdin  */
@@ -77,11 +78,10 @@ void tgReport_diag(tgReport_sink *s, const tgReport_file *f, const tg_diag *d);
 void tgReport_file_end(tgReport_sink *s, const tgReport_file *f);
 /*! tgReport_wants_parts() : whether the sink shows a file's parts: then
  *  the caller names them (tg_checker_set_node_fn()) into an outline of
- *  depth TG_REPORT_PARTS_DEPTH and hands it over before file_end. */
+ *  depth TG_REPORT_PARTS_DEPTH (outline.h) and hands it over before file_end. */
 int tgReport_wants_parts(const tgReport_sink *s);
 void tgReport_file_parts(tgReport_sink *s, const tgReport_file *f,
                          struct show_outline *o);
-#define TG_REPORT_PARTS_DEPTH 1
 /*! tgReport_close() : finish the report and free the sink. */
 void tgReport_close(tgReport_sink *s, int exit_code);
 
@@ -96,7 +96,6 @@ int tgReport_keep(tgReport_kept *k, const tg_diag *d);
 void tgReport_kept_free(tgReport_kept *k);
 
 /* Helpers the sinks share. */
-const char *tgReport_severity(tg_level level); /* error|warning|note */
 /*! tgReport_rule_index() : position of rule r among every format's rules, the
  *  order SARIF's rules[] lists them in. */
 size_t tgReport_rule_index(const tg_rule *r);
@@ -107,15 +106,6 @@ size_t tgReport_rule_index(const tg_rule *r);
  *  A record inserted or deleted elsewhere moves the indices but not these;
  *  the same break twice has the same fingerprint, so users count them. */
 uint64_t tgReport_fingerprint(const tg_diag *d);
-/*! tgReport_json_finding() : finding d as the JSON object the JSON report
- *  lists it as (spec/report.schema.json, "finding"). */
-void tgReport_json_finding(FILE *o, const tg_diag *d);
-/*! tgReport_capped() : the line of a summary finding (d->suppressed > 0)
- *  after its rule id: how many repeats the cap left out. */
-void tgReport_capped(FILE *o, const tg_diag *d);
-/*! tgReport_message() : the finding as one sentence into buf. */
-const char *tgReport_message(const tg_diag *d, char *buf, size_t size);
-
 extern const tgReport_ops tgReport_text_ops, tgReport_json_ops,
     tgReport_sarif_ops, tgReport_junit_ops, tgReport_tap_ops,
     tgReport_html_ops;

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../cli.h"
-#include "../show/outline.h"
+#include "base.h"
+#include "outline.h"
 #include "escape.h"
 #include "report.h"
 

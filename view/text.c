@@ -2,8 +2,8 @@
  * the summaries and findings in their places, then the statistics. */
 #include <inttypes.h>
 
-#include "../report/escape.h"
-#include "../report/report.h"
+#include "escape.h"
+#include "finding.h"
 #include "write.h"
 
 static void indent(FILE *o, unsigned depth)

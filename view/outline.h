@@ -4,6 +4,10 @@
 
 #include "show.h"
 
+/* The depth to which the HTML report and the browser page show a file's
+ * parts: one number, so that the two show the same. */
+#define TG_REPORT_PARTS_DEPTH 1
+
 /* Entries kept at most per file, and the longest text of one. */
 #define SHOW_OUTLINE_ENTRIES 4096
 #define SHOW_OUTLINE_TEXT    240

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../cli.h"
-#include "../report/escape.h"
+#include "cli.h"
+#include "escape.h"
 #include "write.h"
 
 /* The depth shown when --depth is not given: the file's parts and the

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "base.h"
 
 int tgCli_usage(const char *fmt, ...)
 {

@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "base.h"
 
 typedef struct slot {
     void *result;

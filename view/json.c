@@ -2,8 +2,8 @@
  * summaries and findings as one array, streamed, then the statistics. */
 #include <inttypes.h>
 
-#include "../report/escape.h"
-#include "../report/report.h"
+#include "escape.h"
+#include "finding.h"
 #include "outline.h"
 #include "write.h"
 

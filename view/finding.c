@@ -4,7 +4,7 @@
 #include <inttypes.h>
 
 #include "escape.h"
-#include "report.h"
+#include "finding.h"
 
 const char *tgReport_severity(tg_level level)
 {

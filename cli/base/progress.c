@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "base.h"
 
 static int on;                          /* showing progress at all     */
 static _Atomic unsigned long long seen; /* bytes read by every check  */
