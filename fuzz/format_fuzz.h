@@ -109,8 +109,8 @@ static void fuzz_relayout(const char *format, const uint8_t *data, size_t size,
     FUZZ_ASSERT(n <= cap);
     FUZZ_ASSERT(n == 0 ? changed == SIZE_MAX
                        : changed < n && n - changed >= 4);
-    FUZZ_ASSERT(tg_format_relayout(format, data, size, seed, near, b, cap,
-                                   NULL) == n);
+    FUZZ_ASSERT(
+        tg_format_relayout(format, data, size, seed, near, b, cap, NULL) == n);
     FUZZ_ASSERT(memcmp(a, b, n) == 0);
     size_t head = 0, starts[2];
     if (n > 0 && tg_format_pieces(format, data, size, starts, 2) == 2)

@@ -144,9 +144,9 @@ int main(void)
             checks += 2;
             size_t at[64];
             tg_format_pieces(fi->name, made, made_n, at, 64);
-            relayouts += tg_format_relayout(fi->name, made, made_n, 1,
-                                            SIZE_MAX, out, sizeof out,
-                                            NULL) > 0;
+            relayouts +=
+                tg_format_relayout(fi->name, made, made_n, 1, SIZE_MAX, out,
+                                   sizeof out, NULL) > 0;
             if (kept < 0 && strcmp(fi->name, "afperf") == 0)
                 kept = c.live;
         }

@@ -239,7 +239,8 @@ static const unsigned char *code_at(const row *meta, uint32_t i)
 /* Where in out the relayout changed row `now` (was: the input's): its
  * FieldCount if fields were dropped, the last TypeCode if one was added,
  * the first that differs if one was retyped, the last if none changed. */
-static size_t where_changed(const row *now, const row *was, const tgMembuf *out)
+static size_t where_changed(const row *now, const row *was,
+                            const tgMembuf *out)
 {
     uint32_t n = le32(count_at(now)), o = le32(count_at(was)), i = 0;
     while (i < n && i < o && le32(code_at(now, i)) == le32(code_at(was, i)))
@@ -413,8 +414,8 @@ int main(void)
        "near A's TypeCode: B retyped %u times, A %u", retyped[1], retyped[0]);
 
     size_t changed = 0;
-    ok(tg_format_relayout("nettrace", in.p, in.n, 1, SIZE_MAX, out.p,
-                          in.n / 2, &changed) == 0 &&
+    ok(tg_format_relayout("nettrace", in.p, in.n, 1, SIZE_MAX, out.p, in.n / 2,
+                          &changed) == 0 &&
            changed == SIZE_MAX,
        "an output past its cap is not made, nor said to have changed");
     tgMembuf v6 = {0}, text = {0};
@@ -426,8 +427,8 @@ int main(void)
     ok(tg_format_relayout("afperf", text.p, text.n, 1, SIZE_MAX, out.p, cap,
                           NULL) == 0,
        "a text format: no relayout");
-    ok(tg_format_relayout("nettrace", in.p, 0, 1, SIZE_MAX, out.p, cap, NULL) ==
-           0,
+    ok(tg_format_relayout("nettrace", in.p, 0, 1, SIZE_MAX, out.p, cap,
+                          NULL) == 0,
        "an empty input: no relayout");
     tgMembuf_free(&v6);
     tgMembuf_free(&text);

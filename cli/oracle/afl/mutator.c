@@ -105,9 +105,9 @@ typedef struct mutator {
     uint8_t *newest;
     size_t newest_n;
     known in[2], *cur;
-    int from_newest; /* the last call fuzzed the newest, not AFL++'s pick */
+    int from_newest;  /* the last call fuzzed the newest, not AFL++'s pick */
     size_t layout_at; /* where the last relayout changed its output */
-    char said[80];   /* afl_custom_describe(): what the last call made */
+    char said[80];    /* afl_custom_describe(): what the last call made */
 } mutator;
 
 AFL_API void *afl_custom_init(void *afl, unsigned int seed);
@@ -660,8 +660,7 @@ uint8_t afl_custom_queue_new_entry(void *data, const uint8_t *new_name,
         note_change(a, n, from, o, m->text, &m->changes[id]);
         /* a relayout changed a row where it says: its size, when it
          * changed, first differs (a BlockSize) before it */
-        if (strstr((const char *)new_name, ",tg-layout") &&
-            m->layout_at < n) {
+        if (strstr((const char *)new_name, ",tg-layout") && m->layout_at < n) {
             memset(&m->changes[id], 0, sizeof m->changes[id]);
             m->changes[id].at = m->layout_at + 1;
         }
