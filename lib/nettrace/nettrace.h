@@ -43,6 +43,10 @@ int tgNettrace_detect(const unsigned char *head, size_t size,
                       const char **how);
 /* tg_format_join(): v4/v5 block objects padded again (pieces.c) */
 size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out);
+/* The same, with where each piece starts in out into starts[0 .. n), if
+ * starts is not NULL. */
+size_t tgNettrace_join_at(const tg_piece *pieces, size_t n, unsigned char *out,
+                          size_t *starts);
 size_t tgNettrace_pieces(const unsigned char *p, size_t n, size_t *at,
                          size_t cap);
 /* The bytes of a v4/v5 object header with BlockSize, if the n bytes at p

@@ -53,6 +53,12 @@ size_t tgNettrace_block_header(const unsigned char *p, size_t n)
 
 size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out)
 {
+    return tgNettrace_join_at(pieces, n, out, NULL);
+}
+
+size_t tgNettrace_join_at(const tg_piece *pieces, size_t n, unsigned char *out,
+                          size_t *starts)
+{
     /* v4/v5 only: its first piece, the stream header, says so */
     const unsigned char *h = n ? pieces[0].data : NULL;
     int v45 = h && pieces[0].was_at == 0 && pieces[0].size >= NT_V6_STREAM &&
@@ -62,6 +68,8 @@ size_t tgNettrace_join(const tg_piece *pieces, size_t n, unsigned char *out)
     for (size_t i = 0; i < n; i++) {
         const unsigned char *p = pieces[i].data;
         size_t size = pieces[i].size;
+        if (starts != NULL)
+            starts[i] = o;
         size_t hdr = v45 ? tgNettrace_block_header(p, size) : 0;
         size_t was = hdr ? nt_pad4(pieces[i].was_at + hdr) : 0;
         if (hdr == 0 || was > size - hdr) {

@@ -341,15 +341,15 @@ size_t tgNettrace_relayout(const unsigned char *p, size_t n, uint64_t seed,
     }
     if (meta.failed || scratch.failed || room > cap)
         goto done;
-    if (changed != NULL && meta_piece < np) {
-        /* the pieces before the row's are joined as they will be, and its
-         * own header padded for where it starts */
-        size_t o = tgNettrace_join(pieces, meta_piece, out);
-        size_t hdr = tgNettrace_block_header(pieces[meta_piece].data,
-                                             pieces[meta_piece].size);
-        *changed = o + hdr + nt_pad4(o + hdr) + meta_out + in_row;
-    }
-    written = tgNettrace_join(pieces, np, out);
+    /* where each piece now starts, into `at`: the row's block, framed
+     * where it lies now, says where its content and so the row are */
+    written = tgNettrace_join_at(pieces, np, out, at);
+    enum nt_block kind;
+    size_t content, size;
+    if (changed != NULL && meta_piece < np &&
+        block_in(out + at[meta_piece], written - at[meta_piece],
+                 at[meta_piece], &kind, &content, &size))
+        *changed = at[meta_piece] + content + meta_out + in_row;
 done:
     for (size_t i = 0; blocks && i < np; i++)
         tgMembuf_free(&blocks[i]);
