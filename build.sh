@@ -32,7 +32,7 @@
 #   ./build.sh format [--check]  format every C file with .clang-format
 #                         (--check: change nothing, fail if one would change)
 #   ./build.sh example    install into build-install/ and build and run
-#                         examples/check_buffer.c against it via pkg-config
+#                         examples/check_files.c against it via pkg-config
 # Environment: CC (default clang; the release builds' default is gcc),
 # TG_JOBS (default nproc), TG_PGO (0: bench without profile-guided
 # optimisation).
@@ -506,14 +506,16 @@ case $mode in
     run cmake --install build --prefix "$top/build-install" >/dev/null
     export PKG_CONFIG_PATH="$top/build-install/lib/pkgconfig"
     # shellcheck disable=SC2046 # pkg-config prints several words
-    run "$CC" -Wall -Wextra -Werror -o build-install/check_buffer \
-      examples/check_buffer.c $(pkg-config --cflags --libs tracegate)
-    # a valid trace exits 0 with its verdict line, an invalid one 1
-    LD_LIBRARY_PATH="$top/build-install/lib" run build-install/check_buffer \
-      nettrace corpus/nettrace/valid/0000.nettrace.bin
+    run "$CC" -Wall -Wextra -Werror -o build-install/check_files \
+      examples/check_files.c $(pkg-config --cflags --libs tracegate) -lpthread
+    # valid traces of two formats exit 0, one invalid file among them 1
+    LD_LIBRARY_PATH="$top/build-install/lib" run build-install/check_files \
+      corpus/nettrace/valid/0000.nettrace.bin \
+      corpus/afperf/valid/0000.afperf.bin
     set +e
-    LD_LIBRARY_PATH="$top/build-install/lib" build-install/check_buffer \
-      dumpalloc corpus/dumpalloc/invalid/DA-REC-003/0000.dumpalloc.bin
+    LD_LIBRARY_PATH="$top/build-install/lib" build-install/check_files \
+      corpus/nettrace/valid/0000.nettrace.bin \
+      corpus/dumpalloc/invalid/DA-REC-003/0000.dumpalloc.bin
     code=$?
     set -e
     [ "$code" -eq 1 ] || { echo "build.sh: example exit $code, want 1" >&2;

@@ -236,7 +236,6 @@ static void options(struct option *out)
     size_t n = sizeof fixed / sizeof fixed[0];
     memcpy(out, fixed, sizeof fixed);
     tgCli_limit_options(out + n, O_LIMIT);
-    memset(&out[n + TG_NLIMITS], 0, sizeof *out);
 }
 
 /* One option, given to the checker, which refuses what it does not
@@ -295,7 +294,7 @@ static int option(check_opts *o, int c, char *arg)
             return tgCli_usage("--max-repeats wants a number");
         return tg_checker_set_repeat_cap(k, n) ? -1 : 0;
     default:
-        if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS)
+        if (c >= O_LIMIT && c < O_LIMIT + TG_CLI_LIMITS)
             return tgCli_limit_option(k, c - O_LIMIT, arg);
         return tgCli_usage("check: bad option");
     }
@@ -303,7 +302,7 @@ static int option(check_opts *o, int c, char *arg)
 
 static int parse(int argc, char **argv, check_opts *o)
 {
-    struct option longs[14 + TG_NLIMITS + 1];
+    struct option longs[14 + TG_CLI_LIMITS + 1];
     options(longs);
     int c, r;
     optind = 1;

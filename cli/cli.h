@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "base/base.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 /* Each subcommand: argv[0] is the subcommand name.  @return exit code. */
 int tgCli_check(int argc, char **argv);

@@ -176,12 +176,11 @@ enum { O_FORMAT = 256, O_PROFILE, O_LIMIT };
 
 static int parse(int argc, char **argv, tg_checker *k, const char **output)
 {
-    struct option longs[3 + TG_NLIMITS + 1] = {
+    struct option longs[3 + TG_CLI_LIMITS + 1] = {
         {"format", required_argument, NULL, O_FORMAT},
         {"profile", required_argument, NULL, O_PROFILE},
         {"output", required_argument, NULL, 'o'}};
     tgCli_limit_options(longs + 3, O_LIMIT);
-    memset(&longs[3 + TG_NLIMITS], 0, sizeof *longs);
     int c, r;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
@@ -198,7 +197,7 @@ static int parse(int argc, char **argv, tg_checker *k, const char **output)
             break;
         case 'o': *output = optarg; break;
         default:
-            if (c >= O_LIMIT && c < O_LIMIT + TG_NLIMITS) {
+            if (c >= O_LIMIT && c < O_LIMIT + TG_CLI_LIMITS) {
                 if ((r = tgCli_limit_option(k, c - O_LIMIT, optarg)) != 0)
                     return r;
                 break;
@@ -245,7 +244,7 @@ int tgCli_events(int argc, char **argv)
                 "tracegate: events: %s is a %s trace, and only NetTrace "
                 "traces hold events\n",
                 path, tg_checker_format(k));
-        v = TG_USAGE;
+        v = TG_CLI_USAGE;
     } else {
         outcome(&run, k, v);
     }

@@ -283,7 +283,7 @@ static int mutate_rule(const gen_opts *o, const tg_format_info *info,
         return 0;
     char dir[TG_CLI_PATH], path[TG_CLI_PATH], rel[512], parent[64];
     for (unsigned v = 0;; v++) {
-        tg_mutant mu;
+        tg_mutant mu = {.size = sizeof mu};
         char tmp[TG_CLI_PATH];
         snprintf(tmp, sizeof tmp, "%s/.partial%s", o->out, o->suffix);
         FILE *f = fopen(tmp, "wb");

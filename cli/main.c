@@ -40,10 +40,12 @@ static const char help_check[] =
     "  --baseline FILE             only findings not in FILE fail, and are "
     "shown\n"
     "  --max-repeats N             findings per rule before one summary "
-    "line (default 100, 0 = all);\n"
-    "                              a failing NetTrace block's rows past N "
-    "findings are skipped\n"
-    "resource limits of the checker:\n";
+    "line (default " TG_STRINGIFY(
+        TG_DEFAULT_REPEAT_CAP) ", 0 = all);\n"
+                               "                              a failing "
+                               "NetTrace block's rows past N "
+                               "findings are skipped\n"
+                               "resource limits of the checker:\n";
 
 static const char help_exit[] =
     "\n"
@@ -330,8 +332,8 @@ static void usage_text(const struct command *c, FILE *f, int exit_codes)
     fputs(c->usage, f);
     if (c->run != tgCli_check && c->run != tgCli_events)
         return;
-    for (int i = 0; i < TG_NLIMITS; i++) {
-        const tg_limit_info *l = tg_limit_about(i);
+    const tg_limit_info *l;
+    for (int i = 0; (l = tg_limit_about(i)) != NULL; i++) {
         char option[40];
         snprintf(option, sizeof option, "%s N", l->option);
         fprintf(f,

@@ -5,7 +5,7 @@
  * every byte of the input.  Half the inputs (by their last byte) run with
  * a tiny repeat cap and every limit at or near its minimum, so the capping
  * and limit paths run too.  The chunked check also hands on the input's
- * parts (tg_set_node_fn(), which takes no fast path): its findings must be
+ * parts (tg_checker_set_node_fn(), which takes no fast path): its findings must be
  * the whole check's all the same, and every part well formed.  Validators
  * live across inputs, as in a
  * long-running user of the library: each check must leave nothing behind
@@ -22,29 +22,31 @@
 
 #include <stdlib.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 #include "structured.h"
 
 #define MAX_PROFILES 8
 
-static tg_validator *fuzz_validator(const char *format, size_t profile,
-                                    const char *name, int tight)
+static tg_checker *fuzz_checker(const char *format, size_t profile,
+                                const char *name, int tight)
 {
-    static tg_validator *made[MAX_PROFILES][2];
-    tg_validator **v = &made[profile][tight];
+    static tg_checker *made[MAX_PROFILES][2];
+    tg_checker **v = &made[profile][tight];
     if (*v == NULL) {
-        *v = tg_validator_new(format);
+        *v = tgTest_checker(format);
         FUZZ_ASSERT(*v != NULL);
-        FUZZ_ASSERT(tg_set_profile(*v, name) == 0);
-        tg_set_fail_on(*v, TG_INFO);
+        FUZZ_ASSERT(tg_checker_set_profile(*v, name) == 0);
+        tg_checker_set_fail_on(*v, TG_INFO);
         if (tight) {
-            tg_set_repeat_cap(*v, 2);
-            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_LIVE_OBJECTS, 3) == 0);
-            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_DEPTH, 2) == 0);
-            FUZZ_ASSERT(tg_set_limit(*v, TG_LIMIT_PAYLOAD_STEPS, 4) == 0);
-            FUZZ_ASSERT(
-                tg_set_limit(*v, TG_LIMIT_BLOCK_BYTES,
-                             tg_limit_about(TG_LIMIT_BLOCK_BYTES)->min) == 0);
+            tg_checker_set_repeat_cap(*v, 2);
+            FUZZ_ASSERT(tg_checker_set_limit(*v, TG_LIMIT_LIVE_OBJECTS, 3) ==
+                        0);
+            FUZZ_ASSERT(tg_checker_set_limit(*v, TG_LIMIT_DEPTH, 2) == 0);
+            FUZZ_ASSERT(tg_checker_set_limit(*v, TG_LIMIT_PAYLOAD_STEPS, 4) ==
+                        0);
+            FUZZ_ASSERT(tg_checker_set_limit(
+                            *v, TG_LIMIT_BLOCK_BYTES,
+                            tg_limit_about(TG_LIMIT_BLOCK_BYTES)->min) == 0);
         }
     }
     return *v;
@@ -63,16 +65,18 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
                          size_t profile, const char *name, uint64_t chunk_seed,
                          int tight)
 {
-    tg_validator *v = fuzz_validator(format, profile, name, tight);
+    tg_checker *v = fuzz_checker(format, profile, name, tight);
     fuzz_digest whole = {0xcbf29ce484222325ull, 0};
     fuzz_digest part = whole;
-    tg_verdict a = tg_check_buffer(v, data, size, fuzz_on_diag, &whole);
-    FUZZ_ASSERT(tg_bytes_checked(v) == size);
+    tg_verdict a = tg_checker_check_buffer(v, data, size, NULL, NULL,
+                                           fuzz_on_diag, &whole);
+    FUZZ_ASSERT(tg_checker_bytes(v) == size);
     fuzz_feeder f = {data, size, 0, chunk_seed};
-    tg_set_node_fn(v, fuzz_on_node, NULL);
-    tg_verdict b = tg_check_reader(v, fuzz_feed, &f, fuzz_on_diag, &part);
-    tg_set_node_fn(v, NULL, NULL);
-    FUZZ_ASSERT(tg_bytes_checked(v) == size);
+    tg_checker_set_node_fn(v, fuzz_on_node, NULL);
+    tg_verdict b =
+        tg_checker_check(v, fuzz_feed, &f, NULL, NULL, fuzz_on_diag, &part);
+    tg_checker_set_node_fn(v, NULL, NULL);
+    FUZZ_ASSERT(tg_checker_bytes(v) == size);
     FUZZ_ASSERT(a == b);
     FUZZ_ASSERT(whole.count == part.count && whole.hash == part.hash);
     FUZZ_ASSERT(a != TG_INTERNAL && a != TG_IO_ERROR);

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tracegate.h"
+#include "../tests/checker.h"
+#include "tracegate_corpus.h"
 
 #define FUZZ_ASSERT(cond)                                                     \
     do {                                                                      \

@@ -71,19 +71,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                       fuzz_style(fi, flags >> 2), seed,
                                       min_size, tgMembuf_write, &g) == TG_OK);
     }
-    tg_validator *v = tg_validator_new(fi->name);
-    FUZZ_ASSERT(v != NULL && tg_set_profile(v, profile) == TG_OK);
-    tg_set_fail_on(v, TG_INFO);
-    tg_verdict got = tg_check_buffer(v, g.p, g.n, on_diag, &s);
+    tg_checker *v = tgTest_checker(fi->name);
+    FUZZ_ASSERT(v != NULL && tg_checker_set_profile(v, profile) == TG_OK);
+    tg_checker_set_fail_on(v, TG_INFO);
+    tg_verdict got =
+        tg_checker_check_buffer(v, g.p, g.n, NULL, NULL, on_diag, &s);
     if (s.want == NULL) { /* valid: no finding at all */
         FUZZ_ASSERT(got == TG_CONFORMANT && s.count == 0);
     } else { /* the mutant's rule, and its verdict by default options */
         FUZZ_ASSERT(s.has_want);
-        tg_set_fail_on(v, TG_MUST);
+        tg_checker_set_fail_on(v, TG_MUST);
         seen again = {NULL, 0, 0};
-        FUZZ_ASSERT(tg_check_buffer(v, g.p, g.n, on_diag, &again) == want);
+        FUZZ_ASSERT(tg_checker_check_buffer(v, g.p, g.n, NULL, NULL, on_diag,
+                                            &again) == want);
     }
-    tg_validator_free(v);
+    tg_checker_free(v);
     tgMembuf_free(&g);
     return 0;
 }

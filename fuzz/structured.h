@@ -45,13 +45,13 @@ static inline size_t fuzz_structured(const char *format, uint8_t *out,
 {
     fuzz_out o = {out, 0, max};
     if (pick % 5 != 0) { /* a rule's mutant */
-        tg_mutant m;
         const tg_rule *r =
             tg_rule_at(format, (pick >> 3) % tg_rule_count(format));
         tg_error made = tg_mutate(format, tg_rule_id(r), (pick >> 12) % 4,
-                                  seed, fuzz_put, &o, &m);
+                                  seed, fuzz_put, &o, NULL);
         if (made == TG_EVALUE) /* no such variant: its first */
-            made = tg_mutate(format, tg_rule_id(r), 0, seed, fuzz_put, &o, &m);
+            made =
+                tg_mutate(format, tg_rule_id(r), 0, seed, fuzz_put, &o, NULL);
         if (made != TG_EVALUE) /* made, or too long for max */
             return made == TG_OK ? o.n : 0;
     }

@@ -23,7 +23,7 @@
 
 #include "support.h"
 #include "tap.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 void *afl_custom_init(void *afl, unsigned int seed);
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size,
@@ -186,7 +186,7 @@ int main(void)
         memcpy(copy, in.p, in.n);
         void *m = afl_custom_init(NULL, 11);
         ok(m != NULL, "%s: a mutator", fi->name);
-        tg_validator *v = tg_validator_new(fi->name);
+        tg_checker *v = tgTest_checker(fi->name);
         size_t too_big = 0, written = 0, bad_name = 0, field_elsewhere = 0;
         size_t fields = 0, units = 0, fresh = 0, header_lost = 0;
         size_t rejected = 0, accepted = 0, layouts = 0, layout_bad = 0;
@@ -215,11 +215,13 @@ int main(void)
             } else if (strcmp(said, "tg-layout") == 0) {
                 layouts++;
                 layout_bad +=
-                    tg_check_buffer(v, out, n, NULL, NULL) != TG_CONFORMANT;
+                    tg_checker_check_buffer(v, out, n, NULL, NULL, NULL,
+                                            NULL) != TG_CONFORMANT;
             } else {
                 fresh += strcmp(said, "tg-fresh") == 0;
             }
-            if (tg_check_buffer(v, out, n, NULL, NULL) == TG_CONFORMANT)
+            if (tg_checker_check_buffer(v, out, n, NULL, NULL, NULL, NULL) ==
+                TG_CONFORMANT)
                 accepted++;
             else
                 rejected++;
@@ -241,7 +243,7 @@ int main(void)
         ok(accepted >= 30 && rejected >= 100,
            "%s: %zu outputs accepted, %zu rejected", fi->name, accepted,
            rejected);
-        tg_validator_free(v);
+        tg_checker_free(v);
         afl_custom_deinit(m);
         free(copy);
         tgMembuf_free(&in);

@@ -6,7 +6,7 @@
  * the counters below.  The allocator set here takes its blocks from the
  * C library directly (__real_malloc), so with it in place the wrapped
  * counters must stay at 0 while every format generates, mutates, checks
- * through a validator and a checker, cuts into pieces and lays out, and
+ * with the format given and detected, cuts into pieces and lays out, and
  * the allocator's own counts must be more than 0, with nothing left when
  * the handles are freed but AFPerf's patterns, which the process keeps.
  * A size too small or a function missing is refused; once the library
@@ -16,7 +16,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tracegate.h"
+#include "checker.h"
+#include "tracegate_corpus.h"
 #include "wrap.h"
 
 static long past; /* calls that went past the allocator */
@@ -100,16 +101,16 @@ static void ignore(void *ctx, const tg_diag *d)
     (void)d;
 }
 
-/* One check of made[] through a validator and through a checker:
+/* One check of made[] with its format given, one with it detected:
  * @return how many were conformant. */
 static int check_made(const char *format, const char *profile)
 {
     int conformant = 0;
-    tg_validator *v = tg_validator_new(format);
-    if (v && (!profile || tg_set_profile(v, profile) == TG_OK))
-        conformant +=
-            tg_check_buffer(v, made, made_n, ignore, NULL) == TG_CONFORMANT;
-    tg_validator_free(v);
+    tg_checker *v = tgTest_checker(format);
+    if (v && (!profile || tg_checker_set_profile(v, profile) == TG_OK))
+        conformant += tg_checker_check_buffer(v, made, made_n, NULL, NULL,
+                                              ignore, NULL) == TG_CONFORMANT;
+    tg_checker_free(v);
     tg_checker *k = NULL;
     if (tg_checker_open(&k) == TG_OK) {
         conformant += tg_checker_check_buffer(k, made, made_n, NULL, NULL,
@@ -151,7 +152,7 @@ int main(void)
                 kept = c.live;
         }
         for (size_t r = 0; r < tg_rule_count(fi->name) && r < 40; r++) {
-            tg_mutant m;
+            tg_mutant m = {.size = sizeof m};
             made_n = 0;
             if (tg_mutate(fi->name, tg_rule_id(tg_rule_at(fi->name, r)), 0, 3,
                           keep, NULL, &m) != TG_OK)

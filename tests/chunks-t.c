@@ -30,14 +30,16 @@ static long feed(void *ctx, void *buf, size_t cap)
 static int same_in_chunks(const char *format, const tgMembuf *b,
                           const char *what)
 {
-    tg_validator *v = tg_validator_new(format);
+    tg_checker *v = tgTest_checker(format);
     findings whole = {0}, part = {0};
-    tg_verdict want = tg_check_buffer(v, b->p, b->n, collect, &whole);
+    tg_verdict want =
+        tg_checker_check_buffer(v, b->p, b->n, NULL, NULL, collect, &whole);
     int good = 1;
     for (size_t chunk = 0; chunk <= 8 && good; chunk++) {
         feeder fd = {b->p, b->n, 0, chunk, {chunk + 99}};
         findings_reset(&part, NULL);
-        tg_verdict got = tg_check_reader(v, feed, &fd, collect, &part);
+        tg_verdict got =
+            tg_checker_check(v, feed, &fd, NULL, NULL, collect, &part);
         if (got != want ||
             strcmp(findings_text(&part), findings_text(&whole)) != 0) {
             diag("%s: chunk %zu differs:\n%s\n--- whole:\n%s", what, chunk,
@@ -47,7 +49,7 @@ static int same_in_chunks(const char *format, const tgMembuf *b,
     }
     findings_reset(&whole, NULL);
     findings_reset(&part, NULL);
-    tg_validator_free(v);
+    tg_checker_free(v);
     return good;
 }
 
@@ -66,7 +68,7 @@ int main(void)
             }
             for (size_t k = 0; k < n; k++)
                 for (unsigned var = 0;; var++) {
-                    tg_mutant m;
+                    tg_mutant m = {.size = sizeof m};
                     b.n = 0;
                     const char *id = tg_rule_id(tg_rule_at(fmt, k));
                     if (tg_mutate(fmt, id, var, seed, tgMembuf_write, &b,

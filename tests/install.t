@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """install.t - what cmake --install puts where a user finds it: the
-program, the library, its header with its SPDX line, the pkg-config and
+program, the library, its two headers with their SPDX lines, the pkg-config and
 CMake package files, the LICENSE, the manual page tracegate(1) and bash
 completion. The manual page is rendered by groff with warnings on, and
 holds every line of every command's --help; the completion is sourced in
@@ -24,12 +24,12 @@ prefix = os.path.join(tmp, "prefix")
 p = subprocess.run(["cmake", "--install", build, "--prefix", prefix],
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 t.eq(p.returncode, 0, "cmake --install into a scratch prefix")
-want = ["bin/tracegate", "include/tracegate.h",
+want = ["bin/tracegate", "include/tracegate.h", "include/tracegate_corpus.h",
         "lib/pkgconfig/tracegate.pc", "lib/cmake/tracegate/tracegateConfig.cmake",
         "share/doc/tracegate/LICENSE", "share/man/man1/tracegate.1",
         "share/bash-completion/completions/tracegate"]
 t.eq([w for w in want if not os.path.exists(os.path.join(prefix, w))], [],
-     "installed: program, header, package files, LICENSE, man page, "
+     "installed: program, headers, package files, LICENSE, man page, "
      "completion")
 
 
@@ -39,10 +39,11 @@ def first_lines(path, n):
 
 
 t.eq([any("SPDX-License-Identifier: MIT" in l for l in first_lines(w, 2))
-      for w in ("include/tracegate.h", "lib/pkgconfig/tracegate.pc",
+      for w in ("include/tracegate.h", "include/tracegate_corpus.h",
+                "lib/pkgconfig/tracegate.pc",
                 "lib/cmake/tracegate/tracegateConfig.cmake",
                 "share/bash-completion/completions/tracegate")],
-     [True] * 4, "the SPDX identifier heads the installed text files")
+     [True] * 5, "the SPDX identifier heads the installed text files")
 with open(os.path.join(prefix, "share/doc/tracegate/LICENSE")) as f:
     t.eq(f.readline(), "MIT License\n", "the LICENSE is MIT's")
 

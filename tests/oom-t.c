@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tracegate.h"
+#include "checker.h"
+#include "tracegate_corpus.h"
 #include "wrap.h"
 
 /* ---- counting allocator -------------------------------------------- */
@@ -97,8 +98,8 @@ static void ignore(void *ctx, const tg_diag *d)
 
 /* ---- the runs ---------------------------------------------------------- */
 
-/* One check of data under (format, profile) through the validator and
- * through the checker, with allocation i failing.  Returns whether some
+/* One check of data under (format, profile) by a checker, in memory and
+ * then through a read callback, with allocation i failing.  Returns whether some
  * allocation failed (else the loop is over); a bad ending is a test
  * failure. */
 static int run(const char *format, const char *profile, const buf *data,
@@ -108,15 +109,18 @@ static int run(const char *format, const char *profile, const buf *data,
     calls = 0;
     fail_at = i;
 
-    tg_validator *v = NULL;
-    tg_error e = tg_validator_open(format, &v);
+    tg_checker *v = NULL;
+    tg_error e = tg_checker_open(&v);
+    if (e == TG_OK)
+        e = tg_checker_set_format(v, format);
     if (e == TG_OK && profile)
-        e = tg_set_profile(v, profile);
+        e = tg_checker_set_profile(v, profile);
     tg_verdict got = usual;
     if (e == TG_OK)
-        got = tg_check_buffer(v, data->p, data->n, ignore, NULL);
-    tg_validator_free(v);
-    int vfailed = calls > i; /* the refused allocation was the validator's */
+        got = tg_checker_check_buffer(v, data->p, data->n, NULL, NULL, ignore,
+                                      NULL);
+    tg_checker_free(v);
+    int vfailed = calls > i; /* the refused allocation was the first's */
 
     tg_checker *c = NULL;
     tg_error ce = tg_checker_open(&c);
@@ -165,11 +169,12 @@ static int every_failure(const char *format, const char *profile,
 static tg_verdict usual_verdict(const char *format, const char *profile,
                                 const buf *data)
 {
-    tg_validator *v = tg_validator_new(format);
-    if (v == NULL || (profile && tg_set_profile(v, profile) != TG_OK))
-        bail("no validator");
-    tg_verdict got = tg_check_buffer(v, data->p, data->n, ignore, NULL);
-    tg_validator_free(v);
+    tg_checker *v = tgTest_checker(format);
+    if (v == NULL || (profile && tg_checker_set_profile(v, profile) != TG_OK))
+        bail("no checker");
+    tg_verdict got =
+        tg_checker_check_buffer(v, data->p, data->n, NULL, NULL, ignore, NULL);
+    tg_checker_free(v);
     return got;
 }
 
@@ -191,11 +196,12 @@ static void afperf_pattern_setup(void)
         long before = live;
         calls = 0;
         fail_at = i;
-        tg_validator *v = NULL;
+        tg_checker *v = tgTest_checker("afperf");
         tg_verdict got = TG_LIMIT;
-        if (tg_validator_open("afperf", &v) == TG_OK)
-            got = tg_check_buffer(v, data.p, data.n, ignore, NULL);
-        tg_validator_free(v);
+        if (v != NULL)
+            got = tg_checker_check_buffer(v, data.p, data.n, NULL, NULL,
+                                          ignore, NULL);
+        tg_checker_free(v);
         fail_at = -1;
         if (got == TG_CONFORMANT) { /* compiled (a JIT may fail: the
                                         interpreter matches), and kept */
@@ -205,9 +211,10 @@ static void afperf_pattern_setup(void)
         bad += got != TG_LIMIT || live != before || calls <= i;
     }
     calls = 0;
-    tg_validator *v = tg_validator_new("afperf");
-    tg_verdict again = tg_check_buffer(v, data.p, data.n, ignore, NULL);
-    tg_validator_free(v);
+    tg_checker *v = tgTest_checker("afperf");
+    tg_verdict again =
+        tg_checker_check_buffer(v, data.p, data.n, NULL, NULL, ignore, NULL);
+    tg_checker_free(v);
     is_int(bad, 0,
            "AFPerf's pattern setup: each of its first check's allocations "
            "failing in turn gives 'limit' and leaves nothing, and then it "
@@ -247,7 +254,7 @@ int main(void)
         for (size_t k = 0; k < tg_rule_count(info->name); k++) {
             const tg_rule *r = tg_rule_at(info->name, k);
             buf data = {NULL, 0};
-            tg_mutant m;
+            tg_mutant m = {.size = sizeof m};
             if (tg_mutate(info->name, tg_rule_id(r), 0, 1, append, &data,
                           &m) == TG_OK) {
                 snprintf(what, sizeof what, "%s, mutant of %s", info->name,

@@ -13,19 +13,20 @@
 
 static const char *const style_names[] = {"plain", "hostile", "typical"};
 
-static void check_parents(const tg_format_info *fi, tg_validator *v,
+static void check_parents(const tg_format_info *fi, tg_checker *v,
                           tg_style style)
 {
     tgMembuf b = {0};
     findings f = {0};
     for (const char *const *p = fi->profiles; *p; p++) {
         size_t bad = 0;
-        tg_set_profile(v, *p);
+        tg_checker_set_profile(v, *p);
         for (uint64_t seed = 1; seed <= SEEDS; seed++) {
             findings_reset(&f, NULL);
             if (gen_style_into(&b, fi->name, *p, style, seed) != 0)
                 bail("generator failed");
-            tg_verdict r = tg_check_buffer(v, b.p, b.n, collect, &f);
+            tg_verdict r =
+                tg_checker_check_buffer(v, b.p, b.n, NULL, NULL, collect, &f);
             if (r != TG_CONFORMANT || f.count != 0) {
                 if (bad++ == 0)
                     diag("seed %" PRIu64 ": %s", seed, findings_text(&f));
@@ -46,7 +47,7 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         /* every variant the table declares, and none past them */
         for (unsigned var = 0;; var++) {
-            tg_mutant m;
+            tg_mutant m = {.size = sizeof m};
             b.n = 0;
             int w = tg_mutate(fi->name, tg_rule_id(r), var, seed,
                               tgMembuf_write, &b, &m) == TG_OK;
@@ -62,12 +63,13 @@ static void check_rule(const tg_format_info *fi, const tg_rule *r)
             if (!declared)
                 break;
             made++;
-            tg_validator *v = tg_validator_new(fi->name);
-            tg_set_profile(v, m.profile);
+            tg_checker *v = tgTest_checker(fi->name);
+            tg_checker_set_profile(v, m.profile);
             findings_reset(&f, tg_rule_id(r));
             f.at = m.offset;
-            tg_verdict got = tg_check_buffer(v, b.p, b.n, collect, &f);
-            tg_validator_free(v);
+            tg_verdict got =
+                tg_checker_check_buffer(v, b.p, b.n, NULL, NULL, collect, &f);
+            tg_checker_free(v);
             if (got != m.expected || f.of_rule == 0 || f.covering == 0 ||
                 f.other_rules != 0) {
                 if (bad++ < 3)
@@ -89,7 +91,7 @@ int main(void)
 {
     for (size_t i = 0; i < tg_format_count(); i++) {
         const tg_format_info *fi = tg_format_at(i);
-        tg_validator *v = tg_validator_new(fi->name);
+        tg_checker *v = tgTest_checker(fi->name);
         for (tg_style s = TG_STYLE_PLAIN; s <= TG_STYLE_TYPICAL; s++) {
             ok((fi->styles & (1u << s)) != 0, "%s has the %s style", fi->name,
                style_names[s]);
@@ -100,7 +102,7 @@ int main(void)
            "%s: tg_generate_style() refuses a style it has not (TG_EVALUE)",
            fi->name);
         tgMembuf_free(&b);
-        tg_validator_free(v);
+        tg_checker_free(v);
         for (size_t k = 0; k < tg_rule_count(fi->name); k++) {
             const tg_rule *r = tg_rule_at(fi->name, k);
             const char *why = tg_rule_get(r, TG_RULE_NO_MUTATION);

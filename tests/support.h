@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "core/membuf.h"
-#include "tracegate.h"
+#include "checker.h"
+#include "tracegate_corpus.h"
 
 /* Findings of one check: each as one line of text, in order. */
 typedef struct findings {

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """symbols.t - both libraries export the public API and nothing else:
 the dynamic symbols libtracegate.so defines, and the global symbols
-libtracegate.a defines, are exactly the functions tracegate.h declares
-with TG_API (an embedder that links the archive next to code of its own
+libtracegate.a defines, are exactly the functions the two public headers
+(tracegate.h, tracegate_corpus.h) declare with TG_API, each declared in
+one of them and documented there (a /*! comment names it) (an embedder that links the archive next to code of its own
 named nt_* or mu_* gets no clash: that is linked here too). The shared
 library's file is libtracegate.so.ABI.MINOR.PATCH and its soname
 libtracegate.so.ABI (docs/library.md, "Versions"). Failure: an internal symbol
@@ -18,9 +19,18 @@ from taplib import ROOT, Tap, build_cc
 t = Tap()
 build = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
 lib = os.path.join(build, "libtracegate.so")
-with open(os.path.join(ROOT, "include", "tracegate.h")) as f:
-    header = f.read()
-declared = set(re.findall(r"^TG_API [^(;]*?\b(tg_\w+)\(", header, re.M))
+headers = {}
+for name in ("tracegate.h", "tracegate_corpus.h"):
+    with open(os.path.join(ROOT, "include", name)) as f:
+        headers[name] = f.read()
+header = headers["tracegate.h"]
+per_header = {name: set(re.findall(r"^TG_API [^(;]*?\b(tg_\w+)\(", text, re.M))
+              for name, text in headers.items()}
+declared = per_header["tracegate.h"] | per_header["tracegate_corpus.h"]
+documented = set()
+for text in headers.values():
+    for head in re.findall(r"^/\*! ([^:]*):", text, re.M):
+        documented |= set(re.findall(r"\b(tg_\w+)\(\)", head))
 abi = re.search(r"^#define TG_ABI\s+(\d+)", header, re.M).group(1)
 major, minor, patch = (
     re.search(r"^#define TG_VERSION_%s\s+(\d+)" % k, header, re.M).group(1)
@@ -31,8 +41,15 @@ if not os.path.exists(lib):
 out = subprocess.run(["nm", "-D", "--defined-only", lib],
                      stdout=subprocess.PIPE, check=True).stdout.decode()
 exported = {line.split()[-1] for line in out.splitlines() if line.strip()}
-t.ok(len(declared) > 30, "tracegate.h declares %d TG_API functions"
+t.ok(len(declared) > 30, "the headers declare %d TG_API functions"
      % len(declared))
+t.eq(sorted(per_header["tracegate.h"] & per_header["tracegate_corpus.h"]),
+     [], "no function is declared in both headers")
+t.eq(sorted(declared - documented), [], "every API function is documented")
+t.ok(not re.search(r"\btg_validator|TG_NLIMITS|TG_USAGE|tg_utf8_length",
+                   header + headers["tracegate_corpus.h"]),
+     "the old surface is gone: no validator, TG_NLIMITS, TG_USAGE, "
+     "tg_utf8_length")
 t.eq(sorted(exported - declared), [], "nothing but the API is exported")
 t.eq(sorted(declared - exported), [], "every API function is exported")
 out = subprocess.run(["objdump", "-p", lib], stdout=subprocess.PIPE,

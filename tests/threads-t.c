@@ -1,5 +1,5 @@
 /* threads-t.c - checks on several threads at once, as docs/library.md
- * says an embedder may run them: each thread its own validator, the
+ * says an embedder may run them: each thread its own checker, the
  * rule tables and texts shared.  Four threads start together, before
  * anything in the process has checked a trace, so that the state the
  * library makes on first use (AFPerf's compiled patterns, its "C"
@@ -16,7 +16,7 @@
 
 #include "support.h"
 #include "tap.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 #define THREADS 4
 #define ROUNDS  10
@@ -51,14 +51,14 @@ static void count(void *ctx, const tg_diag *d)
 static void check_all(seen *s)
 {
     for (size_t i = 0; i < ninputs; i++) {
-        tg_validator *v = tg_validator_new(inputs[i].format);
+        tg_checker *v = tgTest_checker(inputs[i].format);
         size_t n = 0;
         tg_verdict r = TG_INTERNAL;
         if (v && (!inputs[i].profile ||
-                  tg_set_profile(v, inputs[i].profile) == TG_OK))
-            r = tg_check_buffer(v, inputs[i].data.p, inputs[i].data.n, count,
-                                &n);
-        tg_validator_free(v);
+                  tg_checker_set_profile(v, inputs[i].profile) == TG_OK))
+            r = tg_checker_check_buffer(v, inputs[i].data.p, inputs[i].data.n,
+                                        NULL, NULL, count, &n);
+        tg_checker_free(v);
         s->verdict[i] = r;
         s->findings[i] = n;
     }
@@ -103,7 +103,8 @@ int main(void)
         input *m = &inputs[ninputs++];
         m->format = fi->name;
         m->mutant = 1;
-        tg_mutant mutant; /* the first rule's that has one */
+        tg_mutant mutant = {
+            .size = sizeof mutant}; /* the first rule's that has one */
         int made = 0;
         for (size_t r = 0; !made && r < tg_rule_count(fi->name); r++) {
             m->data.n = 0;

@@ -16,10 +16,10 @@
 
 /* Whether p[0..n) checks clean: conformant with no finding, or cut
  * short with only findings of that. */
-static int ends_clean(tg_validator *v, const unsigned char *p, size_t n)
+static int ends_clean(tg_checker *v, const unsigned char *p, size_t n)
 {
     findings f = {0};
-    tg_verdict r = tg_check_buffer(v, p, n, collect, &f);
+    tg_verdict r = tg_checker_check_buffer(v, p, n, NULL, NULL, collect, &f);
     int clean = r == TG_CONFORMANT ? f.count == 0 : r == TG_TRUNCATED;
     for (const char *l = findings_text(&f); clean && *l;
          l = strchr(l, '\n') + 1) {
@@ -60,17 +60,18 @@ int main(void)
     tgMembuf b = {0};
     for (size_t i = 0; i < tg_format_count(); i++) {
         const char *fmt = tg_format_at(i)->name;
-        tg_validator *v = tg_validator_new(fmt);
+        tg_checker *v = tgTest_checker(fmt);
         size_t cuts = 0, bad = 0, truncated = 0;
         const char *const *profiles = tg_format_at(i)->profiles;
         /* two seeds per profile: each profile's generator in turn */
         for (size_t p = 0; profiles[p]; p++)
             for (uint64_t seed = 1; seed <= 2; seed++) {
-                tg_set_profile(v, profiles[p]);
+                tg_checker_set_profile(v, profiles[p]);
                 gen_into(&b, fmt, profiles[p], seed);
                 for (size_t cut = 1; cut < b.n; cut++) {
                     findings f = {0};
-                    tg_verdict r = tg_check_buffer(v, b.p, cut, collect, &f);
+                    tg_verdict r = tg_checker_check_buffer(v, b.p, cut, NULL,
+                                                           NULL, collect, &f);
                     const char *text = findings_text(&f);
                     size_t last = last_record(fmt, b.p, cut);
                     int only_cut = 1, any_cut = 0, in_last = 0;
@@ -110,7 +111,7 @@ int main(void)
            "%s: %zu cuts, %zu reported as cut short, the rest clean "
            "prefixes",
            fmt, cuts, truncated);
-        tg_validator_free(v);
+        tg_checker_free(v);
     }
     tgMembuf_free(&b);
     return done_testing();

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "show.h"
+#include "escape.h"
 
 /* Rows shown before and after the bytes at fault, and rows of them. */
 enum { ROWS_AROUND = 2, ROWS_MARKED = SHOW_DUMP_ROWS - 2 * ROWS_AROUND };
@@ -141,7 +142,7 @@ void show_dump_text(FILE *o, const show_dump *d, const char *indent)
         char safe[SHOW_DUMP_LINE * 4 + 1];
         size_t w = 0, caret = d->cut_before ? 3 : 0, marks = 0;
         for (size_t i = 0; i < d->line_len;) {
-            size_t n = tg_utf8_length(d->line + i);
+            size_t n = tgEscape_utf8_length(d->line + i);
             unsigned char c = (unsigned char)d->line[i];
             size_t cols;
             if (n == 0 || c < 0x20 || c == 0x7F) {

@@ -6,6 +6,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*! tgEscape_utf8_length() : the length (1 to 4) of the well-formed UTF-8
+ *  character at s (RFC 3629, section 4: no overlong form, no surrogate,
+ *  nothing above U+10FFFF), or 0 if s does not start with one or is at
+ *  its NUL.  A finding's texts and a file's lines quote the input, which
+ *  need not be UTF-8: the writers below escape what this refuses. */
+size_t tgEscape_utf8_length(const char *s);
 /*! tgEscape_json() : s as a JSON string literal, quotes included.  Bytes that are
  *  not valid UTF-8 are written as \u00XX so the output is always JSON. */
 void tgEscape_json(FILE *f, const char *s);

@@ -1,5 +1,5 @@
 /* show.h - `tracegate show` and the HTML report: a trace's parts as the
- * checker reads them (tg_set_node_fn()), folded past a depth, with
+ * checker reads them (tg_checker_set_node_fn()), folded past a depth, with
  * statistics and the bytes around an offset.
  *
  *   tree.c   which parts are shown and which are summed into a summary

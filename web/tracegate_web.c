@@ -18,6 +18,9 @@
 #include "write.h"
 #include "tracegate.h"
 
+/* the command line's exit code of a usage error, which the page shows so */
+#define TGW_USAGE 2
+
 /* The depth the page's structure view shows, as the HTML report does. */
 #define WEB_DEPTH TG_REPORT_PARTS_DEPTH
 
@@ -108,7 +111,7 @@ static void write_end(FILE *o, void *ctx)
 
 /* Check the page's input as format (NULL or "": by its content) and
  * profile (NULL or "": the format's default).  @return the verdict, or
- * TG_USAGE for a format or profile that does not exist. */
+ * TGW_USAGE for a format or profile that does not exist. */
 EMSCRIPTEN_KEEPALIVE int tgw_check(const char *format, const char *profile)
 {
     tg_checker *c;
@@ -117,7 +120,7 @@ EMSCRIPTEN_KEEPALIVE int tgw_check(const char *format, const char *profile)
     if ((format && *format && tg_checker_set_format(c, format) != TG_OK) ||
         (profile && *profile && tg_checker_set_profile(c, profile) != TG_OK)) {
         tg_checker_free(c);
-        return TG_USAGE;
+        return TGW_USAGE;
     }
     show_outline *outline = show_outline_new(WEB_DEPTH);
     if (outline == NULL) {

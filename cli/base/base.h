@@ -8,9 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
-/*! tgCli_usage() : print "tracegate: <msg>" and a hint.  @return TG_USAGE. */
+/* The exit code of a usage error: the command line's own, between the
+ * verdicts that are its other exit codes (tracegate.h, tg_verdict). */
+#define TG_CLI_USAGE 2
+
+/*! tgCli_usage() : print "tracegate: <msg>" and a hint.  @return TG_CLI_USAGE. */
 int tgCli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*! tgCli_format() : the format called name.  @return NULL if none is. */
 const tg_format_info *tgCli_format(const char *name);
@@ -31,10 +35,18 @@ int tgCli_number(const char *s, uint64_t *out);
  *  @return 0, or -1 after saying on stderr that it is too long. */
 int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* Room for the library's limits in the CLI's option tables: the library
+ * counts them (tg_limit_about()), and the CLI stops with an internal error
+ * if it has more (tgCli_limit_count()). */
+#define TG_CLI_LIMITS 16
+/*! tgCli_limit_count() : how many limits the library has, at most
+ *  TG_CLI_LIMITS. */
+int tgCli_limit_count(void);
 /*! tgCli_limit_options() : the long options of the checker's limits
- *  (--max-live, ...) into out[0 .. TG_NLIMITS), option i returning
- *  `base` + i; tgCli_limit_option() takes one, as the checker's limit
- *  `which`.  @return 0, or TG_USAGE after saying what it wants. */
+ *  (--max-live, ...) into out[0 .. tgCli_limit_count()), option i
+ *  returning `base` + i, then an end of the table; tgCli_limit_option()
+ *  takes one, as the checker's limit `which`.  @return 0, or TG_CLI_USAGE
+ *  after saying what it wants. */
 struct option;
 void tgCli_limit_options(struct option *out, int base);
 int tgCli_limit_option(tg_checker *k, int which, const char *arg);

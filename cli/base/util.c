@@ -21,7 +21,7 @@ int tgCli_usage(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputs("\nTry 'tracegate --help'.\n", stderr);
-    return TG_USAGE;
+    return TG_CLI_USAGE;
 }
 
 int64_t tgCli_now(void)
@@ -83,13 +83,30 @@ int tgCli_path(char out[TG_CLI_PATH], const char *format, ...)
     return -1;
 }
 
+int tgCli_limit_count(void)
+{
+    int n = 0;
+    while (tg_limit_about(n) != NULL)
+        n++;
+    if (n > TG_CLI_LIMITS) {
+        fprintf(stderr,
+                "tracegate: the library has %d limits, the command "
+                "line room for %d: a bug\n",
+                n, TG_CLI_LIMITS);
+        exit(TG_INTERNAL);
+    }
+    return n;
+}
+
 void tgCli_limit_options(struct option *out, int base)
 {
-    for (int i = 0; i < TG_NLIMITS; i++) {
+    int n = tgCli_limit_count();
+    for (int i = 0; i < n; i++) {
         struct option l = {tg_limit_about(i)->option + 2, required_argument,
                            NULL, base + i};
         out[i] = l;
     }
+    memset(&out[n], 0, sizeof *out);
 }
 
 int tgCli_limit_option(tg_checker *k, int which, const char *arg)

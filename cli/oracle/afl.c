@@ -608,7 +608,7 @@ int or_afl_run(session *s)
         fprintf(stderr, "tracegate: oracle: --engine afl runs the reader "
                         "itself, without a shell: its command may quote "
                         "words but not use | & ; < > ( ) $ ` \\ * ? ~\n");
-        return TG_USAGE;
+        return TG_CLI_USAGE;
     }
     enum coverage cov = coverage_of(&cmd, program);
     c->mutations = mutation_names[o->mutations];
@@ -638,7 +638,7 @@ int or_afl_run(session *s)
     if (tgCli_path(base, "%s/campaign", o->keep) != 0 ||
         tgCli_path(seeds, "%s/seeds", base) != 0 ||
         tgCli_path(out, "%s/out", base) != 0)
-        return TG_USAGE;
+        return TG_CLI_USAGE;
     or_remove_tree(base); /* the last one's */
     if (tgCli_mkdirs(seeds) != 0 || write_seeds(s, seeds) != 0) {
         fprintf(stderr, "tracegate: oracle: cannot write %s: %s\n", base,

@@ -364,7 +364,7 @@ static int run_readers(const options *o, or_cases *cases, or_score *scores,
     if (s.judged == NULL || s.sizes == NULL || s.took == NULL ||
         s.ran == NULL || s.sigs == NULL || s.simpler == NULL ||
         s.simpler_behind == NULL || pat == NULL)
-        r = pat == NULL ? TG_USAGE : TG_INTERNAL;
+        r = pat == NULL ? TG_CLI_USAGE : TG_INTERNAL;
     else if (make_scratch(&s, o->jobs) != 0) {
         fprintf(stderr, "tracegate: oracle: no scratch folder: %s\n",
                 strerror(errno));

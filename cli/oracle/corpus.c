@@ -62,7 +62,7 @@ static int read_manifest(or_cases *cs, const char *dir)
 {
     char path[TG_CLI_PATH];
     if (tgCli_path(path, "%s/manifest.jsonl", dir) != 0)
-        return TG_USAGE;
+        return TG_CLI_USAGE;
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return errno == ENOENT ? 1 : (perror(path), TG_IO_ERROR);
@@ -82,7 +82,7 @@ static int read_manifest(or_cases *cs, const char *dir)
                     "with a relative \"file\" and \"parent\"): %s\n",
                     path, number,
                     o ? "no usable \"file\" or \"parent\"" : err.text);
-            r = TG_USAGE;
+            r = TG_CLI_USAGE;
         } else {
             char full[8192], from[8192];
             snprintf(full, sizeof full, "%s/%s", dir, file);
@@ -115,7 +115,7 @@ static int walk(or_cases *cs, const char *dir, int depth)
 {
     if (depth > 32) {
         fprintf(stderr, "tracegate: %s: folders nested too deep\n", dir);
-        return TG_USAGE;
+        return TG_CLI_USAGE;
     }
     struct dirent **names;
     int n = scandir(dir, &names, NULL, by_name);
@@ -149,7 +149,7 @@ int or_cases_add_folder(or_cases *cs, const char *dir)
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "tracegate: %s: not a corpus folder\n", dir);
-        return TG_USAGE;
+        return TG_CLI_USAGE;
     }
     int r = read_manifest(cs, dir);
     return r == 1 ? walk(cs, dir, 0) : r;

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 /* The values a field is set to, in the order they are tried. */
 enum or_boundary {

@@ -32,7 +32,7 @@ static tg_error mutant(const options *o, const char *format, uint64_t *s,
             continue;
         unsigned v = tg_random_below(s, variants);
         uint64_t seed = 1 + tg_random_below(s, OR_PARENT_SEEDS);
-        tg_mutant m;
+        tg_mutant m = {.size = sizeof m};
         tg_error e = tg_mutate_profile(format, profile, tg_rule_id(r), v, seed,
                                        tgCli_write_file, out, &m);
         if (e == TG_OK) {

@@ -21,7 +21,7 @@ typedef struct tgReport_file {
     const char *format;   /* format name, NULL if none was found        */
     const char *detected; /* how the format was decided                 */
     const char *profile;  /* profile applied, NULL if none              */
-    const char *layout;   /* layout found (tg_layout), NULL if none     */
+    const char *layout;   /* layout found (tg_checker_layout()), or NULL     */
     const char *problem;  /* sentence for I/O or format failures        */
     tg_verdict verdict;
     uint64_t bytes;      /* bytes read                                 */

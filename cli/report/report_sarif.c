@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base.h" /* TG_CLI_USAGE */
 #include "escape.h"
 #include "report.h"
 
@@ -189,8 +190,8 @@ static void sarif_end(tgReport_sink *s, int exit_code)
     fprintf(o,
             "],\"invocations\":[{\"executionSuccessful\":%s,"
             "\"exitCode\":%d,\"toolExecutionNotifications\":[",
-            exit_code == TG_INTERNAL || exit_code == TG_USAGE ? "false"
-                                                              : "true",
+            exit_code == TG_INTERNAL || exit_code == TG_CLI_USAGE ? "false"
+                                                                  : "true",
             exit_code);
     if (st && st->notes) {
         fclose(st->notes);

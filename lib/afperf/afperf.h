@@ -136,7 +136,7 @@ extern const tg_rule tgAfperf_rules[AF_NRULES];
 /* the format descriptor (rules.c) */
 extern const tgFormat tgFormat_afperf;
 extern const char *const tgAfperf_profiles[];
-extern const char *const tgAfperf_versions[]; /* tg_layout_version() */
+extern const char *const tgAfperf_versions[]; /* tg_checker_version() */
 
 void tgAfperf_check(tgEngine_check *c, tgWindow *w);
 int tgAfperf_detect(const unsigned char *head, size_t size, const char **how);

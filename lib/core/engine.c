@@ -1,4 +1,5 @@
-/* engine.c - validators, options, the check loop and verdicts. */
+/* engine.c - the check of one format: options taken, the check loop,
+ * findings numbered and capped, and verdicts. */
 #include "engine.h"
 
 #include <inttypes.h>
@@ -11,13 +12,7 @@
 #include "window.h"
 #include "mem.h"
 
-struct tg_validator_s {
-    tgEngine_check c;      /* options, and the facts of the last check */
-    unsigned char *window; /* read buffer, made on first use, then kept */
-    size_t window_cap;
-};
-
-static const tg_limit_info limits[TG_NLIMITS] = {
+static const tg_limit_info limits[TG_LIMIT_COUNT] = {
     [TG_LIMIT_LIVE_OBJECTS] = {"--max-live",
                                "ids, threads and addresses tracked at once",
                                1u << 20, 1, (uint64_t)1 << 32},
@@ -38,85 +33,94 @@ static const tg_limit_info limits[TG_NLIMITS] = {
 
 const tg_limit_info *tg_limit_about(int which)
 {
-    return which >= 0 && which < TG_NLIMITS ? &limits[which] : NULL;
+    return which >= 0 && which < TG_LIMIT_COUNT ? &limits[which] : NULL;
 }
 
-/* The effective level and on/off state of every rule, from the table,
- * the profile and the user's settings, whatever order they came in. */
-static void recompute(tgEngine_check *c)
+void tgOptions_init(tgOptions *o)
 {
-    for (size_t i = 0; i < c->fmt->nrules; i++) {
-        const tg_rule *r = &c->fmt->rules[i];
-        tg_level level = r->level;
+    memset(o, 0, sizeof *o);
+    o->fail_on = TG_MUST;
+    o->repeat_cap = TG_DEFAULT_REPEAT_CAP;
+    for (int i = 0; i < TG_LIMIT_COUNT; i++)
+        o->limits[i] = limits[i].value;
+}
+
+/* The index of r in the rule table of fmt, or -1 if it is another
+ * format's. */
+static long own_rule(const tgFormat *fmt, const tg_rule *r)
+{
+    return r >= fmt->rules && r < fmt->rules + fmt->nrules
+               ? (long)(r - fmt->rules)
+               : -1;
+}
+
+tg_error tgEngine_configure(tgEngine *e, const tgOptions *o)
+{
+    tgEngine_check *c = &e->c;
+    const tgFormat *fmt = c->fmt;
+    int p = o->profile ? tgFormat_profile_index(fmt, o->profile) : 0;
+    if (p < 0)
+        return TG_ENAME;
+    c->profile = p;
+    /* the effective level and on/off state of every rule, from the
+     * table, the profile and the user's options, in the order given */
+    for (size_t i = 0; i < fmt->nrules; i++) {
+        const tg_rule *r = &fmt->rules[i];
         /* a compat profile raises COMPAT rules to MUST, and the rules its
          * reader fails on too */
-        if (c->profile == c->fmt->compat_profile &&
-            tg_rule_must_under_compat(r))
-            level = TG_MUST;
-        c->levels[i] =
-            c->overrides[i] >= 0 ? (tg_level)c->overrides[i] : level;
-        c->off[i] =
-            c->disabled[i] || !tgFormat_rule_applies(c->fmt, r, c->profile);
+        c->levels[i] = p == fmt->compat_profile && tg_rule_must_under_compat(r)
+                           ? TG_MUST
+                           : r->level;
+        c->off[i] = !tgFormat_rule_applies(fmt, r, p);
     }
-}
-
-tg_error tg_validator_open(const char *format, tg_validator **out)
-{
-    *out = NULL;
-    const tgFormat *fmt = tgFormat_find(format);
-    if (fmt == NULL)
-        return TG_EFORMAT;
-    tg_validator *v = tgMem_calloc(1, sizeof *v);
-    if (v == NULL)
-        return TG_ENOMEM;
-    tgEngine_check *c = &v->c;
-    size_t n = fmt->nrules;
-    c->fmt = fmt;
-    c->levels = tgMem_calloc(n, sizeof *c->levels);
-    c->overrides = tgMem_malloc(n);
-    c->disabled = tgMem_calloc(n, 1);
-    c->off = tgMem_calloc(n, 1);
-    c->counts = tgMem_calloc(n, sizeof *c->counts);
-    if (!c->levels || !c->overrides || !c->disabled || !c->off || !c->counts) {
-        tg_validator_free(v);
-        return TG_ENOMEM;
+    for (size_t k = 0; k < o->nlevels; k++) {
+        long i = own_rule(fmt, o->levels[k].rule);
+        if (i >= 0)
+            c->levels[i] = o->levels[k].level;
     }
-    memset(c->overrides, -1, n);
-    for (int i = 0; i < TG_NLIMITS; i++)
-        c->limits[i] = limits[i].value;
-    c->repeat_cap = 100;
-    c->fail_on = TG_MUST;
-    c->limit_hit = -1;
-    recompute(c);
-    *out = v;
+    for (size_t k = 0; k < o->ndisabled; k++) {
+        long i = own_rule(fmt, o->disabled[k]);
+        if (i >= 0)
+            c->off[i] = 1;
+    }
+    c->fail_on = o->fail_on;
+    c->repeat_cap = o->repeat_cap;
+    memcpy(c->limits, o->limits, sizeof c->limits);
+    c->on_node = o->on_node;
+    c->node_ctx = o->node_ctx;
+    c->on_event = o->on_event;
+    c->event_ctx = o->event_ctx;
     return TG_OK;
 }
 
-tg_validator *tg_validator_new(const char *format)
+tgEngine *tgEngine_open(const tgFormat *fmt)
 {
-    tg_validator *v;
-    return tg_validator_open(format, &v) == TG_OK ? v : NULL;
+    tgEngine *e = tgMem_calloc(1, sizeof *e);
+    if (e == NULL)
+        return NULL;
+    tgEngine_check *c = &e->c;
+    size_t n = fmt->nrules;
+    c->fmt = fmt;
+    c->levels = tgMem_calloc(n, sizeof *c->levels);
+    c->off = tgMem_calloc(n, 1);
+    c->counts = tgMem_calloc(n, sizeof *c->counts);
+    if (!c->levels || !c->off || !c->counts) {
+        tgEngine_free(e);
+        return NULL;
+    }
+    c->limit_hit = -1;
+    return e;
 }
 
-void tg_validator_free(tg_validator *v)
+void tgEngine_free(tgEngine *e)
 {
-    if (v == NULL)
+    if (e == NULL)
         return;
-    tgMem_free(v->c.levels);
-    tgMem_free(v->c.overrides);
-    tgMem_free(v->c.disabled);
-    tgMem_free(v->c.off);
-    tgMem_free(v->c.counts);
-    tgMem_free(v->window);
-    tgMem_free(v);
-}
-
-static long rule_index(const tgEngine_check *c, const char *id)
-{
-    for (size_t i = 0; i < c->fmt->nrules; i++)
-        if (strcasecmp(c->fmt->rules[i].id, id) == 0)
-            return (long)i;
-    return -1;
+    tgMem_free(e->c.levels);
+    tgMem_free(e->c.off);
+    tgMem_free(e->c.counts);
+    tgMem_free(e->window);
+    tgMem_free(e);
 }
 
 tg_error tgEngine_level_ok(tg_level level)
@@ -130,68 +134,6 @@ tg_error tgEngine_limit_ok(tg_limit which, uint64_t value)
     if (l == NULL)
         return TG_ENAME;
     return value >= l->min && value <= l->max ? TG_OK : TG_EVALUE;
-}
-
-tg_error tg_set_profile(tg_validator *v, const char *profile)
-{
-    int p = tgFormat_profile_index(v->c.fmt, profile);
-    if (p < 0)
-        return TG_ENAME;
-    v->c.profile = p;
-    recompute(&v->c);
-    return TG_OK;
-}
-
-const char *tg_profile_name(const tg_validator *v)
-{
-    return v->c.fmt->info.profiles[v->c.profile];
-}
-
-tg_error tg_set_rule_level(tg_validator *v, const char *id, tg_level level)
-{
-    long i = rule_index(&v->c, id);
-    if (i < 0)
-        return TG_ENAME;
-    tg_error e = tgEngine_level_ok(level);
-    if (e != TG_OK)
-        return e;
-    v->c.overrides[i] = (signed char)level;
-    recompute(&v->c);
-    return TG_OK;
-}
-
-tg_error tg_disable_rule(tg_validator *v, const char *id)
-{
-    long i = rule_index(&v->c, id);
-    if (i < 0)
-        return TG_ENAME;
-    v->c.disabled[i] = 1;
-    recompute(&v->c);
-    return TG_OK;
-}
-
-tg_error tg_set_fail_on(tg_validator *v, tg_level level)
-{
-    tg_error e = tgEngine_level_ok(level);
-    if (e != TG_OK)
-        return e;
-    v->c.fail_on = level;
-    return TG_OK;
-}
-
-tg_error tg_set_repeat_cap(tg_validator *v, uint64_t cap)
-{
-    v->c.repeat_cap = cap;
-    return TG_OK;
-}
-
-tg_error tg_set_limit(tg_validator *v, tg_limit which, uint64_t value)
-{
-    tg_error e = tgEngine_limit_ok(which, value);
-    if (e != TG_OK)
-        return e;
-    v->c.limits[which] = value;
-    return TG_OK;
 }
 
 const char *tg_strerror(tg_error e)
@@ -210,12 +152,6 @@ const char *tg_strerror(tg_error e)
 }
 
 const char *tg_version(void) { return TG_VERSION; }
-
-int tg_limit_reached(const tg_validator *v) { return v->c.limit_hit; }
-uint64_t tg_bytes_checked(const tg_validator *v) { return v->c.bytes; }
-const char *tg_layout(const tg_validator *v) { return v->c.layout; }
-const char *tg_layout_version(const tg_validator *v) { return v->c.version; }
-uint64_t tg_events_lost(const tg_validator *v) { return v->c.events_lost; }
 
 const char *tgEngine_limit_text(tgEngine_check *c, tg_limit which,
                                 const char *unit, char *buf, size_t size)
@@ -284,10 +220,9 @@ static void report_suppressed(tgEngine_check *c, uint64_t end)
     }
 }
 
-static tg_verdict run(tg_validator *v, tgWindow *w, tg_diag_fn on_diag,
-                      void *ctx)
+static tg_verdict run(tgEngine *e, tgWindow *w, tg_diag_fn on_diag, void *ctx)
 {
-    tgEngine_check *c = &v->c;
+    tgEngine_check *c = &e->c;
     memset(c->counts, 0, c->fmt->nrules * sizeof *c->counts);
     c->on_diag = on_diag;
     c->ctx = ctx;
@@ -310,42 +245,23 @@ static tg_verdict run(tg_validator *v, tgWindow *w, tg_diag_fn on_diag,
     return c->worst;
 }
 
-tg_error tg_set_node_fn(tg_validator *v, tg_node_fn fn, void *ctx)
-{
-    v->c.on_node = fn;
-    v->c.node_ctx = ctx;
-    return TG_OK;
-}
-
-tg_error tg_set_event_fn(tg_validator *v, tg_event_fn fn, void *ctx)
-{
-    v->c.on_event = fn;
-    v->c.event_ctx = ctx;
-    return TG_OK;
-}
-
-tg_verdict tg_check_buffer(tg_validator *v, const void *data, size_t size,
-                           tg_diag_fn on_diag, void *ctx)
+tg_verdict tgEngine_check_memory(tgEngine *e, const void *data, size_t size,
+                                 tg_diag_fn on_diag, void *ctx)
 {
     tgWindow w;
     tgWindow_open_memory(&w, data, size);
-    return run(v, &w, on_diag, ctx);
+    return run(e, &w, on_diag, ctx);
 }
 
-tg_verdict tg_check_reader(tg_validator *v, tg_read_fn read, void *rctx,
-                           tg_diag_fn on_diag, void *ctx)
+tg_verdict tgEngine_check_reader(tgEngine *e, tg_read_fn read, void *rctx,
+                                 tg_diag_fn on_diag, void *ctx)
 {
     tgWindow w;
-    tgWindow_open_reader(&w, v->window, v->window_cap, read, rctx);
-    tg_verdict r = run(v, &w, on_diag, ctx);
-    v->window = w.own; /* keep the (possibly grown) buffer */
-    v->window_cap = w.cap;
+    tgWindow_open_reader(&w, e->window, e->window_cap, read, rctx);
+    tg_verdict r = run(e, &w, on_diag, ctx);
+    e->window = w.own; /* keep the (possibly grown) buffer */
+    e->window_cap = w.cap;
     return r;
-}
-
-tg_verdict tg_check_fd(tg_validator *v, int fd, tg_diag_fn on_diag, void *ctx)
-{
-    return tg_check_reader(v, tg_read_fd, &fd, on_diag, ctx);
 }
 
 static const char *const level_names[] = {"INFO", "COMPAT", "SHOULD", "MUST"};
@@ -397,7 +313,6 @@ tg_duty tg_reader_duty(tg_verdict verdict, uint64_t findings,
     case TG_TRUNCATED: return TG_DUTY_REJECT;
     /* a limit of the checker is never a property of the file */
     case TG_LIMIT:
-    case TG_USAGE:
     case TG_IO_ERROR:
     case TG_INTERNAL: break;
     }
@@ -420,9 +335,10 @@ int tg_verdict_rank(tg_verdict v)
     /* 6 > 3 > 5 > 4 > 1 > 7 > 0: a bug, then an input that could not be
      * read, then what could not be checked, then findings */
     static const int rank[] = {
-        [TG_CONFORMANT] = 0,  [TG_TRUNCATED] = 2, [TG_VIOLATIONS] = 3,
-        [TG_UNSUPPORTED] = 4, [TG_LIMIT] = 5,     [TG_IO_ERROR] = 6,
-        [TG_INTERNAL] = 7,    [TG_USAGE] = 1};
+        [TG_CONFORMANT] = 0, [TG_TRUNCATED] = 2,
+        [TG_VIOLATIONS] = 3, [TG_UNSUPPORTED] = 4,
+        [TG_LIMIT] = 5,      [TG_IO_ERROR] = 6,
+        [TG_INTERNAL] = 7,   [2] = 1 /* no verdict, as an unknown value */};
     return (unsigned)v < sizeof rank / sizeof rank[0] ? rank[v] : 1;
 }
 
@@ -431,7 +347,6 @@ const char *tg_verdict_name(tg_verdict v)
     switch (v) {
     case TG_CONFORMANT: return "conformant";
     case TG_VIOLATIONS: return "violations";
-    case TG_USAGE: return "usage-error";
     case TG_IO_ERROR: return "io-error";
     case TG_UNSUPPORTED: return "unsupported";
     case TG_LIMIT: return "resource-limit";

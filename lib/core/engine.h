@@ -13,20 +13,51 @@
 #include "rule.h"
 
 struct tgFormat;
+struct tgWindow;
 
-/* The check context: what a validator knows while it checks one input.
- * The validator handle owns it; options live in it between checks, and
- * the per-file part (from `seq` on) is reset by each check. */
+/* The number of tg_limit values (the ABI counts them by tg_limit_about()). */
+#define TG_LIMIT_COUNT (TG_LIMIT_NAME_BYTES + 1)
+
+/* A --level option: rule, at level. */
+typedef struct tgOptions_level {
+    const tg_rule *rule;
+    tg_level level;
+} tgOptions_level;
+
+/* The options of a checker: one record, set through tg_checker_set_*()
+ * and read by the check of every format (tgEngine_configure()).  The
+ * defaults are made by tgOptions_init() alone. */
+typedef struct tgOptions {
+    const struct tgFormat *format; /* forced, or NULL to detect      */
+    char *profile;                 /* a copied name, or NULL: first  */
+    tg_level fail_on;
+    uint64_t repeat_cap; /* 0 = unlimited                  */
+    uint64_t limits[TG_LIMIT_COUNT];
+    tgOptions_level *levels; /* --level options, in order      */
+    size_t nlevels;
+    const tg_rule **disabled; /* --disable options              */
+    size_t ndisabled;
+    tg_node_fn on_node;
+    void *node_ctx;
+    tg_event_fn on_event;
+    void *event_ctx;
+} tgOptions;
+
+/*! tgOptions_init() : the default options into o. */
+void tgOptions_init(tgOptions *o);
+
+/* The check context: what the check of one format knows while it checks
+ * one input.  The options are taken from the checker's at the start of
+ * each check (tgEngine_configure()); the per-file part (from `seq` on) is
+ * reset by each check. */
 typedef struct tgEngine_check {
     const struct tgFormat *fmt;
-    int profile;                 /* profile index in fmt                  */
-    tg_level *levels;            /* effective level per rule              */
-    signed char *overrides;      /* level set by tg_set_rule_level(), or -1 */
-    unsigned char *disabled;     /* 1 = disabled by the user              */
-    unsigned char *off;          /* 1 = rule disabled or not applicable   */
-    uint64_t *counts;            /* findings per rule so far              */
-    uint64_t repeat_cap;         /* 0 = unlimited                         */
-    uint64_t limits[TG_NLIMITS]; /* tg_limit values in force          */
+    int profile;                     /* profile index in fmt          */
+    tg_level *levels;                /* effective level per rule      */
+    unsigned char *off;              /* 1 = rule disabled or not applicable */
+    uint64_t *counts;                /* findings per rule so far      */
+    uint64_t repeat_cap;             /* 0 = unlimited                 */
+    uint64_t limits[TG_LIMIT_COUNT]; /* tg_limit values in force      */
     tg_level fail_on;
     tg_diag_fn on_diag;
     void *ctx;
@@ -43,6 +74,30 @@ typedef struct tgEngine_check {
     char version[16];     /* its short name: "v5", "v6-draft" (layout) */
     uint64_t events_lost; /* events the input says were lost        */
 } tgEngine_check;
+
+/* The check of one format, kept by a checker between its inputs: the
+ * context and the read window, which keeps the size it grew to. */
+typedef struct tgEngine {
+    tgEngine_check c;
+    unsigned char *window;
+    size_t window_cap;
+} tgEngine;
+
+/*! tgEngine_open() : the check of format fmt.  @return it, or NULL when
+ *  memory is short. */
+tgEngine *tgEngine_open(const struct tgFormat *fmt);
+/*! tgEngine_free() : NULL is a no-op. */
+void tgEngine_free(tgEngine *e);
+/*! tgEngine_configure() : take the options o for the next check.
+ *  @return TG_OK, or TG_ENAME when the format has no profile o->profile. */
+tg_error tgEngine_configure(tgEngine *e, const tgOptions *o);
+/*! tgEngine_check_memory(), tgEngine_check_reader() : check one whole
+ *  input, in memory or read by `read`, calling on_diag for each finding.
+ *  @return the verdict. */
+tg_verdict tgEngine_check_memory(tgEngine *e, const void *data, size_t size,
+                                 tg_diag_fn on_diag, void *ctx);
+tg_verdict tgEngine_check_reader(tgEngine *e, tg_read_fn read, void *rctx,
+                                 tg_diag_fn on_diag, void *ctx);
 
 /* Where a finding is, and what was expected and found. */
 typedef struct tgEngine_site {
@@ -65,7 +120,7 @@ tg_verdict tgEngine_verdict(tg_rule_kind kind, tg_level level,
                             tg_level fail_on);
 
 /*! tgEngine_level_ok(), tgEngine_limit_ok() : TG_OK, or why a level or a limit
- *  value is refused; validators and checkers take options through these. */
+ *  value is refused; the checker takes options through these. */
 tg_error tgEngine_level_ok(tg_level level);
 tg_error tgEngine_limit_ok(tg_limit which, uint64_t value);
 
@@ -109,7 +164,7 @@ static inline void tgEngine_count(tgEngine_check *c, size_t rule)
 }
 
 /*! tgEngine_showing() : whether the caller wants the input's parts
- *  (tg_set_node_fn()): a front end then names each one and takes no fast
+ *  (tg_checker_set_node_fn()): a front end then names each one and takes no fast
  *  path, which would skip them. */
 static inline int tgEngine_showing(const tgEngine_check *c)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 static void *libc_malloc(void *ctx, size_t n)
 {

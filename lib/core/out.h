@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 typedef struct tgOut {
     unsigned char buf[1 << 16];

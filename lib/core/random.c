@@ -1,6 +1,6 @@
 /* random.c - the generators' pseudo-random sequence, in the API. */
 #include "bytes.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 uint64_t tg_random(uint64_t *state)
 {

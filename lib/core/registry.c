@@ -1,5 +1,6 @@
 /* registry.c - the formats this build knows, and look-ups over them. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,11 +292,15 @@ tg_error tg_mutate(const char *format, const char *rule_id, unsigned variant,
 tg_error tg_mutate_profile(const char *format, const char *profile,
                            const char *rule_id, unsigned variant,
                            uint64_t seed, tg_write_fn write, void *ctx,
-                           tg_mutant *m)
+                           tg_mutant *out)
 {
     const tgFormat *f = tgFormat_find(format);
     if (f == NULL)
         return TG_EFORMAT;
+    /* the fields of the first tg_mutant, rule to profile */
+    if (out && out->size < offsetof(tg_mutant, profile) + sizeof out->profile)
+        return TG_EVALUE;
+    tg_mutant mutant, *m = &mutant;
     int want = profile ? tgFormat_profile_index(f, profile) : -1;
     if (profile && want < 0)
         return TG_ENAME;
@@ -327,6 +332,11 @@ tg_error tg_mutate_profile(const char *format, const char *profile,
         if (r == 0) { /* none could be made from this seed */
             tgMem_free(o);
             return TG_EVALUE;
+        }
+        if (out) { /* what fits in the caller's */
+            size_t size = out->size;
+            memcpy(out, m, size < sizeof *m ? size : sizeof *m);
+            out->size = size;
         }
         return finish(o, r);
     }

@@ -3,7 +3,7 @@
 #ifndef TG_RULE_H
 #define TG_RULE_H
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 /* Most scopes a format may declare (core/scopes.h). */
 #define TG_MAX_SCOPES 4

@@ -155,15 +155,3 @@ size_t tgUnicode_utf16_to_utf8(const unsigned char *p, size_t units,
     }
     return w;
 }
-
-size_t tg_utf8_length(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
-    for (size_t i = 0; i < n; i++)
-        if (p[i] == 0)
-            return 0;
-    tgUnicode_state st = {0, 0, 0};
-    tgUnicode_result r = tgUnicode_scan(&st, p, n);
-    return r.bad == SIZE_MAX && !tgUnicode_incomplete(&st) ? n : 0;
-}

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 #define TG_WINDOW_START    (1u << 20) /* first buffer of a read source       */
 #define TG_WINDOW_MAX_NEED (1u << 25) /* default of max_need (--max-block)   */

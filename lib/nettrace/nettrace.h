@@ -35,7 +35,7 @@ extern const tg_rule tgNettrace_rules[NT_NRULES];
 extern const char *const tgNettrace_profiles[];
 extern const tgFormat tgFormat_nettrace;
 
-/* The versions a check tells apart (tg_layout_version()). */
+/* The versions a check tells apart (tg_checker_version()). */
 enum { NT_VERSION_V4, NT_VERSION_V5, NT_VERSION_V6_DRAFT, NT_VERSION_V6 };
 extern const char *const tgNettrace_versions[];
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../checker.h"
 #include "tracegate.h"
 
 static void first_must(void *ctx, const tg_diag *d)
@@ -28,7 +29,7 @@ int main(int argc, char **argv)
         fputs("usage: correct-reader FORMAT FILE\n", stderr);
         return 2;
     }
-    tg_validator *v = tg_validator_new(argv[1]);
+    tg_checker *v = tgTest_checker(argv[1]);
     int fd = open(argv[2], O_RDONLY);
     if (v == NULL || fd < 0) {
         fprintf(stderr, "correct-reader: cannot read %s as %s\n", argv[2],
@@ -36,9 +37,9 @@ int main(int argc, char **argv)
         return 2;
     }
     int said = 0;
-    tg_verdict r = tg_check_fd(v, fd, first_must, &said);
+    tg_verdict r = tg_checker_check_fd(v, fd, NULL, NULL, first_must, &said);
     close(fd);
-    tg_validator_free(v);
+    tg_checker_free(v);
     if (r != TG_CONFORMANT && !said)
         fprintf(stderr, "rejected: %s\n", tg_verdict_name(r));
     return r == TG_CONFORMANT ? 0 : 1;

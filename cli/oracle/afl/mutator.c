@@ -44,7 +44,7 @@
 
 #include "../../../fuzz/structured.h"
 #include "../oracle.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 #define AFL_API __attribute__((visibility("default")))
 

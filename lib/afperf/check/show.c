@@ -1,4 +1,4 @@
-/* show.c - the parts of an AFPerf file, for tg_set_node_fn(): each record,
+/* show.c - the parts of an AFPerf file, for tg_checker_set_node_fn(): each record,
  * at the depth of the regions open around it, and each measurement pair
  * of a data record below it, grouped by measurement type id.  The record
  * is split here on its own, before the check reads it, so that its

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 /* What a field cannot hold. */
 enum {

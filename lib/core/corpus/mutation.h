@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "../out.h"
-#include "tracegate.h"
+#include "tracegate_corpus.h"
 
 typedef struct tgMutation_ops {
     size_t size; /* bytes of the format's mutation state, zeroed first */

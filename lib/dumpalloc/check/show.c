@@ -1,4 +1,4 @@
-/* show.c - the parts of a dumpalloc trace, for tg_set_node_fn(): each
+/* show.c - the parts of a dumpalloc trace, for tg_checker_set_node_fn(): each
  * record, named from a look at its first bytes before the check reads
  * them, so that the record's findings follow it. */
 #include <inttypes.h>

@@ -356,7 +356,7 @@ void nt_rows_lost(nt_check *k, uint64_t from, const nt_cur *b);
  *  in k->path.  @return k->path. */
 const char *nt_path(nt_check *k, const char *field);
 
-/* ---- deliver.c: the events, for tg_set_event_fn() ------------------- */
+/* ---- deliver.c: the events, for tg_checker_set_event_fn() ------------------- */
 
 /* What a metadata row says of its events, taken as the checker reads the
  * row: its two names (their bytes in the block; UTF-16LE code units in
@@ -408,7 +408,7 @@ void nt_deliver_sp(nt_check *k);
 struct nt_event;
 void nt_deliver_event(nt_check *k, const struct nt_event *e);
 
-/* ---- show.c: the parts, for tg_set_node_fn() (called when nt_showing()) */
+/* ---- show.c: the parts, for tg_checker_set_node_fn() (called when nt_showing()) */
 void nt_show(nt_check *k, unsigned depth, const char *kind, const char *field,
              uint64_t at, uint64_t len, const char *label);
 /*! nt_show_block() : the current object or block, from its start at to its

@@ -1,4 +1,4 @@
-/* deliver.c - the events of a NetTrace file for tg_set_event_fn(): each
+/* deliver.c - the events of a NetTrace file for tg_checker_set_event_fn(): each
  * event row the checker decodes, with what it refers to resolved as a
  * reader would resolve it: its metadata row's provider, name, event id,
  * opcode and version; (v6) its label list's activity ids and overrides

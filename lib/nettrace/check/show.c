@@ -1,4 +1,4 @@
-/* show.c - the parts of a NetTrace file, for tg_set_node_fn().
+/* show.c - the parts of a NetTrace file, for tg_checker_set_node_fn().
  *
  * Depth 0 holds the stream header and each object or block.  A block's
  * header is a part of depth 1, and so are the rows that define something

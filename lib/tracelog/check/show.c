@@ -1,4 +1,4 @@
-/* show.c - the parts of a TraceLog file, for tg_set_node_fn(): each line,
+/* show.c - the parts of a TraceLog file, for tg_checker_set_node_fn(): each line,
  * with its timestamp and thread where its record has them, and the
  * samples grouped by thread.  The line is split here on its own, before
  * the check reads it, so that its findings follow it; the split never

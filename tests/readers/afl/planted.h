@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../checker.h"
 #include "tracegate.h"
 
 /* The reader's own look at the n bytes at p. */
@@ -29,9 +30,11 @@ static inline int planted_main(int argc, char **argv, const char *format)
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     look(buf, n);
-    tg_validator *v = tg_validator_new(format);
-    tg_verdict r = v ? tg_check_buffer(v, buf, n, NULL, NULL) : TG_INTERNAL;
-    tg_validator_free(v);
+    tg_checker *v = tgTest_checker(format);
+    tg_verdict r =
+        v ? tg_checker_check_buffer(v, buf, n, NULL, NULL, NULL, NULL)
+          : TG_INTERNAL;
+    tg_checker_free(v);
     return r == TG_CONFORMANT ? 0 : 1;
 }
 
