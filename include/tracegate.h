@@ -51,8 +51,8 @@ extern "C" {
     TG_STRINGIFY(TG_VERSION_MAJOR)                                            \
     "." TG_STRINGIFY(TG_VERSION_MINOR) "." TG_STRINGIFY(TG_VERSION_PATCH)
 
-/* What the shared library exports: this header's functions, nothing else
- * (it is built with hidden visibility). */
+/* What the shared library exports: the functions of this header and of
+ * tracegate_corpus.h, nothing else (it is built with hidden visibility). */
 #if defined(__GNUC__)
 #define TG_API __attribute__((visibility("default")))
 #else

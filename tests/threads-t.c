@@ -7,10 +7,13 @@
  * a valid trace of every format and profile and a rule's mutant of every
  * format, ten times, and reads every rule's texts.  Then one thread alone
  * checks the same inputs: every thread's verdicts and finding counts must
- * be its.
+ * be its, each input checked told its format (and each valid trace with
+ * its format detected too), all through an allocator of the test's own,
+ * set first.
  * ./build.sh test runs it under ThreadSanitizer as well, which fails it
  * on a data race.  Failure: a race, a verdict or a count that differs. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,11 +38,38 @@ static size_t ninputs;
 typedef struct seen {
     tg_verdict verdict[INPUTS];
     size_t findings[INPUTS];
-    size_t differ; /* rounds whose result was not the round before's */
-    size_t texts;  /* rule texts read */
+    size_t differ;  /* rounds whose result was not the round before's */
+    size_t guessed; /* inputs whose check with the format detected
+                       differed from the check told it           */
+    size_t texts;   /* rule texts read */
 } seen;
 
 static pthread_barrier_t start;
+
+/* The program's allocator, as an embedder's: the C library's, the blocks
+ * it gave counted, from every thread at once. */
+static atomic_long given;
+
+static void *count_malloc(void *ctx, size_t n)
+{
+    (void)ctx;
+    atomic_fetch_add(&given, 1);
+    return malloc(n);
+}
+
+static void *count_realloc(void *ctx, void *p, size_t n)
+{
+    (void)ctx;
+    if (p == NULL)
+        atomic_fetch_add(&given, 1);
+    return realloc(p, n);
+}
+
+static void count_free(void *ctx, void *p)
+{
+    (void)ctx;
+    free(p);
+}
 
 static void count(void *ctx, const tg_diag *d)
 {
@@ -47,20 +77,34 @@ static void count(void *ctx, const tg_diag *d)
     ++*(size_t *)ctx;
 }
 
-/* Every input checked once into s (verdict, findings). */
+/* One check of input i by a checker told its format (or, format NULL,
+ * that detects it): the verdict, and the findings into *n. */
+static tg_verdict check_one(size_t i, const char *format, size_t *n)
+{
+    tg_checker *v = NULL;
+    tg_verdict r = TG_INTERNAL;
+    *n = 0;
+    if (tg_checker_open(&v) == TG_OK &&
+        tg_checker_set_format(v, format) == TG_OK &&
+        (!inputs[i].profile ||
+         tg_checker_set_profile(v, inputs[i].profile) == TG_OK))
+        r = tg_checker_check_buffer(v, inputs[i].data.p, inputs[i].data.n,
+                                    NULL, NULL, count, n);
+    tg_checker_free(v);
+    return r;
+}
+
+/* Every input checked once into s (verdict, findings), told its format
+ * and with it detected. */
 static void check_all(seen *s)
 {
     for (size_t i = 0; i < ninputs; i++) {
-        tg_checker *v = tgTest_checker(inputs[i].format);
-        size_t n = 0;
-        tg_verdict r = TG_INTERNAL;
-        if (v && (!inputs[i].profile ||
-                  tg_checker_set_profile(v, inputs[i].profile) == TG_OK))
-            r = tg_checker_check_buffer(v, inputs[i].data.p, inputs[i].data.n,
-                                        NULL, NULL, count, &n);
-        tg_checker_free(v);
-        s->verdict[i] = r;
-        s->findings[i] = n;
+        size_t n;
+        s->verdict[i] = check_one(i, inputs[i].format, &s->findings[i]);
+        /* a mutant may break what tells its format */
+        if (!inputs[i].mutant)
+            s->guessed +=
+                check_one(i, NULL, &n) != s->verdict[i] || n != s->findings[i];
     }
 }
 
@@ -70,7 +114,9 @@ static void *worker(void *arg)
     pthread_barrier_wait(&start);
     for (int round = 0; round < ROUNDS; round++) {
         seen now;
+        now.guessed = 0;
         check_all(&now);
+        s->guessed += now.guessed;
         if (round > 0 &&
             (memcmp(now.verdict, s->verdict, sizeof now.verdict) != 0 ||
              memcmp(now.findings, s->findings, sizeof now.findings) != 0))
@@ -90,6 +136,10 @@ static void *worker(void *arg)
 
 int main(void)
 {
+    /* before anything else of the library, on one thread */
+    tg_allocator a = {sizeof a, count_malloc, count_realloc, count_free, NULL};
+    if (tg_set_allocator(&a) != TG_OK)
+        bail("tg_set_allocator() refused");
     /* the inputs: generated, not checked (nothing is made on first use
      * by the generators that a check needs) */
     for (size_t f = 0; f < tg_format_count(); f++) {
@@ -129,6 +179,8 @@ int main(void)
     seen alone;
     memset(&alone, 0, sizeof alone);
     check_all(&alone);
+    is_int((long long)alone.guessed, 0,
+           "alone, each valid trace checks the same with its format detected");
     size_t as_made = 0, mutants = 0;
     for (size_t i = 0; i < ninputs; i++) {
         mutants += inputs[i].mutant != 0;
@@ -149,7 +201,12 @@ int main(void)
            "one thread alone",
            i, ROUNDS);
         ok(s[i].texts > 0, "thread %d read %zu rule texts", i, s[i].texts);
+        is_int((long long)s[i].guessed, 0,
+               "... and the same with the formats detected");
     }
+    ok(atomic_load(&given) > 0,
+       "the library took its blocks from the test's allocator (%ld)",
+       atomic_load(&given));
     for (size_t i = 0; i < ninputs; i++)
         tgMembuf_free(&inputs[i].data);
     return done_testing();
