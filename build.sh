@@ -512,14 +512,22 @@ case $mode in
     LD_LIBRARY_PATH="$top/build-install/lib" run build-install/check_files \
       corpus/nettrace/valid/0000.nettrace.bin \
       corpus/afperf/valid/0000.afperf.bin
+    # ... and every block it took from the example's allocator is given
+    # back (no AFPerf file: nothing is kept for the process)
     set +e
     LD_LIBRARY_PATH="$top/build-install/lib" build-install/check_files \
       corpus/nettrace/valid/0000.nettrace.bin \
-      corpus/dumpalloc/invalid/DA-REC-003/0000.dumpalloc.bin
+      corpus/dumpalloc/invalid/DA-REC-003/0000.dumpalloc.bin \
+      > build-install/check_files.out
     code=$?
     set -e
+    cat build-install/check_files.out
     [ "$code" -eq 1 ] || { echo "build.sh: example exit $code, want 1" >&2;
                            exit 1; }
+    version=$(build/tracegate --version | sed 's/^tracegate //')
+    want="2 files: violations (tracegate $version); 0 blocks of our allocator kept by the library"
+    [ "$(tail -n 1 build-install/check_files.out)" = "$want" ] || {
+      echo "build.sh: example's last line is not: $want" >&2; exit 1; }
     ;;
   web)
     web_build

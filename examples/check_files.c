@@ -63,13 +63,16 @@ static void print_finding(void *ctx, const tg_diag *d)
     if (d->suppressed)
         printf("%s: %s: %llu more not shown\n", j->path, tg_rule_id(d->rule),
                (unsigned long long)d->suppressed);
-    else
-        printf("%s:0x%llx: %s %s: %s%s%s%s%s at %s\n", j->path,
+    else if (*d->expected || *d->found)
+        printf("%s:0x%llx: %s %s: %s (expected %s, found %s) at %s\n", j->path,
                (unsigned long long)d->offset, tg_level_name(d->level),
                tg_rule_id(d->rule), tg_rule_get(d->rule, TG_RULE_MESSAGE),
-               *d->expected || *d->found ? " (expected " : "", d->expected,
-               *d->expected || *d->found ? ", found " : "",
-               *d->expected || *d->found ? d->found : "", d->path);
+               d->expected, d->found, d->path);
+    else
+        printf("%s:0x%llx: %s %s: %s at %s\n", j->path,
+               (unsigned long long)d->offset, tg_level_name(d->level),
+               tg_rule_id(d->rule), tg_rule_get(d->rule, TG_RULE_MESSAGE),
+               d->path);
     pthread_mutex_unlock(&out_lock);
 }
 
@@ -132,8 +135,11 @@ int main(int argc, char **argv)
         if (tg_verdict_rank(jobs[i].verdict) > tg_verdict_rank(worst))
             worst = jobs[i].verdict;
     }
-    printf("%zu files: %s (tracegate %s); %ld blocks of ours still held\n", n,
-           tg_verdict_name(worst), tg_version(), atomic_load(&blocks));
+    /* what the library makes once and keeps (AFPerf's compiled patterns)
+     * is still held: every checker is freed */
+    printf("%zu files: %s (tracegate %s); %ld blocks of our allocator "
+           "kept by the library\n",
+           n, tg_verdict_name(worst), tg_version(), atomic_load(&blocks));
     free(jobs);
     free(threads);
     return (int)worst;
