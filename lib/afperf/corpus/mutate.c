@@ -383,7 +383,7 @@ static int run_field(af_mut *x, size_t f, const char *s, int append)
 
 static int mut_float_syntax(af_mut *x)
 {
-    return x->variant ? run_field(x, 3, "2022-01-11 06:33:54", 0)
+    return x->variant ? run_field(x, 3, "2025-03-04 05:06:07", 0)
                       : run_field(x, 3, "x", 1);
 }
 
