@@ -263,7 +263,7 @@ plain_build() {
     echo "build.sh: the build failed; the whole log is build/build.log" >&2
     exit 1
   fi
-  echo "built $(build/tracegate --version) in $((SECONDS - start)) s:" \
+  echo "built $(build/tracegate --version | head -n 1) in $((SECONDS - start)) s:" \
     "build/tracegate, build/libtracegate.a, build/libtracegate.so" \
     "(log: build/build.log)"
 }
@@ -524,7 +524,7 @@ case $mode in
     cat build-install/check_files.out
     [ "$code" -eq 1 ] || { echo "build.sh: example exit $code, want 1" >&2;
                            exit 1; }
-    version=$(build/tracegate --version | sed 's/^tracegate //')
+    version=$(build/tracegate --version | sed -n 's/^tracegate //p')
     want="2 files: violations (tracegate $version); 0 blocks of our allocator kept by the library"
     [ "$(tail -n 1 build-install/check_files.out)" = "$want" ] || {
       echo "build.sh: example's last line is not: $want" >&2; exit 1; }

@@ -293,7 +293,8 @@ static const char help_commands[] =
     "  help [COMMAND]              a command's options\n"
     "\n"
     "  -h, --help                  this list\n"
-    "  --version                   the version of tracegate\n"
+    "  --version                   the version of tracegate, and the vector\n"
+    "                              instructions it checks with\n"
     "\n"
     "tracegate COMMAND --help (or -h) gives the options of COMMAND.\n";
 
@@ -442,14 +443,27 @@ static int finish(int code)
     return code;
 }
 
+/* A TRACEGATE_SIMD the library cannot follow (a path the processor
+ * lacks, or no path's name) is said, with the path it takes instead. */
+static void simd_note(void)
+{
+    const char *want = getenv("TRACEGATE_SIMD");
+    if (want && strcmp(want, tg_simd_path()) != 0)
+        fprintf(stderr,
+                "tracegate: TRACEGATE_SIMD is '%s', not a path this processor "
+                "has (scalar, sse2, avx2): checking with %s\n",
+                want, tg_simd_path());
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
         return tgCli_usage("no command given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
         return finish(help(1, argv));
+    simd_note();
     if (strcmp(argv[1], "--version") == 0) {
-        puts("tracegate " TG_VERSION);
+        printf("tracegate " TG_VERSION "\nsimd: %s\n", tg_simd_path());
         return finish(0);
     }
     const struct command *c = command(argv[1]);

@@ -12,9 +12,11 @@
  * that changes the next.  The pieces the oracle's shrinker drops whole
  * are listed too (tg_format_pieces()), and the input is laid out again
  * as AFL++'s mutator does (tg_format_relayout()), near an offset the
- * input names.  Failure: a crash, a sanitizer report, a broken finding
- * invariant or piece list, any whole/chunked difference, or a relayout
- * past its room, of another stream header, or not the same twice. */
+ * input names.  The whole check runs again on each vector path below the
+ * best one the processor has (lib/core/simd.h).  Failure: a crash, a
+ * sanitizer report, a broken finding invariant or piece list, any
+ * whole/chunked or path/path difference, or a relayout past its room, of
+ * another stream header, or not the same twice. */
 #ifndef TG_FORMAT_FUZZ_H
 #define TG_FORMAT_FUZZ_H
 
@@ -22,6 +24,7 @@
 
 #include <stdlib.h>
 
+#include "../lib/core/simd.h"
 #include "tracegate_corpus.h"
 #include "structured.h"
 
@@ -61,6 +64,25 @@ static void fuzz_on_node(void *ctx, const tg_node *n)
     FUZZ_ASSERT(strlen(n->kind) + strlen(n->path) + strlen(n->label) < 4096);
 }
 
+/* The whole check of the input again on each vector path below the best
+ * one: the same verdict and findings (every kernel of the text formats'
+ * index makes the same bit maps).  The best path is taken again after,
+ * whatever TRACEGATE_SIMD said. */
+static void fuzz_paths(tg_checker *v, const uint8_t *data, size_t size,
+                       tg_verdict want, const fuzz_digest *whole)
+{
+    enum tgSimd_path best = tgSimd_best();
+    for (enum tgSimd_path p = TG_SIMD_SCALAR; p < best; p++) {
+        FUZZ_ASSERT(tgSimd_force(p) == p);
+        fuzz_digest d = {0xcbf29ce484222325ull, 0};
+        tg_verdict got = tg_checker_check_buffer(v, data, size, NULL, NULL,
+                                                 fuzz_on_diag, &d);
+        FUZZ_ASSERT(got == want);
+        FUZZ_ASSERT(d.count == whole->count && d.hash == whole->hash);
+    }
+    tgSimd_force(best);
+}
+
 static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
                          size_t profile, const char *name, uint64_t chunk_seed,
                          int tight)
@@ -71,6 +93,7 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     tg_verdict a = tg_checker_check_buffer(v, data, size, NULL, NULL,
                                            fuzz_on_diag, &whole);
     FUZZ_ASSERT(tg_checker_bytes(v) == size);
+    fuzz_paths(v, data, size, a, &whole);
     fuzz_feeder f = {data, size, 0, chunk_seed};
     tg_checker_set_node_fn(v, fuzz_on_node, NULL);
     tg_verdict b =

@@ -97,6 +97,12 @@ TG_API const char *tg_strerror(tg_error e);
 /*! tg_version() : TG_VERSION of the library in use. */
 TG_API const char *tg_version(void);
 
+/*! tg_simd_path() : the vector instructions this process checks with:
+ *  "avx2", "sse2" or "scalar" (plain C).  It is the best the processor
+ *  has, at most what the environment variable TRACEGATE_SIMD names (one
+ *  of those three, read once); every path gives the same findings. */
+TG_API const char *tg_simd_path(void);
+
 /* Rule levels, weakest first: --fail-on compares against this order. */
 typedef enum tg_level {
     TG_INFO = 0,   /* informational: legal but worth knowing       */

@@ -156,7 +156,7 @@ VERSIONS = {}
 def version_of(tg):
     """The version number tg writes into its reports, e.g. b"0.4.0"."""
     if tg not in VERSIONS:
-        VERSIONS[tg] = sh([tg, "--version"])[1].split()[-1]
+        VERSIONS[tg] = sh([tg, "--version"])[1].split()[1]
     return VERSIONS[tg]
 
 

@@ -1,28 +1,39 @@
 #!/usr/bin/python3
-"""fast-paths.t - the common records of every format are read by a fast
-path that never reports: it takes a TraceLog line, a NetTrace event row or
-v4/v5 block object, a dumpalloc record or an AFPerf record's fields only
-if the path that reports would find nothing wrong with them, and hands
-anything else to that path (lib/tracelog/check/fast.h,
-lib/nettrace/check/events.c and frame_v45.c,
-lib/dumpalloc/check/check.c, lib/afperf/check/fast.c).
-Which path reads a record must not change a report.  The build's
-tests/tracegate-slowpath is the CLI with
-every fast path compiled out (TG_FAST_PATHS_OFF), so every input is
-checked by both binaries under every profile of its format, as JSON with
-every finding shown and with the default repeat cap (which decides when a
-NetTrace block's rows are skipped), and the reports compared whole; NetTrace
-also with the payload rules off, where payloads are not decoded.
+"""fast-paths.t - the same report whichever path reads an input.
 
-Inputs: the mutants of every rule for four seeds, typical and hostile
-traces, and edits that stop the fast path in the middle of records:
-TraceLog writer dialects (lowercase and short hexadecimal digits among
-them, and GC reasons and generations); NetTrace and dumpalloc traces with a byte changed or a bit
-flipped, NetTrace rows with 9- and 10-byte thread ids, good and bad, dumpalloc traces with long runs of records of unknown types, AFPerf traces with bytes put in, changed or taken out, so that
-good rows and records come before and after a bad one, and AFPerf records
-whose lengths and quoted parts straddle the 64 and 128 bytes the fast
-path cuts from one or two words of the index.  Failure: any report
-that differs, or inputs with too few findings to compare."""
+The common records of every format are read by a fast path that never
+reports: it takes a TraceLog line, a NetTrace event row or v4/v5 block
+object, a dumpalloc record or an AFPerf record's fields only if the path
+that reports would find nothing wrong with them, and hands anything else
+to that path (lib/tracelog/check/fast.h, lib/nettrace/check/events.c and
+frame_v45.c, lib/dumpalloc/check/check.c, lib/afperf/check/fast.c).  The
+text formats' structural index is built by the kernel of the process's
+vector path (lib/core/simd.h): AVX2, SSE2 or plain C.  Which path reads a
+record must not change a report, so every input is checked by the CLI on
+its best path and compared with:
+  - tests/tracegate-slowpath, the CLI with every fast path compiled out
+    (TG_FAST_PATHS_OFF);
+  - tests/tracegate-portable, the CLI in plain C alone, as a machine
+    without x86-64's vector instructions builds it (TG_SCAN16_PORTABLE);
+  - the CLI on each path below its best (TRACEGATE_SIMD), which its
+    --version must name.
+Each under every profile of its format, as JSON with every finding shown
+and with the default repeat cap (which decides when a NetTrace block's
+rows are skipped), and the reports compared whole; NetTrace also with the
+payload rules off, where payloads are not decoded.
+
+Inputs: the bundled corpus, the mutants of every rule for four seeds,
+typical and hostile traces, and edits that stop the fast path in the
+middle of records: TraceLog writer dialects (lowercase and short
+hexadecimal digits among them, and GC reasons and generations); NetTrace
+and dumpalloc traces with a byte changed or a bit flipped, NetTrace rows
+with 9- and 10-byte thread ids, good and bad, dumpalloc traces with long
+runs of records of unknown types, AFPerf traces with bytes put in,
+changed or taken out, so that good rows and records come before and after
+a bad one, and AFPerf records whose lengths and quoted parts straddle the
+64 and 128 bytes the fast path cuts from one or two words of the index.
+Failure: any report that differs, a path that --version does not name,
+or inputs with too few findings to compare."""
 import glob
 import json
 import os
@@ -36,6 +47,8 @@ from taplib import ROOT, TRACEGATE, Scratch, Tap
 
 BUILD = os.environ.get("TG_BUILD_DIR") or os.path.join(ROOT, "build")
 SLOW = os.path.join(BUILD, "tests", "tracegate-slowpath")
+PORTABLE = os.path.join(BUILD, "tests", "tracegate-portable")
+PATHS = ("scalar", "sse2", "avx2")
 
 t = Tap()
 tmp = Scratch("tg-fastpaths-").dir
@@ -55,7 +68,8 @@ def gen_bytes(fmt, *args):
 
 
 def mutants(fmt):
-    files = []
+    files = sorted(glob.glob(os.path.join(ROOT, "corpus", fmt, "*", "*.bin")) +
+                   glob.glob(os.path.join(ROOT, "corpus", fmt, "*", "*", "*.bin")))
     for seed in (1, 2, 3, 4):
         out = os.path.join(tmp, "%s-m%d" % (fmt, seed))
         subprocess.run([TRACEGATE, "mutate", fmt, "--seed", str(seed),
@@ -275,10 +289,30 @@ def afperf_word_edges():
                   b"\n".join(lines[:at + 1] + made + lines[at + 1:]))]
 
 
-def reports(binary, fmt, profile, files, cap):
+def simd(env):
+    """The vector path --version names."""
+    out = subprocess.run([TRACEGATE, "--version"], env=env,
+                         stdout=subprocess.PIPE, check=True).stdout.decode()
+    return re.search(r"^simd: (\w+)$", out, re.M).group(1)
+
+
+BEST = simd(os.environ)
+# (what it is, binary, environment) of each way compared with the CLI's
+OTHERS = [("the general path", SLOW, None),
+          ("plain C alone", PORTABLE, None)]
+for path in PATHS[:PATHS.index(BEST)]:
+    env = dict(os.environ, TRACEGATE_SIMD=path)
+    t.eq(simd(env), path, "TRACEGATE_SIMD=%s: --version names it" % path)
+    OTHERS.append(("the %s path" % path, TRACEGATE, env))
+if BEST != PATHS[-1]:
+    t.skip("the %s path" % PATHS[-1], "this processor has no %s: the paths "
+           "up to %s are compared" % (PATHS[-1], BEST))
+
+
+def reports(binary, fmt, profile, files, cap, env=None):
     p = subprocess.run([binary, "check", "--format", fmt, "--profile",
                         profile, "--report", "json"] + cap + files,
-                       stdout=subprocess.PIPE)
+                       stdout=subprocess.PIPE, env=env)
     return [json.dumps(f, sort_keys=True)
             for f in json.loads(p.stdout)["files"]]
 
@@ -287,23 +321,24 @@ def compare(fmt, profiles, files,
             options=(["--max-repeats", "0"], [])):
     for profile in profiles:
         for cap in options:
-            fast = reports(TRACEGATE, fmt, profile, files, cap)
-            slow = reports(SLOW, fmt, profile, files, cap)
-            t.eq(len(fast), len(files), "%s %s %s: every input has a report"
-                 % (fmt, profile, " ".join(cap) or "default cap"))
-            differ = [files[i] for i in range(len(fast))
-                      if fast[i] != slow[i]]
-            found = sum(len(json.loads(r)["findings"]) for r in fast)
-            t.eq(differ, [], "%s %s %s: the same report with and without "
-                 "the fast path (%d inputs, %d findings)" %
-                 (fmt, profile, " ".join(cap) or "default cap", len(files),
-                  found))
+            how = "%s %s %s" % (fmt, profile, " ".join(cap) or "default cap")
+            best = reports(TRACEGATE, fmt, profile, files, cap)
+            t.eq(len(best), len(files), "%s: every input has a report" % how)
+            found = sum(len(json.loads(r)["findings"]) for r in best)
+            for what, binary, env in OTHERS:
+                other = reports(binary, fmt, profile, files, cap, env)
+                differ = [files[i] for i in range(len(files))
+                          if i >= len(other) or best[i] != other[i]]
+                t.eq(differ, [], "%s: the same report on %s as on the %s "
+                     "path with every fast path (%d inputs, %d findings)" %
+                     (how, what, BEST, len(files), found))
             if cap:  # every finding shown: more than one an input
                 t.ok(found > len(files), "%s %s: the inputs have findings "
                      "to compare" % (fmt, profile))
 
 
-t.ok(os.access(SLOW, os.X_OK), "the slow-path build is there: " + SLOW)
+for binary in (SLOW, PORTABLE):
+    t.ok(os.access(binary, os.X_OK), "the build is there: " + binary)
 tracelog = tracelog_inputs()
 compare("tracelog", ("default", "vstools-compat", "strict-canonical"),
         tracelog)

@@ -5,9 +5,11 @@
  * from its offset on, so any look before that offset (gone from a real
  * window) reads freed memory under the sanitizers.  Records longer than
  * the maps grow them, and past the most they may hold, the index says
- * so.  Built twice, like scan16-t: with SSE2 and with plain C; the first
- * runs twice where the processor has AVX2, with x.wide on and off.
+ * so.  Run with each kernel the build and processor have (core/simd.h),
+ * and built twice, like scan16-t: with the x86-64 kernels and with plain
+ * C alone.
  * Failure: an answer that differs from the loop's. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/bytes.h"
@@ -44,10 +46,11 @@ static size_t model_find(const unsigned char *p, enum tgTextindex_map map,
     return i;
 }
 
-/* Every check, with the index classifying wide (AVX2) or not. */
-static void checks(int wide)
+/* Every check, with the index classifying on one path. */
+static void checks(enum tgSimd_path path)
 {
-    const char *how = wide ? " (AVX2)" : "";
+    char how[32];
+    snprintf(how, sizeof how, " (%s)", tgSimd_name(path));
     enum { LEN = 400000 };
     unsigned char *input = malloc(LEN);
     tgBytes_rng rng = {11};
@@ -59,7 +62,7 @@ static void checks(int wide)
 
     tgTextindex x;
     tgTextindex_init(&x, marks, ',', 200000);
-    x.wide = wide;
+    x.path = path;
     long bad = 0, asked = 0;
     uint64_t at = 0;
     while (at < LEN - 1) {
@@ -101,7 +104,7 @@ static void checks(int wide)
     long walked = 0, strayed = 0;
     tgTextindex y; /* of its own: offsets asked of an index only grow */
     tgTextindex_init(&y, marks, ',', 200000);
-    y.wide = wide;
+    y.path = path;
     size_t held = 0;
     for (int q = 0; q < 300 && strayed == 0; q++) {
         size_t n = 1 + tgBytes_below(&rng, 70000);
@@ -149,7 +152,7 @@ static void checks(int wide)
      * HIGH is allocated last) */
     tgTextindex z;
     tgTextindex_init(&z, marks, ',', TG_TEXTINDEX_CHUNK);
-    z.wide = wide;
+    z.path = path;
     uint64_t last = 0;
     if (find(&z, TG_TEXTINDEX_HIGH, input, 0, TG_TEXTINDEX_CHUNK - 1,
              TG_TEXTINDEX_CHUNK) != SIZE_MAX &&
@@ -188,12 +191,10 @@ static void checks(int wide)
 
 int main(void)
 {
-    tgTextindex probe;
-    tgTextindex_init(&probe, marks, ',', 64);
-    checks(0);
-    if (probe.wide)
-        checks(1);
-    else
-        diag("no AVX2 here (or a portable build): the wide path is not run");
+    for (int path = 0; path <= (int)tgSimd_best(); path++)
+        checks((enum tgSimd_path)path);
+    if (tgSimd_best() < TG_SIMD_AVX2)
+        diag("no AVX2 here (or a portable build): paths up to %s are run",
+             tgSimd_name(tgSimd_best()));
     return done_testing();
 }

@@ -17,8 +17,8 @@ if [ $# -lt 3 ]; then
 fi
 old=$1 new=$2
 shift 2
-old_version=$("$old" --version | sed 's/^tracegate //')
-new_version=$("$new" --version | sed 's/^tracegate //')
+old_version=$("$old" --version | sed -n 's/^tracegate //p')
+new_version=$("$new" --version | sed -n 's/^tracegate //p')
 export SOURCE_DATE_EPOCH=0 # the reports' time stamps, made one
 # one program's output of one command, its version made VERSION
 said() {

@@ -4,17 +4,66 @@
 
 #include "mem.h"
 #include "scan16.h"
+#include "simd.h"
 #include "textindex.h"
 
-/* AVX2, chosen when the index is made, where the compiler can target it
- * and the processor has it (both GCC and clang check that the operating
- * system saves the wide registers too) */
-#if defined(__x86_64__) && defined(__SSE2__) && !defined(TG_SCAN16_PORTABLE)
+/* The bits of up to 64 bytes at p, one at a time through the class of
+ * each byte (x->class): the scalar kernel, and the part word at the end
+ * of what every kernel indexes (the bits past n stay clear: zero bytes
+ * are of no class). */
+static void word_scalar(const tgTextindex *x, const unsigned char *p, size_t n,
+                        uint64_t *marks, uint64_t *seps, uint64_t *high)
+{
+    uint64_t m = 0, s = 0, h = 0;
+    for (size_t j = 0; j < n; j++) {
+        unsigned c = x->class[p[j]];
+        m |= (uint64_t)(c & 1) << j;
+        s |= (uint64_t)(c >> 1 & 1) << j;
+        h |= (uint64_t)(c >> 2) << j;
+    }
+    *marks = m;
+    *seps = s;
+    *high = h;
+}
+
+/* Each kernel indexes the whole words of p[i..to) (p: the byte at
+ * x->base, i a multiple of 64) and returns where the words it left
+ * start. */
+static size_t classify_scalar(tgTextindex *x, const unsigned char *p, size_t i,
+                              size_t to)
+{
+    for (; i < to && to - i >= 64; i += 64)
+        word_scalar(x, p + i, 64, &x->map[TG_TEXTINDEX_MARKS][i >> 6],
+                    &x->map[TG_TEXTINDEX_SEPS][i >> 6],
+                    &x->map[TG_TEXTINDEX_HIGH][i >> 6]);
+    return i;
+}
+
+#if defined(__x86_64__) && !defined(TG_SCAN16_PORTABLE)
+/* scan16.h is SSE2 here; every x86-64 has it */
+static size_t classify_sse2(tgTextindex *x, const unsigned char *p, size_t i,
+                            size_t to)
+{
+    const tgScan16_byte m0 = tgScan16_splat(x->mark[0]),
+                        m1 = tgScan16_splat(x->mark[1]),
+                        m2 = tgScan16_splat(x->mark[2]),
+                        sep = tgScan16_splat(x->sep);
+    for (; i < to && to - i >= 64; i += 64) {
+        uint64_t marks = 0, seps = 0, high = 0;
+        for (unsigned j = 0; j < 64; j += 16) {
+            tgScan16_block b = tgScan16_load(p + i + j);
+            marks |= (uint64_t)tgScan16_eq3(b, m0, m1, m2) << j;
+            seps |= (uint64_t)tgScan16_eq(b, sep) << j;
+            high |= (uint64_t)tgScan16_high(b) << j;
+        }
+        x->map[TG_TEXTINDEX_MARKS][i >> 6] = marks;
+        x->map[TG_TEXTINDEX_SEPS][i >> 6] = seps;
+        x->map[TG_TEXTINDEX_HIGH][i >> 6] = high;
+    }
+    return i;
+}
+
 #include <immintrin.h>
-#define TG_TEXTINDEX_AVX2 1
-
-static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
-
 #define AVX2 __attribute__((target("avx2")))
 
 /* The bits of a 64-byte word from the masks of its two halves. */
@@ -31,9 +80,7 @@ AVX2 static inline __m256i any3(__m256i b, __m256i c0, __m256i c1, __m256i c2)
         _mm256_cmpeq_epi8(b, c2));
 }
 
-/* classify()'s whole words, 32 bytes at a time: @return where the
- * words it left start. */
-AVX2 static size_t classify_wide(tgTextindex *x, const unsigned char *p,
+AVX2 static size_t classify_avx2(tgTextindex *x, const unsigned char *p,
                                  size_t i, size_t to)
 {
     const __m256i m0 = _mm256_set1_epi8((char)x->mark[0]),
@@ -53,8 +100,6 @@ AVX2 static size_t classify_wide(tgTextindex *x, const unsigned char *p,
     }
     return i;
 }
-#else
-static int has_avx2(void) { return 0; }
 #endif
 
 void tgTextindex_init(tgTextindex *x, const unsigned char mark[3],
@@ -64,7 +109,12 @@ void tgTextindex_init(tgTextindex *x, const unsigned char mark[3],
     memcpy(x->mark, mark, sizeof x->mark);
     x->sep = sep;
     x->max = max;
-    x->wide = has_avx2();
+    x->path = tgSimd_path();
+    for (unsigned c = 0x80; c < 0x100; c++)
+        x->class[c] = 4;
+    for (unsigned i = 0; i < 3; i++)
+        x->class[mark[i]] |= 1;
+    x->class[sep] |= 2;
 }
 
 void tgTextindex_free(tgTextindex *x)
@@ -94,49 +144,22 @@ static int grow(tgTextindex *x, size_t need)
 }
 
 /* Index p[from..to), p being the byte at x->base, from a multiple of 64:
- * whole words, the last padded with bits of zero bytes (no class).  The
- * lanes of the four bytes are made once, and every whole word of the
- * input is read by four plain loads; only the last part word checks
- * where the input ends. */
+ * whole words by the path's kernel, the last part word by the scalar
+ * one, padded with the bits of zero bytes (no class). */
 static void classify(tgTextindex *x, const unsigned char *p, size_t from,
                      size_t to)
 {
-    const tgScan16_byte m0 = tgScan16_splat(x->mark[0]),
-                        m1 = tgScan16_splat(x->mark[1]),
-                        m2 = tgScan16_splat(x->mark[2]),
-                        sep = tgScan16_splat(x->sep);
     size_t i = from;
-#ifdef TG_TEXTINDEX_AVX2
-    if (x->wide)
-        i = classify_wide(x, p, i, to);
+#if defined(__x86_64__) && !defined(TG_SCAN16_PORTABLE)
+    i = x->path == TG_SIMD_AVX2   ? classify_avx2(x, p, i, to)
+        : x->path == TG_SIMD_SSE2 ? classify_sse2(x, p, i, to)
+                                  : i;
 #endif
-    for (; i < to && to - i >= 64; i += 64) {
-        uint64_t marks = 0, seps = 0, high = 0;
-        for (unsigned j = 0; j < 64; j += 16) {
-            tgScan16_block b = tgScan16_load(p + i + j);
-            marks |= (uint64_t)tgScan16_eq3(b, m0, m1, m2) << j;
-            seps |= (uint64_t)tgScan16_eq(b, sep) << j;
-            high |= (uint64_t)tgScan16_high(b) << j;
-        }
-        x->map[TG_TEXTINDEX_MARKS][i >> 6] = marks;
-        x->map[TG_TEXTINDEX_SEPS][i >> 6] = seps;
-        x->map[TG_TEXTINDEX_HIGH][i >> 6] = high;
-    }
-    if (i < to) { /* the part word at the end */
-        uint64_t marks = 0, seps = 0, high = 0;
-        for (unsigned j = 0; i + j < to; j += 16) {
-            size_t left = to - i - j;
-            tgScan16_block b = left >= 16
-                                   ? tgScan16_load(p + i + j)
-                                   : tgScan16_load_part(p + i + j, left);
-            marks |= (uint64_t)tgScan16_eq3(b, m0, m1, m2) << j;
-            seps |= (uint64_t)tgScan16_eq(b, sep) << j;
-            high |= (uint64_t)tgScan16_high(b) << j;
-        }
-        x->map[TG_TEXTINDEX_MARKS][i >> 6] = marks;
-        x->map[TG_TEXTINDEX_SEPS][i >> 6] = seps;
-        x->map[TG_TEXTINDEX_HIGH][i >> 6] = high;
-    }
+    i = classify_scalar(x, p, i, to);
+    if (i < to)
+        word_scalar(x, p + i, to - i, &x->map[TG_TEXTINDEX_MARKS][i >> 6],
+                    &x->map[TG_TEXTINDEX_SEPS][i >> 6],
+                    &x->map[TG_TEXTINDEX_HIGH][i >> 6]);
 }
 
 int tgTextindex_reach(tgTextindex *x, const unsigned char *p, uint64_t at,

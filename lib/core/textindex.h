@@ -2,8 +2,8 @@
  *
  * A text checker asks, for every record, where its line ends and where
  * its fields are cut.  Rather than look at the bytes of each record, the
- * index classifies a stretch of the input once, sixteen bytes at a time
- * (scan16.h), into three bit maps: bit i of map[TG_TEXTINDEX_MARKS] is set when
+ * index classifies a stretch of the input once, 16 or 32 bytes at a time
+ * (the kernel of the process's path, simd.h), into three bit maps: bit i of map[TG_TEXTINDEX_MARKS] is set when
  * the byte at input offset base + i is one of three mark bytes (for
  * AFPerf, LF, CR and the double quote), of map[TG_TEXTINDEX_SEPS] when it is the
  * separator (the comma), and of map[TG_TEXTINDEX_HIGH] when it is above 0x7F
@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "simd.h"
+
 #define TG_TEXTINDEX_CHUNK                                                    \
     32768u /* bytes indexed at a time (a multiple of 64) */
 
@@ -38,14 +40,17 @@ typedef struct tgTextindex {
     size_t max;       /* the most cap may grow to              */
     uint64_t *map[3]; /* by enum tgTextindex_map: one allocation     */
     unsigned char mark[3], sep;
-    int wide; /* classify 32 bytes at a time (AVX2), not 16 (SSE2)  */
+    enum tgSimd_path path; /* the kernel that classifies            */
+    /* each byte's classes, for the scalar kernel: 1 a mark, 2 the
+     * separator, 4 above 0x7F */
+    unsigned char class[256];
 } tgTextindex;
 
 /*! tgTextindex_init() : an empty index for three mark bytes and a separator
  *  (none of them 0, which pads the end of the input), that may grow to
- *  hold records of up to max bytes.  It classifies with AVX2 where the
- *  processor has it (x->wide; tests clear it to check the other path:
- *  the maps are the same either way). */
+ *  hold records of up to max bytes.  It classifies on the process's path
+ *  (tgSimd_path(); x->path, which tests set to check each kernel: the
+ *  maps are the same whichever it is). */
 void tgTextindex_init(tgTextindex *x, const unsigned char mark[3],
                       unsigned char sep, size_t max);
 void tgTextindex_free(tgTextindex *x);
