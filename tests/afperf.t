@@ -239,6 +239,14 @@ s = BASE + "SectionStart,120,5,1\nSectionStop,121,5,1\n"
 case("a section with no SectionInfo", s, "AF-REF-004", at(s, "5,1"), 0)
 s = BASE + "RegionPoint,120,42,1,5\n"
 case("a region no RegionStart opens", s, "AF-REF-005", at(s, "42"), 0)
+# what is left unresolved at the end is said in the order of the file,
+# whatever the ids (the order of a hash table's slots would be its hash's)
+ids = (900000007, 5, 123456789012, 17, 4000000000, 42)
+s = BASE + "".join("RegionPoint,%d,%d,1,5\n" % (120 + i, r)
+                   for i, r in enumerate(ids))
+t.eq([(d["rule"], d["offset"]) for d in findings(s)[1]],
+     [("AF-REF-005", at(s, ",%d," % r) + 1) for r in ids],
+     "regions no RegionStart opens: said in the order of the file")
 s = BASE + "RunPoint,120,,1,5\n"
 case("a blank run id after a MeasurementType", s, "AF-ORD-001",
      at(s, "RunPoint,120,,") + len("RunPoint,120,"), 1)

@@ -9,6 +9,7 @@
  * refuse, never as the values themselves; memory follows the number of
  * distinct ids, and every map stops at --max-live (AF-LIM-001). */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1039,16 +1040,57 @@ int af_record_run(af_check *k, uint64_t *run)
 
 /* ---- the end of the file --------------------------------------------- */
 
-/* Visit every entry of m in its slots' order (deterministic). */
-static void each(tgIdmap *m, void (*fn)(af_check *, uint64_t, void *),
-                 af_check *k)
+/* An entry of a map, for each(): where its kept site is in the file. */
+typedef struct af_visit {
+    uint64_t at, key;
+    void *v;
+} af_visit;
+
+static int visit_order(const void *a, const void *b)
 {
-    for (uint64_t s = 0; s < TG_IDMAP_SMALL; s++)
-        if (m->small_at[s])
-            fn(k, s, m->small_at[s]);
-    for (size_t i = 0; m->keys && i <= m->mask; i++)
-        if (m->keys[i])
-            fn(k, m->keys[i], m->vals + i * m->value_size);
+    const af_visit *x = a, *y = b;
+    return x->at != y->at ? (x->at > y->at ? 1 : -1)
+                          : (x->key > y->key) - (x->key < y->key);
+}
+
+/* The site an entry of m keeps: the uint32_t at site_at in its value. */
+static uint32_t site_in(const void *v, size_t site_at)
+{
+    uint32_t site;
+    memcpy(&site, (const unsigned char *)v + site_at, sizeof site);
+    return site;
+}
+
+/* Visit every entry of m that kept a site (the uint32_t at offset site_at
+ * of its value; the rest have nothing to report) in the order of those
+ * sites in the file, and of their keys: the order of the slots would be
+ * the hash function's.  A list that cannot be made is the live-state
+ * limit. */
+static void each(af_check *k, tgIdmap *m, size_t site_at,
+                 void (*fn)(af_check *, uint64_t, void *))
+{
+    af_visit *list = tgMem_calloc(m->used ? m->used : 1, sizeof *list);
+    if (list == NULL) {
+        af_limit(k, tgWindow_offset(k->w), "references left unresolved");
+        return;
+    }
+    size_t n = 0;
+    for (uint64_t s = 0; s < TG_IDMAP_SMALL; s++) {
+        uint32_t site = m->small_at[s] ? site_in(m->small_at[s], site_at) : 0;
+        if (site)
+            list[n++] =
+                (af_visit){k->sites[site - 1].at.at, s, m->small_at[s]};
+    }
+    for (size_t i = 0; m->keys && i <= m->mask; i++) {
+        void *v = m->vals + i * m->value_size;
+        uint32_t site = m->keys[i] ? site_in(v, site_at) : 0;
+        if (site)
+            list[n++] = (af_visit){k->sites[site - 1].at.at, m->keys[i], v};
+    }
+    tgMem_sort(list, n, sizeof *list, visit_order);
+    for (size_t i = 0; i < n; i++)
+        fn(k, list[i].key, list[i].v);
+    tgMem_free(list);
 }
 
 static void run_unresolved(af_check *k, uint64_t id, void *v)
@@ -1155,12 +1197,12 @@ void af_refs_end(af_check *k)
                     "none in the file");
     if (!k->tracking)
         return;
-    each(&k->open_intervals, open_interval, k);
+    each(k, &k->open_intervals, offsetof(af_region, site), open_interval);
     if (k->truncated)
         return; /* what a cut file leaves unresolved says nothing */
-    each(&k->runs, run_unresolved, k);
-    each(&k->sections, section_unresolved, k);
-    each(&k->regions, region_unresolved, k);
+    each(k, &k->runs, offsetof(af_id, site), run_unresolved);
+    each(k, &k->sections, offsetof(af_id, site), section_unresolved);
+    each(k, &k->regions, offsetof(af_id, site), region_unresolved);
     for (size_t i = 0; i < k->npending; i++)
         pending_settle(k, &k->pending[i]);
 }
