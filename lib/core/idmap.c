@@ -69,6 +69,7 @@ static int grow(tgIdmap *m)
     m->keys = keys;
     m->vals = vals;
     m->mask = n - 1;
+    m->shift = 64u - (unsigned)__builtin_ctzll((unsigned long long)n);
     for (size_t i = 0; old.keys && i <= old.mask; i++) {
         if (!old.keys[i])
             continue;
@@ -82,7 +83,7 @@ static int grow(tgIdmap *m)
     return 0;
 }
 
-void *tgIdmap_insert(tgIdmap *m, uint64_t k, int *status)
+void *tgIdmap_insert_rest(tgIdmap *m, uint64_t k, int *status)
 {
     if (k < TG_IDMAP_SMALL) {
         if (m->small_at[k]) {
@@ -125,7 +126,7 @@ void *tgIdmap_insert(tgIdmap *m, uint64_t k, int *status)
     return val_at(m, i);
 }
 
-int tgIdmap_remove(tgIdmap *m, uint64_t k)
+int tgIdmap_remove_rest(tgIdmap *m, uint64_t k)
 {
     if (k < TG_IDMAP_SMALL) {
         if (!m->small_at[k])
@@ -139,6 +140,12 @@ int tgIdmap_remove(tgIdmap *m, uint64_t k)
     size_t i = tgIdmap_probe(m, k);
     if (!m->keys[i])
         return 0;
+    tgIdmap_remove_slot(m, i);
+    return 1;
+}
+
+void tgIdmap_remove_slot(tgIdmap *m, size_t i)
+{
     /* backward-shift deletion */
     size_t hole = i;
     for (size_t j = (i + 1) & m->mask; m->keys[j]; j = (j + 1) & m->mask) {
@@ -153,5 +160,4 @@ int tgIdmap_remove(tgIdmap *m, uint64_t k)
     }
     m->keys[hole] = 0;
     m->used--;
-    return 1;
 }
