@@ -11,55 +11,65 @@
 
 /* The scan of tgUnicode_scan(); with `first_bad`, it returns at the first bad
  * byte (tgUnicode_utf8_bad() wants nothing else, and text that is not UTF-8 at
- * all, random bytes, must cost no more than text that is). */
+ * all, random bytes, must cost no more than text that is).  The state is
+ * read into locals and written back once: the bytes scanned may alias it
+ * (both are unsigned char), so the compiler would store and load it again
+ * for every byte. */
 static inline tgUnicode_result scan(tgUnicode_state *s, const unsigned char *p,
                                     size_t n, int first_bad)
 {
     tgUnicode_result r = {SIZE_MAX, SIZE_MAX};
+    unsigned need = s->need, lo = s->lo, hi = s->hi;
     size_t i = 0;
     while (i < n) {
-        if (s->need == 0 && n - i >= 8) {
+        if (need == 0 && n - i >= 8) {
             uint64_t w;
             memcpy(&w, p + i, 8);
-            /* no high bit and no zero byte: eight plain ASCII bytes */
-            if (((w | ((w - ONES) & ~w)) & HIGHS) == 0) {
+            /* the high bits of the bytes above 0x7F, and of the zero
+             * bytes (the lowest exact; borrows may set those above it) */
+            uint64_t stop = (w | ((w - ONES) & ~w)) & HIGHS;
+            if (stop == 0) { /* eight plain ASCII bytes */
                 i += 8;
                 continue;
             }
+            i += (size_t)__builtin_ctzll(stop) >> 3; /* plain ASCII before */
         }
-        unsigned char c = p[i];
-        if (s->need) {
-            if (c < s->lo || c > s->hi) {
+        unsigned c = p[i];
+        if (need) {
+            if (c < lo || c > hi) {
                 if (r.bad == SIZE_MAX)
                     r.bad = i;
+                need = 0; /* resynchronise on this byte */
                 if (first_bad)
-                    return r;
-                s->need = 0; /* resynchronise on this byte */
+                    break;
                 continue;
             }
-            s->lo = 0x80;
-            s->hi = 0xBF;
-            s->need--;
+            lo = 0x80;
+            hi = 0xBF;
+            need--;
         } else if (c < 0x80) {
             if (c == 0 && r.nul == SIZE_MAX)
                 r.nul = i;
         } else if (c >= 0xC2 && c <= 0xDF) {
-            s->need = 1, s->lo = 0x80, s->hi = 0xBF;
+            need = 1, lo = 0x80, hi = 0xBF;
         } else if (c >= 0xE0 && c <= 0xEF) {
-            s->need = 2;
-            s->lo = c == 0xE0 ? 0xA0 : 0x80; /* no overlongs   */
-            s->hi = c == 0xED ? 0x9F : 0xBF; /* no surrogates  */
+            need = 2;
+            lo = c == 0xE0 ? 0xA0 : 0x80; /* no overlongs   */
+            hi = c == 0xED ? 0x9F : 0xBF; /* no surrogates  */
         } else if (c >= 0xF0 && c <= 0xF4) {
-            s->need = 3;
-            s->lo = c == 0xF0 ? 0x90 : 0x80;
-            s->hi = c == 0xF4 ? 0x8F : 0xBF; /* <= U+10FFFF    */
+            need = 3;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF; /* <= U+10FFFF    */
         } else if (r.bad == SIZE_MAX) {
             r.bad = i;
             if (first_bad)
-                return r;
+                break;
         }
         i++;
     }
+    s->need = (uint8_t)need;
+    s->lo = (uint8_t)lo;
+    s->hi = (uint8_t)hi;
     return r;
 }
 
