@@ -17,9 +17,11 @@
 #   ./build.sh oss-fuzz   .clusterfuzzlite/build.sh with the variables
 #                         ClusterFuzzLite and OSS-Fuzz set; each target must
 #                         need no library beyond libc's and run its seeds
-#   ./build.sh bench [WHAT] the profile-guided release build (release_build),
-#                         then time check on large generated traces vs cat,
-#                         instructions per byte (callgrind), how time grows
+#   ./build.sh bench [WHAT] the plain release build (build/, what users get)
+#                         and the profile-guided one (build-bench/), then
+#                         time check on large generated traces vs cat,
+#                         instructions per byte (callgrind, both builds),
+#                         how time grows
 #                         with the input, and garbage inputs (WHAT: a
 #                         format, FORMAT:PROFILE, instructions, scaling or
 #                         garbage; default all)
@@ -215,16 +217,16 @@ configure_and_build() { # DIR [cmake args...]
   run cmake --build "$dir" -j "$jobs"
 }
 
-# The release build in build/, optimised with a profile of its own runs:
-# a build instrumented to count (build-pgo/) checks a training set, and
-# the release build is laid out by what it counted (reports/README.md has
-# the figures).  The training set is the bundled corpus and one generated
+# The profile-guided build in build-bench/, the benchmark's extra beside
+# the plain build users get (build/): a build instrumented to count
+# (build-pgo/) checks a training set, and the release build is laid out by
+# what it counted (reports/README.md has the figures).  The training set is the bundled corpus and one generated
 # trace per format and profile with code of its own, of seed 1, never the
 # benchmark's seed 11.  The compiler is gcc unless CC names another: with the same
 # profile gcc's code takes 7 to 15% fewer instructions than clang's on
 # every format but AFPerf (3 to 6% more), and about the same time.  clang
-# or gcc profile; any other compiler, or TG_PGO=0, makes a plain release
-# build.
+# or gcc profile; any other compiler, or TG_PGO=0, makes none (the
+# benchmark then measures the plain build alone).
 # A check run of the training: verdicts' exit codes are expected, a
 # crash's is not.
 train_check() {
@@ -271,10 +273,9 @@ plain_build() {
 # The benchmark's build: release, laid out by a profile of its own runs.
 release_build() {
   local cc=${user_cc:-gcc}
-  for_compiler "$cc" build build-pgo
+  for_compiler "$cc" build-bench build-pgo
   if [ "${TG_PGO:-1}" = 0 ] || { [ "$cc" != clang ] && [ "$cc" != gcc ]; }; then
-    plain_build
-    return
+    return 1
   fi
   [ "$cc" != clang ] || need_packages llvm
   local train=build-pgo/train tg=build-pgo/tracegate counts=build-pgo/gcda
@@ -283,7 +284,7 @@ release_build() {
   CC=$cc configure_and_build build-pgo -DCMAKE_BUILD_TYPE=Release \
     -DTG_PGO_TRAIN=ON -DTG_PGO_DIR="$top/$counts" -DTG_BUILD_TESTS=OFF
   # trained again only when the instrumented build changed: a new profile
-  # rebuilds every object of build/
+  # rebuilds every object of build-bench/
   if [ ! -e build-pgo/trained ] || [ "$tg" -nt build-pgo/trained ]; then
     rm -rf "$train" "$counts"
     mkdir -p "$train" "$counts"
@@ -309,8 +310,8 @@ release_build() {
     fi
     touch build-pgo/trained
   fi
-  CC=$cc configure_and_build build -DCMAKE_BUILD_TYPE=Release \
-    -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE="$profile"
+  CC=$cc configure_and_build build-bench -DCMAKE_BUILD_TYPE=Release \
+    -DTG_STATIC_CLI=ON -DTG_PGO_PROFILE="$profile" -DTG_BUILD_TESTS=OFF
 }
 
 case $mode in
@@ -440,10 +441,13 @@ case $mode in
     ;;
   bench)
     need_packages "${base_packages[@]}" python3 valgrind
-    release_build
+    plain_build
+    pgo=""
+    if release_build; then pgo=$top/build-bench/tracegate; fi
     shift
     # the planted readers the coverage-guided oracle is measured on
     [[ " $* " != *" afl "* ]] || afl_build
+    export TG_PGO_TRACEGATE=$pgo
     run tests/bench.sh "$top/build/tracegate" "$top/reports" "$@"
     ;;
   gcc)

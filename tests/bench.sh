@@ -239,20 +239,39 @@ bench_garbage() {
   cat "$out"
 }
 
-# Instructions per input byte, the figure issue 13 compares across
-# machines: callgrind on a fixed-size dense and typical trace of every
-# format and profile (TG_INSTR_SIZE, default 50M; dense: `gen`'s plain
-# style, the smallest realistic records; typical: `gen --typical`, records
-# as large as a busy writer's) and on the real NetTrace captures of
+# Instructions per input byte, the figure to compare across machines:
+# callgrind on a fixed-size dense and typical trace of every format and
+# profile (TG_INSTR_SIZE, default 50M; dense: `gen`'s plain style, the
+# smallest realistic records; typical: `gen --typical`, records as large
+# as a busy writer's) and on the real NetTrace captures of
 # ../shared/samples (TG_SHARED), each with the ten functions that execute
 # the most instructions themselves (inlined callees count as their
-# caller's).
-instr_targets() { # FORMAT INPUT -> the issue-13 target for it
+# caller's).  Counted for the plain release build users get (TRACEGATE)
+# and, where TG_PGO_TRACEGATE names it, the profile-guided one.
+instr_target() { # FORMAT PROFILE INPUT -> issue 51's target for the plain
+  # build: its format's (v6's for NetTrace's v6 layouts), 1.5 times that
+  # for every other profile; none for the samples, which it does not name
+  local base
   case $1:$2 in
-    afperf:* | tracelog:*) echo 8 ;;
-    nettrace:sample) echo "4 (dense) / 1 (large)" ;;
-    *) echo 4 ;;
+    afperf:*) base=6 ;;
+    tracelog:*) base=3.5 ;;
+    dumpalloc:*) base=2.5 ;;
+    nettrace:nettrace-v6 | nettrace:nettrace-v6-draft) base=3.5 ;;
+    *) base=3.0 ;;
   esac
+  case $3:$1:$2 in
+    sample:*) echo "-" ;;
+    *:default | *:nettrace:nettrace-v6) echo "$base" ;;
+    *) awk -v b="$base" 'BEGIN { printf "%.2f", 1.5 * b }' ;;
+  esac
+}
+
+# callgrind's instruction count of `TG check --profile P FILE`, its
+# profile kept in OUT
+count_instructions() { # TG PROFILE FILE OUT
+  valgrind --tool=callgrind --dump-instr=no --callgrind-out-file="$4" "$1" \
+    check --profile "$2" "$3" >/dev/null 2>"$4.log"
+  sed -n 's/.*Collected : *//p' "$4.log" | tr -d ,
 }
 
 bench_instructions() {
@@ -264,8 +283,11 @@ bench_instructions() {
   {
     echo "# Instructions per input byte"
     echo
-    echo "Command: \`./build.sh bench instructions\` (runs \`tests/bench.sh\`"
-    echo "with \`instructions\`), release build, every rule of the profile on."
+    echo "Command: \`${TG_BENCH_COMMAND:-./build.sh bench instructions}\` (runs"
+    echo "\`tests/bench.sh\` with \`instructions\`), every rule of the profile"
+    echo "on. \`plain\`: the release build \`./build.sh\` and README's Install"
+    echo "section make, what users run; \`PGO\`: the same laid out by a profile"
+    echo "of its own runs (\`build-bench/\`), the benchmark's extra."
     echo "Machine: $(machine); the"
     echo "counts do not depend on it. Instructions are callgrind's total for"
     echo "one \`tracegate check --profile P FILE\` (start-up included, under"
@@ -275,11 +297,13 @@ bench_instructions() {
     echo "NetTrace stacks of 8-40 and 16-48 frames, TraceLog samples that push"
     echo "up to 12 frames and list up to 11 classes, AFPerf points with 3-10"
     echo "measurement pairs), and each real NetTrace capture of"
-    echo "\`../shared/samples\` above 100 KB (\`sample\`). Targets are issue 13's"
-    echo "(the dense ones apply to typical inputs too)."
+    echo "\`../shared/samples\` above 100 KB (\`sample\`). Targets are issue"
+    echo "51's, for the plain build: each format's for its default profile (and"
+    echo "NetTrace's v6 layout), 1.5 times it for the other profiles, dense and"
+    echo "typical alike; it names none for these samples."
     echo
-    echo "| format | profile | input | bytes | instructions | per byte | target |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| format | profile | input | bytes | plain: instructions | plain: per byte | PGO: per byte | target | met |"
+    echo "|---|---|---|---|---|---|---|---|---|"
   } >"$out"
   local format profile
   local style file
@@ -303,22 +327,24 @@ bench_instructions() {
   else
     echo "bench: no $samples/nettrace: the real captures are left out" >&2
   fi
-  local c input name ins bytes
+  local c input name ins pgo_ins bytes
   for c in "${cases[@]}"; do
     read -r format profile input file <<<"$c"
     name=$(basename "$file")
     # the verdict must be a pass (set -e); then callgrind counts the same run
     "$tg" check --profile "$profile" "$file" >/dev/null
-    valgrind --tool=callgrind --dump-instr=no \
-      --callgrind-out-file="$idir/callgrind.out" "$tg" check \
-      --profile "$profile" "$file" >/dev/null 2>"$idir/callgrind.log"
-    ins=$(sed -n 's/.*Collected : *//p' "$idir/callgrind.log")
+    ins=$(count_instructions "$tg" "$profile" "$file" "$idir/callgrind.out")
+    pgo_ins=""
+    [ -z "${TG_PGO_TRACEGATE:-}" ] || pgo_ins=$(count_instructions \
+      "$TG_PGO_TRACEGATE" "$profile" "$file" "$idir/callgrind-pgo.out")
     bytes=$(stat -c %s "$file")
-    awk -v f="$format" -v p="$profile" -v i="$input" \
-      -v n="$name" -v b="$bytes" -v c="${ins//,/}" \
-      -v t="$(instr_targets "$format" "$input")" 'BEGIN {
-        printf "| %s | %s | %s | %d | %.0f | %.2f | %s |\n", f, p,
-          (i == "sample" ? "sample `" n "`" : i), b, c, c / b, t }' >>"$out"
+    awk -v f="$format" -v p="$profile" -v i="$input" -v n="$name" \
+      -v b="$bytes" -v c="$ins" -v g="$pgo_ins" \
+      -v t="$(instr_target "$format" "$profile" "$input")" 'BEGIN {
+        pgo = g == "" ? "-" : sprintf("%.2f", g / b)
+        met = t == "-" ? "-" : (c / b <= t + 0 ? "yes" : "no")
+        printf "| %s | %s | %s | %d | %.0f | %.2f | %s | %s | %s |\n", f, p,
+          (i == "sample" ? "sample `" n "`" : i), b, c, c / b, pgo, t, met }' >>"$out"
     {
       echo
       echo "### $format, $profile, ${input/sample/sample $name}"
@@ -355,7 +381,7 @@ bench_instructions() {
   } >>"$out"
   {
     echo
-    echo "## The ten functions with the most instructions of their own, per input"
+    echo "## The ten functions with the most instructions of their own, per input (plain build)"
     cat "$detail"
   } >>"$out"
   rm -f "$detail"

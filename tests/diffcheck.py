@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""diffcheck.py OLD NEW [--work DIR] [--formats F,...] [--quick]
+"""diffcheck.py OLD NEW [--work DIR] [--formats F,...] [--quick] [--edits N]
 
 Whether two tracegate binaries give the same reports, byte for byte, on
 a large and varied set of inputs: the check a speed change must pass
@@ -11,8 +11,10 @@ same bytes): the committed corpus, the fuzz regressions, the real
 samples, `mutate` corpora of several seeds (every rule's mutants),
 plain, typical and hostile traces of every profile, and from valid
 traces of each format: files with 1 to 4 bytes changed (to bytes each
-format's framing reacts to), ranges cut out or repeated, prefixes, and
-a 16 MiB trace per profile (window and index edges).
+format's framing reacts to), ranges cut out or repeated (N of them a
+valid trace, 150 unless --edits says), prefixes, and a 16 MiB trace per
+profile (window and index edges).  --edits 1500 makes over 100,000
+inputs of every format.
 
 What gen and mutate write is compared too: every profile and style of
 each format from several seeds, and whole mutate corpora.
@@ -90,7 +92,7 @@ def spliced(data, rng):
     return data[:j] + data[i:j] + data[j:]
 
 
-def make_inputs(tg, work, fmt, profiles, quick):
+def make_inputs(tg, work, fmt, profiles, quick, per):
     d = os.path.join(work, "inputs", fmt)
     done = os.path.join(d, ".done")
     if os.path.exists(done):
@@ -116,7 +118,6 @@ def make_inputs(tg, work, fmt, profiles, quick):
     alphabet = BIN_BYTES if binary else TEXT_BYTES
     edits = os.path.join(d, "edits")
     os.makedirs(edits, exist_ok=True)
-    per = 30 if quick else 150
     for n, parent in enumerate(parents):
         with open(parent, "rb") as f:
             data = f.read()
@@ -235,6 +236,9 @@ def main():
     ap.add_argument("--work", default="/tmp/tg-diffcheck")
     ap.add_argument("--formats", default="")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--edits", type=int, default=0,
+                    help="edited copies of each valid trace (default 150, "
+                    "30 with --quick)")
     a = ap.parse_args()
     old, new = os.path.abspath(a.old), os.path.abspath(a.new)
     fp = formats_and_profiles(old)
@@ -243,7 +247,8 @@ def main():
     jobs = []
     nfiles = 0
     for fmt, profiles in fp.items():
-        d = make_inputs(old, a.work, fmt, profiles, a.quick)
+        d = make_inputs(old, a.work, fmt, profiles, a.quick,
+                        a.edits or (30 if a.quick else 150))
         files = files_of(fmt, d)
         nfiles += len(files)
         for p in profiles:
