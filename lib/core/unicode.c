@@ -66,6 +66,14 @@ static inline tgUnicode_result scan(tgUnicode_state *s, const unsigned char *p,
                 break;
         }
         i++;
+        /* the continuation bytes that follow, while they are good: the
+         * loop's test above takes a bad one */
+        while (need && i < n && p[i] >= lo && p[i] <= hi) {
+            lo = 0x80;
+            hi = 0xBF;
+            need--;
+            i++;
+        }
     }
     s->need = (uint8_t)need;
     s->lo = (uint8_t)lo;
