@@ -103,7 +103,7 @@ bench_format() { # FORMAT[:PROFILE]
   {
     echo "# $name check: speed and memory"
     echo
-    echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\`), release build,"
+    echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\`), plain release build,"
     echo "every rule of the default profile on. Machine: $(machine)."
     [ -z "$layout" ] || echo "Layout of the generated trace: $layout."
     echo "Times are the best of 3 runs with the file in the page cache."
@@ -144,7 +144,7 @@ bench_scaling() {
     echo "# Scaling: time and instructions at N and 4N"
     echo
     echo "Command: \`./build.sh bench\` (runs \`tests/bench.sh\` with"
-    echo "\`scaling\`), release build, every rule of the default profile on."
+    echo "\`scaling\`), plain release build, every rule of the default profile on."
     echo "Machine: $(machine)."
     echo "Inputs: \`tests/scaling.py DIR N\`, valid traces whose size grows"
     echo "with one structure; N = $n and 4N = $big. Seconds are the best of"
@@ -194,7 +194,7 @@ bench_garbage() {
     echo "# Garbage at full speed"
     echo
     echo "Command: \`./build.sh bench garbage\` (runs \`tests/bench.sh\`"
-    echo "with \`garbage\`), release build, every rule of the default profile"
+    echo "with \`garbage\`), plain release build, every rule of the default profile"
     echo "on. Machine: $(machine)."
     echo "Inputs: \`tests/garbage.py\`: zero bytes, random bytes and one byte"
     echo "repeated (0x41, 0xFF), as the whole file (checked with --format), as"
