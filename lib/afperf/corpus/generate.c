@@ -99,7 +99,7 @@ static void value(af_gen *g, size_t mt)
     static const char *const doubles[] = {"0.531", "3.445e7", "-0.25", "inf",
                                           "nan",   "0x1p3",   "1E-3",  "42"};
     static const char *const hosts[] = {"node-7", "rack 3, slot 2",
-                                        "say \"hi\"", "caf\xc3\xa9"};
+                                        "a \"quoted\" word", "caf\xc3\xa9"};
     static const char *const pages[] = {"4", "16", "64"};
     /* numbers at their datatype's limits; a double holds neither 2^63 - 1
      * nor 4.9e-324 as written, so Artificer (stod) misreads them: under
@@ -157,8 +157,8 @@ static void pairs(af_gen *g, int one)
 static void label(af_gen *g)
 {
     static const char *const labels[] = {
-        "main loop", "parse, then check",    "say \"hi\"", "two\nlines",
-        "tab\there", "caf\xc3\xa9 \xce\xbc", "  padded  ", "x",
+        "main loop", "parse, then check",    "a \"quoted\" word", "two\nlines",
+        "tab\there", "caf\xc3\xa9 \xce\xbc", "  padded  ",        "x",
         "",
     };
     const char *s =
