@@ -17,7 +17,8 @@ const char *tgSimd_name(enum tgSimd_path path)
     return path < TG_SIMD_PATHS ? names[path] : "?";
 }
 
-enum tgSimd_path tgSimd_named(const char *name)
+/* The path of that name, or TG_SIMD_PATHS for none. */
+static enum tgSimd_path named(const char *name)
 {
     for (int p = 0; p < TG_SIMD_PATHS; p++)
         if (strcmp(name, names[p]) == 0)
@@ -51,7 +52,7 @@ enum tgSimd_path tgSimd_path(void)
     if (c != 0)
         return (enum tgSimd_path)(c - 1);
     const char *cap = getenv("TRACEGATE_SIMD");
-    enum tgSimd_path want = cap ? tgSimd_named(cap) : TG_SIMD_PATHS;
+    enum tgSimd_path want = cap ? named(cap) : TG_SIMD_PATHS;
     return tgSimd_force(want);
 }
 

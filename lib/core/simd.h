@@ -24,9 +24,6 @@ enum tgSimd_path tgSimd_best(void);
 /*! tgSimd_name() : "scalar", "sse2" or "avx2". */
 const char *tgSimd_name(enum tgSimd_path path);
 
-/*! tgSimd_named() : the path of that name, or TG_SIMD_PATHS for none. */
-enum tgSimd_path tgSimd_named(const char *name);
-
 /*! tgSimd_force() : take `path` (at most tgSimd_best()) from the next
  *  check on, in every thread: for the fuzz target that compares the
  *  paths on each input.  @return the path now taken. */

@@ -3,11 +3,12 @@
  * A text checker asks, for every record, where its line ends and where
  * its fields are cut.  Rather than look at the bytes of each record, the
  * index classifies a stretch of the input once, 16 or 32 bytes at a time
- * (the kernel of the process's path, simd.h), into three bit maps: bit i of map[TG_TEXTINDEX_MARKS] is set when
- * the byte at input offset base + i is one of three mark bytes (for
- * AFPerf, LF, CR and the double quote), of map[TG_TEXTINDEX_SEPS] when it is the
- * separator (the comma), and of map[TG_TEXTINDEX_HIGH] when it is above 0x7F
- * (where UTF-8 checks start).  Records then take their line end and their
+ * (the kernel of the process's path, simd.h), into three bit maps: bit i
+ * of map[TG_TEXTINDEX_MARKS] is set when the byte at input offset
+ * base + i is one of three mark bytes (for AFPerf, LF, CR and the double
+ * quote), of map[TG_TEXTINDEX_SEPS] when it is the separator (the comma),
+ * and of map[TG_TEXTINDEX_HIGH] when it is above 0x7F (where UTF-8 checks
+ * start).  Records then take their line end and their
  * fields from the maps, a count-trailing-zeros per item.
  *
  * The maps are keyed by input offset, not by address, because the window
