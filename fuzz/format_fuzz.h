@@ -12,8 +12,10 @@
  * that changes the next.  The pieces the oracle's shrinker drops whole
  * are listed too (tg_format_pieces()), and the input is laid out again
  * as AFL++'s mutator does (tg_format_relayout()), near an offset the
- * input names.  The whole check runs again on each vector path below the
- * best one the processor has (lib/core/simd.h).  Failure: a crash, a
+ * input names.  A text format's whole check runs again on each vector
+ * path below the best one the processor has (lib/core/simd.h): the text
+ * index is what the path chooses the kernel of, and the binary formats
+ * build none.  Failure: a crash, a
  * sanitizer report, a broken finding invariant or piece list, any
  * whole/chunked or path/path difference, or a relayout past its room, of
  * another stream header, or not the same twice. */
@@ -93,7 +95,8 @@ static void fuzz_profile(const char *format, const uint8_t *data, size_t size,
     tg_verdict a = tg_checker_check_buffer(v, data, size, NULL, NULL,
                                            fuzz_on_diag, &whole);
     FUZZ_ASSERT(tg_checker_bytes(v) == size);
-    fuzz_paths(v, data, size, a, &whole);
+    if (fuzz_info(format)->text)
+        fuzz_paths(v, data, size, a, &whole);
     fuzz_feeder f = {data, size, 0, chunk_seed};
     tg_checker_set_node_fn(v, fuzz_on_node, NULL);
     tg_verdict b =
