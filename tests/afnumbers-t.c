@@ -7,8 +7,9 @@
  * value and the same fit; and the float syntax takes what strtod takes
  * on a fixed list; af_strtod() says ERANGE where glibc's strtod does (what
  * Artificer's std::stod throws on), on any libc: a fixed list, each also
- * checked against this machine's strtod when it is glibc's.  Failure: any
- * disagreement. */
+ * checked against this machine's strtod when it is glibc's; and what the
+ * value shortcut af_value_plain() passes, the full value tests pass.
+ * Failure: any disagreement. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,5 +204,72 @@ int main(void)
     ok(same, "20000 decimal numbers at the edges of the doubles: ERANGE as "
              "glibc");
 #endif
+
+    /* af_value_plain(), the shortcut before the full value tests: what it
+     * passes, the full tests pass, for every datatype, with Artificer
+     * modelled and not; random texts of digits, signs, dots, exponents,
+     * blanks and letters, and long digit runs near the 15-digit edge,
+     * each in a buffer of its own size */
+    long passed = 0, wrong = 0;
+    for (int t = 0; t < 300000; t++) {
+        int n = 1 + (int)tgBytes_below(&rng, 18);
+        for (int i = 0; i < n; i++)
+            b[i] = tgBytes_below(&rng, 4) == 0
+                       ? "-.e +x0\t"[tgBytes_below(&rng, 8)]
+                       : (char)('0' + tgBytes_below(&rng, 10));
+        unsigned char *exact = malloc((size_t)n);
+        memcpy(exact, b, (size_t)n);
+        for (int dt = AF_DT_NONE + 1; dt < AF_NDATATYPES; dt++)
+            for (int art = 0; art <= 1; art++) {
+                if (!af_value_plain(art, exact, (size_t)n, dt))
+                    continue;
+                passed++;
+                const unsigned char *q = exact;
+                size_t qn = (size_t)n;
+                int numeric = dt != AF_DT_STRING && dt != AF_DT_ENUM;
+                int nothing = af_value_is(exact, (size_t)n, dt) &&
+                              !(numeric && af_trim(&q, &qn) && qn > 0) &&
+                              !(art && af_art_misread(exact, (size_t)n, dt));
+                if (!nothing && wrong++ < 3)
+                    diag("%.*s as %s%s: plain, but not fine", n, b,
+                         af_datatypes[dt], art ? " (artificer)" : "");
+            }
+        free(exact);
+    }
+    ok(wrong == 0 && passed > 100000,
+       "a value af_value_plain() passes has nothing to say (%ld passed)",
+       passed);
+    static const struct {
+        const char *text;
+        int dt, plain;
+    } plain[] = {
+        {"0", AF_DT_BOOL, 1},
+        {"1", AF_DT_BOOL, 1},
+        {"10", AF_DT_BOOL, 0},
+        {"-1", AF_DT_BOOL, 0},
+        {"123456789", AF_DT_INT32, 1},
+        {"1234567890", AF_DT_INT32, 0},
+        {"-123456789012345", AF_DT_INT64, 1},
+        {"1234567890123456", AF_DT_INT64, 0},
+        {"01", AF_DT_INT64, 0},
+        {"-12.5", AF_DT_DOUBLE, 1},
+        {"12", AF_DT_DOUBLE, 1},
+        {"1.", AF_DT_DOUBLE, 0},
+        {".5", AF_DT_DOUBLE, 0},
+        {"1e3", AF_DT_DOUBLE, 0},
+        {"rack 3, slot 2", AF_DT_STRING, 1},
+    };
+    int as_listed = 1;
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        if (af_value_plain(0, (const unsigned char *)plain[i].text,
+                           strlen(plain[i].text),
+                           plain[i].dt) != plain[i].plain) {
+            as_listed = 0;
+            diag("%s as %s: not %d", plain[i].text, af_datatypes[plain[i].dt],
+                 plain[i].plain);
+        }
+    ok(as_listed, "af_value_plain() on a fixed list");
+    ok(!af_value_plain(1, (const unsigned char *)"x", 1, AF_DT_STRING),
+       "a string under artificer-compat is left to the full tests");
     return done_testing();
 }

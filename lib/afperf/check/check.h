@@ -434,6 +434,41 @@ void af_fast(af_check *k);
 /*! af_value_is() : whether a value is one of datatype dt (T-5), white
  *  space around a number aside (T-10). */
 int af_value_is(const unsigned char *p, size_t n, int dt);
+/*! af_value_plain() : whether a value of datatype dt (not AF_DT_NONE)
+ *  has nothing to say, by tests that cost less than the full ones
+ *  (af_refs_value(): af_value_is(), white space around a number,
+ *  af_art_misread() where art) and decide most values: any text of a
+ *  string or enum where Artificer is not modelled; -? then 1 to 15
+ *  digits, a dot and more digits allowed in a double, no leading zero in
+ *  an integer.  strtod reads every such double whole and in range; such
+ *  an integer is an int64 below 2^53 (which Artificer's double holds
+ *  exactly), an int32 up to 9 digits, a bool if it is 0 or 1.  0 leaves
+ *  the value to the full tests.  Inline: it runs for every pair. */
+static inline int af_value_plain(int art, const unsigned char *p, size_t n,
+                                 int dt)
+{
+    if (dt == AF_DT_STRING || dt == AF_DT_ENUM)
+        return !art;
+    size_t sign = n > 1 && p[0] == '-', m = n - sign;
+    const unsigned char *d = p + sign;
+    if (m - 1 >= 15)
+        return 0;
+    if (dt == AF_DT_DOUBLE) {
+        const unsigned char *dot = memchr(d, '.', m);
+        size_t whole = dot ? (size_t)(dot - d) : m;
+        return whole > 0 && tgDigits_all(d, whole) &&
+               (!dot ||
+                (whole + 1 < m && tgDigits_all(dot + 1, m - whole - 1)));
+    }
+    if ((d[0] == '0' && m > 1) || !tgDigits_all(d, m))
+        return 0;
+    switch (dt) {
+    case AF_DT_INT64: return 1;
+    case AF_DT_INT32: return m <= 9;
+    case AF_DT_BOOL: return !sign && m == 1 && d[0] <= '1';
+    default: return 0;
+    }
+}
 /*! af_value_fits() : the datatypes (AF_DT_* bits) a value is fit for. */
 unsigned af_value_fits(const unsigned char *p, size_t n);
 

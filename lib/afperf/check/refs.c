@@ -563,7 +563,7 @@ void af_refs_value(af_check *k, uint64_t mtype, const af_fld *t,
         int dt = run_datatype(k, o->run_idx, mtype);
         if (dt >= 0) { /* the one datatype that matters */
             /* a plain value of a plain datatype has nothing to say */
-            if (dt != AF_DT_NONE &&
+            if (dt != AF_DT_NONE && !af_value_plain(k->art, p, n, dt) &&
                 (!af_value_is(p, n, dt) || (numeric(dt) && spaced(p, n)) ||
                  (k->art && af_art_misread(p, n, dt))))
                 value_of(k, dt, v, p, n);
