@@ -117,6 +117,11 @@ typedef struct af_check {
     } names[AF_TYPE_SLOTS];
     unsigned fixed_present[AF_NTYPES]; /* by type: bits of its fixed
                                           fields in `present` (fast.c) */
+    struct { /* the last run id of 16 or more digits fast.c read: its
+                length (0: none), three words of its text, its value */
+        size_t n;
+        uint64_t words[3], u;
+    } run_text;
     /* the current record */
     uint64_t rec_at;          /* offset of its first byte            */
     const unsigned char *rec; /* its bytes (stable while it is read) */
