@@ -7,9 +7,11 @@
  * value and the same fit; and the float syntax takes what strtod takes
  * on a fixed list; af_strtod() says ERANGE where glibc's strtod does (what
  * Artificer's std::stod throws on), on any libc: a fixed list, each also
- * checked against this machine's strtod when it is glibc's; and what the
- * value shortcut af_value_plain() passes, the full value tests pass.
- * Failure: any disagreement. */
+ * checked against this machine's strtod when it is glibc's; what the
+ * value shortcut af_value_plain() passes, the full value tests pass; and
+ * the decimal numbers with a short exponent that af_art_misread() takes
+ * to be in range without strtod are, as glibc says.  Failure: any
+ * disagreement. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,5 +273,47 @@ int main(void)
     ok(as_listed, "af_value_plain() on a fixed list");
     ok(!af_value_plain(1, (const unsigned char *)"x", 1, AF_DT_STRING),
        "a string under artificer-compat is left to the full tests");
+
+    /* Artificer's stod on decimal numbers with an exponent of one or two
+     * digits, which af_art_misread() takes to be in range without
+     * strtod: 1 to 98 digits around a dot, the digits after the first
+     * mostly nines or zeros (the edges), exponents -99 to 99 */
+    uint64_t draw = 7;
+    int misread = 0;
+    for (int i = 0; i < 20000; i++) {
+        char text[128];
+        size_t len = 0;
+        uint64_t r = tg_random(&draw);
+        if (r & 1)
+            text[len++] = r >> 1 & 1 ? '-' : '+';
+        size_t digits = 1 + (size_t)(r >> 2) % 90, dot = (size_t)(r >> 9) % 95;
+        for (size_t d = 0; d < digits; d++) {
+            if (d == dot)
+                text[len++] = '.';
+            uint64_t c = tg_random(&draw);
+            text[len++] =
+                (char)(d == 0 || c % 8 == 0 ? '0' + (int)((c >> 3) % 10)
+                       : c % 8 < 5          ? '9'
+                                            : '0');
+        }
+        int exponent = (int)((r >> 16) % 199) - 99;
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                r >> 32 & 1 ? "e%+d" : "E%d", exponent);
+        if (af_art_misread((const unsigned char *)text, len, AF_DT_DOUBLE) &&
+            misread++ < 3)
+            diag("%s: said to be misread", text);
+#ifdef __GLIBC__
+        errno = 0;
+        (void)strtod(text, NULL);
+        if (errno == ERANGE && misread++ < 3)
+            diag("%s: ERANGE from glibc", text);
+#endif
+    }
+    ok(misread == 0, "20000 decimal numbers with a short exponent: stod "
+                     "reads them in range");
+    ok(af_art_misread((const unsigned char *)"1e999", 5, AF_DT_DOUBLE) &&
+           af_art_misread((const unsigned char *)"1e-999", 6, AF_DT_DOUBLE) &&
+           !af_art_misread((const unsigned char *)" 9.5E-99", 8, AF_DT_DOUBLE),
+       "a third exponent digit is strtod's to judge");
     return done_testing();
 }

@@ -256,6 +256,31 @@ static const char *const misreads[AF_NDATATYPES] = {
  * and 16^198 (2^792), well inside a double's range. */
 #define ART_RANGE_MIN_LEN 200
 
+/* Whether p[0..n), white space around it aside, is a decimal number
+ * with an exponent of one or two digits in under 100 bytes,
+ * [+-]d*[.d*]e[+-]d[d] with a digit before the e: 0, or between 1e-198
+ * and 1e198, which stod reads in range. */
+static int short_exponent(const unsigned char *p, size_t n)
+{
+    af_trim(&p, &n);
+    if (n >= 100)
+        return 0;
+    size_t i = n > 0 && (p[0] == '+' || p[0] == '-'), digits = 0;
+    for (; i < n && p[i] - (unsigned)'0' < 10; i++)
+        digits++;
+    if (i < n && p[i] == '.')
+        for (i++; i < n && p[i] - (unsigned)'0' < 10; i++)
+            digits++;
+    if (digits == 0 || i == n || (p[i] | 0x20) != 'e')
+        return 0;
+    if (++i < n && (p[i] == '+' || p[i] == '-'))
+        i++;
+    size_t e = i;
+    while (i < n && p[i] - (unsigned)'0' < 10)
+        i++;
+    return i == n && i - e - 1 < 2;
+}
+
 const char *af_art_misread(const unsigned char *p, size_t n, int dt)
 {
     switch (dt) {
@@ -264,6 +289,8 @@ const char *af_art_misread(const unsigned char *p, size_t n, int dt)
     case AF_DT_DOUBLE: {
         double d;
         int range;
+        if (short_exponent(p, n))
+            return NULL; /* 1e-3 and the like: no need for strtod */
         if (n < ART_RANGE_MIN_LEN && !memchr(p, 'e', n) &&
             !memchr(p, 'E', n) && !memchr(p, 'p', n) && !memchr(p, 'P', n))
             return NULL; /* most values: no need for strtod */
