@@ -100,13 +100,15 @@ static inline int tgDigits_decimal8(const unsigned char *p, size_t n,
  * compared on 7 bits, so no sum carries into the next byte, and those
  * above 0x7F are cleared at the end. */
 #define TG_DIGITS_HIGH 0x8080808080808080ull
-static inline uint64_t tgDigits_dec_mask(uint64_t v)
+static inline __attribute__((always_inline)) uint64_t
+tgDigits_dec_mask(uint64_t v)
 {
     uint64_t v7 = v & ~TG_DIGITS_HIGH;
     return (v7 + 0x5050505050505050ull) & ~(v7 + 0x4646464646464646ull) & ~v &
            TG_DIGITS_HIGH; /* >= '0', and not > '9' */
 }
-static inline uint64_t tgDigits_hex_mask(uint64_t v)
+static inline __attribute__((always_inline)) uint64_t
+tgDigits_hex_mask(uint64_t v)
 {
     uint64_t l =
         (v & ~TG_DIGITS_HIGH) | 0x2020202020202020ull; /* A-F as a-f */
@@ -135,7 +137,8 @@ static inline int tgDigits_hex_lower(uint64_t v)
 /*! tgDigits_hex8_value() : the value of 8 ASCII hexadecimal digits, the first
  *  in the lowest byte: each byte to its nibble, then pairs, quads and
  *  halves folded together. */
-static inline uint64_t tgDigits_hex8_value(uint64_t v)
+static inline __attribute__((always_inline)) uint64_t
+tgDigits_hex8_value(uint64_t v)
 {
     v = (v & 0x0F0F0F0F0F0F0F0Full) + 9 * ((v >> 6) & 0x0101010101010101ull);
     v = __builtin_bswap64(v); /* the first digit in the top byte */

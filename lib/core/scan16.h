@@ -69,7 +69,8 @@ static inline __m128i tgScan16_in_(tgScan16_block b, unsigned char lo,
 }
 
 /*! tgScan16_hex_upper() : bit i is set when byte i of b is 0-9 or A-F. */
-static inline unsigned tgScan16_hex_upper(tgScan16_block b)
+static inline __attribute__((always_inline)) unsigned
+tgScan16_hex_upper(tgScan16_block b)
 {
     return (unsigned)_mm_movemask_epi8(
         _mm_or_si128(tgScan16_in_(b, '0', 9), tgScan16_in_(b, 'A', 5)));
@@ -77,7 +78,8 @@ static inline unsigned tgScan16_hex_upper(tgScan16_block b)
 
 /*! tgScan16_hex_any() : bit i is set when byte i of b is 0-9, A-F or a-f
  *  (letters folded to lowercase first). */
-static inline unsigned tgScan16_hex_any(tgScan16_block b)
+static inline __attribute__((always_inline)) unsigned
+tgScan16_hex_any(tgScan16_block b)
 {
     return (unsigned)_mm_movemask_epi8(_mm_or_si128(
         tgScan16_in_(b, '0', 9),
