@@ -364,6 +364,21 @@ static inline int frame_printed(const unsigned char *p, int lower,
     return 1;
 }
 
+/* The frame at p[0..10), if it is one with no IP in the form the writer
+ * prints, one the path above takes whole: 0x and 8 hexadecimal digits
+ * (uppercase where TL-HEX-003 is on); the caller has made sure that the
+ * item ends after them.  1 with its function's internal id in *id, else
+ * 0. */
+static inline int frame_bare(const unsigned char *p, int lower, uint64_t *id)
+{
+    uint64_t w = tgBytes_le64(p + 2);
+    if (p[0] != '0' || p[1] != 'x' || tgDigits_hex_mask(w) != TG_DIGITS_HIGH ||
+        (!lower && tgDigits_hex_lower(w)))
+        return 0;
+    *id = tgDigits_hex8_value(w);
+    return 1;
+}
+
 /* A decimal number of 1 to 19 digits at p[i], as dec() takes it (the
  * line end after the line's bytes ends it): the index past it, or
  * SIZE_MAX. */
@@ -408,7 +423,8 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
 
 /* The repeating items of one kind `it` from k->cur, frames (naming
  * functions) or allocation items (classes): each in the printed form is
- * taken by frame_printed() or alloc_printed(), any other by item() as
+ * taken by frame_printed(), frame_bare() or alloc_printed(), any other
+ * by item() as
  * tail_of() takes it; both name their object (refs.c) the same way. */
 TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
 {
@@ -418,8 +434,10 @@ TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
     for (; i < n; c++) {
         tl_val tv;
         if (it == TL_I_FRAME
-                ? k->fast_ip && n - i >= 29 &&
-                      frame_printed(p + i, lower, &tv.u) && (len = 29)
+                ? (k->fast_ip && n - i >= 29 &&
+                   frame_printed(p + i, lower, &tv.u) && (len = 29)) ||
+                      (n - i >= 10 && (i + 10 == n || p[i + 10] == ' ') &&
+                       frame_bare(p + i, lower, &tv.u) && (len = 10))
                 : (len = alloc_printed(p + i, n - i, lower, k->fast_ip,
                                        &tv.u)) != 0) {
             e = i + len;
