@@ -167,6 +167,40 @@ def binary_inputs(fmt, profiles):
     return files
 
 
+def block_header_inputs():
+    """A v4/v5 trace built byte by byte (tests/nt45.py) whose blocks the
+    fast path frames (frame_v45.c's fast_block(), which compares an
+    object header with its kind's bytes at once), and copies of it with
+    one byte of a StackBlock's, an EventBlock's or an SPBlock's framing
+    changed: each byte of the object header (tags, versions, the name's
+    length and the name, the 06 after it), of BlockSize and of the
+    padding, to two other values.  The blocks before and after it are
+    framed the fast way."""
+    thread = 7
+    rows = b"".join(nt45.row(0x01 | 0x02 | 0x04 | 0x40 | 0x80, meta=1,
+                             seq=0, capture=thread, proc=0, thread=thread,
+                             ts=10, payload=b"\1\2\3\4") for _ in range(3))
+    f = nt45.File()
+    f.add("MetadataBlock", nt45.block_content(
+        nt45.row(0xC0, ts=100, payload=nt45.metadata(
+            1, fields=nt45.v1((9, "A")))), 100, 100))
+    f.add("StackBlock", nt45.stacks(1, 0, 8))
+    f.add("EventBlock", nt45.block_content(rows, 10, 30))
+    f.add("SPBlock", nt45.sp(200, (thread, 3)))
+    f.add("StackBlock", nt45.stacks(1, 0))
+    f.add("SPBlock", nt45.sp(300, (thread, 3)))
+    base = f.build()
+    files = [write("nettrace-frames", base)]
+    for obj in (2, 3, 4):
+        for at in range(f.at[obj], f.content[obj]):
+            for value in (base[at] ^ 1, 0xFF if base[at] == 0 else 0):
+                data = bytearray(base)
+                data[at] = value
+                files.append(write("nettrace-frame-%d-%02x" % (at, value),
+                                   bytes(data)))
+    return files
+
+
 def long_varuint_inputs():
     """v4/v5 traces built byte by byte (tests/nt45.py) whose event rows
     name capture thread and thread ids of 9 and 10 bytes: the most a
@@ -352,7 +386,7 @@ nettrace = ("default", "nettrace-v6-draft", "traceevent-compat",
             "nettrace-v6")
 nettrace_files = (binary_inputs("nettrace", ("default", "nettrace-v6",
                                              "nettrace-v6-draft")) +
-                  long_varuint_inputs())
+                  long_varuint_inputs() + block_header_inputs())
 compare("nettrace", nettrace, nettrace_files)
 # with the payload rules off, payloads are not decoded: the fast path's
 # rows go through a loop of their own

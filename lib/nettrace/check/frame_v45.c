@@ -10,8 +10,10 @@
  * reports. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../../core/bytes.h"
+#include "../../core/scan16.h"
 #include "check.h"
 
 /* "EventBlock, MetadataBlock, StackBlock or SPBlock": the v4/v5 objects
@@ -368,34 +370,82 @@ void nt_trailing(nt_check *k)
     }
 }
 
+/* The bytes every object header of a block kind opens with, up to its
+ * BlockSize: 05 05 01, version and minimum version 2, the name's length
+ * (a u32) and the name, then 06.  Each kind with an object name has one,
+ * made from nt_block_name() when a check starts, in the slot of
+ * head_slot(): fast_block() compares a header with the one image its
+ * slot holds, 32 bytes at once, in place of testing each field. */
+#define HEAD_SLOTS 16
+#define HEAD_BYTES 32 /* NT_O45_NAME, a name under 16 bytes and 06 */
+_Static_assert(NT_O45_NAME + NT_O45_NAME_BLOCK <= HEAD_BYTES,
+               "an image holds every name fast_block() takes");
+typedef struct block_heads {
+    unsigned char image[HEAD_SLOTS][HEAD_BYTES];
+    uint32_t used[HEAD_SLOTS]; /* the image's bytes, as lanes (0: none) */
+    enum nt_block kind[HEAD_SLOTS];
+} block_heads;
+
+/* The slot of a name of len bytes whose first byte is c.  The kinds'
+ * names differ in it; were two not to, block_heads_make() would keep the
+ * first, and the other would go the general way. */
+static inline unsigned head_slot(size_t len, unsigned char c)
+{
+    return (unsigned)(len ^ c) & (HEAD_SLOTS - 1);
+}
+
+static void block_heads_make(block_heads *h)
+{
+    memset(h, 0, sizeof *h);
+    for (unsigned b = NT_B_TRACE + 1; b < NT_NBLOCKS; b++) {
+        const char *name = nt_block_name(NT_V45, (enum nt_block)b);
+        size_t len = name ? strlen(name) : 0;
+        if (len == 0 || len >= NT_O45_NAME_BLOCK)
+            continue;
+        unsigned s = head_slot(len, (unsigned char)name[0]);
+        if (h->used[s])
+            continue;
+        unsigned char *p = h->image[s];
+        memcpy(p, object_tags, NT_OBJECT_OPEN_LEN);
+        p[NT_O45_VERSION] = 2;
+        p[NT_O45_MINVER] = 2;
+        p[NT_O45_NAMELEN] = (unsigned char)len;
+        memcpy(p + NT_O45_NAME, name, len);
+        p[NT_O45_NAME + len] = NT_TAG_END;
+        h->used[s] = (uint32_t)(((uint64_t)1 << (NT_O45_NAME + len + 1)) - 1);
+        h->kind[s] = (enum nt_block)b;
+    }
+}
+
 /* A block object that is in the window whole and passes every framing
  * test of read_header(), check_block_versions(), block() and
  * padding_count(): 05 05 01, version and minimum version 2, a block's
- * name and 06, a BlockSize up to NT_OBSERVED_BLOCK and the block-bytes
- * limit, zero padding, and 06 after the content.  The content is read as
- * block() reads it.  @return 1 with the object read; 0 with nothing
- * consumed, for the general path to read and report.  (Dense traces are
- * mostly small blocks: this takes one in a few tests.) */
-static int fast_block(nt_check *k)
+ * name and 06 (its kind's image in h), a BlockSize up to
+ * NT_OBSERVED_BLOCK and the block-bytes limit, zero padding, and 06
+ * after the content.  The content is read as block() reads it.  @return
+ * 1 with the object read; 0 with nothing consumed, for the general path
+ * to read and report.  (Dense traces are mostly small blocks: this takes
+ * one in a few tests.) */
+static int fast_block(nt_check *k, const block_heads *h)
 {
     if (!tgEngine_fast_paths(k->c))
         return 0;
     tgWindow *w = k->w;
     size_t avail = tgWindow_fill(w, NT_O45_HEADER(NT_O45_NAME_BLOCK));
     const unsigned char *p = tgWindow_ptr(w);
-    if (avail < NT_O45_HEADER(NT_O45_NAME_BLOCK) || p[0] != object_tags[0] ||
-        p[1] != object_tags[1] || p[2] != object_tags[2] ||
-        tgBytes_le32(p + NT_O45_VERSION) != 2 ||
-        tgBytes_le32(p + NT_O45_MINVER) != 2)
+    if (avail < NT_O45_HEADER(NT_O45_NAME_BLOCK))
         return 0;
-    uint32_t len = tgBytes_le32(p + NT_O45_NAMELEN);
-    if (len >= NT_O45_NAME_BLOCK) /* no block's name */
+    /* the name's length is its u32's low byte if the image matches */
+    size_t len = p[NT_O45_NAMELEN];
+    unsigned s = head_slot(len, p[NT_O45_NAME]);
+    const unsigned char *img = h->image[s];
+    uint32_t want = h->used[s];
+    uint32_t lo = tgScan16_same(tgScan16_load(p), tgScan16_load(img)),
+             hi =
+                 tgScan16_same(tgScan16_load(p + 16), tgScan16_load(img + 16));
+    if (want == 0 || ((lo | hi << 16) & want) != want)
         return 0;
-    enum nt_block kind =
-        nt_object_block(p + NT_O45_NAME, len, avail - NT_O45_NAME);
-    if (kind == NT_B_NONE || kind == NT_B_TRACE ||
-        p[NT_O45_NAME + len] != NT_TAG_END)
-        return 0;
+    enum nt_block kind = h->kind[s];
     size_t head = NT_O45_HEADER(len);
     uint32_t size = tgBytes_le32(p + head - 4);
     uint64_t at = tgWindow_offset(w) + head - 4; /* BlockSize's */
@@ -404,9 +454,10 @@ static int fast_block(nt_check *k)
         total > k->c->limits[TG_LIMIT_BLOCK_BYTES] || avail - head <= total ||
         p[head + total] != NT_TAG_END)
         return 0;
-    for (size_t i = 0; i < pad; i++)
-        if (p[head + i] != 0)
-            return 0;
+    /* the pad (0 to 3) bytes from p[head], as the top of the word that
+     * ends with them (head is 20 or more) */
+    if (pad && tgBytes_le32(p + head + pad - 4) >> (8 * (4 - pad)) != 0)
+        return 0;
     k->object_name = nt_block_name(NT_V45, kind);
     tgWindow_consume(w, head);
     content(k, kind, p + head, pad, total, at);
@@ -418,8 +469,10 @@ static int fast_block(nt_check *k)
 void nt_check_v45(nt_check *k)
 {
     tgWindow *w = k->w;
+    block_heads heads;
+    block_heads_make(&heads);
     for (k->object = 0; !k->stop; k->object++) {
-        if (k->object > 0 && fast_block(k))
+        if (k->object > 0 && fast_block(k, &heads))
             continue;
         uint64_t at = tgWindow_offset(w);
         k->object_name = NULL;
