@@ -15,6 +15,9 @@
  *     from the locator's end or from the payload's start, and whose high
  *     16 are the size in bytes: the region must lie in the payload, its
  *     size a whole number of elements;
+ *   - a Boolean is 4 bytes (1 in the draft's) holding 0 or 1;
+ *   - a DateTime of 8 bytes is a FILETIME that .NET's DateTime holds:
+ *     from 0 to DateTime.MaxValue's ticks less those from 0001 to 1601;
  *   - fixed-size fields after a step must all be there.
  * Random programs of one to four steps, each a field or an Array of one,
  * with fixed bytes after each, on random payloads of 0 to 48 bytes, each
@@ -56,6 +59,20 @@ static size_t leb_at(const unsigned char *p, size_t n, size_t at, unsigned max,
     return SIZE_MAX; /* a byte more than max */
 }
 
+/* DateTime.MaxValue.Ticks, and the ticks from 0001-01-01 to 1601-01-01,
+ * where FILETIMEs start */
+#define MAX_TICKS     3155378975999999999ull
+#define TICKS_TO_1601 504911232000000000ull
+
+/* The little-endian value of the n bytes at p. */
+static uint64_t le_at(const unsigned char *p, size_t n)
+{
+    uint64_t v = 0;
+    while (n-- > 0)
+        v = v << 8 | p[n];
+    return v;
+}
+
 /* The end of one field of op o's type at `at`, before its fixed bytes. */
 static size_t model_field(const nt_op *o, const unsigned char *p, size_t n,
                           size_t at)
@@ -85,6 +102,13 @@ static size_t model_field(const nt_op *o, const unsigned char *p, size_t n,
         if ((at = leb_at(p, n, at, 5, 32, &v)) == SIZE_MAX || v > n - at)
             return SIZE_MAX;
         return at + (size_t)v;
+    case NT_OP_BOOL:
+        return n - at >= o->a && le_at(p + at, o->a) <= 1 ? at + o->a
+                                                          : SIZE_MAX;
+    case NT_OP_DATE: /* a FILETIME: a = 8 */
+        return n - at >= 8 && le_at(p + at, 8) <= MAX_TICKS - TICKS_TO_1601
+                   ? at + 8
+                   : SIZE_MAX;
     default: { /* RelLoc, DataLoc */
         if (n - at < 4)
             return SIZE_MAX;
@@ -134,9 +158,10 @@ static int model_fits(const nt_op *o, size_t nops, size_t lead,
 /* ---- random programs and payloads ---------------------------------------- */
 
 static const uint32_t fields[] = {
-    NT_OP_STR16,  NT_OP_STR16, NT_OP_VARINT,      NT_OP_VARINT, NT_OP_STR8,
-    NT_OP_STR16N, NT_OP_STR8V, NT_OP_ARRAY_FIXED, NT_OP_RELLOC, NT_OP_DATALOC};
-static const uint32_t sizes[] = {1, 2, 4};
+    NT_OP_STR16,  NT_OP_STR16,   NT_OP_VARINT, NT_OP_VARINT,
+    NT_OP_STR8,   NT_OP_STR16N,  NT_OP_STR8V,  NT_OP_ARRAY_FIXED,
+    NT_OP_RELLOC, NT_OP_DATALOC, NT_OP_BOOL,   NT_OP_DATE};
+static const uint32_t sizes[] = {1, 2, 4}, bools[] = {1, 4};
 
 static void random_field(tgBytes_rng *r, nt_op *o)
 {
@@ -146,7 +171,9 @@ static void random_field(tgBytes_rng *r, nt_op *o)
            : o->code == NT_OP_ARRAY_FIXED || o->code == NT_OP_RELLOC ||
                    o->code == NT_OP_DATALOC
                ? TG_BYTES_PICK(r, sizes)
-               : 0;
+           : o->code == NT_OP_BOOL ? TG_BYTES_PICK(r, bools)
+           : o->code == NT_OP_DATE ? 8
+                                   : 0;
     o->body = 0;
     o->post = tgBytes_below(r, 4) == 0 ? tgBytes_below(r, 5) : 0;
 }
@@ -230,6 +257,30 @@ int main(void)
        "two pairs and the UInt16 after them fit 18 bytes");
     ok(!nt_payload_fits(&k, &pm, two, sizeof two - 1),
        "17 bytes leave the UInt16 short");
+    /* by hand: a DateTime, then a Boolean of 4 bytes: the last FILETIME
+     * (0x24C85A5ED1C03FFF) fits, one tick more or a negative one does
+     * not */
+    nt_op dated[2] = {{NT_OP_DATE, 8, 0, 0}, {NT_OP_BOOL, 4, 0, 0}};
+    k.ops = dated;
+    nt_meta dm = {
+        .layout = NT_LAYOUT_SCAN, .nops = 2, .fits_from = UINT32_MAX};
+    unsigned char when[64] = {0xFF, 0x3F, 0xC0, 0xD1, 0x5E, 0x5A,
+                              0xC8, 0x24, 1,    0,    0,    0};
+    const uint32_t n = 12; /* of when: the rest is room for wide loads */
+    ok(nt_payload_fits(&k, &dm, when, n) && nt_walk_fits(&k, &dm, when, n) &&
+           !nt_payload_fits(&k, &dm, when, n - 1),
+       "the last FILETIME of 9999 and a true Boolean fit 12 bytes, not 11");
+    when[0] = 0; /* ...4000: one tick past it */
+    when[1] = 0x40;
+    ok(!nt_payload_fits(&k, &dm, when, n) && !nt_walk_fits(&k, &dm, when, n),
+       "a FILETIME one tick past 9999 does not");
+    when[7] = 0x80;
+    ok(!nt_payload_fits(&k, &dm, when, n), "nor does a negative one");
+    when[7] = 0;
+    when[8] = 2;
+    ok(!nt_payload_fits(&k, &dm, when, n),
+       "nor a Boolean of 2 after a good FILETIME");
+    k.ops = pairs;
     static const unsigned char three[] = {3, 0, 'A', 0, 0, 0, 7, 0, 0,
                                           0, 0, 0,   9, 0, 0, 0, 5, 0};
     ok(!nt_payload_fits(&k, &pm, three, sizeof three),

@@ -513,6 +513,15 @@ void nt_trace_fields(nt_check *k, const unsigned char *p, uint64_t at);
  *  of 9999, a SYSTEMTIME (n 16) of valid fields (frame_v45.c; SyncTimeUTC
  *  is one too). */
 int nt_date_valid(const unsigned char *p, uint32_t n);
+/* The last FILETIME .NET's DateTime holds: its last tick of 9999-12-31,
+ * counted from 1601 (DateTime.MaxValue.Ticks less 504911232000000000). */
+#define NT_LAST_FILETIME 2650467743999999999ll
+/*! nt_filetime_valid() : nt_date_valid() of a FILETIME (8 bytes at p). */
+static inline int nt_filetime_valid(const unsigned char *p)
+{
+    int64_t t = (int64_t)tgBytes_le64(p);
+    return t >= 0 && t <= NT_LAST_FILETIME;
+}
 /*! nt_date_text() : the DateTime of n bytes at p as a finding says it. */
 void nt_date_text(const unsigned char *p, uint32_t n, char *buf, size_t size);
 /* Event or metadata block content (v4/v5 layout); meta: a MetadataBlock. */
@@ -656,6 +665,10 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
  * One test (`> n`), after the post bytes are added, then stands for
  * every way a step can fail (nt_scan_fits()). */
 #define NT_STEP_PAST ((uint64_t)1 << 62)
+/* What nt_step_end() gives for an ARRAY, whose body it does not walk:
+ * above any failure, post bytes added or not, so that a scan tests for
+ * it only once a step is past n (nt_scan_fits()). */
+#define NT_STEP_ARRAY ((uint64_t)1 << 63)
 
 /*! nt_str16_end() : the end of the NUL-ended UTF-16 string at p[at]
  *  inside p[0..n) (at <= n), its NUL included, or past n if it does not
@@ -667,8 +680,8 @@ int nt_walk_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
  *  units); a lone byte after them cannot end the string inside p.  Only a
  *  payload shorter than 16 bytes has its last bytes copied, zeros after
  *  them (a NUL among those is past n). */
-static inline uint64_t nt_str16_end(const unsigned char *p, size_t n,
-                                    size_t at)
+static inline __attribute__((always_inline)) uint64_t
+nt_str16_end(const unsigned char *p, size_t n, size_t at)
 {
     size_t j = at;
     unsigned z;
@@ -724,33 +737,34 @@ static inline uint64_t nt_varint_end(const unsigned char *p, size_t n,
 }
 /*! nt_step_end() : where the bytes of op o at p[at] end inside p[0..n)
  *  (at <= n), before its post bytes; past n where they do not fit (the
- *  walk in payload.c then says why).  o holds no others: not an ARRAY or
- *  REPEAT. */
+ *  walk in payload.c then says why).  o holds no others: not a REPEAT,
+ *  and an ARRAY only gives NT_STEP_ARRAY. */
 static inline __attribute__((always_inline)) uint64_t
 nt_step_end(const nt_op *o, const unsigned char *p, size_t n, size_t at)
 {
-    /* the common ones by a test each, the rest by a jump */
-    if (o->code == NT_OP_STR16)
-        return nt_str16_end(p, n, at);
-    if (o->code == NT_OP_VARINT)
-        return nt_varint_end(p, n, at);
     size_t left = n - at;
-    if (o->code - NT_OP_STR8 <= NT_OP_ARRAY_FIXED - NT_OP_STR8) {
-        /* a u16 count of o->a-byte units: past n if they are */
+    switch (o->code) {
+    case NT_OP_STR16: return nt_str16_end(p, n, at);
+    case NT_OP_VARINT: return nt_varint_end(p, n, at);
+    case NT_OP_STR8:
+    case NT_OP_STR16N:
+    case NT_OP_ARRAY_FIXED: /* a u16 count of o->a-byte units: past n if
+                               they are */
         if (left < 2)
             return (uint64_t)n + 1;
         return (uint64_t)at + 2 + (uint64_t)(p[at] | p[at + 1] << 8) * o->a;
-    }
-    switch (o->code) {
     case NT_OP_SKIP: return at; /* only its post bytes */
-    case NT_OP_BOOL: {          /* past n unless it is there, 0 or 1 */
+    case NT_OP_ARRAY: return NT_STEP_ARRAY;
+    case NT_OP_BOOL: { /* past n unless it is there, 0 or 1 */
         if (left < o->a)
             return (uint64_t)n + 1;
         uint32_t v = o->a == 4 ? tgBytes_le32(p + at) : p[at];
         return v <= 1 ? (uint64_t)at + o->a : (uint64_t)n + 1;
     }
-    case NT_OP_DATE: /* past n unless it is there, a date */
-        return left >= o->a && nt_date_valid(p + at, o->a)
+    case NT_OP_DATE: /* past n unless it is there, a date (FILETIMEs
+                        tested here: payloads have them) */
+        return left >= o->a && (o->a == 8 ? nt_filetime_valid(p + at)
+                                          : nt_date_valid(p + at, o->a))
                    ? (uint64_t)at + o->a
                    : (uint64_t)n + 1;
     case NT_OP_STR8V: { /* varuint32 length of UTF-8 bytes */
@@ -782,21 +796,24 @@ nt_scan_fits(const nt_check *k, const nt_meta *m, const unsigned char *p,
     const nt_op *o = &k->ops[m->first], *end = o + m->nops;
     uint64_t at = m->size;
     do { /* a scanned layout has a step (nt_lay_finish()) */
-        uint32_t post = o->post;
-        if (o->code == NT_OP_ARRAY) { /* its body: the op after it */
-            if (n - at < 2)
-                return 0;
-            unsigned count = (unsigned)(p[at] | p[at + 1] << 8);
-            at += 2;
-            for (unsigned i = 0; i < count; i++)
-                if ((at = nt_step_end(o + 1, p, n, at) + o[1].post) > n)
-                    return 0;
-            o++;
-        } else {
-            at = nt_step_end(o, p, n, at);
+        uint64_t e = nt_step_end(o, p, n, at) + o->post;
+        if (__builtin_expect(e <= n, 1)) {
+            at = e;
+            continue;
         }
-        if ((at += post) > n)
+        if (e < NT_STEP_ARRAY) /* the step does not fit */
             return 0;
+        /* an ARRAY: its body is the op after it */
+        if (n - at < 2)
+            return 0;
+        unsigned count = (unsigned)(p[at] | p[at + 1] << 8);
+        at += 2;
+        for (unsigned i = 0; i < count; i++)
+            if ((at = nt_step_end(o + 1, p, n, at) + o[1].post) > n)
+                return 0;
+        if ((at += o->post) > n)
+            return 0;
+        o++;
     } while (++o < end);
     return 1;
 }

@@ -149,17 +149,11 @@ static int month_days(int y, int mo)
     return days[mo - 1] + (mo == 2 && leap);
 }
 
-/* The last FILETIME .NET's DateTime holds: its last tick of 9999-12-31,
- * counted from 1601 (DateTime.MaxValue.Ticks less 504911232000000000). */
-#define LAST_FILETIME 2650467743999999999ll
-
 /* A SYSTEMTIME: Year, Month, DayOfWeek, Day, Hour, Minute, Second, Ms. */
 int nt_date_valid(const unsigned char *p, uint32_t n)
 {
-    if (n == 8) {
-        int64_t t = (int64_t)tgBytes_le64(p);
-        return t >= 0 && t <= LAST_FILETIME;
-    }
+    if (n == 8)
+        return nt_filetime_valid(p);
     int y = i16(p), mo = i16(p + 2), dow = i16(p + 4), d = i16(p + 6);
     int h = i16(p + 8), mi = i16(p + 10), s = i16(p + 12), ms = i16(p + 14);
     return y >= 1 && y <= 9999 && mo >= 1 && mo <= 12 && dow >= 0 &&
