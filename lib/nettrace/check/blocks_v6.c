@@ -190,8 +190,12 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
     b->p += 8;
     if (first == 0)
         nt_report(k, NT_LBL_FIRST, at, 4, "/firstIndex", ">= 1", "0");
+    /* the values are noted only for events delivered to the caller */
+    int deliver = nt_delivering(k);
     for (k->row = 0; k->row < count && !nt_abandon_rows(k, b); k->row++) {
-        nt_label_values values = {0};
+        nt_label_values values;
+        if (deliver)
+            values = (nt_label_values){0};
         for (;;) {
             uint64_t lat = nt_off(b);
             if (nt_left(b) < 1) {
@@ -217,11 +221,12 @@ void nt_label_block_v6(nt_check *k, nt_cur *b)
                 k->row = UINT64_MAX;
                 return;
             }
-            nt_label_value(&values, kind, value);
+            if (deliver)
+                nt_label_value(&values, kind, value);
             if (raw & NT_LABEL_LAST)
                 break;
         }
-        if (nt_delivering(k))
+        if (deliver)
             nt_deliver_label(k, (uint64_t)first + k->row, &values, at);
     }
     k->row = UINT64_MAX;
