@@ -456,8 +456,17 @@ uint64_t nt_bytes_left(const nt_check *k, uint64_t off);
 const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
                           size_t size);
 /*! nt_hold() : make the n content bytes of the block whose header is at
- *  `at` readable whole, or skip them when n is over the block limit. */
-int nt_hold(nt_check *k, uint64_t at, uint64_t n);
+ *  `at` readable whole, or skip them when n is over the block limit.
+ *  Inline where they are in the window already, as most blocks are; the
+ *  rest is nt_hold_rest()'s. */
+int nt_hold_rest(nt_check *k, uint64_t at, uint64_t n);
+static inline int nt_hold(nt_check *k, uint64_t at, uint64_t n)
+{
+    const tgWindow *w = k->w;
+    if (n <= k->c->limits[TG_LIMIT_BLOCK_BYTES] && w->end - w->pos >= n)
+        return NT_HOLD_HELD;
+    return nt_hold_rest(k, at, n);
+}
 
 /* v4/v5 stream after the 32-byte header; v6 blocks after the 20-byte. */
 void nt_check_v45(nt_check *k);

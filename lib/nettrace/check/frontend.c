@@ -178,7 +178,7 @@ const char *nt_input_left(const nt_check *k, uint64_t off, char *buf,
     return buf;
 }
 
-int nt_hold(nt_check *k, uint64_t at, uint64_t n)
+int nt_hold_rest(nt_check *k, uint64_t at, uint64_t n)
 {
     tgWindow *w = k->w;
     uint64_t limit = k->c->limits[TG_LIMIT_BLOCK_BYTES];
