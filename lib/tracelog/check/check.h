@@ -238,8 +238,18 @@ static inline void tl_use_item(tl_check *k, enum tl_obj o, const tl_val *v)
 void tl_end_thread(tl_check *k, const tl_val *v);
 /*! tl_thread_of() : the state of thread iid v, or NULL (?, a limit). */
 tl_thread *tl_thread_of(tl_check *k, const tl_val *v);
-/*! tl_use_thread() : tl_use() of thread v, then its tl_thread_of(). */
-tl_thread *tl_use_thread(tl_check *k, const tl_val *v);
+/*! tl_use_thread() : tl_use() of thread v, then its tl_thread_of().
+ *  Inline for the thread of most sample lines, defined and kept at hand;
+ *  tl_use_thread_rest() does the rest. */
+tl_thread *tl_use_thread_rest(tl_check *k, const tl_val *v);
+static inline tl_thread *tl_use_thread(tl_check *k, const tl_val *v)
+{
+    tl_thread *t;
+    if (v->ok && k->tracking && tl_near(k, TL_OBJ_THREAD, v->u) &&
+        (t = tl_kept_thread(k, v->u)) != NULL)
+        return t; /* defined, and not ended */
+    return tl_use_thread_rest(k, v);
+}
 /*! tl_refs_end() : what the end of the file settles (TL-REF-001). */
 void tl_refs_end(tl_check *k);
 

@@ -298,8 +298,11 @@ static size_t tail(tl_check *k, const tl_record_info *ri)
 }
 
 /* A thread's sample: its thread used, and its time against the
- * thread's last (TL-TS-001). */
-static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
+ * thread's last (TL-TS-001).  sample() and stack() are inlined into the
+ * readers of the sample records, where most lines are: the calls cost
+ * more than what they do for a line with nothing to report. */
+static inline __attribute__((always_inline)) tl_thread *
+sample(tl_check *k, const tl_val *th, const tl_val *ts)
 {
     tl_thread *t = tl_use_thread(k, th);
     if (t == NULL || !ts->ok)
@@ -320,8 +323,8 @@ static tl_thread *sample(tl_check *k, const tl_val *th, const tl_val *ts)
 
 /* The stack a sample leaves (TL-A14): its head against the depth the
  * thread's last sample left, then matchPrefixSize + its frames. */
-static void stack(tl_check *k, tl_thread *t, const tl_val head[2],
-                  size_t frames)
+static inline __attribute__((always_inline)) void
+stack(tl_check *k, tl_thread *t, const tl_val head[2], size_t frames)
 {
     if (t == NULL)
         return;

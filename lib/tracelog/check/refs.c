@@ -84,7 +84,7 @@ tl_thread *tl_thread_of(tl_check *k, const tl_val *v)
     return t;
 }
 
-tl_thread *tl_use_thread(tl_check *k, const tl_val *v)
+tl_thread *tl_use_thread_rest(tl_check *k, const tl_val *v)
 {
     if (!v->ok || !k->tracking)
         return NULL;
