@@ -24,6 +24,17 @@
 /* threads whose table entries are kept at hand (a power of two) */
 #define TL_FOUND_THREADS 8
 
+/* 8-digit hexadecimal items fast.h has read and valued, kept by hash:
+ * 2^TL_HEX8_BITS of them */
+#define TL_HEX8_BITS 4
+
+/* An 8-digit hexadecimal item's digits as a word (the first in the
+ * lowest byte; 0: none, no digit is a zero byte) and their value. */
+typedef struct tl_hex8 {
+    uint64_t digits;
+    uint64_t value;
+} tl_hex8;
+
 /* The objects internal ids name (seed, "Format rules"). */
 enum tl_obj { TL_OBJ_THREAD, TL_OBJ_CLASS, TL_OBJ_FUNCTION, TL_NOBJ };
 
@@ -41,8 +52,11 @@ typedef struct tl_val {
     uint64_t at;
     uint32_t n;
     int16_t field, part; /* where it is, for the path             */
-    uint8_t ok;          /* read, and a number                    */
-    uint8_t decimal;     /* a thread field as a decimal number    */
+    /* 16 bits, not a char type: the compiler takes a char stored to
+     * alias anything, so it would load the line again (k->p) after
+     * each value the fast path notes */
+    uint16_t ok;      /* read, and a number                    */
+    uint16_t decimal; /* a thread field as a decimal number    */
 } tl_val;
 
 /* A thread's stack and sample state (TL-A14, TL-A15). */
@@ -82,6 +96,9 @@ typedef struct tl_check {
                         forms: TL-HEX-003 is on                        */
     int fast_thread; /* it may read thread fields: TL-RDR-005 is off   */
     int fast_ip;     /* it may read 0x IPs: TL-RDR-008 is off          */
+    /* the ids most lines repeat (threads, classes, modules): each read
+     * once by hex(), then known by its digits */
+    tl_hex8 hex8[1u << TL_HEX8_BITS];
     tl_val parts[TL_MAX_PARTS]; /* of the compound item read last */
     int nparts;
     int unended;      /* it ends the input without a line end    */

@@ -43,11 +43,32 @@ enum {
 #undef TL_ITEM
 };
 
+/* The line being read, as the readers below take it: copied out of the
+ * check, so that it stays in registers.  Read through k, the compiler
+ * would load it again after each value stored (a tl_val's uint64_t may
+ * be k->n, for all it knows). */
+typedef struct fast_line {
+    const unsigned char *p;
+    size_t n;    /* the bytes of the line; p[n] is its LF or CR */
+    uint64_t at; /* the input offset of p[0]                     */
+} fast_line;
+
+TL_HOT fast_line line_of(const tl_check *k)
+{
+    fast_line ln = {k->p, k->n, k->at};
+    return ln;
+}
+
 /* Decimal digits at p[i], 1 to 19 (never an overflow) and a value up to
  * max: the index past them, or SIZE_MAX.  (Numbers are short: a loop
  * costs less than a word's test here.) */
 TL_HOT size_t dec(const unsigned char *p, size_t i, uint64_t max, uint64_t *u)
 {
+    unsigned d0 = p[i] - (unsigned)'0';
+    if (d0 < 10 && p[i + 1] - (unsigned)'0' >= 10) { /* most are one digit */
+        *u = d0;
+        return i + 1; /* every max is above 9 */
+    }
     uint64_t v = 0;
     size_t e = i;
     for (unsigned d; (d = p[e] - (unsigned)'0') < 10; e++)
@@ -124,10 +145,34 @@ TL_HOT size_t hex(const unsigned char *p, size_t i, size_t n, size_t max,
     return e - d - 1 < max ? e : SIZE_MAX;
 }
 
-TL_HOT void at(tl_val *v, const tl_check *k, size_t s, size_t e, int field,
+/* hex() of an item of at most 8 digits, whose 8 digits, if it has that
+ * many, may be ones read before: then their value is k->hex8's, where
+ * hex() put it.  The same items as hex() take, the same values: the
+ * digits were taken as they are now (canon is the same for the whole
+ * check), and the byte after them ends the item, as hex() asks. */
+TL_HOT size_t hex8(tl_check *k, fast_line ln, size_t i, int canon, uint64_t *u)
+{
+    size_t d = i + 2;
+    if (ln.n - i < 10 || ln.p[i] != '0' || ln.p[i + 1] != 'x')
+        return hex(ln.p, i, ln.n, 8, canon, u);
+    uint64_t w = tgBytes_le64(ln.p + d);
+    tl_hex8 *m = &k->hex8[(w * 0x9E3779B97F4A7C15ull) >> (64 - TL_HEX8_BITS)];
+    if (m->digits == w && tgDigits_hexv[ln.p[d + 8]] == 0) {
+        *u = m->value;
+        return d + 8;
+    }
+    size_t e = hex(ln.p, i, ln.n, 8, canon, u);
+    if (e == d + 8) {
+        m->digits = w;
+        m->value = *u;
+    }
+    return e;
+}
+
+TL_HOT void at(tl_val *v, fast_line ln, size_t s, size_t e, int field,
                int part)
 {
-    v->at = k->at + s;
+    v->at = ln.at + s;
     v->n = (uint32_t)(e - s);
     v->field = (int16_t)field;
     v->part = (int16_t)part;
@@ -136,36 +181,36 @@ TL_HOT void at(tl_val *v, const tl_check *k, size_t s, size_t e, int field,
 }
 
 /* An item of a kind that is no compound, up to max if decimal. */
-TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, int canon,
-                     uint64_t *u)
+TL_HOT size_t simple(tl_check *k, fast_line ln, int kind, size_t i,
+                     uint64_t max, int canon, uint64_t *u)
 {
     switch (kind) {
-    case TL_K_DEC: return dec(k->p, i, max, u);
-    case KIND_LONG_DEC: return dec_long(k->p, i, k->n, max, u);
+    case TL_K_DEC: return dec(ln.p, i, max, u);
+    case KIND_LONG_DEC: return dec_long(ln.p, i, ln.n, max, u);
     case KIND_LOWER_HEX: /* its canonical form is the other path's; a
                             code size or an IL offset of more than 8
                             digits may be above 32 bits: TL-RDR-007 */
-        return canon ? SIZE_MAX : hex(k->p, i, k->n, 8, 0, u);
+        return canon ? SIZE_MAX : hex(ln.p, i, ln.n, 8, 0, u);
     case TL_K_IP: /* 0x: bare is said, and 0x under vstools-compat */
         if (!k->fast_ip)
             return SIZE_MAX;
         /* fall through */
-    case TL_K_HEX64: return hex(k->p, i, k->n, 16, canon, u);
+    case TL_K_HEX64: return hex(ln.p, i, ln.n, 16, canon, u);
     case TL_K_THREAD: /* an internal id, unless TL-RDR-005 is said */
         if (!k->fast_thread)
             return SIZE_MAX;
         /* fall through */
     case TL_K_HEX32:
-    case TL_K_IID: return hex(k->p, i, k->n, 8, canon, u);
+    case TL_K_IID: return hex8(k, ln, i, canon, u);
     case TL_K_REASON: { /* ? or the one word, whose length says which */
-        size_t len = k->p[i] == '?' ? 1 : 7;
+        size_t len = ln.p[i] == '?' ? 1 : 7;
         *u = 0;
-        return k->n - i >= len && tl_is_reason(k->p + i, len) ? i + len
+        return ln.n - i >= len && tl_is_reason(ln.p + i, len) ? i + len
                                                               : SIZE_MAX;
     }
     case TL_K_FLAGS:
         *u = 0;
-        return k->n - i >= 4 && tl_is_gen_flags(k->p + i, 4) ? i + 4
+        return ln.n - i >= 4 && tl_is_gen_flags(ln.p + i, 4) ? i + 4
                                                              : SIZE_MAX;
     default: return SIZE_MAX; /* names, times, tokens: the other path */
     }
@@ -175,10 +220,10 @@ TL_HOT size_t simple(tl_check *k, int kind, size_t i, uint64_t max, int canon,
  * its parts into k->parts.  head: the sam str head, whose two numbers
  * are int32 to the reader, and whose IP may be ?.  Unrolled: each part's
  * kind is a constant where it is inlined. */
-TL_HOT size_t parts(tl_check *k, size_t i, int field, int canon, unsigned min,
-                    unsigned np, const int *kinds, int head)
+TL_HOT size_t parts(tl_check *k, fast_line ln, size_t i, int field, int canon,
+                    unsigned min, unsigned np, const int *kinds, int head)
 {
-    const unsigned char *p = k->p;
+    const unsigned char *p = ln.p;
     size_t e = i;
 #pragma GCC unroll 4
     for (unsigned j = 0; j < np; j++) {
@@ -194,14 +239,14 @@ TL_HOT size_t parts(tl_check *k, size_t i, int field, int canon, unsigned min,
         tl_val *pv = &k->parts[j];
         if (head && j == 2 && p[i] == '?') {
             e = i + 1;
-            at(pv, k, i, e, field, (int)j);
+            at(pv, ln, i, e, field, (int)j);
             pv->ok = 0;
         } else {
-            e = simple(k, kinds[j], i, head && j < 2 ? INT32_MAX : UINT64_MAX,
-                       canon, &pv->u);
+            e = simple(k, ln, kinds[j], i,
+                       head && j < 2 ? INT32_MAX : UINT64_MAX, canon, &pv->u);
             if (e == SIZE_MAX)
                 return SIZE_MAX;
-            at(pv, k, i, e, field, (int)j);
+            at(pv, ln, i, e, field, (int)j);
         }
     }
     k->nparts = (int)np;
@@ -216,34 +261,35 @@ TL_HOT size_t parts(tl_check *k, size_t i, int field, int canon, unsigned min,
 #define KL_(n, ...)     KL##n(__VA_ARGS__)
 #define KL(n, ...)      KL_(n, __VA_ARGS__)
 #define TL_PARTS(item, min, ...)                                              \
-    TL_HOT size_t parts_##item(tl_check *k, size_t i, int field, int canon)   \
+    TL_HOT size_t parts_##item(tl_check *k, fast_line ln, size_t i,           \
+                               int field, int canon)                          \
     {                                                                         \
         static const int kinds[] = {KL(TL_NARGS(__VA_ARGS__), __VA_ARGS__)};  \
-        return parts(k, i, field, canon, min, TL_NARGS(__VA_ARGS__), kinds,   \
-                     TL_I_##item == TL_I_STACK_HEAD);                         \
+        return parts(k, ln, i, field, canon, min, TL_NARGS(__VA_ARGS__),      \
+                     kinds, TL_I_##item == TL_I_STACK_HEAD);                  \
     }
 #include "../parts.def"
 #undef TL_PARTS
 
 /* Item it, of kind kind (both constants where it is inlined), at p[i]. */
-TL_HOT size_t item(tl_check *k, int kind, int it, size_t i, int field,
-                   int canon, tl_val *v)
+TL_HOT size_t item(tl_check *k, fast_line ln, int kind, int it, size_t i,
+                   int field, int canon, tl_val *v)
 {
     size_t e;
     if (kind != TL_K_PARTS)
-        e = simple(k, kind, i, UINT64_MAX, canon, &v->u);
+        e = simple(k, ln, kind, i, UINT64_MAX, canon, &v->u);
     else
         switch (it) {
 #define TL_PARTS(item, min, ...)                                              \
     case TL_I_##item:                                                         \
-        e = parts_##item(k, i, field, canon);                                 \
+        e = parts_##item(k, ln, i, field, canon);                             \
         break;
 #include "../parts.def"
 #undef TL_PARTS
         default: return SIZE_MAX;
         }
     if (e != SIZE_MAX)
-        at(v, k, i, e, field, -1);
+        at(v, ln, i, e, field, -1);
     return e;
 }
 
@@ -251,22 +297,22 @@ TL_HOT size_t item(tl_check *k, int kind, int it, size_t i, int field,
  * space and more follow, or at the line's end; 0 for anything else.
  * The byte at the line's end (p[n]) is its LF or CR, never a space, so
  * a space is within the line. */
-TL_HOT int next(const tl_check *k, size_t e, size_t *i)
+TL_HOT int next(fast_line ln, size_t e, size_t *i)
 {
-    if (k->p[e] == ' ') {
+    if (ln.p[e] == ' ') {
         *i = e + 1;
-        return e + 1 < k->n;
+        return e + 1 < ln.n;
     }
     *i = e;
-    return e == k->n;
+    return e == ln.n;
 }
 
 /* the fixed items of a record, one after another */
 #define ONE(sym, f)                                                           \
     if (i >= n ||                                                             \
-        (e = item(k, KIND_##sym, TL_I_##sym, i, f, canon, &v[f])) ==          \
+        (e = item(k, ln, KIND_##sym, TL_I_##sym, i, f, canon, &v[f])) ==      \
             SIZE_MAX ||                                                       \
-        !next(k, e, &i))                                                      \
+        !next(ln, e, &i))                                                     \
         return 0;                                                             \
     if (TL_I_##sym == TL_I_STACK_HEAD) {                                      \
         head[0] = k->parts[0];                                                \
@@ -290,8 +336,9 @@ TL_HOT int next(const tl_check *k, size_t e, size_t *i)
 TL_HOT int tl_fast_fixed(tl_check *k, int r, int canon, tl_val *v,
                          tl_val head[2])
 {
-    size_t n = k->n, i = TL_TAG_LEN + 1, e;
-    if (k->fast_off || k->term == 0 || n <= i || k->p[TL_TAG_LEN] != ' ')
+    fast_line ln = line_of(k);
+    size_t n = ln.n, i = TL_TAG_LEN + 1, e;
+    if (k->fast_off || k->term == 0 || n <= i || ln.p[TL_TAG_LEN] != ' ')
         return 0;
     switch (r) {
 #define TL_RECORD(sym, tag, origin, tail, ...)                                \
@@ -323,11 +370,13 @@ static inline void tl_fast_init(tl_check *k)
 /* One repeating item of kind `it` at p[*i], read by item(): 1 with it
  * taken (k->field and k->cur past it, *i at the next) and the object it
  * names used, 0 if the fast path does not take it. */
-TL_HOT int tail_item(tl_check *k, int it, enum tl_obj o, size_t *i)
+TL_HOT int tail_item(tl_check *k, fast_line ln, int it, enum tl_obj o,
+                     size_t *i)
 {
     tl_val tv;
-    size_t e = item(k, TL_K_PARTS, it, *i, k->field + 1, k->fast_canon, &tv);
-    if (e == SIZE_MAX || !next(k, e, i))
+    size_t e =
+        item(k, ln, TL_K_PARTS, it, *i, k->field + 1, k->fast_canon, &tv);
+    if (e == SIZE_MAX || !next(ln, e, i))
         return 0;
     k->field++;
     k->cur = *i;
@@ -338,8 +387,9 @@ TL_HOT int tail_item(tl_check *k, int it, enum tl_obj o, size_t *i)
 /* The repeating items of one kind, it, from k->cur. */
 TL_HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 {
-    size_t n = k->n, i = k->cur, c = 0;
-    while (i < n && tail_item(k, it, o, &i))
+    fast_line ln = line_of(k);
+    size_t i = k->cur, c = 0;
+    while (i < ln.n && tail_item(k, ln, it, o, &i))
         c++;
     return c;
 }
@@ -428,8 +478,9 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
  * tail_of() takes it; both name their object (refs.c) the same way. */
 TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
 {
-    const unsigned char *p = k->p;
-    size_t n = k->n, i = k->cur, e, len, c = 0;
+    fast_line ln = line_of(k);
+    const unsigned char *p = ln.p;
+    size_t n = ln.n, i = k->cur, e, len, c = 0;
     int lower = !k->fast_canon;
     for (; i < n; c++) {
         tl_val tv;
@@ -441,17 +492,17 @@ TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
                 : (len = alloc_printed(p + i, n - i, lower, k->fast_ip,
                                        &tv.u)) != 0) {
             e = i + len;
-            if (!next(k, e, &i))
+            if (!next(ln, e, &i))
                 break;
             k->field++;
             k->cur = i;
             if (!tl_near(k, o, tv.u)) {
                 /* not in the range last found: the item's place, as
                  * parts() notes it, for what tl_use() may keep */
-                at(&tv, k, e - len, e - len + 10, k->field, 0);
+                at(&tv, ln, e - len, e - len + 10, k->field, 0);
                 tl_use(k, o, &tv);
             }
-        } else if (!tail_item(k, it, o, &i)) {
+        } else if (!tail_item(k, ln, it, o, &i)) {
             break;
         }
     }
