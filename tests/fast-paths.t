@@ -136,7 +136,34 @@ def tracelog_inputs():
                 return m.group(0)
             return m.group(1) + (form % m.group(2) if "%s" in form else form)
         files.append(write("ms%d.tracelog" % n, ms.sub(sub, valid).encode()))
+    files.append(write("near.tracelog", near_edges(valid)))
     return files
+
+
+def near_edges(valid):
+    """The fast path tests a frame's function id against the defined
+    range last found by the order of its 8 digits, not by its value:
+    functions 0xFFFFFFFE, 0xFFFFFFFF and 0x100000000 defined (one range
+    past what 8 digits name), then stack samples whose frames, printed
+    and bare, name ids at either end of it, just below it, among the
+    trace's own, and ids whose digits are letters of either case, next
+    to 9 and to A."""
+    lines = valid.split("\n")
+    at = next(i for i, line in enumerate(lines)
+              if line.startswith("sam str ") and line.count(" ") > 5)
+    fun = next(line for line in lines if line.startswith("fun inf "))
+    rest = fun.split(" ", 3)[3]
+    head = " ".join(lines[at].split(" ")[:6])
+    ip = ":0x00007F3203DF0EC0"
+    frames = [["0xFFFFFFFF", "0xFFFFFFFD", "0xFFFFFFFE", "0x00000001"],
+              ["0x00000009", "0x0000000A", "0x0000000a", "0x0000000f"],
+              ["0xFFFFFFFF", "0xfffffffe", "0x00000000", "0xFFFFFFFF"]]
+    made = ["fun inf %s %s" % (i, rest)
+            for i in ("0xFFFFFFFE", "0xFFFFFFFF", "0x100000000")]
+    for f in frames:
+        made.append(" ".join([head] + [x + ip for x in f]))
+        made.append(" ".join([head] + f))
+    return "\n".join(lines[:at + 1] + made + lines[at + 1:]).encode()
 
 
 def binary_inputs(fmt, profiles):

@@ -147,6 +147,28 @@ tgDigits_hex8_value(uint64_t v)
     return (v | v >> 16) & 0xFFFFFFFFull;
 }
 
+/*! tgDigits_hex8_key() : a word that orders as the value of the 8 ASCII
+ *  hexadecimal digits v (the first in the lowest byte, either case) does,
+ *  without that value: with its case bit cleared, a digit is 0x10 to 0x19
+ *  and a letter 0x41 to 0x46, so with the first digit made the top byte,
+ *  the words of two such ids compare as the ids do. */
+static inline uint64_t tgDigits_hex8_key(uint64_t v)
+{
+    return __builtin_bswap64(v & 0xDFDFDFDFDFDFDFDFull);
+}
+
+/*! tgDigits_hex8_key_of() : tgDigits_hex8_key() of the 8 digits of u <
+ *  2^32: digit i (from the lowest) in byte i. */
+static inline uint64_t tgDigits_hex8_key_of(uint64_t u)
+{
+    uint64_t key = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned d = (unsigned)(u >> (4 * i)) & 0xF;
+        key |= (uint64_t)(d < 10 ? 0x10 + d : 0x41 + (d - 10)) << (8 * i);
+    }
+    return key;
+}
+
 /* tgDigits_hexv[b]: the value of b as a hexadecimal digit, + 1; 0 if it is
  * none. */
 extern const unsigned char tgDigits_hexv[256];

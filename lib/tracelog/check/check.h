@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "../../core/digits.h"
 #include "../../core/quote.h"
 #include "../../core/idmap.h"
 #include "../../core/ranges.h"
@@ -133,6 +134,10 @@ typedef struct tl_check {
     struct {
         uint64_t first, last;
         int ok;
+        /* the part of it 8 hexadecimal digits can name, as their keys
+         * (tgDigits_hex8_key()); hex8_ok 0 when no such id is in it */
+        uint64_t first_key, last_key;
+        int hex8_ok;
     } near[TL_NOBJ];
     /* threads last found in `threads`, by the low bits of their iids
      * (counted from 0, so the few live ones take slots of their own),
@@ -232,6 +237,14 @@ static inline int tl_near(const tl_check *k, enum tl_obj o, uint64_t id)
 {
     return k->near[o].ok &&
            id - k->near[o].first <= k->near[o].last - k->near[o].first;
+}
+/*! tl_near_hex8() : tl_near() of the id whose 8 hexadecimal digits are
+ *  the bytes of w (as tgBytes_le64() reads them), without their value. */
+static inline int tl_near_hex8(const tl_check *k, enum tl_obj o, uint64_t w)
+{
+    return k->near[o].hex8_ok &&
+           tgDigits_hex8_key(w) - k->near[o].first_key <=
+               k->near[o].last_key - k->near[o].first_key;
 }
 /*! tl_kept_thread() : the state of thread iid id where found_thread
  *  keeps it, else NULL (the table of threads is to be asked). */

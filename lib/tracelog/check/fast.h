@@ -396,9 +396,10 @@ TL_HOT size_t tail_of(tl_check *k, int it, enum tl_obj o)
 
 /* The frame at p[0..29), if it has the form the writer prints, one the
  * path above takes whole: 0x, 8 hexadecimal digits, :0x, 16 more
- * (uppercase where TL-HEX-003 is on); 1 with its function's internal id
- * in *id, else 0.  Sixteen bytes are classified at a time
- * (core/scan16.h); the caller has 29 bytes at p. */
+ * (uppercase where TL-HEX-003 is on); 1 with the 8 digits of its
+ * function's internal id as a word in *id (tgBytes_le64()), else 0.
+ * Sixteen bytes are classified at a time (core/scan16.h); the caller has
+ * 29 bytes at p. */
 static inline int frame_printed(const unsigned char *p, int lower,
                                 uint64_t *id)
 {
@@ -410,22 +411,22 @@ static inline int frame_printed(const unsigned char *p, int lower,
     if ((ha & 0xE3FCu) != 0xE3FCu || hb != 0xFFFFu ||
         (tgScan16_same(a, tgScan16_load(form)) & 0x1C03u) != 0x1C03u)
         return 0;
-    *id = tgDigits_hex8_value(tgBytes_le64(p + 2));
+    *id = tgBytes_le64(p + 2);
     return 1;
 }
 
 /* The frame at p[0..10), if it is one with no IP in the form the writer
  * prints, one the path above takes whole: 0x and 8 hexadecimal digits
  * (uppercase where TL-HEX-003 is on); the caller has made sure that the
- * item ends after them.  1 with its function's internal id in *id, else
- * 0. */
+ * item ends after them.  1 with the digits of its function's internal
+ * id in *id, as frame_printed() gives them; else 0. */
 static inline int frame_bare(const unsigned char *p, int lower, uint64_t *id)
 {
     uint64_t w = tgBytes_le64(p + 2);
     if (p[0] != '0' || p[1] != 'x' || tgDigits_hex_mask(w) != TG_DIGITS_HIGH ||
         (!lower && tgDigits_hex_lower(w)))
         return 0;
-    *id = tgDigits_hex8_value(w);
+    *id = w;
     return 1;
 }
 
@@ -444,8 +445,8 @@ static inline size_t digits_at(const unsigned char *p, size_t i)
  * the form the writer prints, one the path above takes whole: 0x and 8
  * hexadecimal digits, two decimal numbers, and 0x and 16 hexadecimal
  * digits if there is an IP, each after a colon (uppercase where
- * TL-HEX-003 is on): its length, with its class's internal id in *id;
- * else 0. */
+ * TL-HEX-003 is on): its length, with the digits of its class's
+ * internal id in *id, as frame_printed() gives them; else 0. */
 static inline size_t alloc_printed(const unsigned char *p, size_t left,
                                    int lower, int ip, uint64_t *id)
 {
@@ -467,7 +468,7 @@ static inline size_t alloc_printed(const unsigned char *p, size_t left,
             return 0;
         e += 19;
     }
-    *id = tgDigits_hex8_value(tgBytes_le64(p + 2));
+    *id = tgBytes_le64(p + 2);
     return e;
 }
 
@@ -496,9 +497,11 @@ TL_HOT size_t printed(tl_check *k, int it, enum tl_obj o)
                 break;
             k->field++;
             k->cur = i;
-            if (!tl_near(k, o, tv.u)) {
-                /* not in the range last found: the item's place, as
-                 * parts() notes it, for what tl_use() may keep */
+            if (!tl_near_hex8(k, o, tv.u)) {
+                /* not in the range last found: the id's value and the
+                 * item's place, as parts() notes them, for what tl_use()
+                 * may keep */
+                tv.u = tgDigits_hex8_value(tv.u);
                 at(&tv, ln, e - len, e - len + 10, k->field, 0);
                 tl_use(k, o, &tv);
             }

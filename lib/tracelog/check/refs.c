@@ -62,6 +62,22 @@ static tl_thread *find_thread(tl_check *k, uint64_t id)
     return t;
 }
 
+/* Keep the defined range [first, last] of object o at hand, and what of
+ * it 8 hexadecimal digits can name as their keys (tl_near_hex8()). */
+static void near_found(tl_check *k, enum tl_obj o, uint64_t first,
+                       uint64_t last)
+{
+    k->near[o].first = first;
+    k->near[o].last = last;
+    k->near[o].ok = 1;
+    /* ids of 32-bit items only, today: the test keeps tl_near_hex8() and
+     * tl_near() alike should a wider one ever be defined */
+    k->near[o].hex8_ok = first <= UINT32_MAX;
+    k->near[o].first_key = tgDigits_hex8_key_of(first);
+    k->near[o].last_key =
+        tgDigits_hex8_key_of(last < UINT32_MAX ? last : UINT32_MAX);
+}
+
 /* An insert or a removal may move every value of the table. */
 static void forget_threads(tl_check *k)
 {
@@ -156,9 +172,7 @@ void tl_use(tl_check *k, enum tl_obj o, const tl_val *v)
         const tgRanges_node *in =
             tgRanges_find(set ? &k->named[o] : &k->defined[o], v->u);
         if (in) {
-            k->near[o].first = in->first;
-            k->near[o].last = in->last;
-            k->near[o].ok = 1;
+            near_found(k, o, in->first, in->last);
             defined = 1;
         }
     }
